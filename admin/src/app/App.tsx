@@ -1,0 +1,26 @@
+import { useState, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import { Provider } from 'react-redux';
+import { Route, Routes } from 'react-router-dom';
+import { themeTokens } from '@artist/contracts';
+import { LoginPage } from '../features/auth/LoginPage.js';
+import { RequireAuth } from '../features/auth/RequireAuth.js';
+import { createStore } from './store.js';
+
+/** The admin remote's entry: login and the dashboard beneath /admin, with its own store. */
+export default function AdminApp({ notFound }: { notFound: ReactNode }) {
+  const [store] = useState(createStore);
+  return (
+    <Provider store={store}>
+      <ConfigProvider theme={{ token: themeTokens }}>
+        <div data-remote="admin" data-build={__BUILD_ID__}>
+          <Routes>
+            <Route path="login" element={<LoginPage />} />
+            <Route index element={<RequireAuth>{null}</RequireAuth>} />
+            <Route path="*" element={notFound} />
+          </Routes>
+        </div>
+      </ConfigProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,4 @@
+export interface HealthResponse {
+  status: 'ok' | 'error';
+  database: { type: 'mysql' | 'sqlite'; status: 'up' | 'down' };
+}

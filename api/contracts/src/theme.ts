@@ -1,0 +1,13 @@
+/**
+ * The site's design tokens, shared by every front end so that each remote's own antd
+ * ConfigProvider renders the same look. The primary colour keeps 4.5:1 contrast with white text.
+ */
+export const themeTokens = {
+  colorPrimary: '#8a4b14',
+  colorLink: '#8a4b14',
+  colorText: '#2b2118',
+  colorBgLayout: '#faf6f0',
+  borderRadius: 6,
+  fontFamily:
+    "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+} as const;

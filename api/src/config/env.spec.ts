@@ -1,0 +1,32 @@
+import { InvalidEnvironmentError, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('needs nothing outside production: SQLite under data/, port 3000, a generated session secret', () => {
+    const config = loadConfig({}, '/srv/site');
+    expect(config.database).toEqual({ type: 'sqlite', file: '/srv/site/data/artist.sqlite' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.sessionSecret).toHaveLength(64);
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('picks MySQL from a mysql:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://u:p@db:3306/site' }, '/srv');
+    expect(config.database).toEqual({ type: 'mysql', url: 'mysql://u:p@db:3306/site' });
+  });
+
+  it('uses secure cookies when PUBLIC_URL is https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }, '/').secureCookies).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+  ])('refuses %p with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
+    expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+
+const trimmed = () =>
+  Transform(({ value }) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined,
+  );
+
+const isProduction = (env: Environment) => env.NODE_ENV === 'production';
+
+/** Every setting the server reads, validated once at start-up. `.env.example` lists them all. */
+export class Environment {
+  @trimmed()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? 3000 : Number(value)))
+  @IsInt({ message: 'PORT must be a whole number' })
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @trimmed()
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  PUBLIC_URL?: string;
+
+  @trimmed()
+  @IsOptional()
+  @Matches(/^(mysql|mariadb):\/\/.+|^sqlite:.+/, {
+    message: 'DATABASE_URL must be mysql://user:pass@host:3306/name or sqlite:/path/file.sqlite',
+  })
+  DATABASE_URL?: string;
+
+  @trimmed()
+  @ValidateIf((env: Environment) => isProduction(env) || env.SESSION_SECRET !== undefined)
+  @IsString({ message: 'SESSION_SECRET is required in production' })
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters long' })
+  SESSION_SECRET?: string;
+
+  @trimmed()
+  @IsOptional()
+  @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
+  ADMIN_PASSWORD?: string;
+
+  @trimmed()
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_\w+$/, {
+    message: 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
+  })
+  STRIPE_SECRET_KEY?: string;
+
+  @trimmed()
+  @ValidateIf(
+    (env: Environment) =>
+      env.STRIPE_SECRET_KEY !== undefined || env.STRIPE_WEBHOOK_SECRET !== undefined,
+  )
+  @Matches(/^whsec_\w+$/, {
+    message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY and must look like whsec_…',
+  })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  @trimmed()
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  STRIPE_API_URL?: string;
+
+  /** Express `trust proxy`: a hop count, or a list of addresses/subnets of the proxies. */
+  @trimmed()
+  @IsOptional()
+  @Matches(/^(\d+|true|false|[\w.:/, -]+)$/, {
+    message: 'TRUST_PROXY must be a hop count or a list of proxy addresses',
+  })
+  TRUST_PROXY?: string;
+
+  /** Runtime remote entries; defaults are the builds this server hosts itself. */
+  @trimmed()
+  @IsOptional()
+  @Matches(/^(https?:\/\/|\/)\S+$/, {
+    message: 'STOREFRONT_REMOTE_URL must be an absolute URL or a path starting with /',
+  })
+  STOREFRONT_REMOTE_URL?: string;
+
+  @trimmed()
+  @IsOptional()
+  @Matches(/^(https?:\/\/|\/)\S+$/, {
+    message: 'ADMIN_REMOTE_URL must be an absolute URL or a path starting with /',
+  })
+  ADMIN_REMOTE_URL?: string;
+
+  /** Folder holding the built front ends (shell/dist, storefront/dist, admin/dist). */
+  @trimmed()
+  @IsOptional()
+  @IsString()
+  WEB_ROOT?: string;
+
+  @trimmed()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}
+
+/** What the rest of the server reads: validated values with their defaults resolved. */
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  publicUrl: string;
+  secureCookies: boolean;
+  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string };
+  sessionSecret: string;
+  adminPassword?: string;
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  trustProxy: boolean | number | string;
+  remotes: { storefront: string; admin: string };
+  webRoot: string;
+  logLevel: string;
+}
+
+export class InvalidEnvironmentError extends Error {}
+
+/**
+ * Validates raw environment variables. `root` is the project folder, against which the default
+ * SQLite file (`data/`) and the built front ends are found.
+ */
+export function loadConfig(raw: Record<string, string | undefined>, root: string): AppConfig {
+  const env = plainToInstance(Environment, { ...raw }, { excludeExtraneousValues: false });
+  const errors = validateSync(env, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((e) =>
+      Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`),
+    );
+    throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const production = env.NODE_ENV === 'production';
+  const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dbUrl = env.DATABASE_URL;
+  const database: AppConfig['database'] =
+    dbUrl && /^(mysql|mariadb):/.test(dbUrl)
+      ? { type: 'mysql', url: dbUrl }
+      : {
+          type: 'sqlite',
+          file: dbUrl
+            ? dbUrl.replace(/^sqlite:(\/\/)?/, '')
+            : path.join(root, 'data', 'artist.sqlite'),
+        };
+  return {
+    production,
+    port,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    database,
+    // Outside production a per-process secret is fine: sessions simply end at restart.
+    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    adminPassword: env.ADMIN_PASSWORD,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    remotes: {
+      storefront: env.STOREFRONT_REMOTE_URL ?? '/remotes/storefront/mf-manifest.json',
+      admin: env.ADMIN_REMOTE_URL ?? '/remotes/admin/mf-manifest.json',
+    },
+    webRoot: env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

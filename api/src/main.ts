@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.factory.js';
+import { InvalidEnvironmentError, loadConfig, type AppConfig } from './config/env.js';
+
+/** The project folder: api/dist/main.js lives two levels below it. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env, root);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  await app.listen(config.port);
+  const url = await app.getUrl();
+  process.stdout.write(
+    `Site running at ${config.publicUrl} (listening on ${url.replace('[::1]', 'localhost')})\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

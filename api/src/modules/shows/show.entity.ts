@@ -1,0 +1,54 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+@Entity('shows')
+@Index(['status', 'date'])
+export class Show {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  venue: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  city: string;
+
+  /** YYYY-MM-DD, the local date of the show. */
+  @Column({ type: 'varchar', length: 10 })
+  date: string;
+
+  /** Free text, e.g. "8:00 PM". */
+  @Column({ type: 'varchar', length: 100 })
+  time: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  ageRequirement: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  ticketButtonType: string;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  ticketUrl: string | null;
+
+  /** The text 'true' or 'false', as the spec stores it. */
+  @Column({ type: 'varchar', length: 5, default: 'false' })
+  soldOut: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'draft' })
+  status: string;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt: Date;
+}

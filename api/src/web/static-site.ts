@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
+import type { AppConfig } from '../config/env.js';
+
+/** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
+export const PAGE_PATHS = ['/', '/admin', '/admin/login'];
+
+/** Where each built front end is mounted on this server. */
+export const REMOTE_MOUNTS = {
+  storefront: '/remotes/storefront',
+  admin: '/remotes/admin',
+} as const;
+
+/**
+ * Hosts the built front ends on the API's origin: the shell at `/`, each remote's build under its
+ * own path, and the runtime remote manifest, so `npm start` is one process on one port.
+ */
+export function mountStaticSite(app: Express, config: AppConfig): void {
+  const manifest: RemotesManifest = config.remotes;
+  app.get(REMOTES_MANIFEST_PATH, (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(manifest);
+  });
+
+  for (const [name, mount] of Object.entries(REMOTE_MOUNTS)) {
+    app.use(mount, express.static(path.join(config.webRoot, name, 'dist'), staticOptions(true)));
+  }
+  const shellDist = path.join(config.webRoot, 'shell', 'dist');
+  app.use(express.static(shellDist, { ...staticOptions(false), index: false }));
+
+  const indexFile = path.join(shellDist, 'index.html');
+  const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
+  let cachedPage = config.production ? shellPage() : undefined;
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const page = cachedPage ?? shellPage();
+    if (config.production) cachedPage = page;
+    const status = PAGE_PATHS.includes(req.path.replace(/(.)\/$/, '$1')) ? 200 : 404;
+    res.status(status).set('Cache-Control', 'no-cache');
+    if (!page) {
+      res.type('text/plain').send('The site has not been built yet: run `npm run build`.');
+      return;
+    }
+    res.type('html').send(page);
+  });
+}
+
+/**
+ * Content-hashed chunks are cached for a year; entry points (`remoteEntry.js`, `mf-manifest.json`,
+ * `index.html`) are revalidated so a newly deployed build is picked up at once.
+ */
+function staticOptions(cors: boolean) {
+  return {
+    fallthrough: true,
+    setHeaders(res: Response, file: string) {
+      const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|avif|svg)$/.test(file);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Remotes may be loaded by a shell on another origin.
+      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { INestApplication } from '@nestjs/common';
+import type { App } from 'supertest/types.js';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../src/config/env.js';
+import type { TestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  server: App;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database, with environment overrides for the suite. */
+export async function startTestApp(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const { database, drop } = await db.create();
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: 'silent', ...env }, process.cwd()),
+    database,
+  };
+  const app = await createApp(config);
+  await app.init();
+  return {
+    app,
+    config,
+    server: app.getHttpServer() as App,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Shared jest set-up of the three front ends: jsdom, @swc/jest, and the browser APIs jsdom lacks.
+const path = require('node:path');
+
+/** @param {string} dir the front end's folder */
+module.exports = (dir) => ({
+  rootDir: dir,
+  testEnvironment: path.join(__dirname, 'jest.jsdom-env.cjs'),
+  roots: ['<rootDir>/src'],
+  testRegex: '\\.spec\\.tsx?$',
+  setupFiles: [path.join(__dirname, 'jest.web.setup.cjs')],
+  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@artist/contracts$': path.join(__dirname, '../api/contracts/src/index.ts'),
+    '\\.css$': path.join(__dirname, 'jest.style-stub.cjs'),
+    '\\.(png|jpe?g|webp|avif|svg)$': path.join(__dirname, 'jest.file-stub.cjs'),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  globals: { __BUILD_ID__: 'test' },
+});

@@ -1,0 +1,111 @@
+// Shared webpack set-up of the three front ends (shell host, storefront and admin remotes).
+const path = require('node:path');
+const { DefinePlugin } = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const root = path.resolve(__dirname, '..');
+
+/** Libraries that must exist once on the page; each front end declares the ones it uses. */
+function sharedSingletons(dependencies) {
+  const names = ['react', 'react-dom', 'react-router-dom', '@reduxjs/toolkit', 'react-redux'];
+  return Object.fromEntries(
+    names
+      .filter((name) => dependencies[name])
+      .map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
+  );
+}
+
+/**
+ * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>, html?: boolean }} options
+ */
+function createConfig({ name, dir, port, exposes, html }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name,
+      context: dir,
+      // Remotes are consumed only through remoteEntry.js.
+      entry: html ? './src/index.ts' : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes find their chunks relative to wherever their remoteEntry.js is served from.
+        publicPath: html ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: { '@artist/contracts$': path.join(root, 'api/contracts/src/index.ts') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+          __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || 'local'),
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+          manifest: exposes ? true : false,
+          dts: false,
+          shared: sharedSingletons(pkg.dependencies),
+        }),
+        ...(html
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' })]
+          : []),
+      ],
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        historyApiFallback: !!html,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // The dev shell asks the API for data and for the runtime manifest.
+        proxy: html
+          ? [{ context: ['/api', '/remotes.json'], target: 'http://localhost:3000' }]
+          : [],
+      },
+      // The manifest plugin notes at every build that publicPath 'auto' resolves at runtime: that is intended.
+      infrastructureLogging: { level: 'error' },
+      ignoreWarnings: [/Failed to parse source map/],
+      cache: {
+        type: 'filesystem',
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.cjs')] },
+      },
+      target: 'web',
+    };
+  };
+}
+
+module.exports = { createConfig };

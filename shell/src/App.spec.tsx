@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from './App.js';
+import { loadRemoteApp } from './remotes.js';
+
+jest.mock('./remotes.js', () => ({ loadRemoteApp: jest.fn() }));
+const load = jest.mocked(loadRemoteApp);
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  load.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+it('shows the 404 page for an unknown path without loading any remote', () => {
+  renderAt('/nope');
+  expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  expect(load).not.toHaveBeenCalled();
+});
+
+it('mounts the storefront remote at / and never the admin', async () => {
+  load.mockResolvedValue({ default: () => <p>storefront here</p> });
+  renderAt('/');
+  expect(await screen.findByText('storefront here')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledWith('storefront', 0);
+  expect(load).not.toHaveBeenCalledWith('admin', expect.anything());
+});
+
+it('shows a friendly message when a remote fails to load, and retries on request', async () => {
+  load.mockRejectedValueOnce(new Error('network down'));
+  load.mockResolvedValueOnce({ default: () => <p>admin here</p> });
+  renderAt('/admin/login');
+  expect(await screen.findByRole('alert')).toHaveTextContent('this part of the site didn’t load');
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('admin here')).toBeInTheDocument();
+  expect(load).toHaveBeenLastCalledWith('admin', 1);
+});

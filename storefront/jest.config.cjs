@@ -1,0 +1,1 @@
+module.exports = require('../scripts/jest.web.cjs')(__dirname);

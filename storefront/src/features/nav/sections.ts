@@ -1,0 +1,16 @@
+import type { SectionId } from '@artist/contracts';
+
+/** The navigation's buttons, in order, with the section each one scrolls to. */
+export const NAV_LINKS: { id: SectionId; label: string }[] = [
+  { id: 'home', label: 'Home' },
+  { id: 'music', label: 'Music' },
+  { id: 'about', label: 'About' },
+  { id: 'shows', label: 'Shows' },
+  { id: 'gallery', label: 'Gallery' },
+  { id: 'merch', label: 'Merch' },
+  { id: 'contact', label: 'Contact' },
+];
+
+export function scrollToSection(id: SectionId) {
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}

@@ -1,0 +1,2 @@
+declare const __BUILD_ID__: string;
+declare module '*.css';
