@@ -1,0 +1,53 @@
+/** Product ids of the catalogue served at `GET /api/products`. */
+export type ProductId = 'tshirt' | 'hat';
+
+export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
+export type Size = (typeof SIZES)[number];
+
+/** Labels of the size dropdown, per size code. */
+export const SIZE_LABELS: Record<Size, string> = {
+  S: 'Small',
+  M: 'Medium',
+  L: 'Large',
+  XL: 'XL',
+  '2XL': '2XL',
+};
+
+export const MAX_QUANTITY = 10;
+export const MIN_QUANTITY = 1;
+
+/** Flat shipping of an online order, in cents: the same in checkout and in manual orders. */
+export const ONLINE_SHIPPING_CENTS = 500;
+
+/** Countries a checkout may ship to (ISO 3166-1 alpha-2). */
+export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'NZ'] as const;
+
+export interface Product {
+  id: ProductId;
+  name: string;
+  description: string;
+  priceInCents: number;
+  available: boolean;
+  sizes?: Size[];
+  type: 'purchase' | 'notify';
+  /** Path under /assets/, or null when the product has no image yet (a placeholder is shown). */
+  image: string | null;
+}
+
+/** Products a visitor may ask to be notified about. */
+export const NOTIFY_PRODUCT_NAMES = ['Trucker Hat', 'Sticker Pack'] as const;
+export type NotifyProductName = (typeof NOTIFY_PRODUCT_NAMES)[number];
+
+export interface CheckoutItem {
+  productId: string;
+  size?: string;
+  quantity: number;
+}
+
+export interface CheckoutRequest {
+  items: CheckoutItem[];
+}
+
+export interface CheckoutResponse {
+  url: string;
+}

@@ -1,0 +1,74 @@
+export const CONTACT_SUBJECTS = ['booking', 'collaboration', 'press', 'fan', 'other'] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  booking: 'Booking Inquiry',
+  collaboration: 'Collaboration',
+  press: 'Press & Media',
+  fan: 'Fan Message',
+  other: 'Other',
+};
+
+export const CONTACT_STATUSES = ['new', 'responded'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** Most notify-me requests one bulk update may touch. */
+export const NOTIFY_BULK_LIMIT = 100;
+
+export interface ContactRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: ContactSubject;
+  message: string;
+}
+
+export interface EmailSignupRequest {
+  email: string;
+}
+
+export interface NotifyMeRequest {
+  email: string;
+  productName: string;
+}
+
+/** Answer of the three public forms. */
+export interface FormResponse {
+  success: true;
+  message: string;
+}
+
+export interface ContactMessage {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string;
+  respondedAt: string | null;
+  createdAt: string;
+}
+
+export interface EmailSignup {
+  id: number;
+  email: string;
+  /** The text 'true' or 'false'. */
+  contacted: string;
+  contactedAt: string | null;
+  createdAt: string;
+}
+
+export interface NotifyMe {
+  id: number;
+  email: string;
+  productName: string;
+  /** The text 'true' or 'false'. */
+  notified: string;
+  notifiedAt: string | null;
+  createdAt: string;
+}
+
+export interface BulkUpdateResponse {
+  updated: number;
+}

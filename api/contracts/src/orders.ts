@@ -1,0 +1,68 @@
+export const SALES_CHANNELS = ['online', 'in-person'] as const;
+export type SalesChannel = (typeof SALES_CHANNELS)[number];
+
+export const FULFILLMENT_STATUSES = ['pending', 'fulfilled'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['cash', 'venmo', 'zelle', 'card', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Name given to a blank in-person customer, and the placeholder email used with it. */
+export const WALK_UP_CUSTOMER = 'Walk-up Customer';
+export const WALK_UP_EMAIL = 'walkup@merch-table.invalid';
+
+/** One line of an order's `lineItems` JSON. `price` is the unit price in cents. */
+export interface OrderLineItem {
+  product_name: string;
+  quantity: number;
+  price: number;
+}
+
+/** An order as the admin sees it (`GET /api/admin/orders`). Money is integer cents. */
+export interface Order {
+  id: number;
+  email: string;
+  customerName: string | null;
+  /** JSON text in one of the shapes of SPEC.md §3 (in-person, string, object, top-level fields). */
+  shippingAddress: string;
+  /** JSON text of OrderLineItem[]. */
+  lineItems: string;
+  total: number;
+  stripeSessionId: string;
+  paymentStatus: string;
+  paymentMethod: string | null;
+  salesChannel: string;
+  showLocation: string | null;
+  fulfillmentStatus: string;
+  trackingNumber: string | null;
+  notes: string | null;
+  fulfilledAt: string | null;
+  createdAt: string;
+}
+
+/** Body of `PUT /api/admin/orders/{id}`: fulfil (all fields) or save tracking and notes only. */
+export interface OrderUpdate {
+  fulfillmentStatus?: 'fulfilled';
+  trackingNumber: string | null;
+  notes: string | null;
+  /** Epoch milliseconds. */
+  fulfilledAt?: number;
+}
+
+/** Body of `POST /api/admin/orders/manual`. */
+export interface ManualOrderInput {
+  salesChannel: SalesChannel;
+  customerName?: string;
+  email?: string;
+  showLocation?: string;
+  lineItems: OrderLineItem[];
+  total: number;
+  /** JSON text. */
+  shippingAddress?: string;
+  paymentMethod: PaymentMethod;
+  notes?: string;
+  /** 'manual_' followed by a timestamp. */
+  stripeSessionId: string;
+  paymentStatus: 'paid';
+  fulfillmentStatus: FulfillmentStatus;
+}

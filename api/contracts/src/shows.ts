@@ -1,0 +1,47 @@
+export const AGE_REQUIREMENTS = ['All Ages', '18+', '21+'] as const;
+export type AgeRequirement = (typeof AGE_REQUIREMENTS)[number];
+
+export const TICKET_BUTTON_TYPES = ['url', 'free', 'soon'] as const;
+export type TicketButtonType = (typeof TICKET_BUTTON_TYPES)[number];
+
+export const SHOW_STATUSES = ['draft', 'published'] as const;
+export type ShowStatus = (typeof SHOW_STATUSES)[number];
+
+/** A show as the public site sees it (`GET /api/shows`): published, today or later, in date order. */
+export interface PublicShow {
+  id: number;
+  /** YYYY-MM-DD */
+  date: string;
+  venue: string;
+  city: string;
+  time: string;
+  ageRequirement: string;
+  /** The text 'true' means sold out. */
+  soldOut: string;
+  ticketButtonType: string;
+  ticketUrl: string | null;
+}
+
+/** A show as the admin sees it (`GET /api/admin/shows`). */
+export interface AdminShow extends PublicShow {
+  status: string;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Body of `POST /api/admin/shows` and `PUT /api/admin/shows/{id}`. */
+export interface ShowInput {
+  venue: string;
+  city: string;
+  date: string;
+  time: string;
+  ageRequirement: AgeRequirement;
+  ticketButtonType: TicketButtonType;
+  /** Sent only when ticketButtonType is 'url'. */
+  ticketUrl?: string;
+  soldOut: 'true' | 'false';
+  status: ShowStatus;
+  /** Sent only when not empty; at most 1000 characters. */
+  notes?: string;
+}
