@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router-dom';
 import { themeTokens } from '@artist/contracts';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { RequireAuth } from '../features/auth/RequireAuth.js';
+import { Dashboard } from '../features/dashboard/Dashboard.js';
 import { createStore } from './store.js';
 
 /** The admin remote's entry: login and the dashboard beneath /admin, with its own store. */
@@ -13,13 +14,22 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
   return (
     <Provider store={store}>
       <ConfigProvider theme={{ token: themeTokens }}>
-        <div data-remote="admin" data-build={__BUILD_ID__}>
-          <Routes>
-            <Route path="login" element={<LoginPage />} />
-            <Route index element={<RequireAuth>{null}</RequireAuth>} />
-            <Route path="*" element={notFound} />
-          </Routes>
-        </div>
+        <AntApp notification={{ maxCount: 1, duration: 5 }}>
+          <div data-remote="admin" data-build={__BUILD_ID__}>
+            <Routes>
+              <Route path="login" element={<LoginPage />} />
+              <Route
+                index
+                element={
+                  <RequireAuth>
+                    <Dashboard />
+                  </RequireAuth>
+                }
+              />
+              <Route path="*" element={notFound} />
+            </Routes>
+          </div>
+        </AntApp>
       </ConfigProvider>
     </Provider>
   );

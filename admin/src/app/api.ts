@@ -1,10 +1,90 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+
+export interface RequestArgs {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Skip the session-expiry handling: the login call answers 401 for a wrong password. */
+  allow401?: boolean;
+  cache?: RequestCache;
+}
+
+/** What every failed call turns into; `message` is '<status>: <body or status text>'. */
+export interface HttpError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+  /** The parsed JSON body of the answer, when it had one. */
+  data?: unknown;
+}
+
+export const isHttpError = (e: unknown): e is HttpError =>
+  typeof e === 'object' && e !== null && 'message' in e && 'status' in e;
+
+/** The message of an RTK Query error, whichever shape it has. */
+export const errorMessage = (e: unknown): string =>
+  isHttpError(e) ? e.message : e instanceof Error ? e.message : String(e);
+
+/**
+ * Sends cookies, a JSON content type only with a body, and turns a non-OK answer into an
+ * HttpError. A 401 from any admin call means the session expired: the session is checked again,
+ * which sends the artist back to the login screen.
+ */
+const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (arg, baseApi) => {
+  const {
+    url,
+    method = 'GET',
+    body,
+    allow401,
+    cache,
+  } = typeof arg === 'string' ? { url: arg } : arg;
+  let res: Response;
+  try {
+    res = await fetch(`/api${url}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: baseApi.signal,
+      cache,
+    });
+  } catch (err) {
+    return { error: { status: 'FETCH_ERROR', message: errorMessage(err) } };
+  }
+  const text = await res.text();
+  const data = parseBody(text);
+  if (!res.ok) {
+    if (res.status === 401 && !allow401) baseApi.dispatch(api.util.invalidateTags(['Session']));
+    const message = `${res.status}: ${text || res.statusText}`;
+    return { error: { status: res.status, message, data } };
+  }
+  return { data };
+};
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The server's own sentence from an error answer ({statusCode, message}), if there is one. */
+export function serverMessage(e: unknown): string | undefined {
+  const data = isHttpError(e) ? e.data : undefined;
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    const { message } = data as { message: unknown };
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
 
 /** The admin's one API slice; features add their endpoints with `injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
+  baseQuery,
   tagTypes: ['Session', 'Show', 'Order', 'NotifyRequest', 'EmailSignup', 'ContactMessage'],
   refetchOnFocus: false,
+  refetchOnReconnect: false,
   endpoints: () => ({}),
 });

@@ -1,0 +1,6 @@
+/* global jest */
+// antd renders slowly in jsdom on a shared machine: give queries and tests room.
+const { configure } = require('@testing-library/react');
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30000);

@@ -1,0 +1,72 @@
+import { useAppDispatch } from '../../app/store.js';
+import { Button, Flex, Layout, Tabs, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { setAuthenticated, useLogoutMutation } from '../auth/authApi.js';
+import { ShowsTab } from '../shows/ShowsTab.js';
+import { OrdersTab } from '../orders/OrdersTab.js';
+import { NotifyTab } from '../notify/NotifyTab.js';
+import { NewsletterTab } from '../newsletter/NewsletterTab.js';
+import { ContactTab } from '../contact/ContactTab.js';
+
+const TABS = [
+  { key: 'shows', label: 'Shows', Component: ShowsTab },
+  { key: 'orders', label: 'Orders', Component: OrdersTab },
+  { key: 'notify-me', label: 'Notify Me', Component: NotifyTab },
+  { key: 'newsletter', label: 'Newsletter', Component: NewsletterTab },
+  { key: 'contact', label: 'Contact', Component: ContactTab },
+] as const;
+
+export function Dashboard() {
+  const [params, setParams] = useSearchParams();
+  const [logout, { isLoading }] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const active = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
+
+  // Logging out always ends on the login screen, even when the call fails.
+  const onLogout = async () => {
+    await logout().catch(() => undefined);
+    dispatch(setAuthenticated(false));
+    navigate('/admin/login', { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{ background: '#fff', borderBottom: '1px solid #eadfce', paddingInline: 24 }}
+      >
+        <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+            Admin Dashboard
+          </Typography.Title>
+          <Flex gap={8}>
+            <Button
+              href="/"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate('/');
+              }}
+            >
+              Back to Site
+            </Button>
+            <Button onClick={onLogout} loading={isLoading}>
+              Logout
+            </Button>
+          </Flex>
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <Tabs
+          activeKey={active.key}
+          onChange={(key) => setParams(key === TABS[0].key ? {} : { tab: key })}
+          destroyOnHidden
+          items={TABS.map(({ key, label, Component }) => ({
+            key,
+            label,
+            children: key === active.key ? <Component /> : null,
+          }))}
+        />
+      </Layout.Content>
+    </Layout>
+  );
+}

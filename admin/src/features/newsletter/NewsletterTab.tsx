@@ -1,0 +1,3 @@
+export function NewsletterTab() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function NotifyTab() {
+  return null;
+}

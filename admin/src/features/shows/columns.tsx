@@ -1,0 +1,78 @@
+import type { AdminShow } from '@artist/contracts';
+import { Button, Tag, Typography } from 'antd';
+import { formatDay } from '../../components/format.js';
+import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { showDisplayStatus } from './showStatus.js';
+
+export const showFilters: StatusFilter<AdminShow>[] = [
+  { value: 'all', label: 'All' },
+  { value: 'published', label: 'Published', match: (s) => showDisplayStatus(s) === 'published' },
+  { value: 'draft', label: 'Draft', match: (s) => showDisplayStatus(s) === 'draft' },
+  { value: 'past', label: 'Past', match: (s) => showDisplayStatus(s) === 'past' },
+];
+
+export const showSearchText = (s: AdminShow) =>
+  [s.venue, s.city, s.date, s.time, s.ageRequirement, s.notes ?? ''].join(' ');
+
+export function ShowStatusTag({ show }: { show: AdminShow }) {
+  const status = showDisplayStatus(show);
+  if (status === 'published') return <Tag color="green">Published</Tag>;
+  if (status === 'draft') return <Tag>Draft</Tag>;
+  if (status === 'past') return <Tag color="default">Past</Tag>;
+  console.warn(`Unknown show status: ${show.status}`);
+  return <Tag color="red">Unknown Status</Tag>;
+}
+
+function Tickets({ show }: { show: AdminShow }) {
+  if (show.soldOut === 'true') return <Tag color="volcano">Sold Out</Tag>;
+  if (show.ticketButtonType === 'free') return <>Free Show</>;
+  if (show.ticketButtonType === 'soon') return <>Tickets Soon</>;
+  if (show.ticketButtonType === 'url' && show.ticketUrl) {
+    return (
+      <Typography.Link href={show.ticketUrl} target="_blank" rel="noopener noreferrer">
+        Get Tickets
+      </Typography.Link>
+    );
+  }
+  return <Typography.Text type="secondary">—</Typography.Text>;
+}
+
+export function showColumns(onEdit: (show: AdminShow) => void): DataColumn<AdminShow>[] {
+  return [
+    {
+      key: 'date',
+      title: 'Date',
+      sortValue: (s) => s.date,
+      render: (_, s) => formatDay(s.date),
+    },
+    {
+      key: 'venue',
+      title: 'Venue',
+      sortValue: (s) => s.venue,
+      render: (_, s) => (
+        <>
+          <div>{s.venue}</div>
+          <Typography.Text type="secondary">{s.city}</Typography.Text>
+        </>
+      ),
+    },
+    { key: 'time', title: 'Time', dataIndex: 'time' },
+    { key: 'age', title: 'Age', dataIndex: 'ageRequirement', sortValue: (s) => s.ageRequirement },
+    { key: 'tickets', title: 'Tickets', render: (_, s) => <Tickets show={s} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      sortValue: (s) => showDisplayStatus(s),
+      render: (_, s) => <ShowStatusTag show={s} />,
+    },
+    {
+      key: 'manage',
+      title: 'Manage',
+      render: (_, s) => (
+        <Button size="small" onClick={() => onEdit(s)} aria-label={`Edit ${s.venue} on ${s.date}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}

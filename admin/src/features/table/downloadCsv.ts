@@ -1,0 +1,54 @@
+import { ALL } from './useTableQuery.js';
+
+export const today = () => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+export class ExportError extends Error {
+  constructor(
+    readonly status: number | 'FETCH_ERROR',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Fetches the server's CSV export with the table's filter and search, so the file holds the rows
+ * on screen, and saves it as `<name>-YYYY-MM-DD.csv` (or the server's file name).
+ */
+export async function downloadCsv(
+  path: string,
+  name: string,
+  status: string,
+  search: string,
+): Promise<string> {
+  const query = new URLSearchParams();
+  if (status !== ALL) query.set('status', status);
+  if (search) query.set('search', search);
+  const qs = query.toString();
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, { credentials: 'include' });
+  } catch (err) {
+    throw new ExportError('FETCH_ERROR', err instanceof Error ? err.message : String(err));
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    throw new ExportError(res.status, `${res.status}: ${text || res.statusText}`);
+  }
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${name}-${today()}.csv`;
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+  return filename;
+}

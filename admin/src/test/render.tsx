@@ -1,0 +1,74 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import AdminApp from '../app/App.js';
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+  credentials?: RequestCredentials;
+}
+
+type Reply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string> };
+type Handler = Reply | ((req: StubRequest) => Reply | Promise<Reply>);
+
+const json = (status: number, body: unknown) => ({ status, json: body });
+
+/**
+ * Stubs globalThis.fetch with routes keyed 'METHOD /path' (without the query). Every request is
+ * recorded; an unknown route answers a JSON 404 like the API does.
+ */
+export function stubFetch(routes: Record<string, Handler>) {
+  const requests: StubRequest[] = [];
+  const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const req: StubRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init.headers),
+      credentials: init.credentials,
+    };
+    requests.push(req);
+    const handler = routes[`${method} ${url.pathname}`];
+    const reply: Reply = !handler
+      ? json(404, { statusCode: 404, message: `Cannot ${method} ${url.pathname}` })
+      : typeof handler === 'function'
+        ? await handler(req)
+        : handler;
+    const status = reply.status ?? 200;
+    const body = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
+    const headers = new Headers(reply.headers);
+    if (reply.json !== undefined) headers.set('Content-Type', 'application/json');
+    return new Response(status === 204 ? null : body, { status, headers });
+  });
+  globalThis.fetch = fetchMock as typeof fetch;
+  return { fetchMock, requests };
+}
+
+/** Routes of a signed-in artist, merged over the given ones. */
+export const signedIn = (routes: Record<string, Handler> = {}) =>
+  stubFetch({ 'GET /api/admin/session': json(200, { authenticated: true }), ...routes });
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderAdmin(path = '/admin') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<p>public home</p>} />
+        <Route path="/admin/*" element={<AdminApp notFound={<p>not found</p>} />} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+export { json };
