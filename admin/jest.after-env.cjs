@@ -3,4 +3,4 @@
 const { configure } = require('@testing-library/react');
 
 configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(30000);
+jest.setTimeout(60000);

@@ -82,15 +82,19 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
   const first = (page - 1) * PAGE_SIZE;
   const pageRows = visible.slice(first, first + PAGE_SIZE);
 
-  const tableColumns = columns.map(({ sortValue, ...column }) =>
-    sortValue
-      ? {
-          ...column,
-          sorter: true,
-          sortOrder: sort?.key === column.key ? sort.order : null,
-          sortDirections: ['ascend', 'descend'] as SortOrder[],
-        }
-      : column,
+  const tableColumns = useMemo(
+    () =>
+      columns.map(({ sortValue, ...column }) =>
+        sortValue
+          ? {
+              ...column,
+              sorter: true,
+              sortOrder: sort?.key === column.key ? sort.order : null,
+              sortDirections: ['ascend', 'descend'] as SortOrder[],
+            }
+          : column,
+      ),
+    [columns, sort],
   );
 
   const changeFilter = (value: string) => {

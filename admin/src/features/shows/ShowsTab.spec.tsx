@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+import { makeShow, tableRows } from '../../test/fixtures.js';
+
+const dialog = () => within(screen.getByRole('dialog'));
+
+it('creates a show with the defaults, sending neither ticket URL nor empty notes', async () => {
+  let list = [makeShow(1)];
+  const stub = signedIn({
+    'GET /api/admin/shows': () => json(200, list),
+    'POST /api/admin/shows': (req) => {
+      list = [...list, makeShow(2, { ...(req.body as object), status: 'draft' })];
+      return json(201, list[1]);
+    },
+  });
+  renderAdmin('/admin?status=all');
+  await screen.findByText('Venue 1');
+  await userEvent.click(screen.getByRole('button', { name: 'Create Show' }));
+  expect(dialog().getByText('Create Show', { selector: '.ant-modal-title' })).toBeInTheDocument();
+  expect(dialog().getByText('All Ages')).toBeInTheDocument();
+  expect(dialog().getByText('Free Show')).toBeInTheDocument();
+  expect(dialog().getByText('Draft')).toBeInTheDocument();
+
+  await userEvent.click(dialog().getByRole('button', { name: 'Create Show' }));
+  expect(await dialog().findByText('Venue is required')).toBeInTheDocument();
+  expect(dialog().getByText('City is required')).toBeInTheDocument();
+  expect(dialog().getByText('Date must be in YYYY-MM-DD format')).toBeInTheDocument();
+  expect(dialog().getByText('Time is required')).toBeInTheDocument();
+
+  await userEvent.type(dialog().getByLabelText('Venue'), 'The Bluebird Cafe');
+  await userEvent.type(dialog().getByLabelText('City'), 'Nashville, TN');
+  await userEvent.type(dialog().getByLabelText('Date'), '2099-03-04');
+  await userEvent.type(dialog().getByLabelText('Time'), '7:00 PM');
+  await userEvent.click(dialog().getByRole('button', { name: 'Create Show' }));
+
+  expect(await screen.findByText('Show created successfully')).toBeInTheDocument();
+  const post = stub.requests.find((r) => r.method === 'POST')!;
+  expect(post.body).toEqual({
+    venue: 'The Bluebird Cafe',
+    city: 'Nashville, TN',
+    date: '2099-03-04',
+    time: '7:00 PM',
+    ageRequirement: 'All Ages',
+    ticketButtonType: 'free',
+    soldOut: 'false',
+    status: 'draft',
+  });
+  expect(await screen.findByText('The Bluebird Cafe')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+it('edits a show, requiring a valid ticket URL for the url type and limiting notes', async () => {
+  const show = makeShow(7, {
+    venue: 'Ryman',
+    ticketButtonType: 'url',
+    ticketUrl: 'https://tickets.example/ryman',
+    notes: 'Load-in 4pm',
+  });
+  const stub = signedIn({
+    'GET /api/admin/shows': json(200, [show]),
+    'PUT /api/admin/shows/7': json(200, show),
+  });
+  renderAdmin('/admin');
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Ryman on 2099-01-08' }));
+  expect(dialog().getByText('Edit Show')).toBeInTheDocument();
+  const url = dialog().getByLabelText('Ticket URL');
+  expect(url).toHaveValue('https://tickets.example/ryman');
+  await userEvent.clear(url);
+  await userEvent.type(url, 'not a url');
+  const notes = dialog().getByLabelText('Notes');
+  await userEvent.click(notes);
+  await userEvent.paste('x'.repeat(1001));
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+  expect(
+    await dialog().findByText(
+      "Ticket URL is required and must be a valid URL when ticket button type is 'url'",
+    ),
+  ).toBeInTheDocument();
+  expect(dialog().getByText('Notes cannot exceed 1000 characters')).toBeInTheDocument();
+
+  await userEvent.clear(url);
+  await userEvent.type(url, 'https://tickets.example/new');
+  await userEvent.clear(notes);
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Show updated successfully')).toBeInTheDocument();
+  const put = stub.requests.find((r) => r.method === 'PUT')!;
+  expect(put.body).toEqual({
+    venue: 'Ryman',
+    city: 'Nashville, TN',
+    date: '2099-01-08',
+    time: '8:00 PM',
+    ageRequirement: 'All Ages',
+    ticketButtonType: 'url',
+    ticketUrl: 'https://tickets.example/new',
+    soldOut: 'false',
+    status: 'published',
+  });
+});
+
+it('reports a failed update', async () => {
+  signedIn({
+    'GET /api/admin/shows': json(200, [makeShow(3)]),
+    'PUT /api/admin/shows/3': json(400, { statusCode: 400, message: 'Venue is required' }),
+  });
+  renderAdmin('/admin');
+  await userEvent.click(await screen.findByRole('button', { name: /^Edit Venue 3/ }));
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Failed to update show')).toBeInTheDocument();
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
+
+it('labels past, draft and unknown statuses', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  signedIn({
+    'GET /api/admin/shows': json(200, [
+      makeShow(1, { date: '2001-01-01', venue: 'Old' }),
+      makeShow(2, { status: 'draft', date: '2001-01-01', venue: 'Old draft' }),
+      makeShow(3, { status: 'cancelled', venue: 'Odd' }),
+    ]),
+  });
+  renderAdmin('/admin?status=all');
+  await screen.findByText('Odd');
+  const statusOf = (venue: string) =>
+    tableRows().find((r) => r.textContent?.includes(venue))!.cells[5].textContent;
+  expect(statusOf('Old draft')).toBe('Draft');
+  expect(statusOf('Odd')).toBe('Unknown Status');
+  expect(tableRows()[0].cells[5].textContent).toBe('Past');
+  expect(warn).toHaveBeenCalledWith('Unknown show status: cancelled');
+  warn.mockRestore();
+});
+
+it('reports a failed load', async () => {
+  signedIn({ 'GET /api/admin/shows': { status: 500, text: 'Internal Server Error' } });
+  renderAdmin('/admin');
+  expect(await screen.findByText('Failed to load shows')).toBeInTheDocument();
+  expect(screen.getByText('500: Internal Server Error')).toBeInTheDocument();
+});
