@@ -1,4 +1,4 @@
-import type { AdminShow } from '@artist/contracts';
+import type { AdminShow, Order } from '@artist/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -26,3 +26,31 @@ export const tableRows = () =>
   Array.from(document.querySelectorAll<HTMLTableRowElement>('.ant-table-tbody tr.ant-table-row'));
 
 export const firstCells = (index = 0) => tableRows().map((row) => row.cells[index]?.textContent);
+
+export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
+  return {
+    id,
+    email: `fan${id}@example.com`,
+    customerName: `Fan ${id}`,
+    shippingAddress: JSON.stringify({
+      line1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      country: 'US',
+    }),
+    lineItems: JSON.stringify([{ product_name: 'T-Shirt - M', quantity: 1, price: 2500 }]),
+    total: 3000,
+    stripeSessionId: `cs_test_${id}`,
+    paymentStatus: 'paid',
+    paymentMethod: null,
+    salesChannel: 'online',
+    showLocation: null,
+    fulfillmentStatus: 'pending',
+    trackingNumber: null,
+    notes: null,
+    fulfilledAt: null,
+    createdAt: `2026-11-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+    ...overrides,
+  };
+}

@@ -1,3 +1,46 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Order } from '@artist/contracts';
+import { Button } from 'antd';
+import { useToast } from '../../components/useToast.js';
+import { DataTable } from '../table/DataTable.js';
+import { orderColumns, orderFilters, orderSearchText } from './columns.js';
+import { ManualOrderDialog } from './ManualOrderDialog.js';
+import { OrderDialog } from './OrderDialog.js';
+import { useGetOrdersQuery } from './ordersApi.js';
+
 export function OrdersTab() {
-  return null;
+  const { data, isFetching, error } = useGetOrdersQuery();
+  const [managing, setManaging] = useState<Order | null>(null);
+  const [creating, setCreating] = useState(false);
+  const toast = useToast();
+  const columns = useMemo(() => orderColumns(setManaging), []);
+
+  useEffect(() => {
+    if (error) toast.error('Failed to load orders', error);
+  }, [error, toast]);
+
+  return (
+    <>
+      <DataTable<Order>
+        name="orders"
+        label="orders"
+        exportPath="/admin/orders/export"
+        rows={data}
+        loading={isFetching}
+        columns={columns}
+        filters={orderFilters}
+        defaultSort={{ key: 'createdAt', order: 'descend' }}
+        searchText={orderSearchText}
+        searchPlaceholder="Search customer, email, product"
+        emptyText="No orders found"
+        primaryAction={
+          <Button type="primary" onClick={() => setCreating(true)}>
+            Create Order
+          </Button>
+        }
+      />
+      {managing && <OrderDialog order={managing} onClose={() => setManaging(null)} />}
+      {creating && <ManualOrderDialog onClose={() => setCreating(false)} />}
+    </>
+  );
 }

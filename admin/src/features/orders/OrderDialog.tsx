@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { Order, OrderUpdate } from '@artist/contracts';
+import { Button, Descriptions, Form, Input, Modal, Space, Table } from 'antd';
+import { CopyButton } from '../../components/CopyButton.js';
+import { formatCents, formatTimestamp } from '../../components/format.js';
+import { useToast } from '../../components/useToast.js';
+import { OrderStatusTag } from './columns.js';
+import { addressLines, channelLabel, lineItems } from './orderFormat.js';
+import { useUpdateOrderMutation } from './ordersApi.js';
+
+interface Values {
+  trackingNumber?: string;
+  notes?: string;
+}
+
+const orNull = (value?: string) => value?.trim() || null;
+
+/** 'Order Details': the whole order, editable tracking number and notes, and fulfilment. */
+export function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const [updateOrder] = useUpdateOrderMutation();
+  const [busy, setBusy] = useState<'fulfil' | 'save' | null>(null);
+  const toast = useToast();
+  const fulfilled = order.fulfillmentStatus === 'fulfilled';
+
+  const send = async (kind: 'fulfil' | 'save') => {
+    const { trackingNumber, notes } = form.getFieldsValue();
+    const body: OrderUpdate =
+      kind === 'fulfil'
+        ? {
+            fulfillmentStatus: 'fulfilled',
+            trackingNumber: orNull(trackingNumber),
+            notes: orNull(notes),
+            fulfilledAt: Date.now(),
+          }
+        : { trackingNumber: orNull(trackingNumber), notes: orNull(notes) };
+    setBusy(kind);
+    try {
+      await updateOrder({ id: order.id, body }).unwrap();
+      toast.success(kind === 'fulfil' ? 'Order marked as fulfilled' : 'Order updated successfully');
+      onClose();
+    } catch (err) {
+      toast.error('Failed to update order', err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const items = lineItems(order);
+  return (
+    <Modal
+      open
+      title="Order Details"
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>Close</Button>
+          <Button onClick={() => send('save')} loading={busy === 'save'}>
+            Save Changes
+          </Button>
+          {!fulfilled && (
+            <Button type="primary" onClick={() => send('fulfil')} loading={busy === 'fulfil'}>
+              Mark as Fulfilled
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Order">#{order.id}</Descriptions.Item>
+        <Descriptions.Item label="Date">{formatTimestamp(order.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="Customer">{order.customerName || '—'}</Descriptions.Item>
+        <Descriptions.Item label="Email">
+          {order.email} <CopyButton value={order.email} label="Copy email" />
+        </Descriptions.Item>
+        <Descriptions.Item label="Channel">
+          {channelLabel(order.salesChannel)}
+          {order.showLocation ? ` · ${order.showLocation}` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label="Payment">
+          {[order.paymentStatus, order.paymentMethod].filter(Boolean).join(' · ')}
+        </Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <OrderStatusTag status={order.fulfillmentStatus} />
+          {order.fulfilledAt ? ` ${formatTimestamp(order.fulfilledAt)}` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label="Shipping address">
+          <div data-testid="shipping-address">
+            {addressLines(order.shippingAddress).map((line, i) => (
+              <div key={i}>{line}</div>
+            ))}
+          </div>
+        </Descriptions.Item>
+      </Descriptions>
+      <Table
+        style={{ marginBlock: 16 }}
+        size="small"
+        pagination={false}
+        rowKey="key"
+        dataSource={items.map((item, key) => ({ ...item, key }))}
+        columns={[
+          { key: 'product', title: 'Product', dataIndex: 'product_name' },
+          { key: 'qty', title: 'Qty', dataIndex: 'quantity' },
+          { key: 'price', title: 'Price', render: (_, i) => formatCents(i.price) },
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={2}>
+              Total
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1}>{formatCents(order.total)}</Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ trackingNumber: order.trackingNumber ?? '', notes: order.notes ?? '' }}
+      >
+        <Form.Item label="Tracking Number" name="trackingNumber">
+          <Input />
+        </Form.Item>
+        <Form.Item label="Notes" name="notes">
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Order } from '@artist/contracts';
+import { Button, Tag, Typography } from 'antd';
+import { formatCents, formatTimestamp, timeValue } from '../../components/format.js';
+import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { channelLabel, productNames } from './orderFormat.js';
+
+export const orderFilters: StatusFilter<Order>[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending', match: (o) => o.fulfillmentStatus !== 'fulfilled' },
+  { value: 'fulfilled', label: 'Fulfilled', match: (o) => o.fulfillmentStatus === 'fulfilled' },
+];
+
+export const orderSearchText = (o: Order) =>
+  [
+    o.customerName ?? '',
+    o.email,
+    productNames(o).join(' '),
+    o.showLocation ?? '',
+    o.trackingNumber ?? '',
+    o.notes ?? '',
+    String(o.id),
+  ].join(' ');
+
+export function OrderStatusTag({ status }: { status: string }) {
+  return status === 'fulfilled' ? (
+    <Tag color="green">Fulfilled</Tag>
+  ) : (
+    <Tag color="gold">Pending</Tag>
+  );
+}
+
+export function orderColumns(onManage: (order: Order) => void): DataColumn<Order>[] {
+  return [
+    {
+      key: 'createdAt',
+      title: 'Date',
+      sortValue: (o) => timeValue(o.createdAt),
+      render: (_, o) => formatTimestamp(o.createdAt),
+    },
+    {
+      key: 'customer',
+      title: 'Customer',
+      sortValue: (o) => o.customerName ?? o.email,
+      render: (_, o) => (
+        <>
+          <div>{o.customerName || '—'}</div>
+          <Typography.Text type="secondary">{o.email}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'products',
+      title: 'Products',
+      render: (_, o) => productNames(o).map((name, i) => <div key={i}>{name}</div>),
+    },
+    {
+      key: 'total',
+      title: 'Total',
+      sortValue: (o) => o.total,
+      render: (_, o) => formatCents(o.total),
+    },
+    {
+      key: 'channel',
+      title: 'Channel',
+      sortValue: (o) => o.salesChannel,
+      render: (_, o) => (
+        <>
+          <div>{channelLabel(o.salesChannel)}</div>
+          {o.showLocation && <Typography.Text type="secondary">{o.showLocation}</Typography.Text>}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      sortValue: (o) => o.fulfillmentStatus,
+      render: (_, o) => <OrderStatusTag status={o.fulfillmentStatus} />,
+    },
+    {
+      key: 'manage',
+      title: 'Manage',
+      render: (_, o) => (
+        <Button size="small" onClick={() => onManage(o)} aria-label={`Manage order ${o.id}`}>
+          Manage
+        </Button>
+      ),
+    },
+  ];
+}
