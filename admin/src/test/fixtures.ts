@@ -1,4 +1,4 @@
-import type { AdminShow, Order } from '@artist/contracts';
+import type { AdminShow, ContactMessage, EmailSignup, NotifyMe, Order } from '@artist/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -54,3 +54,47 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+export const makeNotify = (id: number, overrides: Partial<NotifyMe> = {}): NotifyMe => ({
+  id,
+  email: `fan${id}@example.com`,
+  productName: id % 2 ? 'Trucker Hat' : 'Sticker Pack',
+  notified: 'false',
+  notifiedAt: null,
+  createdAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+  ...overrides,
+});
+
+export const makeSignup = (id: number, overrides: Partial<EmailSignup> = {}): EmailSignup => ({
+  id,
+  email: `fan${id}@example.com`,
+  contacted: 'false',
+  contactedAt: null,
+  createdAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+  ...overrides,
+});
+
+export const makeMessage = (
+  id: number,
+  overrides: Partial<ContactMessage> = {},
+): ContactMessage => ({
+  id,
+  firstName: 'Dolly',
+  lastName: `Fan${id}`,
+  email: `fan${id}@example.com`,
+  subject: 'booking',
+  message: `Hello number ${id}`,
+  status: 'new',
+  respondedAt: null,
+  createdAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+  ...overrides,
+});
+
+/** Ticks the row-selection checkbox of the row holding `text`. */
+export const rowCheckbox = (text: string) =>
+  tableRows()
+    .find((r) => r.textContent?.includes(text))!
+    .querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+
+export const selectAllCheckbox = () =>
+  document.querySelector<HTMLInputElement>('.ant-table-thead input[type="checkbox"]')!;

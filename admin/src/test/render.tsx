@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AdminApp from '../app/App.js';
@@ -44,7 +45,11 @@ export function stubFetch(routes: Record<string, Handler>) {
     const body = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
     const headers = new Headers(reply.headers);
     if (reply.json !== undefined) headers.set('Content-Type', 'application/json');
-    return new Response(status === 204 ? null : body, { status, headers });
+    return new Response(status === 204 ? null : body, {
+      status,
+      statusText: STATUS_CODES[status],
+      headers,
+    });
   });
   globalThis.fetch = fetchMock as typeof fetch;
   return { fetchMock, requests };

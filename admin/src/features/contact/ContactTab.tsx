@@ -1,3 +1,46 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ContactMessage } from '@artist/contracts';
+import { useToast } from '../../components/useToast.js';
+import { DataTable } from '../table/DataTable.js';
+import { useBulkAction } from '../table/useBulkAction.js';
+import { contactColumns, contactFilters, contactSearchText } from './columns.js';
+import { useGetContactMessagesQuery, useMarkRespondedMutation } from './contactApi.js';
+import { MessageDialog } from './MessageDialog.js';
+
 export function ContactTab() {
-  return null;
+  const { data, isFetching, error } = useGetContactMessagesQuery();
+  const [markResponded] = useMarkRespondedMutation();
+  const [viewing, setViewing] = useState<ContactMessage | null>(null);
+  const toast = useToast();
+  const columns = useMemo(() => contactColumns(setViewing), []);
+  const { selection, action } = useBulkAction({
+    noun: 'messages',
+    verb: 'Responded',
+    run: (ids) => markResponded({ ids, status: 'responded' }).unwrap(),
+  });
+
+  useEffect(() => {
+    if (error) toast.error('Failed to load contact messages', error);
+  }, [error, toast]);
+
+  return (
+    <>
+      <DataTable<ContactMessage>
+        name="contact-messages"
+        label="contact messages"
+        exportPath="/admin/contact-messages/export"
+        rows={data}
+        loading={isFetching}
+        columns={columns}
+        filters={contactFilters}
+        defaultSort={{ key: 'createdAt', order: 'descend' }}
+        searchText={contactSearchText}
+        searchPlaceholder="Search name, email, message"
+        emptyText="No contact messages found"
+        selection={selection}
+        primaryAction={action}
+      />
+      {viewing && <MessageDialog message={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
 }

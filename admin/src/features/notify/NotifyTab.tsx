@@ -1,3 +1,48 @@
+import { useEffect, useState } from 'react';
+import { NOTIFY_BULK_LIMIT, type NotifyMe } from '@artist/contracts';
+import { Button } from 'antd';
+import { useToast } from '../../components/useToast.js';
+import { DataTable } from '../table/DataTable.js';
+import { useBulkAction } from '../table/useBulkAction.js';
+import { notifyColumns, notifyFilters, notifySearchText } from './columns.js';
+import { useGetNotifyRequestsQuery, useMarkNotifiedMutation } from './notifyApi.js';
+
 export function NotifyTab() {
-  return null;
+  const [refresh, setRefresh] = useState<number>();
+  const { data, isFetching, error } = useGetNotifyRequestsQuery(refresh);
+  const [markNotified] = useMarkNotifiedMutation();
+  const toast = useToast();
+  const { selection, action } = useBulkAction({
+    noun: 'requests',
+    verb: 'Notified',
+    limit: NOTIFY_BULK_LIMIT,
+    run: (ids) => markNotified({ ids, notified: true }).unwrap(),
+  });
+
+  useEffect(() => {
+    if (error) toast.error('Failed to load notify me requests', error);
+  }, [error, toast]);
+
+  return (
+    <DataTable<NotifyMe>
+      name="notify-me"
+      label="notify me requests"
+      exportPath="/admin/notify-me/export"
+      rows={data}
+      loading={isFetching}
+      columns={notifyColumns}
+      filters={notifyFilters}
+      defaultSort={{ key: 'createdAt', order: 'descend' }}
+      searchText={notifySearchText}
+      searchPlaceholder="Search email or product"
+      emptyText="No notify me requests found"
+      selection={selection}
+      primaryAction={
+        <>
+          <Button onClick={() => setRefresh(Date.now())}>Refresh</Button>
+          {action}
+        </>
+      }
+    />
+  );
 }

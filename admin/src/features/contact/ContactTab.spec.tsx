@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+import { makeMessage, rowCheckbox } from '../../test/fixtures.js';
+
+const messages = [
+  makeMessage(1, { subject: 'press', message: 'Interview request\nfor Friday' }),
+  makeMessage(2, { status: 'responded' }),
+];
+
+it('views a message, changes its status and offers a reply draft', async () => {
+  const stub = signedIn({
+    'GET /api/admin/contact-messages': json(200, messages),
+    'PUT /api/admin/contact-messages/1': json(200, {}),
+  });
+  renderAdmin('/admin?tab=contact');
+  await screen.findByText('Dolly Fan1');
+  expect(screen.getByText('Press & Media')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'View message from Dolly Fan1' }));
+  const dialog = within(screen.getByRole('dialog'));
+  expect(dialog.getByText(/Interview request/)).toBeInTheDocument();
+  expect(dialog.getByRole('link', { name: 'Reply via Email' })).toHaveAttribute(
+    'href',
+    'mailto:fan1@example.com?subject=Re%3A%20Press%20%26%20Media',
+  );
+  await userEvent.click(dialog.getByRole('combobox', { name: 'Status' }));
+  await userEvent.click(await screen.findByTitle('Responded'));
+  expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({ status: 'responded' });
+});
+
+it('marks selected messages as responded', async () => {
+  const stub = signedIn({
+    'GET /api/admin/contact-messages': json(200, messages),
+    'PUT /api/admin/contact-messages/bulk': json(200, { updated: 1 }),
+  });
+  renderAdmin('/admin?tab=contact&status=new');
+  await screen.findByText('Dolly Fan1');
+  expect(screen.queryByText('Dolly Fan2')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Mark 0 as Responded' }));
+  expect(
+    await screen.findByText('Please select messages to mark as responded.'),
+  ).toBeInTheDocument();
+  await userEvent.click(rowCheckbox('Dolly Fan1'));
+  await userEvent.click(screen.getByRole('button', { name: 'Mark 1 as Responded' }));
+  expect(await screen.findByText('Marked 1 message as responded')).toBeInTheDocument();
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+    ids: [1],
+    status: 'responded',
+  });
+});

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+import { makeSignup, rowCheckbox } from '../../test/fixtures.js';
+
+it('marks selected signups as contacted and copies an address', async () => {
+  const user = userEvent.setup();
+  const stub = signedIn({
+    'GET /api/admin/email-signups': json(200, [
+      makeSignup(1),
+      makeSignup(2, { contacted: 'true' }),
+    ]),
+    'PUT /api/admin/email-signups/bulk': json(200, { updated: 1 }),
+  });
+  renderAdmin('/admin?tab=newsletter');
+  await screen.findByText('fan1@example.com');
+  expect(screen.getByRole('button', { name: 'Contacted (1)' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Copy fan1@example.com' }));
+  expect(await screen.findByText('Copied to clipboard.')).toBeInTheDocument();
+  expect(await navigator.clipboard.readText()).toBe('fan1@example.com');
+
+  await user.click(screen.getByRole('button', { name: 'Mark 0 as Contacted' }));
+  expect(
+    await screen.findByText('Please select signups to mark as contacted.'),
+  ).toBeInTheDocument();
+  await user.click(rowCheckbox('fan1@example.com'));
+  await user.click(screen.getByRole('button', { name: 'Mark 1 as Contacted' }));
+  expect(await screen.findByText('Marked 1 signup as contacted')).toBeInTheDocument();
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+    ids: [1],
+    contacted: true,
+  });
+});
+
+it('reports a failed load', async () => {
+  signedIn({ 'GET /api/admin/email-signups': { status: 503, text: '' } });
+  renderAdmin('/admin?tab=newsletter');
+  expect(await screen.findByText('Failed to load newsletter signups')).toBeInTheDocument();
+  expect(screen.getByText('503: Service Unavailable')).toBeInTheDocument();
+});

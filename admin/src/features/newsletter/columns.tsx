@@ -1,0 +1,41 @@
+import type { EmailSignup } from '@artist/contracts';
+import { Tag } from 'antd';
+import { CopyButton } from '../../components/CopyButton.js';
+import { formatTimestamp, timeValue } from '../../components/format.js';
+import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+
+const contacted = (s: EmailSignup) => s.contacted === 'true';
+
+export const signupFilters: StatusFilter<EmailSignup>[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending', match: (s) => !contacted(s) },
+  { value: 'contacted', label: 'Contacted', match: contacted },
+];
+
+export const signupSearchText = (s: EmailSignup) => s.email;
+
+export const signupColumns: DataColumn<EmailSignup>[] = [
+  {
+    key: 'createdAt',
+    title: 'Date',
+    sortValue: (s) => timeValue(s.createdAt),
+    render: (_, s) => formatTimestamp(s.createdAt),
+  },
+  {
+    key: 'email',
+    title: 'Email',
+    sortValue: (s) => s.email,
+    render: (_, s) => (
+      <>
+        {s.email} <CopyButton value={s.email} label={`Copy ${s.email}`} />
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    title: 'Status',
+    sortValue: (s) => s.contacted,
+    render: (_, s) =>
+      contacted(s) ? <Tag color="green">Contacted</Tag> : <Tag color="gold">Pending</Tag>,
+  },
+];

@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+import { makeNotify, rowCheckbox, selectAllCheckbox, tableRows } from '../../test/fixtures.js';
+
+it('asks for a selection, then marks the selected requests as notified', async () => {
+  const stub = signedIn({
+    'GET /api/admin/notify-me': json(200, [
+      makeNotify(1),
+      makeNotify(2),
+      makeNotify(3, { notified: 'true' }),
+    ]),
+    'PUT /api/admin/notify-me/bulk': json(200, { updated: 2 }),
+  });
+  renderAdmin('/admin?tab=notify-me');
+  await screen.findByText('fan1@example.com');
+  expect(screen.getByRole('button', { name: 'Pending (2)' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Notified (1)' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Mark 0 as Notified' }));
+  expect(await screen.findByText('No selection')).toBeInTheDocument();
+  expect(screen.getByText('Please select requests to mark as notified.')).toBeInTheDocument();
+
+  await userEvent.click(rowCheckbox('fan1@example.com'));
+  await userEvent.click(rowCheckbox('fan2@example.com'));
+  await userEvent.click(screen.getByRole('button', { name: 'Mark 2 as Notified' }));
+  expect(await screen.findByText('Marked 2 requests as notified')).toBeInTheDocument();
+  const put = stub.requests.find((r) => r.method === 'PUT')!;
+  expect(put.body).toEqual({ ids: expect.arrayContaining([1, 2]), notified: true });
+  expect(await screen.findByRole('button', { name: 'Mark 0 as Notified' })).toBeInTheDocument();
+});
+
+it('refuses more than 100 requests at a time', async () => {
+  const stub = signedIn({
+    'GET /api/admin/notify-me': json(
+      200,
+      Array.from({ length: 101 }, (_, i) => makeNotify(i + 1)),
+    ),
+  });
+  renderAdmin('/admin?tab=notify-me');
+  await screen.findByText('Showing 1-50 of 101');
+  await userEvent.click(selectAllCheckbox());
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('Showing 51-100 of 101');
+  await userEvent.click(selectAllCheckbox());
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('Showing 101-101 of 101');
+  expect(tableRows()).toHaveLength(1);
+  await userEvent.click(selectAllCheckbox());
+  await userEvent.click(screen.getByRole('button', { name: 'Mark 101 as Notified' }));
+  expect(await screen.findByText('Too many selections')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Please select up to 100 requests at a time. Use filters to process larger batches.',
+    ),
+  ).toBeInTheDocument();
+  expect(stub.requests.some((r) => r.method === 'PUT')).toBe(false);
+});
+
+it('refreshes with a cache-busting query and no-store', async () => {
+  const stub = signedIn({ 'GET /api/admin/notify-me': json(200, [makeNotify(1)]) });
+  const fetchMock = globalThis.fetch as jest.Mock;
+  renderAdmin('/admin?tab=notify-me');
+  await screen.findByText('fan1@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  await screen.findByText('fan1@example.com');
+  const refresh = stub.requests.filter((r) => r.path === '/api/admin/notify-me')[1];
+  expect(refresh.query.get('t')).toMatch(/^\d+$/);
+  expect(fetchMock.mock.calls.at(-1)![1]).toMatchObject({ cache: 'no-store' });
+});
+
+it('reports a failed bulk update and a failed load', async () => {
+  signedIn({
+    'GET /api/admin/notify-me': json(200, [makeNotify(1)]),
+    'PUT /api/admin/notify-me/bulk': json(500, { statusCode: 500, message: 'down' }),
+  });
+  renderAdmin('/admin?tab=notify-me');
+  await screen.findByText('fan1@example.com');
+  await userEvent.click(rowCheckbox('fan1@example.com'));
+  await userEvent.click(screen.getByRole('button', { name: 'Mark 1 as Notified' }));
+  expect(await screen.findByText('Failed to update requests')).toBeInTheDocument();
+});
