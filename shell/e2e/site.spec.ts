@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,4 +78,30 @@ test('a storefront that fails to load shows a friendly error while the admin sti
   } finally {
     await site.stop();
   }
+});
+
+test('SIGTERM lets a request in flight finish before the server exits', async () => {
+  const site = await startSite();
+  const { port } = new URL(site.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  await once(socket, 'connect');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  const body = JSON.stringify({ ping: true });
+  // Headers now, body later: the request is in flight when the signal arrives.
+  socket.write(
+    `POST /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  const exited = once(site.process, 'exit');
+  process.kill(site.process.pid!, 'SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(site.process.exitCode).toBeNull();
+  socket.write(body);
+  const [code] = await exited;
+  expect(answer).toMatch(/^HTTP\/1\.1 404/);
+  expect(answer).toContain('No API route POST /api/health.');
+  expect(code).toBe(0);
+  socket.destroy();
+  await site.stop();
 });

@@ -9,6 +9,7 @@ export const ADMIN_PASSWORD = 'e2e-admin-password';
 
 export interface RunningSite {
   url: string;
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -44,6 +45,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   }
   return {
     url,
+    process: child,
     async stop() {
       await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
