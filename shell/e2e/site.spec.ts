@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -104,4 +104,17 @@ test('SIGTERM lets a request in flight finish before the server exits', async ()
   expect(code).toBe(0);
   socket.destroy();
   await site.stop();
+});
+
+test('a bad environment value stops start-up with a message naming it', () => {
+  const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'postgres://nope' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Invalid environment');
+  expect(run.stderr).toMatch(/PORT: PORT must be a whole number/);
+  expect(run.stderr).toMatch(/DATABASE_URL: DATABASE_URL must be mysql:\/\//);
 });
