@@ -1,4 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { SessionStatus } from '@artist/contracts';
 
 export interface RequestArgs {
   url: string;
@@ -26,8 +27,8 @@ export const errorMessage = (e: unknown): string =>
 
 /**
  * Sends cookies, a JSON content type only with a body, and turns a non-OK answer into an
- * HttpError. A 401 from any admin call means the session expired: the session is checked again,
- * which sends the artist back to the login screen.
+ * HttpError. A 401 from any admin call means the session expired: the cached session becomes
+ * unauthenticated, which sends the artist back to the login screen.
  */
 const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (arg, baseApi) => {
   const {
@@ -53,7 +54,7 @@ const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (
   const text = await res.text();
   const data = parseBody(text);
   if (!res.ok) {
-    if (res.status === 401 && !allow401) baseApi.dispatch(api.util.invalidateTags(['Session']));
+    if (res.status === 401 && !allow401) baseApi.dispatch(sessionExpired());
     const message = `${res.status}: ${text || res.statusText}`;
     return { error: { status: res.status, message, data } };
   }
@@ -86,5 +87,21 @@ export const api = createApi({
   tagTypes: ['Session', 'Show', 'Order', 'NotifyRequest', 'EmailSignup', 'ContactMessage'],
   refetchOnFocus: false,
   refetchOnReconnect: false,
-  endpoints: () => ({}),
+  endpoints: (build) => ({
+    // Any failure of the session check counts as not authenticated.
+    getSession: build.query<SessionStatus, void>({
+      queryFn: async (_arg, _api, _extra, query) => {
+        const res = await query({ url: '/admin/session', allow401: true });
+        const data = res.data as SessionStatus | null | undefined;
+        return { data: { authenticated: !res.error && data?.authenticated === true } };
+      },
+      providesTags: ['Session'],
+    }),
+  }),
 });
+
+/** Marks the session as (un)authenticated without asking the server again. */
+export const setAuthenticated = (authenticated: boolean) =>
+  api.util.upsertQueryData('getSession', undefined, { authenticated });
+
+const sessionExpired = () => setAuthenticated(false);

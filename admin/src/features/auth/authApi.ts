@@ -1,17 +1,8 @@
-import type { LoginRequest, LoginResponse, SessionStatus } from '@artist/contracts';
-import { api } from '../../app/api.js';
+import type { LoginRequest, LoginResponse } from '@artist/contracts';
+import { api, setAuthenticated } from '../../app/api.js';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // Any failure of the session check counts as not authenticated.
-    getSession: build.query<SessionStatus, void>({
-      queryFn: async (_arg, _api, _extra, baseQuery) => {
-        const res = await baseQuery({ url: '/admin/session', allow401: true });
-        const data = res.data as SessionStatus | null | undefined;
-        return { data: { authenticated: !res.error && data?.authenticated === true } };
-      },
-      providesTags: ['Session'],
-    }),
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/admin/login', method: 'POST', body, allow401: true }),
     }),
@@ -22,7 +13,4 @@ export const authApi = api.injectEndpoints({
 });
 
 export const { useGetSessionQuery, useLoginMutation, useLogoutMutation } = authApi;
-
-/** Marks the session as (un)authenticated without asking the server again. */
-export const setAuthenticated = (authenticated: boolean) =>
-  authApi.util.upsertQueryData('getSession', undefined, { authenticated });
+export { setAuthenticated };

@@ -1,9 +1,10 @@
 import { useAppDispatch } from '../../app/store.js';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { App, Button, Flex, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { api } from '../../app/api.js';
+import { setAuthenticated } from '../../app/api.js';
 import { downloadCsv, ExportError } from './downloadCsv.js';
+import { SearchBox } from './SearchBox.js';
 import { sortRows, type SortOrder, type SortValue } from './sortRows.js';
 import { ALL, useTableQuery } from './useTableQuery.js';
 
@@ -113,7 +114,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
       notification.success({ title: 'Exported to CSV', description: filename });
     } catch (err) {
       if (err instanceof ExportError && err.status === 401) {
-        dispatch(api.util.invalidateTags(['Session']));
+        dispatch(setAuthenticated(false));
       } else {
         notification.error({
           title: `Failed to export ${props.label}`,
@@ -129,13 +130,10 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     <div className="data-table">
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 12 }}>
         <Space wrap>
-          <Input.Search
-            allowClear
-            aria-label="Search"
-            placeholder={props.searchPlaceholder}
+          <SearchBox
             value={query.search}
-            onChange={(e) => changeSearch(e.target.value)}
-            style={{ width: 260 }}
+            placeholder={props.searchPlaceholder}
+            onChange={changeSearch}
           />
           <Space.Compact role="group" aria-label="Status filter">
             {filters.map((f) => (
