@@ -2,5 +2,5 @@
 // antd renders slowly in jsdom on a shared machine: give queries and tests room.
 const { configure } = require('@testing-library/react');
 
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(60000);
+configure({ asyncUtilTimeout: 15000 });
+jest.setTimeout(120000);

@@ -69,7 +69,10 @@ export function renderAdmin(path = '/admin') {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<p>public home</p>} />
-        <Route path="/admin/*" element={<AdminApp notFound={<p>not found</p>} />} />
+        <Route
+          path="/admin/*"
+          element={<AdminApp notFound={<p>not found</p>} toastSeconds={false} />}
+        />
       </Routes>
       <LocationProbe />
     </MemoryRouter>,
