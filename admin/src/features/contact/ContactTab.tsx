@@ -38,6 +38,7 @@ export function ContactTab() {
         searchPlaceholder="Search name, email, message"
         emptyText="No contact messages found"
         selection={selection}
+        rowLabel={(m) => `${m.firstName} ${m.lastName}`}
         primaryAction={action}
       />
       {viewing && <MessageDialog message={viewing} onClose={() => setViewing(null)} />}

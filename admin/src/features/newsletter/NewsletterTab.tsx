@@ -34,6 +34,7 @@ export function NewsletterTab() {
       searchPlaceholder="Search email"
       emptyText="No newsletter signups found"
       selection={selection}
+      rowLabel={(s) => s.email}
       primaryAction={action}
     />
   );

@@ -37,6 +37,7 @@ export function NotifyTab() {
       searchPlaceholder="Search email or product"
       emptyText="No notify me requests found"
       selection={selection}
+      rowLabel={(r) => `${r.email} ${r.productName}`}
       primaryAction={
         <>
           <Button onClick={() => setRefresh(Date.now())}>Refresh</Button>

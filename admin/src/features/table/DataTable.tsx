@@ -41,6 +41,8 @@ export interface DataTableProps<T extends { id: number }> {
   emptyText: string;
   primaryAction?: ReactNode;
   selection?: { selectedKeys: Key[]; onChange: (keys: Key[]) => void };
+  /** How a row is named to assistive technology, as in 'Select fan@example.com'. */
+  rowLabel?: (row: T) => string;
 }
 
 /** The one table of the dashboard: search, status filter, sort, CSV, paging and selection. */
@@ -170,6 +172,9 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
             selectedRowKeys: selection.selectedKeys,
             onChange: (keys) => selection.onChange(keys),
             preserveSelectedRowKeys: true,
+            getCheckboxProps: (row) => ({
+              'aria-label': `Select ${props.rowLabel?.(row) ?? `row ${row.id}`}`,
+            }),
           }
         }
         onChange={(_pagination, _filters, sorter) => {
