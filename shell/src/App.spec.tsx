@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { App } from './App.js';
 import { loadRemoteApp } from './remotes.js';
 
@@ -41,4 +41,14 @@ it('shows a friendly message when a remote fails to load, and retries on request
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('admin here')).toBeInTheDocument();
   expect(load).toHaveBeenLastCalledWith('admin', 1);
+});
+
+it('swaps the admin for the storefront when a link leads from /admin to /', async () => {
+  load.mockImplementation(async (name) => ({
+    default: () => (name === 'admin' ? <Link to="/">Back to Site</Link> : <p>storefront here</p>),
+  }));
+  renderAt('/admin/login');
+  await userEvent.click(await screen.findByRole('link', { name: 'Back to Site' }));
+  expect(await screen.findByText('storefront here')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledWith('storefront', 0);
 });

@@ -2,12 +2,16 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFound } from './NotFound.js';
 import { RemoteMount } from './RemoteMount.js';
 
-/** The shell owns the router; each remote renders its own routes beneath its mount point. */
+/**
+ * The shell owns the router; each remote renders its own routes beneath its mount point. Each
+ * mount has its own key: without it React would keep the admin's mount (and its loaded app) when
+ * a link leads from /admin to /, and the admin's routes would render there.
+ */
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<RemoteMount name="storefront" />} />
-      <Route path="/admin/*" element={<RemoteMount name="admin" />} />
+      <Route path="/" element={<RemoteMount key="storefront" name="storefront" />} />
+      <Route path="/admin/*" element={<RemoteMount key="admin" name="admin" />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
