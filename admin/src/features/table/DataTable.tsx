@@ -100,12 +100,16 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     [columns, sort],
   );
 
+  // Clearing an empty selection would only render the whole table once more.
+  const clearSelection = () => {
+    if (selection?.selectedKeys.length) selection.onChange([]);
+  };
   const changeFilter = (value: string) => {
-    selection?.onChange([]);
+    clearSelection();
     query.setStatus(value);
   };
   const changeSearch = (value: string) => {
-    selection?.onChange([]);
+    clearSelection();
     query.setSearch(value);
   };
 
