@@ -1,4 +1,5 @@
-import { BadRequestException } from '@nestjs/common';
+import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
@@ -32,3 +33,10 @@ export function whereSearch<T extends ObjectLiteral>(
   const conditions = columns.map((c) => `LOWER(${alias}.${c}) LIKE :search ESCAPE '!'`);
   return qb.andWhere(`(${conditions.join(' OR ')})`, { search: pattern });
 }
+
+/** Documents the `status` and `search` query parameters of a list or export. */
+export const ApiListQuery = (statuses: readonly string[]) =>
+  applyDecorators(
+    ApiQuery({ name: 'status', required: false, enum: ['all', ...statuses] }),
+    ApiQuery({ name: 'search', required: false, type: String }),
+  );
