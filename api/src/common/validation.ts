@@ -8,7 +8,11 @@ export function flattenValidationErrors(
 ): NonNullable<ApiError['errors']> {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = error.constraints ? [{ field, messages: Object.values(error.constraints) }] : [];
+    // class-validator lists a field's failed rules bottom decorator first; reversed, they read in
+    // the order they are declared, so "required" (declared first) comes before "too long".
+    const own = error.constraints
+      ? [{ field, messages: Object.values(error.constraints).reverse() }]
+      : [];
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
 }
