@@ -16,7 +16,7 @@ export function flattenValidationErrors(
       ([a], [b]) => Number(a === 'nestedValidation') - Number(b === 'nestedValidation'),
     );
     const own = error.constraints
-      ? [{ field, messages: constraints.map(([, message]) => message) }]
+      ? [{ field, messages: [...new Set(constraints.map(([, message]) => message))] }]
       : [];
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
