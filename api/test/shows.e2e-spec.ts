@@ -190,13 +190,53 @@ describe.each(testDatabases())('shows on $name', (db) => {
       expect(res.headers['cache-control']).toBe('no-cache');
     });
 
+    it('sends the same security headers as every other route, a request id and an ETag', async () => {
+      const shows = await request(t.server).get('/api/shows').set('X-Request-Id', 'abc-123');
+      const health = await request(t.server).get('/api/health');
+      const security = [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-content-type-options',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ];
+      for (const name of security) {
+        expect([name, shows.headers[name]]).toEqual([name, health.headers[name]]);
+      }
+      expect(shows.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(shows.headers['x-powered-by']).toBeUndefined();
+      expect(shows.headers['x-request-id']).toBe('abc-123');
+      expect(shows.headers['content-type']).toBe('application/json; charset=utf-8');
+
+      const etag = shows.headers.etag;
+      const again = await request(t.server).get('/api/shows').set('If-None-Match', etag);
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      const head = await request(t.server).head('/api/shows?fresh=1').expect(200);
+      expect(head.headers.etag).toBe(etag);
+    });
+
+    it('answers other methods on /api/shows through the API (JSON 404)', async () => {
+      const res = await request(t.server).post('/api/shows').send({}).expect(404);
+      expect(res.body.message).toBe('No API route POST /api/shows.');
+    });
+
     it('shows an admin change to the very next visitor', async () => {
+      const before = (await request(t.server).get('/api/shows')).headers.etag;
       expect(await publicVenues()).not.toContain('Draft Hall');
       await admin
         .put(`/api/admin/shows/${ids.draft}`)
         .send(show({ date: '2027-03-15', venue: 'Draft Hall', status: 'published' }))
         .expect(200);
       expect(await publicVenues()).toContain('Draft Hall');
+      const after = await request(t.server).get('/api/shows').set('If-None-Match', before);
+      expect(after.status).toBe(200);
       await admin
         .put(`/api/admin/shows/${ids.draft}`)
         .send(show({ date: '2027-03-15', venue: 'Draft Hall', status: 'draft' }))

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Header, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AdminShow, PublicShow } from '@artist/contracts';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { AdminShow } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -24,20 +24,13 @@ const columns: CsvColumn<AdminShow>[] = [
   { header: 'updatedAt', value: (s) => s.updatedAt },
 ];
 
-@ApiTags('shows')
+@ApiTags('admin: shows')
 @Controller()
 export class ShowsController {
   constructor(
     private readonly shows: ShowsService,
     private readonly clock: Clock,
   ) {}
-
-  @Get('shows')
-  @Header('Cache-Control', 'no-cache')
-  @ApiOkResponse({ description: 'Published shows dated today or later, soonest first' })
-  listPublic(): Promise<PublicShow[]> {
-    return this.shows.listPublic();
-  }
 
   @Get('admin/shows')
   @ApiListQuery(SHOW_FILTERS)

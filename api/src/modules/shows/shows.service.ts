@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
@@ -7,6 +8,11 @@ import { whereSearch } from '../../common/list-query.js';
 import { blankToNull } from '../../common/strings.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import { Show } from './show.entity.js';
+
+export interface PublicShowsBody {
+  json: Buffer;
+  etag: string;
+}
 
 export const SHOW_FILTERS = ['published', 'draft', 'past'] as const;
 export type ShowFilter = (typeof SHOW_FILTERS)[number] | 'all';
@@ -26,20 +32,28 @@ const PUBLIC_FIELDS = [
 @Injectable()
 export class ShowsService {
   /**
-   * The public list, built once per artist-local day and dropped on every write through this
-   * service, so an admin change reaches the very next visitor.
+   * The public list as sent (JSON bytes and their ETag), built once per artist-local day and
+   * dropped on every write through this service, so an admin change reaches the very next visitor.
    */
-  private publicCache?: { day: string; shows: PublicShow[] };
+  private publicCache?: PublicShowsBody & { day: string };
 
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
   ) {}
 
-  /** Published shows dated today or later (artist's time zone), soonest first, public fields. */
-  async listPublic(): Promise<PublicShow[]> {
+  /** listPublic() serialised once: the bytes of the answer and their ETag. */
+  async publicBody(): Promise<PublicShowsBody> {
     const day = this.clock.today();
-    if (this.publicCache?.day === day) return this.publicCache.shows;
+    if (this.publicCache?.day === day) return this.publicCache;
+    const json = Buffer.from(JSON.stringify(await this.listPublic(day)));
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    this.publicCache = { day, json, etag };
+    return this.publicCache;
+  }
+
+  /** Published shows dated today or later (artist's time zone), soonest first, public fields. */
+  async listPublic(day = this.clock.today()): Promise<PublicShow[]> {
     const rows = await this.shows
       .createQueryBuilder('show')
       .select(PUBLIC_FIELDS.map((field) => `show.${field}`))
@@ -48,9 +62,7 @@ export class ShowsService {
       .orderBy('show.date', 'ASC')
       .addOrderBy('show.id', 'ASC')
       .getMany();
-    const shows = rows.map((row) => pick(row, PUBLIC_FIELDS));
-    this.publicCache = { day, shows };
-    return shows;
+    return rows.map((row) => pick(row, PUBLIC_FIELDS));
   }
 
   /** Every show matching the admin's filter and search, by date. */
