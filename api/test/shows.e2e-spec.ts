@@ -1,7 +1,9 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { ShowInput } from '@artist/contracts';
+import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
+import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
@@ -242,6 +244,27 @@ describe.each(testDatabases())('shows on $name', (db) => {
         .send(show({ date: '2027-03-15', venue: 'Draft Hall', status: 'draft' }))
         .expect(200);
       expect(await publicVenues()).not.toContain('Draft Hall');
+    });
+
+    it('sees a change written by another instance within a second', async () => {
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      try {
+        const initial = await publicVenues();
+        const shows = t.app.get(DataSource).getRepository(Show);
+        // Another api instance writing to the shared database does not reach this one's cache.
+        const other = await shows.save(
+          shows.create({ ...show({ venue: 'Elsewhere Hall', date: '2027-03-16' }), notes: null }),
+        );
+        expect(await publicVenues()).toEqual(initial);
+        clock.mockReturnValue(now + 1001);
+        expect(await publicVenues()).toContain('Elsewhere Hall');
+        await shows.delete({ id: other.id });
+        clock.mockReturnValue(now + 2002);
+        expect(await publicVenues()).toEqual(initial);
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('filters the admin list by published, draft and past, and searches', async () => {

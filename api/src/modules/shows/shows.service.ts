@@ -14,6 +14,9 @@ export interface PublicShowsBody {
   etag: string;
 }
 
+/** Longest time a built public list is served before it is read again from the database. */
+export const PUBLIC_CACHE_MS = 1000;
+
 export const SHOW_FILTERS = ['published', 'draft', 'past'] as const;
 export type ShowFilter = (typeof SHOW_FILTERS)[number] | 'all';
 
@@ -32,10 +35,12 @@ const PUBLIC_FIELDS = [
 @Injectable()
 export class ShowsService {
   /**
-   * The public list as sent (JSON bytes and their ETag), built once per artist-local day and
-   * dropped on every write through this service, so an admin change reaches the very next visitor.
+   * The public list as sent (JSON bytes and their ETag). It is dropped on every write through
+   * this service, so a change reaches this instance's very next visitor, and is rebuilt at least
+   * every second (and when the artist's date changes), so other api instances follow within a
+   * second.
    */
-  private publicCache?: PublicShowsBody & { day: string };
+  private publicCache?: PublicShowsBody & { day: string; builtAt: number };
 
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
@@ -45,10 +50,12 @@ export class ShowsService {
   /** listPublic() serialised once: the bytes of the answer and their ETag. */
   async publicBody(): Promise<PublicShowsBody> {
     const day = this.clock.today();
-    if (this.publicCache?.day === day) return this.publicCache;
+    const now = Date.now();
+    const cached = this.publicCache;
+    if (cached?.day === day && now - cached.builtAt < PUBLIC_CACHE_MS) return cached;
     const json = Buffer.from(JSON.stringify(await this.listPublic(day)));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    this.publicCache = { day, json, etag };
+    this.publicCache = { day, json, etag, builtAt: now };
     return this.publicCache;
   }
 
