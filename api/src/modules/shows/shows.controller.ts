@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AdminShow } from '@artist/contracts';
+import { EXPORT_NAMES, type AdminShow } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -44,7 +44,7 @@ export class ShowsController {
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, SHOW_FILTERS);
     const rows = await this.shows.listAdmin(status, search);
-    return csvFile('shows', this.clock.today(), toCsv(columns, rows));
+    return csvFile(EXPORT_NAMES.shows, this.clock.today(), toCsv(columns, rows));
   }
 
   @Post('admin/shows')

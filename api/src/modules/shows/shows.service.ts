@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { AdminShow, PublicShow } from '@artist/contracts';
+import { SHOW_LIST_FILTERS, type AdminShow, type PublicShow } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
 import { blankToNull } from '../../common/strings.js';
@@ -17,7 +17,7 @@ export interface PublicShowsBody {
 /** Longest time a built public list is served before it is read again from the database. */
 export const PUBLIC_CACHE_MS = 1000;
 
-export const SHOW_FILTERS = ['published', 'draft', 'past'] as const;
+export const SHOW_FILTERS = SHOW_LIST_FILTERS;
 export type ShowFilter = (typeof SHOW_FILTERS)[number] | 'all';
 
 const PUBLIC_FIELDS = [
