@@ -25,21 +25,21 @@ const columns: CsvColumn<AdminShow>[] = [
 ];
 
 @ApiTags('admin: shows')
-@Controller()
+@Controller('admin/shows')
 export class ShowsController {
   constructor(
     private readonly shows: ShowsService,
     private readonly clock: Clock,
   ) {}
 
-  @Get('admin/shows')
+  @Get()
   @ApiListQuery(SHOW_FILTERS)
   listAdmin(@Query() query: Record<string, unknown>): Promise<AdminShow[]> {
     const { status, search } = readListQuery(query, SHOW_FILTERS);
     return this.shows.listAdmin(status, search);
   }
 
-  @Get('admin/shows/export')
+  @Get('export')
   @ApiListQuery(SHOW_FILTERS)
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, SHOW_FILTERS);
@@ -47,12 +47,12 @@ export class ShowsController {
     return csvFile(EXPORT_NAMES.shows, this.clock.today(), toCsv(columns, rows));
   }
 
-  @Post('admin/shows')
+  @Post()
   create(@Body() body: ShowInputDto): Promise<AdminShow> {
     return this.shows.create(body);
   }
 
-  @Put('admin/shows/:id')
+  @Put(':id')
   update(@Param() { id }: IdParam, @Body() body: ShowInputDto): Promise<AdminShow> {
     return this.shows.update(id, body);
   }
