@@ -8,6 +8,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.sessionSecret).toHaveLength(64);
     expect(config.secureCookies).toBe(false);
+    expect(config.timeZone).toBe('America/Chicago');
+  });
+
+  it('takes the artist time zone from ARTIST_TIMEZONE', () => {
+    expect(loadConfig({ ARTIST_TIMEZONE: 'Europe/Dublin' }, '/').timeZone).toBe('Europe/Dublin');
   });
 
   it('picks MySQL from a mysql:// DATABASE_URL', () => {
@@ -25,6 +30,7 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ ARTIST_TIMEZONE: 'Mars/Olympus_Mons' }, 'ARTIST_TIMEZONE'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));

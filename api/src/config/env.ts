@@ -11,8 +11,10 @@ import {
   Max,
   Min,
   MinLength,
+  registerDecorator,
   ValidateIf,
   validateSync,
+  type ValidationOptions,
 } from 'class-validator';
 
 const trimmed = () =>
@@ -108,9 +110,35 @@ export class Environment {
   @IsString()
   WEB_ROOT?: string;
 
+  /** IANA time zone of the artist: "today" for the public shows list is a date there. */
+  @trimmed()
+  @IsTimeZone({ message: 'ARTIST_TIMEZONE must be an IANA time zone such as America/Chicago' })
+  ARTIST_TIMEZONE = 'America/Chicago';
+
   @trimmed()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+}
+
+function IsTimeZone(options: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isTimeZone',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => isTimeZone(value) },
+    });
+}
+
+export function isTimeZone(value: unknown): boolean {
+  if (typeof value !== 'string' || value === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the rest of the server reads: validated values with their defaults resolved. */
@@ -127,6 +155,8 @@ export interface AppConfig {
   remotes: { storefront: string; admin: string };
   webRoot: string;
   logLevel: string;
+  /** IANA time zone of the artist (ARTIST_TIMEZONE). */
+  timeZone: string;
 }
 
 export class InvalidEnvironmentError extends Error {}
@@ -180,6 +210,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     },
     webRoot: env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root,
     logLevel: env.LOG_LEVEL,
+    timeZone: env.ARTIST_TIMEZONE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { CreateShows1763800000000 } from './1763800000000-CreateShows.js';
+import { CreateAdminShopAndForms1763900000000 } from './1763900000000-CreateAdminShopAndForms.js';
 
 /** In order of application. */
-export const migrations = [CreateShows1763800000000];
+export const migrations = [CreateShows1763800000000, CreateAdminShopAndForms1763900000000];
