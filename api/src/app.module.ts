@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { loggerOptions } from './common/logger.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 @Module({})
@@ -17,6 +18,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(config)),
         TypeOrmModule.forRoot(dataSourceOptions(config.database)),
         HealthModule,
+        CatalogModule,
       ],
     };
   }
