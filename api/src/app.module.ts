@@ -8,6 +8,7 @@ import { loggerOptions } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         CatalogModule,
+        CheckoutModule,
         ShowsModule,
         OrdersModule,
         NotifyModule,
