@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { rejectDeepBodies } from './common/body-depth.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { originCheck } from './common/origin-check.js';
 import { validationExceptionFactory } from './common/validation.js';
@@ -58,6 +59,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   );
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(rejectDeepBodies);
   mountStaticSite(app.getHttpAdapter().getInstance(), config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(

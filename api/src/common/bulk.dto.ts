@@ -7,15 +7,16 @@ export const MAX_ID = 2_147_483_647;
 /** `ids` of a bulk update: at least one, whole positive numbers; each list sets its own maximum. */
 export function BulkIds(noun: string, max: number, tooMany?: string) {
   return (target: object, property: string) => {
-    ApiProperty({ type: [Number], example: [1, 2, 3], maxItems: max })(target, property);
-    IsArray({ message: `ids must be a list of ${noun} ids` })(target, property);
-    ArrayNotEmpty({ message: `Please select at least one ${noun}.` })(target, property);
+    // Applied bottom-up like stacked decorators, so the messages come out from IsArray down.
+    Max(MAX_ID, { each: true, message: 'Each id must be a whole number' })(target, property);
+    Min(1, { each: true, message: 'Each id must be a whole number' })(target, property);
+    IsInt({ each: true, message: 'Each id must be a whole number' })(target, property);
     ArrayMaxSize(max, {
       message: tooMany ?? `Please select up to ${max} ${noun}s at a time.`,
     })(target, property);
-    IsInt({ each: true, message: 'Each id must be a whole number' })(target, property);
-    Min(1, { each: true, message: 'Each id must be a whole number' })(target, property);
-    Max(MAX_ID, { each: true, message: 'Each id must be a whole number' })(target, property);
+    ArrayNotEmpty({ message: `Please select at least one ${noun}.` })(target, property);
+    IsArray({ message: `ids must be a list of ${noun} ids` })(target, property);
+    ApiProperty({ type: [Number], example: [1, 2, 3], maxItems: max })(target, property);
   };
 }
 

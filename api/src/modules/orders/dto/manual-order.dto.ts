@@ -105,7 +105,10 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
   @IsArray({ message: AT_LEAST_ONE_PRODUCT })
   @ArrayNotEmpty({ message: AT_LEAST_ONE_PRODUCT })
   @ArrayMaxSize(50, { message: 'An order can have at most 50 lines' })
-  @ValidateNested({ each: true })
+  @ValidateNested({
+    each: true,
+    message: 'Each product line needs product_name, quantity and price',
+  })
   @Type(() => ManualLineItemDto)
   lineItems: ManualLineItemDto[];
 
