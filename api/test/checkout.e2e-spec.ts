@@ -138,11 +138,7 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
   it.each([
     ['no body', undefined, 'items must be a list of cart lines.'],
     ['no items', {}, 'items must be a list of cart lines.'],
-    [
-      'items not a list',
-      { items: 'tshirt' },
-      'Each cart line must be an object with productId, size and quantity.',
-    ],
+    ['items not a list', { items: 'tshirt' }, 'items must be a list of cart lines.'],
     ['an empty cart', { items: [] }, 'Your cart is empty.'],
     ['more than 10 lines', { items: elevenLines }, 'A checkout can hold at most 10 lines.'],
     ['an unknown product', { items: [{ productId: 'mug', quantity: 1 }] }, 'Unknown product: mug.'],
