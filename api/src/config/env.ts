@@ -62,9 +62,11 @@ export class Environment {
   /** Without it, outside production, checkout runs through the built-in test payment provider. */
   @trimmed()
   @ValidateIf((env: Environment) => isProduction(env) || env.STRIPE_SECRET_KEY !== undefined)
-  @IsString({ message: 'STRIPE_SECRET_KEY is required in production' })
   @Matches(/^(sk|rk)_(test|live)_\w+$/, {
-    message: 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
+    message: ({ value }) =>
+      value === undefined
+        ? 'STRIPE_SECRET_KEY is required in production'
+        : 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
   })
   STRIPE_SECRET_KEY?: string;
 
