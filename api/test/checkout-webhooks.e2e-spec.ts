@@ -5,6 +5,7 @@ import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity
 import { FulfilmentService } from '../src/modules/checkout/fulfilment.service.js';
 import { toProviderSession } from '../src/modules/checkout/stripe-payment-provider.js';
 import type { Order } from '../src/modules/orders/order.entity.js';
+import { formatShippingAddress } from '../src/modules/orders/order-format.js';
 import {
   checkoutSessions,
   createCheckout,
@@ -17,6 +18,7 @@ import {
   startStripeApp,
   type StripeTestApp,
 } from './utils/checkout.js';
+import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { stripeEvent, stripeSignature } from './utils/stripe-webhooks.js';
@@ -81,11 +83,13 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
   it('shows the order to the admin with the address readable', async () => {
     const id = await openSession();
     await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
-    const agent = request.agent(s.t.server).set('Origin', s.t.config.publicUrl);
-    await agent.post('/api/admin/login').send({ password: 'test-admin-password' }).expect(200);
+    const agent = await loggedIn(s.t);
     const list = await agent.get('/api/admin/orders').expect(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ stripeSessionId: id, total: 8000 });
+    expect(formatShippingAddress(list.body[0].shippingAddress)).toBe(
+      'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+    );
   });
 
   it('builds lines from our record, whatever the session object claims', async () => {
