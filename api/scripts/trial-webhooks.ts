@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: String(Date.now() % 100_000) },
     concurrency: { type: 'string', default: '8' },
     mysql: { type: 'string' },
+    'log-level': { type: 'string', default: 'silent' },
   },
 });
 const sessionsWanted = Number(args.n);
@@ -64,9 +65,20 @@ function shuffle<T>(list: T[]): T[] {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Kind = 'paid' | 'async-paid' | 'async-failed' | 'abandoned';
-type Call = () => Promise<{ status: number; expected: number[] }>;
+type Outcome = { what: string; status: number; expected: number[] };
+type Call = () => Promise<Outcome>;
 
 const counts = { deliveries: 0, successReturns: 0, forged: 0, unexpected: 0, replays: 0 };
+/** Unexpected answers by call and status, e.g. "webhook 500". */
+const surprises = new Map<string, number>();
+function tally(results: Outcome[]) {
+  for (const r of results) {
+    if (r.expected.includes(r.status)) continue;
+    counts.unexpected++;
+    const key = `${r.what} ${r.status}`;
+    surprises.set(key, (surprises.get(key) ?? 0) + 1);
+  }
+}
 
 async function main() {
   const started = Date.now();
@@ -76,7 +88,7 @@ async function main() {
   const config: AppConfig = {
     ...loadConfig(
       {
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: args['log-level'],
         ADMIN_PASSWORD: randomBytes(12).toString('hex'),
         STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
         STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -157,6 +169,7 @@ async function main() {
       const payload = stripeEvent(event.type, event.object);
       const signature = stripeSignature(payload);
       const deliver: Call = async () => ({
+        what: 'webhook',
         status: await deliverPayload(payload, signature),
         expected: [200],
       });
@@ -170,17 +183,25 @@ async function main() {
         calls.push(async () => {
           counts.forged++;
           const forged = stripeSignature(payload, 'whsec_forged');
-          return { status: await deliverPayload(payload, forged), expected: [400] };
+          return {
+            what: 'forged webhook',
+            status: await deliverPayload(payload, forged),
+            expected: [400],
+          };
         });
       }
     }
     for (let i = between(0, 2); i > 0; i--) {
-      calls.push(async () => ({ status: await successReturn(id), expected: [200] }));
+      calls.push(async () => ({
+        what: 'success return',
+        status: await successReturn(id),
+        expected: [200],
+      }));
     }
     shuffle(calls);
     // All at once, one by one, or in a couple of overlapping waves.
     const style = pick(['concurrent', 'sequential', 'waves'] as const);
-    let results: { status: number; expected: number[] }[];
+    let results: Outcome[];
     if (style === 'concurrent') {
       results = await Promise.all(calls.map((call) => call()));
     } else if (style === 'sequential') {
@@ -195,7 +216,7 @@ async function main() {
       await sleep(between(0, 2));
       results = [...(await first), ...(await Promise.all(calls.slice(half).map((c) => c())))];
     }
-    for (const r of results) if (!r.expected.includes(r.status)) counts.unexpected++;
+    tally(results);
   }
 
   let next = 0;
@@ -211,7 +232,7 @@ async function main() {
   shuffle(lateReplays);
   for (let i = 0; i < lateReplays.length; i += concurrency * 4) {
     const results = await Promise.all(lateReplays.slice(i, i + concurrency * 4).map((c) => c()));
-    for (const r of results) if (!r.expected.includes(r.status)) counts.unexpected++;
+    tally(results);
   }
 
   const dataSource = app.get(DataSource);
@@ -257,7 +278,9 @@ async function main() {
       `${counts.deliveries} webhook deliveries (${counts.forged} forged, ${counts.replays} late replays), ` +
       `${counts.successReturns} success returns, ${seconds} s\n` +
       `orders for unpaid sessions ${spurious}, orders with wrong lines or total ${wrong}, ` +
-      `unexpected HTTP statuses ${counts.unexpected}\n` +
+      `unexpected HTTP statuses ${counts.unexpected}` +
+      (surprises.size ? ` (${[...surprises].map(([k, v]) => `${k}: ${v}`).join(', ')})` : '') +
+      '\n' +
       `lost ${lost}, duplicated ${duplicated}\n`,
   );
   if (lost || duplicated || spurious || wrong || counts.unexpected) process.exitCode = 1;
