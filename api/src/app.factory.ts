@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -14,6 +15,12 @@ import { validationExceptionFactory } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 import { TypeormSessionStore } from './database/session-store.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from './modules/auth/session.js';
+import {
+  headersSetBy,
+  PUBLIC_SHOWS_PATH,
+  servePublicShowsFirst,
+} from './modules/shows/public-shows.handler.js';
+import { ShowsService } from './modules/shows/shows.service.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -29,12 +36,17 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-      frameguard: { action: 'deny' },
-      strictTransportSecurity: config.secureCookies,
-    }),
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.secureCookies,
+  });
+  app.use(securityHeaders);
+  servePublicShowsFirst(
+    app.getHttpServer() as Server,
+    app.get(ShowsService),
+    headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
+    config.logLevel,
   );
   app.use(originCheck(config.publicUrl, SESSION_COOKIE));
   // Only admin routes read the session, so public requests never touch the session table.
@@ -93,6 +105,21 @@ function mountApiDocs(app: INestApplication) {
       .addCookieAuth(SESSION_COOKIE)
       .build(),
   );
+  // GET /api/shows is served ahead of the Nest router (see public-shows.handler.ts).
+  document.paths[PUBLIC_SHOWS_PATH] = {
+    get: {
+      tags: ['shows'],
+      summary: 'Published shows dated today or later in the artist’s time zone, soonest first',
+      responses: {
+        '200': {
+          description:
+            'PublicShow[]: id, date, venue, city, time, ageRequirement, soldOut, ' +
+            'ticketButtonType, ticketUrl',
+        },
+        '304': { description: 'Unchanged since the ETag sent in If-None-Match' },
+      },
+    },
+  };
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 }
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource, MoreThan } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
 import { SessionRecord } from '../src/database/session.entity.js';
+import { resetAdminPassword } from '../src/modules/auth/auth.service.js';
 import { browser, loggedIn, routes, sessionCookie } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
@@ -264,6 +265,22 @@ describe.each(testDatabases())('admin account set-up on $name', (db) => {
       const agent = browser(t);
       await agent.post('/api/admin/login').send({ password: match![1] }).expect(200);
       expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: true });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('resets the password with the reset command’s function, ending every session', async () => {
+    const t = await startTestApp(db);
+    try {
+      const agent = await loggedIn(t);
+      await resetAdminPassword(t.app.get(DataSource), 'a-brand-new-password');
+      expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: false });
+      await browser(t).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(401);
+      await browser(t)
+        .post('/api/admin/login')
+        .send({ password: 'a-brand-new-password' })
+        .expect(200);
     } finally {
       await t.close();
     }

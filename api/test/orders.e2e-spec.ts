@@ -101,6 +101,19 @@ describe.each(testDatabases())('orders on $name', (db) => {
     expect(res.body.stripeSessionId).toMatch(/^manual_\d+_[0-9a-f]+$/);
   });
 
+  it.each(['{}', '', 'not json'])(
+    'records an in-person order whose address is %j with the in-person shape',
+    async (shippingAddress) => {
+      const res = await manual(inPerson({ shippingAddress })).expect(201);
+      expect(res.body.shippingAddress).toBe(JSON.stringify({ type: 'in-person' }));
+    },
+  );
+
+  it('keeps a readable address sent with an in-person order', async () => {
+    const res = await manual(inPerson({ shippingAddress: address })).expect(201);
+    expect(res.body.shippingAddress).toBe(address);
+  });
+
   it('accepts a free line (price 0)', async () => {
     const res = await manual(
       inPerson({ lineItems: [{ product_name: 'Sticker Pack', quantity: 3, price: 0 }], total: 0 }),
@@ -174,6 +187,11 @@ describe.each(testDatabases())('orders on $name', (db) => {
       'online with a non-JSON address',
       online({ shippingAddress: '1 Music Row' }),
       'Shipping address is required for online orders',
+    ],
+    [
+      'an address that is not text',
+      inPerson({ shippingAddress: { line1: 'x' } }),
+      'Shipping address must be JSON text',
     ],
     [
       'a total that does not add up',

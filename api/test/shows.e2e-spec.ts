@@ -1,7 +1,9 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { ShowInput } from '@artist/contracts';
+import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
+import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
@@ -190,18 +192,79 @@ describe.each(testDatabases())('shows on $name', (db) => {
       expect(res.headers['cache-control']).toBe('no-cache');
     });
 
+    it('sends the same security headers as every other route, a request id and an ETag', async () => {
+      const shows = await request(t.server).get('/api/shows').set('X-Request-Id', 'abc-123');
+      const health = await request(t.server).get('/api/health');
+      const security = [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-content-type-options',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ];
+      for (const name of security) {
+        expect([name, shows.headers[name]]).toEqual([name, health.headers[name]]);
+      }
+      expect(shows.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(shows.headers['x-powered-by']).toBeUndefined();
+      expect(shows.headers['x-request-id']).toBe('abc-123');
+      expect(shows.headers['content-type']).toBe('application/json; charset=utf-8');
+
+      const etag = shows.headers.etag;
+      const again = await request(t.server).get('/api/shows').set('If-None-Match', etag);
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      const head = await request(t.server).head('/api/shows?fresh=1').expect(200);
+      expect(head.headers.etag).toBe(etag);
+    });
+
+    it('answers other methods on /api/shows through the API (JSON 404)', async () => {
+      const res = await request(t.server).post('/api/shows').send({}).expect(404);
+      expect(res.body.message).toBe('No API route POST /api/shows.');
+    });
+
     it('shows an admin change to the very next visitor', async () => {
+      const before = (await request(t.server).get('/api/shows')).headers.etag;
       expect(await publicVenues()).not.toContain('Draft Hall');
       await admin
         .put(`/api/admin/shows/${ids.draft}`)
         .send(show({ date: '2027-03-15', venue: 'Draft Hall', status: 'published' }))
         .expect(200);
       expect(await publicVenues()).toContain('Draft Hall');
+      const after = await request(t.server).get('/api/shows').set('If-None-Match', before);
+      expect(after.status).toBe(200);
       await admin
         .put(`/api/admin/shows/${ids.draft}`)
         .send(show({ date: '2027-03-15', venue: 'Draft Hall', status: 'draft' }))
         .expect(200);
       expect(await publicVenues()).not.toContain('Draft Hall');
+    });
+
+    it('sees a change written by another instance within a second', async () => {
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      try {
+        const initial = await publicVenues();
+        const shows = t.app.get(DataSource).getRepository(Show);
+        // Another api instance writing to the shared database does not reach this one's cache.
+        const other = await shows.save(
+          shows.create({ ...show({ venue: 'Elsewhere Hall', date: '2027-03-16' }), notes: null }),
+        );
+        expect(await publicVenues()).toEqual(initial);
+        clock.mockReturnValue(now + 1001);
+        expect(await publicVenues()).toContain('Elsewhere Hall');
+        await shows.delete({ id: other.id });
+        clock.mockReturnValue(now + 2002);
+        expect(await publicVenues()).toEqual(initial);
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('filters the admin list by published, draft and past, and searches', async () => {

@@ -1,15 +1,11 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { InvalidEnvironmentError, loadConfig } from '../config/env.js';
 import { dataSourceOptions } from '../database/data-source.js';
-import { SessionRecord } from '../database/session.entity.js';
-import { ADMIN_USERNAME } from '../modules/auth/auth.service.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { User } from '../modules/auth/user.entity.js';
+import { resetAdminPassword } from '../modules/auth/auth.service.js';
 
 /**
  * Sets the admin password: `npm run admin:reset-password -w api`. The new password comes from
@@ -36,12 +32,7 @@ async function main() {
   }
   const dataSource = await new DataSource(dataSourceOptions(config.database)).initialize();
   try {
-    const users = dataSource.getRepository(User);
-    const hash = await hashPassword(password);
-    const existing = await users.findOneBy({ username: ADMIN_USERNAME });
-    if (existing) await users.update({ id: existing.id }, { password: hash });
-    else await users.insert({ id: randomUUID(), username: ADMIN_USERNAME, password: hash });
-    await dataSource.getRepository(SessionRecord).clear();
+    await resetAdminPassword(dataSource, password);
     process.stdout.write('The admin password is set. Every session was ended: log in again.\n');
   } finally {
     await dataSource.destroy();

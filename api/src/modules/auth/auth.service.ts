@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { SessionRecord } from '../../database/session.entity.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -55,4 +56,14 @@ export class AuthService implements OnApplicationBootstrap {
     if (!user) return null;
     return (await verifyPassword(user.password, password)) ? user : null;
   }
+}
+
+/** Sets the admin password (creating the account if needed) and ends every session. */
+export async function resetAdminPassword(dataSource: DataSource, password: string): Promise<void> {
+  const users = dataSource.getRepository(User);
+  const hash = await hashPassword(password);
+  const existing = await users.findOneBy({ username: ADMIN_USERNAME });
+  if (existing) await users.update({ id: existing.id }, { password: hash });
+  else await users.insert({ id: randomUUID(), username: ADMIN_USERNAME, password: hash });
+  await dataSource.getRepository(SessionRecord).clear();
 }

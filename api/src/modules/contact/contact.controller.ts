@@ -1,6 +1,11 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { BulkUpdateResponse, ContactMessage, FormResponse } from '@artist/contracts';
+import {
+  EXPORT_NAMES,
+  type BulkUpdateResponse,
+  type ContactMessage,
+  type FormResponse,
+} from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -50,7 +55,7 @@ export class ContactController {
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, CONTACT_FILTERS);
     const rows = await this.contact.list(status, search);
-    return csvFile('contact-messages', this.clock.today(), toCsv(columns, rows));
+    return csvFile(EXPORT_NAMES.contactMessages, this.clock.today(), toCsv(columns, rows));
   }
 
   /** Declared before `:id` so "bulk" is not read as an id. */

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import {
-  CONTACT_STATUSES,
+  CONTACT_LIST_FILTERS,
   type ContactMessage as ContactMessageView,
   type ContactStatus,
 } from '@artist/contracts';
@@ -11,7 +11,7 @@ import { whereSearch } from '../../common/list-query.js';
 import { ContactMessage } from './contact-message.entity.js';
 import type { ContactDto } from './dto/contact.dto.js';
 
-export const CONTACT_FILTERS = CONTACT_STATUSES;
+export const CONTACT_FILTERS = CONTACT_LIST_FILTERS;
 export type ContactFilter = ContactStatus | 'all';
 
 @Injectable()

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { BulkUpdateResponse, EmailSignup, FormResponse } from '@artist/contracts';
+import {
+  EXPORT_NAMES,
+  type BulkUpdateResponse,
+  type EmailSignup,
+  type FormResponse,
+} from '@artist/contracts';
 import { flagText } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -46,7 +51,7 @@ export class NewsletterController {
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, SIGNUP_FILTERS);
     const rows = await this.newsletter.list(status, search);
-    return csvFile('newsletter', this.clock.today(), toCsv(columns, rows));
+    return csvFile(EXPORT_NAMES.emailSignups, this.clock.today(), toCsv(columns, rows));
   }
 
   @Put('admin/email-signups/bulk')

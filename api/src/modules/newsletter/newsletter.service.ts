@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
-import type { EmailSignup as EmailSignupView } from '@artist/contracts';
+import { SIGNUP_LIST_FILTERS, type EmailSignup as EmailSignupView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
 import { EmailSignup } from './email-signup.entity.js';
 
-export const SIGNUP_FILTERS = ['pending', 'contacted'] as const;
+export const SIGNUP_FILTERS = SIGNUP_LIST_FILTERS;
 export type SignupFilter = (typeof SIGNUP_FILTERS)[number] | 'all';
 
 @Injectable()

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { BulkUpdateResponse, FormResponse, NotifyMe } from '@artist/contracts';
+import {
+  EXPORT_NAMES,
+  type BulkUpdateResponse,
+  type FormResponse,
+  type NotifyMe,
+} from '@artist/contracts';
 import { flagText } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -44,7 +49,7 @@ export class NotifyController {
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, NOTIFY_FILTERS);
     const rows = await this.notify.list(status, search);
-    return csvFile('notify-me', this.clock.today(), toCsv(columns, rows));
+    return csvFile(EXPORT_NAMES.notifyMe, this.clock.today(), toCsv(columns, rows));
   }
 
   @Put('admin/notify-me/bulk')

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
-import type { NotifyMe as NotifyMeView } from '@artist/contracts';
+import { NOTIFY_LIST_FILTERS, type NotifyMe as NotifyMeView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
 import type { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyMe } from './notify-me.entity.js';
 
-export const NOTIFY_FILTERS = ['pending', 'notified'] as const;
+export const NOTIFY_FILTERS = NOTIFY_LIST_FILTERS;
 export type NotifyFilter = (typeof NOTIFY_FILTERS)[number] | 'all';
 
 @Injectable()

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { FULFILLMENT_STATUSES, type Order } from '@artist/contracts';
+import { EXPORT_NAMES, ORDER_LIST_FILTERS, type Order } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -38,18 +38,18 @@ export class OrdersController {
   ) {}
 
   @Get()
-  @ApiListQuery(FULFILLMENT_STATUSES)
+  @ApiListQuery(ORDER_LIST_FILTERS)
   list(@Query() query: Record<string, unknown>): Promise<Order[]> {
-    const { status, search } = readListQuery(query, FULFILLMENT_STATUSES);
+    const { status, search } = readListQuery(query, ORDER_LIST_FILTERS);
     return this.orders.list(status, search);
   }
 
   @Get('export')
-  @ApiListQuery(FULFILLMENT_STATUSES)
+  @ApiListQuery(ORDER_LIST_FILTERS)
   async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, FULFILLMENT_STATUSES);
+    const { status, search } = readListQuery(query, ORDER_LIST_FILTERS);
     const rows = await this.orders.list(status, search);
-    return csvFile('orders', this.clock.today(), toCsv(columns, rows));
+    return csvFile(EXPORT_NAMES.orders, this.clock.today(), toCsv(columns, rows));
   }
 
   @Post('manual')

@@ -19,6 +19,7 @@ import { whereSearch } from '../../common/list-query.js';
 import { blankToNull } from '../../common/strings.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
+import { formatShippingAddress } from './order-format.js';
 import { Order } from './order.entity.js';
 
 export type OrderFilter = FulfillmentStatus | 'all';
@@ -88,9 +89,7 @@ export class OrdersService {
       customerName: blankToNull(input.customerName) ?? (inPerson ? WALK_UP_CUSTOMER : null),
       email: blankToNull(input.email) ?? WALK_UP_EMAIL,
       showLocation: inPerson ? blankToNull(input.showLocation) : null,
-      shippingAddress: inPerson
-        ? (blankToNull(input.shippingAddress) ?? JSON.stringify({ type: 'in-person' }))
-        : input.shippingAddress!,
+      shippingAddress: inPerson ? inPersonAddress(input.shippingAddress) : input.shippingAddress!,
       lineItems: JSON.stringify(
         input.lineItems.map(({ product_name, quantity, price }) => ({
           product_name,
@@ -109,6 +108,13 @@ export class OrdersService {
     });
     return toView(await this.orders.save(order));
   }
+}
+
+/** In person, a readable address sent along is kept; anything else records the in-person shape. */
+function inPersonAddress(sent: string | undefined): string {
+  const readable =
+    sent !== undefined && !['N/A', 'No address provided'].includes(formatShippingAddress(sent));
+  return readable ? sent : JSON.stringify({ type: 'in-person' });
 }
 
 export function toView(order: Order): OrderView {

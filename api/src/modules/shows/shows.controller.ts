@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Header, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AdminShow, PublicShow } from '@artist/contracts';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { EXPORT_NAMES, type AdminShow } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
@@ -24,42 +24,35 @@ const columns: CsvColumn<AdminShow>[] = [
   { header: 'updatedAt', value: (s) => s.updatedAt },
 ];
 
-@ApiTags('shows')
-@Controller()
+@ApiTags('admin: shows')
+@Controller('admin/shows')
 export class ShowsController {
   constructor(
     private readonly shows: ShowsService,
     private readonly clock: Clock,
   ) {}
 
-  @Get('shows')
-  @Header('Cache-Control', 'no-cache')
-  @ApiOkResponse({ description: 'Published shows dated today or later, soonest first' })
-  listPublic(): Promise<PublicShow[]> {
-    return this.shows.listPublic();
-  }
-
-  @Get('admin/shows')
+  @Get()
   @ApiListQuery(SHOW_FILTERS)
   listAdmin(@Query() query: Record<string, unknown>): Promise<AdminShow[]> {
     const { status, search } = readListQuery(query, SHOW_FILTERS);
     return this.shows.listAdmin(status, search);
   }
 
-  @Get('admin/shows/export')
+  @Get('export')
   @ApiListQuery(SHOW_FILTERS)
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, SHOW_FILTERS);
     const rows = await this.shows.listAdmin(status, search);
-    return csvFile('shows', this.clock.today(), toCsv(columns, rows));
+    return csvFile(EXPORT_NAMES.shows, this.clock.today(), toCsv(columns, rows));
   }
 
-  @Post('admin/shows')
+  @Post()
   create(@Body() body: ShowInputDto): Promise<AdminShow> {
     return this.shows.create(body);
   }
 
-  @Put('admin/shows/:id')
+  @Put(':id')
   update(@Param() { id }: IdParam, @Body() body: ShowInputDto): Promise<AdminShow> {
     return this.shows.update(id, body);
   }

@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { AdminShow, PublicShow } from '@artist/contracts';
+import { SHOW_LIST_FILTERS, type AdminShow, type PublicShow } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
 import { blankToNull } from '../../common/strings.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import { Show } from './show.entity.js';
 
-export const SHOW_FILTERS = ['published', 'draft', 'past'] as const;
+export interface PublicShowsBody {
+  json: Buffer;
+  etag: string;
+}
+
+/** Longest time a built public list is served before it is read again from the database. */
+export const PUBLIC_CACHE_MS = 1000;
+
+export const SHOW_FILTERS = SHOW_LIST_FILTERS;
 export type ShowFilter = (typeof SHOW_FILTERS)[number] | 'all';
 
 const PUBLIC_FIELDS = [
@@ -26,20 +35,32 @@ const PUBLIC_FIELDS = [
 @Injectable()
 export class ShowsService {
   /**
-   * The public list, built once per artist-local day and dropped on every write through this
-   * service, so an admin change reaches the very next visitor.
+   * The public list as sent (JSON bytes and their ETag). It is dropped on every write through
+   * this service, so a change reaches this instance's very next visitor, and is rebuilt at least
+   * every second (and when the artist's date changes), so other api instances follow within a
+   * second.
    */
-  private publicCache?: { day: string; shows: PublicShow[] };
+  private publicCache?: PublicShowsBody & { day: string; builtAt: number };
 
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
   ) {}
 
-  /** Published shows dated today or later (artist's time zone), soonest first, public fields. */
-  async listPublic(): Promise<PublicShow[]> {
+  /** listPublic() serialised once: the bytes of the answer and their ETag. */
+  async publicBody(): Promise<PublicShowsBody> {
     const day = this.clock.today();
-    if (this.publicCache?.day === day) return this.publicCache.shows;
+    const now = Date.now();
+    const cached = this.publicCache;
+    if (cached?.day === day && now - cached.builtAt < PUBLIC_CACHE_MS) return cached;
+    const json = Buffer.from(JSON.stringify(await this.listPublic(day)));
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    this.publicCache = { day, json, etag, builtAt: now };
+    return this.publicCache;
+  }
+
+  /** Published shows dated today or later (artist's time zone), soonest first, public fields. */
+  async listPublic(day = this.clock.today()): Promise<PublicShow[]> {
     const rows = await this.shows
       .createQueryBuilder('show')
       .select(PUBLIC_FIELDS.map((field) => `show.${field}`))
@@ -48,9 +69,7 @@ export class ShowsService {
       .orderBy('show.date', 'ASC')
       .addOrderBy('show.id', 'ASC')
       .getMany();
-    const shows = rows.map((row) => pick(row, PUBLIC_FIELDS));
-    this.publicCache = { day, shows };
-    return shows;
+    return rows.map((row) => pick(row, PUBLIC_FIELDS));
   }
 
   /** Every show matching the admin's filter and search, by date. */

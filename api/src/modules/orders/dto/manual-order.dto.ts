@@ -117,9 +117,15 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
   @IsInt({ message: 'Total must be a whole number of cents' })
   total?: number;
 
-  @ApiPropertyOptional({ description: 'JSON text of the address; required for online orders' })
-  @ValidateIf((o: ManualOrderDto) => o.salesChannel === 'online' || filled(o.shippingAddress))
-  @IsString({ message: ADDRESS_MESSAGE })
+  @ApiPropertyOptional({
+    description: 'JSON text of the address; required for online orders, optional in person',
+  })
+  @ValidateIf(
+    (o: ManualOrderDto) =>
+      o.salesChannel === 'online' ||
+      (filled(o.shippingAddress) && typeof o.shippingAddress !== 'string'),
+  )
+  @IsString({ message: 'Shipping address must be JSON text' })
   @MaxLength(2000, { message: 'Shipping address cannot exceed 2000 characters' })
   @Validate(ShippingAddressJson, { message: ADDRESS_MESSAGE })
   shippingAddress?: string;
