@@ -30,6 +30,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: false,
+    // Stripe signs the exact bytes it sends: the webhook verifies `req.rawBody`.
+    rawBody: true,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');

@@ -7,6 +7,8 @@ import { dataSourceOptions } from './database/data-source.js';
 import { loggerOptions } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
@@ -26,6 +28,8 @@ export class AppModule {
         CommonModule,
         HealthModule,
         AuthModule,
+        CatalogModule,
+        CheckoutModule,
         ShowsModule,
         OrdersModule,
         NotifyModule,

@@ -59,10 +59,14 @@ export class Environment {
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
   ADMIN_PASSWORD?: string;
 
+  /** Without it, outside production, checkout runs through the built-in test payment provider. */
   @trimmed()
-  @IsOptional()
+  @ValidateIf((env: Environment) => isProduction(env) || env.STRIPE_SECRET_KEY !== undefined)
   @Matches(/^(sk|rk)_(test|live)_\w+$/, {
-    message: 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
+    message: ({ value }) =>
+      value === undefined
+        ? 'STRIPE_SECRET_KEY is required in production'
+        : 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
   })
   STRIPE_SECRET_KEY?: string;
 

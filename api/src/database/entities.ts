@@ -1,3 +1,4 @@
+import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { LoginFailure } from '../modules/auth/login-failure.entity.js';
 import { User } from '../modules/auth/user.entity.js';
@@ -17,4 +18,5 @@ export const entities = [
   EmailSignup,
   NotifyMe,
   Order,
+  CheckoutSession,
 ];
