@@ -1,5 +1,5 @@
 // Measures GET /api/shows of the production build against a bare node:http server answering the
-// same bytes, in the same run: `npm run bench:api -w api`. Builds the api only if dist is missing.
+// same bytes, in the same run: `npm run bench:api`. Builds the api only if dist is missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

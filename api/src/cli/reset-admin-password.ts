@@ -8,7 +8,7 @@ import { dataSourceOptions } from '../database/data-source.js';
 import { resetAdminPassword } from '../modules/auth/auth.service.js';
 
 /**
- * Sets the admin password: `npm run admin:reset-password -w api`. The new password comes from
+ * Sets the admin password: `npm run admin:reset-password`. The new password comes from
  * ADMIN_PASSWORD, or else is read from standard input (one line). Every session is ended, so a
  * stolen session cannot outlive the reset. Uses the same DATABASE_URL as the server.
  */

@@ -40,7 +40,7 @@ export class AuthService implements OnApplicationBootstrap {
           ' No admin account existed, so one was created.',
           ` One-time admin password: ${generated}`,
           ' It is shown only this once. Choose your own with:',
-          '   npm run admin:reset-password -w api',
+          '   npm run admin:reset-password',
           '================================================================',
           '',
         ].join('\n'),
