@@ -1,4 +1,5 @@
 // Shared webpack set-up of the three front ends (shell host, storefront and admin remotes).
+const fs = require('node:fs');
 const path = require('node:path');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -6,6 +7,24 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const root = path.resolve(__dirname, '..');
+
+/**
+ * Copies a front end's `public/` folder (files served under fixed names, such as images) into
+ * its build output as it is; a few lines here spare a dependency for a plain recursive copy.
+ */
+class CopyPublicFolderPlugin {
+  constructor(from) {
+    this.from = from;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('CopyPublicFolderPlugin', () => {
+      if (fs.existsSync(this.from)) {
+        fs.cpSync(this.from, compiler.options.output.path, { recursive: true });
+      }
+    });
+  }
+}
 
 /** Libraries that must exist once on the page; each front end declares the ones it uses. */
 function sharedSingletons(dependencies) {
@@ -36,7 +55,7 @@ function createConfig({ name, dir, port, exposes, html }) {
         publicPath: html ? '/' : 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        assetModuleFilename: 'static/[name].[contenthash:10][ext]',
         uniqueName: name,
         clean: true,
       },
@@ -81,6 +100,7 @@ function createConfig({ name, dir, port, exposes, html }) {
           dts: false,
           shared: sharedSingletons(pkg.dependencies),
         }),
+        new CopyPublicFolderPlugin(path.join(dir, 'public')),
         ...(html
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' })]
           : []),

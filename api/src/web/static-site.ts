@@ -7,6 +7,9 @@ import type { AppConfig } from '../config/env.js';
 /** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
 export const PAGE_PATHS = ['/', '/admin', '/admin/login'];
 
+/** Static image folders of the storefront's build, served at the site's root. */
+export const STOREFRONT_IMAGE_PATHS = ['/assets', '/gallery-optimized'];
+
 /** Where each built front end is mounted on this server. */
 export const REMOTE_MOUNTS = {
   storefront: '/remotes/storefront',
@@ -26,15 +29,24 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
   for (const [name, mount] of Object.entries(REMOTE_MOUNTS)) {
     app.use(mount, express.static(path.join(config.webRoot, name, 'dist'), staticOptions(true)));
   }
+  // The storefront's images load from root paths (SPEC.md §7), not from under its remote mount.
+  const storefrontDist = path.join(config.webRoot, 'storefront', 'dist');
+  for (const folder of STOREFRONT_IMAGE_PATHS) {
+    app.use(folder, express.static(path.join(storefrontDist, folder), imageOptions));
+  }
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
-  app.use(express.static(shellDist, { ...staticOptions(false), index: false }));
+  const shellFiles = express.static(shellDist, { ...staticOptions(false), index: false });
+  // API paths never name a file: skip the file-system lookup the static handler would make.
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? next() : shellFiles(req, res, next),
+  );
 
   const indexFile = path.join(shellDist, 'index.html');
   const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
   let cachedPage = config.production ? shellPage() : undefined;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (isApiPath(req.path)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const page = cachedPage ?? shellPage();
     if (config.production) cachedPage = page;
@@ -62,4 +74,16 @@ function staticOptions(cors: boolean) {
       if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     },
   };
+}
+
+/** Images keep their names between builds, so they are cached for a week rather than for ever. */
+const imageOptions = {
+  fallthrough: true,
+  setHeaders(res: Response) {
+    res.setHeader('Cache-Control', 'public, max-age=604800');
+  },
+};
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
 }
