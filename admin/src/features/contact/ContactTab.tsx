@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ContactMessage } from '@artist/contracts';
+import { EXPORT_NAMES, type ContactMessage } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';
@@ -26,7 +26,7 @@ export function ContactTab() {
   return (
     <>
       <DataTable<ContactMessage>
-        name="contact-messages"
+        name={EXPORT_NAMES.contactMessages}
         label="contact messages"
         exportPath="/admin/contact-messages/export"
         rows={data}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { EmailSignup } from '@artist/contracts';
+import { EXPORT_NAMES, type EmailSignup } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';
@@ -22,7 +22,7 @@ export function NewsletterTab() {
 
   return (
     <DataTable<EmailSignup>
-      name="email-signups"
+      name={EXPORT_NAMES.emailSignups}
       label="newsletter signups"
       exportPath="/admin/email-signups/export"
       rows={data}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NOTIFY_BULK_LIMIT, type NotifyMe } from '@artist/contracts';
+import { EXPORT_NAMES, NOTIFY_BULK_LIMIT, type NotifyMe } from '@artist/contracts';
 import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
@@ -25,7 +25,7 @@ export function NotifyTab() {
 
   return (
     <DataTable<NotifyMe>
-      name="notify-me"
+      name={EXPORT_NAMES.notifyMe}
       label="notify me requests"
       exportPath="/admin/notify-me/export"
       rows={data}

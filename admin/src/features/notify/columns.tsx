@@ -11,7 +11,7 @@ export const notifyFilters: StatusFilter<NotifyMe>[] = [
   { value: 'notified', label: 'Notified', match: notified },
 ];
 
-export const notifySearchText = (r: NotifyMe) => `${r.email} ${r.productName}`;
+export const notifySearchText = (r: NotifyMe) => `${r.email}\n${r.productName}`;
 
 export const notifyColumns: DataColumn<NotifyMe>[] = [
   {

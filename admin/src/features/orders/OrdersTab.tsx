@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Order } from '@artist/contracts';
+import { EXPORT_NAMES, type Order } from '@artist/contracts';
 import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
@@ -22,7 +22,7 @@ export function OrdersTab() {
   return (
     <>
       <DataTable<Order>
-        name="orders"
+        name={EXPORT_NAMES.orders}
         label="orders"
         exportPath="/admin/orders/export"
         rows={data}

@@ -10,16 +10,11 @@ export const orderFilters: StatusFilter<Order>[] = [
   { value: 'fulfilled', label: 'Fulfilled', match: (o) => o.fulfillmentStatus === 'fulfilled' },
 ];
 
+/** The fields the server's search looks in, so the CSV export holds the rows on screen. */
 export const orderSearchText = (o: Order) =>
-  [
-    o.customerName ?? '',
-    o.email,
-    productNames(o).join(' '),
-    o.showLocation ?? '',
-    o.trackingNumber ?? '',
-    o.notes ?? '',
-    String(o.id),
-  ].join(' ');
+  [o.email, o.customerName, o.lineItems, o.showLocation, o.trackingNumber, o.notes]
+    .map((v) => v ?? '')
+    .join('\n');
 
 export function OrderStatusTag({ status }: { status: string }) {
   return status === 'fulfilled' ? (

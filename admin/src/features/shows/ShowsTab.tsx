@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { AdminShow } from '@artist/contracts';
+import { EXPORT_NAMES, type AdminShow } from '@artist/contracts';
 import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
@@ -20,7 +20,7 @@ export function ShowsTab() {
   return (
     <>
       <DataTable<AdminShow>
-        name="shows"
+        name={EXPORT_NAMES.shows}
         label="shows"
         exportPath="/admin/shows/export"
         rows={data}

@@ -68,6 +68,8 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     const column = sort && columns.find((c) => c.key === sort.key);
     return sort && column?.sortValue ? sortRows(all, column.sortValue, sort.order) : all;
   }, [all, columns, sort]);
+  // Each row's fields are joined by line breaks, which a search never holds, so a match stays
+  // within one field as on the server.
   const needle = query.search.trim().toLowerCase();
   const visible = useMemo(
     () =>
