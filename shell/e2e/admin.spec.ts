@@ -134,6 +134,37 @@ test('newsletter: no selection is refused, then the selected signup is marked co
   await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
 });
 
+test('the contact dialog drafts a reply and changes the status', async ({ page }) => {
+  await page.goto('/');
+  const status = await page.evaluate(() =>
+    fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'June',
+        lastName: 'Carter',
+        email: 'june@example.com',
+        subject: 'booking',
+        message: 'Can you play our barn dance?',
+      }),
+    }).then((r) => r.status),
+  );
+  expect(status).toBeLessThan(300);
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Contact' }).click();
+  await page.getByRole('button', { name: 'View message from June Carter' }).click();
+  await expect(dialog(page).getByText('Can you play our barn dance?')).toBeVisible();
+  await expect(dialog(page).getByRole('link', { name: 'Reply via Email' })).toHaveAttribute(
+    'href',
+    'mailto:june@example.com?subject=Re%3A%20Booking%20Inquiry',
+  );
+  await dialog(page).getByLabel('Status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Responded' }).click();
+  await expect(page.getByText('Status updated successfully')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('button', { name: 'Responded (1)' })).toBeVisible();
+});
+
 test('logout returns to the login screen', async ({ page }) => {
   await logIn(page);
   await page.getByRole('button', { name: 'Logout' }).click();
