@@ -165,6 +165,49 @@ test('the contact dialog drafts a reply and changes the status', async ({ page }
   await expect(page.getByRole('button', { name: 'Responded (1)' })).toBeVisible();
 });
 
+test('notify me: more than 100 requests are refused; the CSV holds the rows on screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const statuses = await page.evaluate(() =>
+    Promise.all(
+      Array.from({ length: 101 }, (_, i) =>
+        fetch('/api/notify-me', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: `fan${i}@example.com`, productName: 'Trucker Hat' }),
+        }).then((r) => r.status),
+      ),
+    ),
+  );
+  expect(statuses.every((s) => s < 300)).toBe(true);
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Notify Me' }).click();
+  await expect(page.getByText('Showing 1-50 of 101')).toBeVisible();
+  for (const next of ['Showing 51-100 of 101', 'Showing 101-101 of 101']) {
+    await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(next)).toBeVisible();
+  }
+  await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+  await page.getByRole('button', { name: 'Mark 101 as Notified' }).click();
+  await expect(page.getByText('Too many selections')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Please select up to 100 requests at a time. Use filters to process larger batches.',
+    ),
+  ).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('fan1');
+  await expect(page.getByText('Showing 1-12 of 12')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^notify-me-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString();
+  expect(csv.trim().split(/\r?\n/)).toHaveLength(1 + 12);
+});
+
 test('logout returns to the login screen', async ({ page }) => {
   await logIn(page);
   await page.getByRole('button', { name: 'Logout' }).click();
