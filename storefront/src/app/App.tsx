@@ -6,7 +6,7 @@ import '../styles/site.css';
 
 /** The storefront remote's entry: the public home page, with its own store. */
 export default function StorefrontApp() {
-  const [store] = useState(createStore);
+  const [store] = useState(() => createStore());
   return (
     <Provider store={store}>
       <div data-remote="storefront" data-build={__BUILD_ID__}>
