@@ -6,6 +6,7 @@ import StorefrontApp from '../app/App.js';
 
 export interface Reply {
   status?: number;
+  statusText?: string;
   body?: unknown;
   /** Raw body text, for answers that are not JSON. */
   text?: string;
@@ -80,6 +81,7 @@ export function stubApi(routes: Record<string, Route> = {}) {
     const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     return new Response(text, {
       status: reply.status ?? 200,
+      statusText: reply.statusText,
       headers: text && reply.text === undefined ? { 'Content-Type': 'application/json' } : {},
     });
   });
