@@ -1,3 +1,3 @@
 const { createConfig } = require('../scripts/webpack.common.cjs');
 
-module.exports = createConfig({ name: 'shell', dir: __dirname, port: 3000, html: true });
+module.exports = createConfig({ name: 'shell', dir: __dirname, port: 8080, html: true });

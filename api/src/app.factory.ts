@@ -40,7 +40,6 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.enableShutdownHooks();
   return app;
 }
 

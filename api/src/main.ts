@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.factory.js';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from './config/env.js';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** The project folder: api/dist/main.js lives two levels below it. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,6 +22,24 @@ async function main() {
   }
   const app = await createApp(config);
   await app.listen(config.port);
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      process.stdout.write(`${signal} received: finishing requests in flight, then stopping\n`);
+      // Stops accepting connections, waits for requests in flight, closes the database.
+      const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+      forced.unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
   const url = await app.getUrl();
   process.stdout.write(
     `Site running at ${config.publicUrl} (listening on ${url.replace('[::1]', 'localhost')})\n`,

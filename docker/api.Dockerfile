@@ -1,0 +1,23 @@
+# The API, which also serves the built shell and remotes (one origin by default).
+# Build from the project folder: docker build -f docker/api.Dockerfile .
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY . .
+RUN npm install --no-audit --no-fund && npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/api/package.json ./api/
+COPY --from=build /app/api/dist ./api/dist
+COPY --from=build /app/api/contracts/package.json ./api/contracts/
+COPY --from=build /app/api/contracts/dist ./api/contracts/dist
+COPY --from=build /app/shell/dist ./shell/dist
+COPY --from=build /app/storefront/dist ./storefront/dist
+COPY --from=build /app/admin/dist ./admin/dist
+USER node
+EXPOSE 3000
+HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "api/dist/main.js"]

@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { freePortSync } from './utils/ports.js';
+import { ADMIN_PASSWORD, ROOT } from './utils/site.js';
+
+// Worker processes load this file again: the runner picks the port and database once.
+process.env.E2E_PORT ??= String(freePortSync());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'artist-e2e-main-'));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: path.join(ROOT, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  reporter: 'list',
+  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    // The composed-site checks run once; the visitor flows also run on a phone.
+    {
+      name: 'phone',
+      testMatch: /(storefront|checkout)\.spec\.ts$/,
+      use: { ...devices['Pixel 7'], launchOptions },
+    },
+  ],
+  webServer: {
+    // Exactly what `npm start` runs, on a fresh database.
+    command: 'node scripts/start.mjs',
+    cwd: ROOT,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      DATABASE_URL: `sqlite:${path.join(process.env.E2E_DATA_DIR, 'site.sqlite')}`,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
