@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
+import { remotePreloadTags } from './preload.js';
 
 /** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
 export const PAGE_PATHS = ['/', '/admin', '/admin/login'];
@@ -21,6 +23,8 @@ export const REMOTE_MOUNTS = {
  * own path, and the runtime remote manifest, so `npm start` is one process on one port.
  */
 export function mountStaticSite(app: Express, config: AppConfig): void {
+  // Scripts, styles and JSON travel gzipped: on a phone network that is most of the load time.
+  app.use(compression());
   const manifest: RemotesManifest = config.remotes;
   app.get(REMOTES_MANIFEST_PATH, (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(manifest);
@@ -40,6 +44,12 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
   const indexFile = path.join(shellDist, 'index.html');
   const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
   let cachedPage = config.production ? shellPage() : undefined;
+  // The home page names the storefront's entry files up front when this server hosts its build.
+  const storefrontPreloads = () =>
+    manifest.storefront === `${REMOTE_MOUNTS.storefront}/mf-manifest.json`
+      ? remotePreloadTags(storefrontDist, REMOTE_MOUNTS.storefront)
+      : '';
+  let cachedPreloads = config.production ? storefrontPreloads() : undefined;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
@@ -52,7 +62,13 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
       res.type('text/plain').send('The site has not been built yet: run `npm run build`.');
       return;
     }
-    res.type('html').send(page);
+    if (req.path !== '/') {
+      res.type('html').send(page);
+      return;
+    }
+    const preloads = cachedPreloads ?? storefrontPreloads();
+    if (config.production) cachedPreloads = preloads;
+    res.type('html').send(page.replace('</head>', `${preloads}</head>`));
   });
 }
 
