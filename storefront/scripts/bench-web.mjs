@@ -2,8 +2,9 @@
 // database, runs Lighthouse (mobile preset) five times on `/` with Debian's Chromium, and prints
 // the median scores, LCP, TBT, CLS and the gzip bytes of JavaScript, CSS and images.
 //   --no-build   measure the existing build    --runs=N   number of Lighthouse runs (default 5)
+//   --save=FILE  keep the last run's full Lighthouse report as JSON
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,6 +141,8 @@ try {
         cls: value('cumulative-layout-shift'),
       };
       results.push(run);
+      const save = args.find((a) => a.startsWith('--save='))?.split('=')[1];
+      if (save) writeFileSync(save, JSON.stringify(lhr));
       console.log(
         `run ${i + 1}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run['best-practices']}, seo ${run.seo}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
       );
