@@ -12,7 +12,13 @@ export function createStore(storage: Storage | undefined = browserStorage()) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { cart: { ...initialCartState, items: loadCart(storage) } },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    // The development-only state checks keep running; only their timing warnings, which fire on
+    // any busy machine, wait for a slowdown worth reporting.
+    middleware: (getDefault) =>
+      getDefault({
+        immutableCheck: { warnAfter: 200 },
+        serializableCheck: { warnAfter: 200 },
+      }).concat(api.middleware),
   });
   let saved = store.getState().cart.items;
   store.subscribe(() => {
