@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FIRST_PAINT_ID } from '@artist/contracts';
 
 interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -15,7 +16,11 @@ interface FederationManifest {
  * starts instead of discovering them one round trip after another. Empty when the remote's build
  * is not on this server (a remote served from elsewhere is found through the manifest as usual).
  */
-export function remotePreloadTags(distDir: string, mount: string, exposed = './App'): string {
+export function remotePreloadTags(
+  distDir: string,
+  mount: string,
+  { exposed = './App', applyStyles = false } = {},
+): string {
   const file = path.join(distDir, 'mf-manifest.json');
   if (!existsSync(file)) return '';
   let manifest: FederationManifest;
@@ -32,7 +37,23 @@ export function remotePreloadTags(distDir: string, mount: string, exposed = './A
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${mount}/mf-manifest.json">`,
     `<link rel="preload" as="script" href="${url(entry.name)}">`,
     ...expose.assets.js.sync.map((js) => `<link rel="preload" as="script" href="${url(js)}">`),
-    ...expose.assets.css.sync.map((css) => `<link rel="preload" as="style" href="${url(css)}">`),
+    // With a static first paint on the page its styles must apply at once, not merely preload.
+    ...expose.assets.css.sync.map((css) =>
+      applyStyles
+        ? `<link rel="stylesheet" href="${url(css)}">`
+        : `<link rel="preload" as="style" href="${url(css)}">`,
+    ),
   ];
   return tags.join('');
+}
+
+/**
+ * The storefront's static first paint (its build's `first-paint.html`: navigation and hero),
+ * wrapped to be shown but inert until the live page replaces it; empty when there is none.
+ */
+export function firstPaintMarkup(distDir: string): string {
+  const file = path.join(distDir, 'first-paint.html');
+  if (!existsSync(file)) return '';
+  const html = readFileSync(file, 'utf8');
+  return `<div id="${FIRST_PAINT_ID}" class="storefront" inert>${html}</div>`;
 }

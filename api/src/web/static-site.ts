@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
-import { remotePreloadTags } from './preload.js';
+import { firstPaintMarkup, remotePreloadTags } from './preload.js';
 
 /** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
 export const PAGE_PATHS = ['/', '/admin', '/admin/login'];
@@ -44,12 +44,19 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
   const indexFile = path.join(shellDist, 'index.html');
   const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
   let cachedPage = config.production ? shellPage() : undefined;
-  // The home page names the storefront's entry files up front when this server hosts its build.
-  const storefrontPreloads = () =>
-    manifest.storefront === `${REMOTE_MOUNTS.storefront}/mf-manifest.json`
-      ? remotePreloadTags(storefrontDist, REMOTE_MOUNTS.storefront)
-      : '';
-  let cachedPreloads = config.production ? storefrontPreloads() : undefined;
+  // When this server hosts the storefront's build, the home page names its entry files up front
+  // and carries its static first paint, so the artist's name shows before any script runs.
+  const homePage = (page: string) => {
+    if (manifest.storefront !== `${REMOTE_MOUNTS.storefront}/mf-manifest.json`) return page;
+    const firstPaint = firstPaintMarkup(storefrontDist);
+    const preloads = remotePreloadTags(storefrontDist, REMOTE_MOUNTS.storefront, {
+      applyStyles: firstPaint !== '',
+    });
+    return page
+      .replace('</head>', `${preloads}</head>`)
+      .replace(/<body([^>]*)>/, (body) => `${body}${firstPaint}`);
+  };
+  let cachedHomePage: string | undefined;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
@@ -66,9 +73,9 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
       res.type('html').send(page);
       return;
     }
-    const preloads = cachedPreloads ?? storefrontPreloads();
-    if (config.production) cachedPreloads = preloads;
-    res.type('html').send(page.replace('</head>', `${preloads}</head>`));
+    const home = cachedHomePage ?? homePage(page);
+    if (config.production) cachedHomePage = home;
+    res.type('html').send(home);
   });
 }
 
