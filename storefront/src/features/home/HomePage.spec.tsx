@@ -55,6 +55,16 @@ it('opens the menu with the toggle and closes it after a choice', async () => {
   expect(document.getElementById('main-menu')).not.toHaveClass('is-open');
 });
 
+it('closes the open menu with Escape and gives focus back to the toggle', async () => {
+  renderApp();
+  await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+  await userEvent.keyboard('{Escape}');
+  const toggle = screen.getByRole('button', { name: 'Open menu' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveFocus();
+  await screen.findByText('No upcoming shows at this time.');
+});
+
 it.each([
   [0, null],
   [3, '3'],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { artist } from '../../content/artist.js';
 import { selectCartCount, setCartOpen } from '../cart/cartSlice.js';
@@ -13,6 +13,19 @@ export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const count = useAppSelector(selectCartCount);
   const dispatch = useAppDispatch();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and hands focus back to its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   const go = (id: (typeof NAV_LINKS)[number]['id']) => {
     setMenuOpen(false);
@@ -54,6 +67,7 @@ export function TopNav() {
             )}
           </button>
           <button
+            ref={toggleRef}
             type="button"
             className="top-nav__toggle"
             aria-expanded={menuOpen}
