@@ -1,12 +1,26 @@
+import type { Server } from 'node:http';
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import session from 'express-session';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { rejectDeepBodies } from './common/body-depth.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { originCheck } from './common/origin-check.js';
 import { validationExceptionFactory } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
+import { TypeormSessionStore } from './database/session-store.js';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from './modules/auth/session.js';
+import {
+  headersSetBy,
+  PUBLIC_SHOWS_PATH,
+  servePublicShowsFirst,
+} from './modules/shows/public-shows.handler.js';
+import { ShowsService } from './modules/shows/shows.service.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -16,19 +30,48 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: false,
+    // Stripe signs the exact bytes it sends: the webhook verifies `req.rawBody`.
+    rawBody: true,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.secureCookies,
+  });
+  app.use(securityHeaders);
+  servePublicShowsFirst(
+    app.getHttpServer() as Server,
+    app.get(ShowsService),
+    headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
+    config.logLevel,
+  );
+  app.use(originCheck(config.publicUrl, SESSION_COOKIE));
+  // Only admin routes read the session, so public requests never touch the session table.
   app.use(
-    helmet({
-      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-      frameguard: { action: 'deny' },
-      strictTransportSecurity: config.secureCookies,
+    '/api/admin',
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: new TypeormSessionStore(app.get(DataSource), SESSION_IDLE_MS),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      unset: 'destroy',
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        maxAge: SESSION_IDLE_MS,
+        path: '/',
+      },
     }),
   );
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(rejectDeepBodies);
   mountStaticSite(app.getHttpAdapter().getInstance(), config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(
@@ -40,7 +83,43 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter());
+  mountApiDocs(app);
   return app;
+}
+
+/**
+ * OpenAPI from the controllers and DTOs: the UI at /api/docs, the JSON at /api/docs-json. The UI
+ * page loads its scripts from files on this origin, so it works under the site's CSP as it is.
+ */
+function mountApiDocs(app: INestApplication) {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Artist site API')
+      .setDescription(
+        'Public calls and the admin dashboard. Admin calls need the session cookie set by ' +
+          'POST /api/admin/login; state-changing calls need a same-origin Origin header.',
+      )
+      .setVersion('1.0')
+      .addCookieAuth(SESSION_COOKIE)
+      .build(),
+  );
+  // GET /api/shows is served ahead of the Nest router (see public-shows.handler.ts).
+  document.paths[PUBLIC_SHOWS_PATH] = {
+    get: {
+      tags: ['shows'],
+      summary: 'Published shows dated today or later in the artist’s time zone, soonest first',
+      responses: {
+        '200': {
+          description:
+            'PublicShow[]: id, date, venue, city, time, ageRequirement, soldOut, ' +
+            'ticketButtonType, ticketUrl',
+        },
+        '304': { description: 'Unchanged since the ETag sent in If-None-Match' },
+      },
+    },
+  };
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 }
 
 /** Streaming embeds are framed from their own hosts; remotes may be served from other origins. */

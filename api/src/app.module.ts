@@ -5,8 +5,16 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { loggerOptions } from './common/logger.js';
+import { CommonModule } from './common/common.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { CheckoutModule } from './modules/checkout/checkout.module.js';
+import { ContactModule } from './modules/contact/contact.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
+import { NotifyModule } from './modules/notify/notify.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
+import { ShowsModule } from './modules/shows/shows.module.js';
 
 @Module({})
 export class AppModule {
@@ -17,8 +25,16 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerOptions(config)),
         TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+        CommonModule,
         HealthModule,
+        AuthModule,
         CatalogModule,
+        CheckoutModule,
+        ShowsModule,
+        OrdersModule,
+        NotifyModule,
+        NewsletterModule,
+        ContactModule,
       ],
     };
   }

@@ -51,3 +51,16 @@ export interface CheckoutRequest {
 export interface CheckoutResponse {
   url: string;
 }
+
+/** Most lines one checkout may hold. */
+export const MAX_CHECKOUT_LINES = 10;
+
+/** Message of a 502 when the payment provider could not create a checkout session. */
+export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
+
+/** Answer of `GET /api/checkout/session-status?session_id=…` on the return from checkout. */
+export interface CheckoutSessionStatus {
+  paid: boolean;
+  /** The checkout session's state at the payment provider. */
+  status: 'open' | 'complete' | 'expired';
+}

@@ -8,7 +8,16 @@ export function flattenValidationErrors(
 ): NonNullable<ApiError['errors']> {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = error.constraints ? [{ field, messages: Object.values(error.constraints) }] : [];
+    // class-validator lists a field's failed rules bottom decorator first; reversed, they read in
+    // the order they are declared, so "required" (declared first) comes before "too long".
+    // The nested-object check is added while validating, after the declared rules; it goes last.
+    const constraints = Object.entries(error.constraints ?? {}).reverse();
+    constraints.sort(
+      ([a], [b]) => Number(a === 'nestedValidation') - Number(b === 'nestedValidation'),
+    );
+    const own = error.constraints
+      ? [{ field, messages: [...new Set(constraints.map(([, message]) => message))] }]
+      : [];
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
 }

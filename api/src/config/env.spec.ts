@@ -8,6 +8,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.sessionSecret).toHaveLength(64);
     expect(config.secureCookies).toBe(false);
+    expect(config.timeZone).toBe('America/Chicago');
+  });
+
+  it('takes the artist time zone from ARTIST_TIMEZONE', () => {
+    expect(loadConfig({ ARTIST_TIMEZONE: 'Europe/Dublin' }, '/').timeZone).toBe('Europe/Dublin');
   });
 
   it('picks MySQL from a mysql:// DATABASE_URL', () => {
@@ -19,12 +24,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }, '/').secureCookies).toBe(true);
   });
 
+  it('uses the test payment provider (no Stripe settings) outside production without a key', () => {
+    expect(loadConfig({}, '/').stripe).toBeUndefined();
+  });
+
+  it('reads the Stripe settings, STRIPE_API_URL included', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      },
+      '/',
+    );
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_live_abc',
+      webhookSecret: 'whsec_abc',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ ARTIST_TIMEZONE: 'Mars/Olympus_Mons' }, 'ARTIST_TIMEZONE'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));

@@ -11,8 +11,10 @@ import {
   Max,
   Min,
   MinLength,
+  registerDecorator,
   ValidateIf,
   validateSync,
+  type ValidationOptions,
 } from 'class-validator';
 
 const trimmed = () =>
@@ -57,10 +59,14 @@ export class Environment {
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
   ADMIN_PASSWORD?: string;
 
+  /** Without it, outside production, checkout runs through the built-in test payment provider. */
   @trimmed()
-  @IsOptional()
+  @ValidateIf((env: Environment) => isProduction(env) || env.STRIPE_SECRET_KEY !== undefined)
   @Matches(/^(sk|rk)_(test|live)_\w+$/, {
-    message: 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
+    message: ({ value }) =>
+      value === undefined
+        ? 'STRIPE_SECRET_KEY is required in production'
+        : 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
   })
   STRIPE_SECRET_KEY?: string;
 
@@ -108,9 +114,35 @@ export class Environment {
   @IsString()
   WEB_ROOT?: string;
 
+  /** IANA time zone of the artist: "today" for the public shows list is a date there. */
+  @trimmed()
+  @IsTimeZone({ message: 'ARTIST_TIMEZONE must be an IANA time zone such as America/Chicago' })
+  ARTIST_TIMEZONE = 'America/Chicago';
+
   @trimmed()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+}
+
+function IsTimeZone(options: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isTimeZone',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => isTimeZone(value) },
+    });
+}
+
+export function isTimeZone(value: unknown): boolean {
+  if (typeof value !== 'string' || value === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the rest of the server reads: validated values with their defaults resolved. */
@@ -127,6 +159,8 @@ export interface AppConfig {
   remotes: { storefront: string; admin: string };
   webRoot: string;
   logLevel: string;
+  /** IANA time zone of the artist (ARTIST_TIMEZONE). */
+  timeZone: string;
 }
 
 export class InvalidEnvironmentError extends Error {}
@@ -180,6 +214,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     },
     webRoot: env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root,
     logLevel: env.LOG_LEVEL,
+    timeZone: env.ARTIST_TIMEZONE,
   };
 }
 

@@ -1,4 +1,22 @@
+import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
+import { ContactMessage } from '../modules/contact/contact-message.entity.js';
+import { LoginFailure } from '../modules/auth/login-failure.entity.js';
+import { User } from '../modules/auth/user.entity.js';
+import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
+import { NotifyMe } from '../modules/notify/notify-me.entity.js';
+import { Order } from '../modules/orders/order.entity.js';
 import { Show } from '../modules/shows/show.entity.js';
+import { SessionRecord } from './session.entity.js';
 
 /** Every entity of the schema; the data source and the schema checks read this list. */
-export const entities = [Show];
+export const entities = [
+  Show,
+  User,
+  SessionRecord,
+  LoginFailure,
+  ContactMessage,
+  EmailSignup,
+  NotifyMe,
+  Order,
+  CheckoutSession,
+];

@@ -39,7 +39,11 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
     app.use(folder, express.static(path.join(storefrontDist, folder), imageOptions));
   }
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
-  app.use(express.static(shellDist, { ...staticOptions(false), index: false }));
+  const shellFiles = express.static(shellDist, { ...staticOptions(false), index: false });
+  // API paths never name a file: skip the file-system lookup the static handler would make.
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? next() : shellFiles(req, res, next),
+  );
 
   const indexFile = path.join(shellDist, 'index.html');
   const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
@@ -59,7 +63,7 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
   let cachedHomePage: string | undefined;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (isApiPath(req.path)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const page = cachedPage ?? shellPage();
     if (config.production) cachedPage = page;
@@ -102,3 +106,7 @@ const imageOptions = {
     res.setHeader('Cache-Control', 'public, max-age=604800');
   },
 };
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

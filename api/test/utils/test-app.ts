@@ -4,6 +4,8 @@ import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { TestDatabase } from './databases.js';
 
+export const TEST_ADMIN_PASSWORD = 'test-admin-password';
+
 export interface TestApp {
   app: INestApplication;
   config: AppConfig;
@@ -18,7 +20,10 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await db.create();
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', ...env }, process.cwd()),
+    ...loadConfig(
+      { LOG_LEVEL: 'silent', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...env },
+      process.cwd(),
+    ),
     database,
   };
   const app = await createApp(config);

@@ -1,0 +1,329 @@
+/**
+ * Randomized trial of checkout fulfilment: many checkout sessions, each paid (or not) and then
+ * told to the server through random mixes of duplicate, concurrent, out-of-order and replayed
+ * webhook deliveries and success returns. At the end every paid session must have exactly one
+ * order and every unpaid one none. Prints "lost N, duplicated N"; exits 1 unless both are 0.
+ *
+ *   npm run trial:webhooks -- --n 10000 [--seed 7] [--concurrency 8] [--mysql mysql://root@127.0.0.1:3306]
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../src/config/env.js';
+import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity.js';
+import { Order } from '../src/modules/orders/order.entity.js';
+import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
+import {
+  stripeEvent,
+  stripeSignature,
+  TEST_STRIPE_KEY,
+  TEST_WEBHOOK_SECRET,
+} from '../test/utils/stripe-webhooks.js';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '300' },
+    seed: { type: 'string', default: String(Date.now() % 100_000) },
+    concurrency: { type: 'string', default: '8' },
+    mysql: { type: 'string' },
+    'log-level': { type: 'string', default: 'silent' },
+  },
+});
+const sessionsWanted = Number(args.n);
+const seed = Number(args.seed);
+const concurrency = Number(args.concurrency);
+
+/** mulberry32: a seeded generator, so a failing run can be repeated with its --seed. */
+function generator(start: number) {
+  let a = start >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = generator(seed);
+const chance = (p: number) => random() < p;
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+function shuffle<T>(list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Kind = 'paid' | 'async-paid' | 'async-failed' | 'abandoned';
+type Outcome = { what: string; status: number; expected: number[] };
+type Call = () => Promise<Outcome>;
+
+const counts = { deliveries: 0, successReturns: 0, forged: 0, unexpected: 0, replays: 0 };
+/** Unexpected answers by call and status, e.g. "webhook 500". */
+const surprises = new Map<string, number>();
+function tally(results: Outcome[]) {
+  for (const r of results) {
+    if (r.expected.includes(r.status)) continue;
+    counts.unexpected++;
+    const key = `${r.what} ${r.status}`;
+    surprises.set(key, (surprises.get(key) ?? 0) + 1);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const stripe = new StripeStandIn();
+  const apiUrl = await stripe.start();
+  const database = await trialDatabase();
+  const config: AppConfig = {
+    ...loadConfig(
+      {
+        LOG_LEVEL: args['log-level'],
+        ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+        STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        STRIPE_API_URL: apiUrl,
+      },
+      process.cwd(),
+    ),
+    database: database.config,
+  };
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+
+  const post = async (url: string, body: string, headers: Record<string, string>) => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', body, headers });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const deliverPayload = (payload: string, signature: string) => {
+    counts.deliveries++;
+    return post('/api/webhooks/stripe', payload, {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': signature,
+    });
+  };
+  const successReturn = async (id: string) => {
+    counts.successReturns++;
+    const res = await fetch(`${base}/api/checkout/session-status?session_id=${id}`);
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const kinds = new Map<string, Kind>();
+  const lateReplays: Call[] = [];
+
+  /** One buyer: check out, pay (or not), then every way the server may hear about it. */
+  async function oneSession() {
+    const quantity = between(1, 10);
+    const items = Array.from({ length: between(1, 3) }, () => ({
+      productId: 'tshirt',
+      size: pick(['S', 'M', 'L', 'XL', '2XL']),
+      quantity,
+    }));
+    const res = await fetch(`${base}/api/create-checkout-session`, {
+      method: 'POST',
+      body: JSON.stringify({ items }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    if (res.status !== 200) throw new Error(`create-checkout-session answered ${res.status}`);
+    const { url } = (await res.json()) as { url: string };
+    const id = url.split('/').at(-1)!;
+    const kind: Kind = pick(['paid', 'paid', 'paid', 'async-paid', 'async-failed', 'abandoned']);
+    kinds.set(id, kind);
+
+    const events: { type: string; object: Record<string, unknown> }[] = [];
+    if (kind === 'paid') {
+      events.push({ type: 'checkout.session.completed', object: stripe.pay(id) });
+    } else if (kind === 'async-paid') {
+      events.push({
+        type: 'checkout.session.completed',
+        object: stripe.pay(id, SAMPLE_BUYER, 'unpaid'),
+      });
+      events.push({ type: 'checkout.session.async_payment_succeeded', object: stripe.settle(id) });
+    } else if (kind === 'async-failed') {
+      const unpaid = stripe.pay(id, SAMPLE_BUYER, 'unpaid');
+      events.push({ type: 'checkout.session.completed', object: unpaid });
+      events.push({ type: 'checkout.session.async_payment_failed', object: unpaid });
+    } else {
+      const session = stripe.sessions.get(id)!;
+      session.status = 'expired';
+      events.push({ type: 'checkout.session.expired', object: structuredClone(session) });
+    }
+    if (chance(0.2)) events.push({ type: 'charge.succeeded', object: { id: `ch_${id}` } });
+
+    const calls: Call[] = [];
+    for (const event of events) {
+      const payload = stripeEvent(event.type, event.object);
+      const signature = stripeSignature(payload);
+      const deliver: Call = async () => ({
+        what: 'webhook',
+        status: await deliverPayload(payload, signature),
+        expected: [200],
+      });
+      // Stripe delivers at least once: sometimes several times, with the same event.
+      for (let i = between(1, 4); i > 0; i--) calls.push(deliver);
+      if (chance(0.3)) {
+        counts.replays++;
+        lateReplays.push(deliver);
+      }
+      if (chance(0.1)) {
+        calls.push(async () => {
+          counts.forged++;
+          const forged = stripeSignature(payload, 'whsec_forged');
+          return {
+            what: 'forged webhook',
+            status: await deliverPayload(payload, forged),
+            expected: [400],
+          };
+        });
+      }
+    }
+    for (let i = between(0, 2); i > 0; i--) {
+      calls.push(async () => ({
+        what: 'success return',
+        status: await successReturn(id),
+        expected: [200],
+      }));
+    }
+    shuffle(calls);
+    // All at once, one by one, or in a couple of overlapping waves.
+    const style = pick(['concurrent', 'sequential', 'waves'] as const);
+    let results: Outcome[];
+    if (style === 'concurrent') {
+      results = await Promise.all(calls.map((call) => call()));
+    } else if (style === 'sequential') {
+      results = [];
+      for (const call of calls) {
+        results.push(await call());
+        if (chance(0.2)) await sleep(between(0, 3));
+      }
+    } else {
+      const half = Math.ceil(calls.length / 2);
+      const first = Promise.all(calls.slice(0, half).map((call) => call()));
+      await sleep(between(0, 2));
+      results = [...(await first), ...(await Promise.all(calls.slice(half).map((c) => c())))];
+    }
+    tally(results);
+  }
+
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < sessionsWanted) {
+        next++;
+        await oneSession();
+      }
+    }),
+  );
+  // Replays long after the first deliveries, in a different order.
+  shuffle(lateReplays);
+  for (let i = 0; i < lateReplays.length; i += concurrency * 4) {
+    const results = await Promise.all(lateReplays.slice(i, i + concurrency * 4).map((c) => c()));
+    tally(results);
+  }
+
+  const dataSource = app.get(DataSource);
+  const orders = await dataSource.getRepository(Order).find();
+  const records = new Map(
+    (await dataSource.getRepository(CheckoutSession).find()).map((r) => [r.sessionId, r]),
+  );
+  const perSession = new Map<string, Order[]>();
+  for (const order of orders) {
+    perSession.set(order.stripeSessionId, [
+      ...(perSession.get(order.stripeSessionId) ?? []),
+      order,
+    ]);
+  }
+  let lost = 0;
+  let duplicated = 0;
+  let spurious = 0;
+  let wrong = 0;
+  let paidSessions = 0;
+  for (const [id, kind] of kinds) {
+    const found = perSession.get(id) ?? [];
+    const paid = kind === 'paid' || kind === 'async-paid';
+    if (!paid) {
+      spurious += found.length;
+      continue;
+    }
+    paidSessions++;
+    if (found.length === 0) lost++;
+    duplicated += Math.max(0, found.length - 1);
+    const record = records.get(id)!;
+    for (const order of found) {
+      const amount = stripe.sessions.get(id)!.amount_total;
+      if (order.total !== amount || order.lineItems !== expectedLines(record)) wrong++;
+    }
+  }
+
+  await app.close();
+  await stripe.stop();
+  await database.drop();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(
+    `trial: seed ${seed}, ${kinds.size} sessions (${paidSessions} paid) on ${database.config.type}, ` +
+      `${counts.deliveries} webhook deliveries (${counts.forged} forged, ${counts.replays} late replays), ` +
+      `${counts.successReturns} success returns, ${seconds} s\n` +
+      `orders for unpaid sessions ${spurious}, orders with wrong lines or total ${wrong}, ` +
+      `unexpected HTTP statuses ${counts.unexpected}` +
+      (surprises.size ? ` (${[...surprises].map(([k, v]) => `${k}: ${v}`).join(', ')})` : '') +
+      '\n' +
+      `lost ${lost}, duplicated ${duplicated}\n`,
+  );
+  if (lost || duplicated || spurious || wrong || counts.unexpected) process.exitCode = 1;
+}
+
+function expectedLines(record: CheckoutSession): string {
+  return JSON.stringify(
+    record.soldLines().map((line) => ({
+      product_name: line.name,
+      quantity: line.quantity,
+      price: line.unitPrice,
+    })),
+  );
+}
+
+/** A fresh SQLite file, or with --mysql a fresh database on that server; dropped afterwards. */
+async function trialDatabase(): Promise<{ config: AppConfig['database']; drop(): Promise<void> }> {
+  if (args.mysql) {
+    const name = `artist_trial_${randomBytes(4).toString('hex')}`;
+    const admin = await createConnection(args.mysql);
+    await admin.query(
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    await admin.end();
+    const url = new URL(args.mysql);
+    url.pathname = `/${name}`;
+    return {
+      config: { type: 'mysql', url: url.toString() },
+      drop: async () => {
+        const conn = await createConnection(args.mysql!);
+        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+        await conn.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'artist-trial-'));
+  return {
+    config: { type: 'sqlite', file: path.join(dir, 'trial.sqlite') },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`trial failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import type { LoginResponse, SessionStatus } from '@artist/contracts';
+import { LoginDto } from './dto/login.dto.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { destroySession, isAdmin, regenerate, saveSession, SESSION_COOKIE } from './session.js';
+import type { User } from './user.entity.js';
+
+export const WRONG_PASSWORD_MESSAGE = 'Incorrect password.';
+
+@ApiTags('admin: session')
+@Controller('admin')
+export class AuthController {
+  constructor(private readonly throttle: LoginThrottleService) {}
+
+  @Get('session')
+  session(@Req() req: Request): SessionStatus {
+    return { authenticated: isAdmin(req) };
+  }
+
+  /**
+   * The body is validated first, then the throttle is asked, then passport checks the password;
+   * on success the session gets a new id so one planted before login is worthless.
+   */
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body() _body: LoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const waitSeconds = await this.throttle.lockedFor(ip);
+    if (waitSeconds > 0) {
+      const minutes = Math.ceil(waitSeconds / 60);
+      res.set('Retry-After', String(waitSeconds));
+      throw new HttpException(
+        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const user = await authenticateLocal(req, res);
+    if (!user) {
+      await this.throttle.recordFailure(ip);
+      throw new UnauthorizedException(WRONG_PASSWORD_MESSAGE);
+    }
+    await this.throttle.clear(ip);
+    await regenerate(req);
+    req.session.adminId = user.id;
+    req.session.loginAt = Date.now();
+    await saveSession(req);
+    return { success: true, message: 'Logged in.' };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
+    await destroySession(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true, message: 'Logged out.' };
+  }
+}
+
+function authenticateLocal(req: Request, res: Response): Promise<User | false> {
+  return new Promise((resolve, reject) => {
+    const handler = passport.authenticate(
+      'local',
+      { session: false },
+      (error: unknown, user: User | false) => (error ? reject(error) : resolve(user)),
+    ) as (req: Request, res: Response, next: (error?: unknown) => void) => void;
+    handler(req, res, reject);
+  });
+}

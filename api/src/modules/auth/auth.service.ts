@@ -1,0 +1,69 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { SessionRecord } from '../../database/session.entity.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { User } from './user.entity.js';
+
+export const ADMIN_USERNAME = 'admin';
+
+@Injectable()
+export class AuthService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Creates the admin account when there is none: from ADMIN_PASSWORD, or with a generated
+   * password printed once. An existing account is never changed here (see the reset command).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (await this.users.existsBy({ username: ADMIN_USERNAME })) return;
+    const generated = this.config.adminPassword ? undefined : randomBytes(12).toString('base64url');
+    const password = this.config.adminPassword ?? generated!;
+    await this.users.insert({
+      id: randomUUID(),
+      username: ADMIN_USERNAME,
+      password: await hashPassword(password),
+    });
+    if (generated) {
+      process.stdout.write(
+        [
+          '',
+          '================================================================',
+          ' No admin account existed, so one was created.',
+          ` One-time admin password: ${generated}`,
+          ' It is shown only this once. Choose your own with:',
+          '   npm run admin:reset-password',
+          '================================================================',
+          '',
+        ].join('\n'),
+      );
+    } else {
+      this.logger.log('Created the admin account from ADMIN_PASSWORD.');
+    }
+  }
+
+  /** The admin user when the password is right. */
+  async verify(password: string): Promise<User | null> {
+    const user = await this.users.findOneBy({ username: ADMIN_USERNAME });
+    if (!user) return null;
+    return (await verifyPassword(user.password, password)) ? user : null;
+  }
+}
+
+/** Sets the admin password (creating the account if needed) and ends every session. */
+export async function resetAdminPassword(dataSource: DataSource, password: string): Promise<void> {
+  const users = dataSource.getRepository(User);
+  const hash = await hashPassword(password);
+  const existing = await users.findOneBy({ username: ADMIN_USERNAME });
+  if (existing) await users.update({ id: existing.id }, { password: hash });
+  else await users.insert({ id: randomUUID(), username: ADMIN_USERNAME, password: hash });
+  await dataSource.getRepository(SessionRecord).clear();
+}

@@ -1,0 +1,54 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+export type CheckoutProvider = 'stripe' | 'test';
+export type CheckoutSessionState = 'open' | 'completed';
+
+/** One line as sold: priced from the catalogue when the session was created. Cents. */
+export interface SoldLine {
+  productId: string;
+  size: string | null;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/**
+ * Our own record of what a checkout session sold, written when the session is created. Orders
+ * are built from it, never from what the payment provider or the client says was bought.
+ */
+@Entity('checkout_sessions')
+export class CheckoutSession {
+  /** The payment provider's session id (`cs_…`). */
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  sessionId: string;
+
+  @Column({ type: 'varchar', length: 10 })
+  provider: CheckoutProvider;
+
+  /** JSON text of SoldLine[]. */
+  @Column({ type: 'text' })
+  lines: string;
+
+  @Column({ type: 'integer' })
+  subtotal: number;
+
+  @Column({ type: 'integer' })
+  shipping: number;
+
+  @Column({ type: 'integer' })
+  total: number;
+
+  /** 'completed' once its order exists. */
+  @Column({ type: 'varchar', length: 20, default: 'open' })
+  status: CheckoutSessionState;
+
+  @Column({ type: 'datetime', nullable: true })
+  completedAt: Date | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+
+  soldLines(): SoldLine[] {
+    return JSON.parse(this.lines) as SoldLine[];
+  }
+}

@@ -1,0 +1,24 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
+import type { CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts';
+import { CheckoutService } from './checkout.service.js';
+import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
+import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
+
+@Controller()
+export class CheckoutController {
+  constructor(private readonly checkout: CheckoutService) {}
+
+  /** Answers `{ url }`, the hosted checkout page to send the buyer to. */
+  @Post('create-checkout-session')
+  @HttpCode(200)
+  create(@Body() body: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
+    return this.checkout.createSession(body);
+  }
+
+  /** Called on the return to `/?checkout=success&session_id=…`. */
+  @Get('checkout/session-status')
+  @Header('Cache-Control', 'no-store')
+  status(@Query() query: SessionStatusQueryDto): Promise<CheckoutSessionStatus> {
+    return this.checkout.sessionStatus(query.session_id);
+  }
+}

@@ -1,0 +1,67 @@
+import { BadRequestException } from '@nestjs/common';
+import type { Repository } from 'typeorm';
+import type { Product } from '@artist/contracts';
+import { loadConfig } from '../../config/env.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CheckoutSession } from './checkout-session.entity.js';
+import { CheckoutService } from './checkout.service.js';
+import type { FulfilmentService } from './fulfilment.service.js';
+import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
+
+const poster: Product = {
+  id: 'poster' as Product['id'],
+  name: 'Tour Poster',
+  description: 'A poster without sizes.',
+  priceInCents: 1500,
+  available: true,
+  type: 'purchase',
+  image: null,
+};
+
+function service() {
+  const created: NewCheckoutSession[] = [];
+  const inserted: Partial<CheckoutSession>[] = [];
+  const catalog = { find: (id: string) => (id === 'poster' ? poster : undefined) };
+  const provider = {
+    name: 'test',
+    createSession: async (input: NewCheckoutSession) => {
+      created.push(input);
+      return { id: 'cs_test_1', url: 'https://pay.example/cs_test_1' };
+    },
+  };
+  const sessions = { insert: async (row: Partial<CheckoutSession>) => inserted.push(row) };
+  const checkout = new CheckoutService(
+    sessions as unknown as Repository<CheckoutSession>,
+    loadConfig({ PUBLIC_URL: 'https://shop.example' }, '/'),
+    catalog as unknown as CatalogService,
+    provider as unknown as PaymentProvider,
+    {} as FulfilmentService,
+  );
+  return { checkout, created, inserted };
+}
+
+describe('CheckoutService', () => {
+  it('refuses a size for a product that has no sizes', async () => {
+    const { checkout, created } = service();
+    const attempt = checkout.createSession({
+      items: [{ productId: 'poster', size: 'M', quantity: 1 }],
+    });
+    await expect(attempt).rejects.toThrow(
+      new BadRequestException('The Tour Poster does not come in sizes.'),
+    );
+    expect(created).toEqual([]);
+  });
+
+  it('names an unsized line by the product alone and prices it from the catalogue', async () => {
+    const { checkout, created, inserted } = service();
+    const res = await checkout.createSession({ items: [{ productId: 'poster', quantity: 3 }] });
+    expect(res).toEqual({ url: 'https://pay.example/cs_test_1' });
+    expect(created[0]).toMatchObject({
+      lines: [{ name: 'Tour Poster', unitAmount: 1500, quantity: 3 }],
+      shippingCents: 500,
+      successUrl: 'https://shop.example/?checkout=success&session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://shop.example/?checkout=canceled',
+    });
+    expect(inserted[0]).toMatchObject({ subtotal: 4500, shipping: 500, total: 5000 });
+  });
+});

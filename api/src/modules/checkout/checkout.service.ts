@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadGatewayException,
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import {
+  CHECKOUT_FAILED_MESSAGE,
+  ONLINE_SHIPPING_CENTS,
+  type CheckoutResponse,
+  type CheckoutSessionStatus,
+} from '@artist/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
+import type {
+  CheckoutItemDto,
+  CreateCheckoutSessionDto,
+} from './dto/create-checkout-session.dto.js';
+import { FulfilmentService } from './fulfilment.service.js';
+import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
+
+export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
+export const STATUS_FAILED_MESSAGE = 'Failed to check the checkout session';
+
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger(CheckoutService.name);
+
+  constructor(
+    @InjectRepository(CheckoutSession) private readonly sessions: Repository<CheckoutSession>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly catalog: CatalogService,
+    private readonly provider: PaymentProvider,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
+
+  /** Prices the cart from the catalogue, opens a session at the provider and records it. */
+  async createSession(input: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
+    const lines = input.items.map((item) => this.sell(item));
+    const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    let created;
+    try {
+      created = await this.provider.createSession({
+        lines: lines.map((line) => ({
+          name: line.name,
+          unitAmount: line.unitPrice,
+          quantity: line.quantity,
+        })),
+        shippingCents: ONLINE_SHIPPING_CENTS,
+        successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
+        idempotencyKey: randomUUID(),
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      this.logger.error(error);
+      throw new BadGatewayException(CHECKOUT_FAILED_MESSAGE);
+    }
+    // Saved before the buyer gets the URL, so no payment can arrive for a session we lack.
+    await this.sessions.insert({
+      sessionId: created.id,
+      provider: this.provider.name,
+      lines: JSON.stringify(lines),
+      subtotal,
+      shipping: ONLINE_SHIPPING_CENTS,
+      total: subtotal + ONLINE_SHIPPING_CENTS,
+      status: 'open',
+    });
+    return { url: created.url };
+  }
+
+  /** The success return: fulfils the session if it is paid, whether or not the webhook came. */
+  async sessionStatus(sessionId: string): Promise<CheckoutSessionStatus> {
+    await this.findOwn(sessionId);
+    let session;
+    try {
+      session = await this.provider.retrieveSession(sessionId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      this.logger.error(error);
+      throw new BadGatewayException(STATUS_FAILED_MESSAGE);
+    }
+    await this.fulfilment.fulfilPaidSession(session);
+    return { paid: session.paymentStatus === 'paid', status: session.status };
+  }
+
+  /** A session this server opened with the current provider, or 404. */
+  async findOwn(sessionId: string): Promise<CheckoutSession> {
+    const record = await this.sessions.findOneBy({ sessionId });
+    if (!record || record.provider !== this.provider.name) {
+      throw new NotFoundException(SESSION_NOT_FOUND_MESSAGE);
+    }
+    return record;
+  }
+
+  private sell(item: CheckoutItemDto): SoldLine {
+    const product = this.catalog.find(item.productId);
+    if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
+    if (!product.available || product.type !== 'purchase') {
+      throw new BadRequestException(`${product.name} is not available yet.`);
+    }
+    let size: string | null = null;
+    if (product.sizes?.length) {
+      if (item.size === undefined || item.size === '') {
+        throw new BadRequestException(`Choose a size for the ${product.name}.`);
+      }
+      if (!(product.sizes as string[]).includes(item.size)) {
+        throw new BadRequestException(
+          `The ${product.name} does not come in size ${item.size}; choose ${product.sizes.join(', ')}.`,
+        );
+      }
+      size = item.size;
+    } else if (item.size !== undefined && item.size !== '') {
+      throw new BadRequestException(`The ${product.name} does not come in sizes.`);
+    }
+    return {
+      productId: product.id,
+      size,
+      name: size ? `${product.name} - ${size}` : product.name,
+      unitPrice: product.priceInCents,
+      quantity: item.quantity,
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  MAX_CHECKOUT_LINES,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  type CheckoutItem,
+  type CheckoutRequest,
+} from '@artist/contracts';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
+export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
+export const LINE_MESSAGE = 'Each cart line must be an object with productId, size and quantity.';
+export const TOO_MANY_LINES_MESSAGE = `A checkout can hold at most ${MAX_CHECKOUT_LINES} lines.`;
+export const CHECKOUT_QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
+
+export class CheckoutItemDto implements CheckoutItem {
+  @ApiProperty({ example: 'tshirt' })
+  @IsString({ message: 'Each line needs a productId.' })
+  @IsNotEmpty({ message: 'Each line needs a productId.' })
+  @MaxLength(50, { message: 'Unknown product.' })
+  productId: string;
+
+  @ApiPropertyOptional({ example: 'M', description: 'Required for products with sizes' })
+  @IsOptional()
+  @IsString({ message: 'Size must be text such as M.' })
+  @MaxLength(10, { message: 'Unknown size.' })
+  size?: string;
+
+  @ApiProperty({ example: 1, minimum: MIN_QUANTITY, maximum: MAX_QUANTITY })
+  @IsInt({ message: CHECKOUT_QUANTITY_MESSAGE })
+  @Min(MIN_QUANTITY, { message: CHECKOUT_QUANTITY_MESSAGE })
+  @Max(MAX_QUANTITY, { message: CHECKOUT_QUANTITY_MESSAGE })
+  quantity: number;
+}
+
+/** The cart as sent: what to buy, never what it costs (prices come from the catalogue). */
+export class CreateCheckoutSessionDto implements CheckoutRequest {
+  @ApiProperty({ type: [CheckoutItemDto] })
+  @IsArray({ message: ITEMS_LIST_MESSAGE })
+  @ArrayNotEmpty({ message: EMPTY_CART_MESSAGE })
+  @ArrayMaxSize(MAX_CHECKOUT_LINES, { message: TOO_MANY_LINES_MESSAGE })
+  @ValidateNested({ each: true, message: LINE_MESSAGE })
+  @Type(() => CheckoutItemDto)
+  items: CheckoutItemDto[];
+}

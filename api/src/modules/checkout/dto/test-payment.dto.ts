@@ -1,0 +1,52 @@
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { SHIPPING_COUNTRIES } from '@artist/contracts';
+import { NormaliseEmail, Trim } from '../../../common/strings.js';
+
+const required = (label: string) => ({ message: `${label} is required` });
+
+/** The form of the test checkout page (urlencoded): the buyer and where to ship. */
+export class TestPaymentDto {
+  @Trim()
+  @IsString(required('Name'))
+  @IsNotEmpty(required('Name'))
+  @MaxLength(200)
+  name: string;
+
+  @NormaliseEmail()
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320)
+  email: string;
+
+  @Trim()
+  @IsString(required('Address line 1'))
+  @IsNotEmpty(required('Address line 1'))
+  @MaxLength(200)
+  line1: string;
+
+  @Trim()
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  line2?: string;
+
+  @Trim()
+  @IsString(required('City'))
+  @IsNotEmpty(required('City'))
+  @MaxLength(100)
+  city: string;
+
+  @Trim()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  state?: string;
+
+  @Trim()
+  @IsString(required('Postal code'))
+  @IsNotEmpty(required('Postal code'))
+  @MaxLength(20)
+  postal_code: string;
+
+  @IsIn(SHIPPING_COUNTRIES, { message: `Country must be one of ${SHIPPING_COUNTRIES.join(', ')}` })
+  country: string;
+}

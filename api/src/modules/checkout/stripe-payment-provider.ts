@@ -1,0 +1,145 @@
+import Stripe from 'stripe';
+import { SHIPPING_COUNTRIES } from '@artist/contracts';
+import type { AppConfig } from '../../config/env.js';
+import {
+  PaymentProvider,
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CreatedSession,
+  type NewCheckoutSession,
+  type PaymentEvent,
+  type ProviderSession,
+} from './payment-provider.js';
+
+type StripeSettings = NonNullable<AppConfig['stripe']>;
+
+/** Stripe Checkout through the official SDK; STRIPE_API_URL points it at another API base. */
+export class StripePaymentProvider extends PaymentProvider {
+  readonly name = 'stripe';
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    super();
+    const base = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    this.stripe = new Stripe(settings.secretKey, {
+      // A few retries ride out a blip; the buyer is waiting, so not many.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base
+        ? {
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          }
+        : {}),
+    });
+  }
+
+  async createSession(input: NewCheckoutSession): Promise<CreatedSession> {
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          currency: 'usd',
+          line_items: input.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitAmount,
+              product_data: { name: line.name },
+            },
+          })),
+          shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
+          shipping_options: [
+            {
+              shipping_rate_data: {
+                type: 'fixed_amount',
+                display_name: 'Standard shipping',
+                fixed_amount: { amount: input.shippingCents, currency: 'usd' },
+              },
+            },
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new PaymentProviderError(`Stripe sent no URL for ${session.id}`);
+    return { id: session.id, url: session.url };
+  }
+
+  async retrieveSession(id: string): Promise<ProviderSession> {
+    return toProviderSession(await this.call(() => this.stripe.checkout.sessions.retrieve(id)));
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+    let event: Stripe.Event;
+    try {
+      // Stripe's default tolerance: a signature older than 300 s is refused.
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        this.settings.webhookSecret,
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new WebhookSignatureError(error.message);
+      }
+      throw error;
+    }
+    if (!event.type.startsWith('checkout.session.')) return { type: event.type };
+    return {
+      type: event.type,
+      session: toProviderSession(event.data.object as Stripe.Checkout.Session),
+    };
+  }
+
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new PaymentProviderError(`Stripe: ${error.type}: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+}
+
+export function toProviderSession(session: Stripe.Checkout.Session): ProviderSession {
+  const shipping = session.collected_information?.shipping_details ?? null;
+  const address = shipping?.address ?? session.customer_details?.address ?? null;
+  const name = shipping?.name ?? session.customer_details?.name ?? null;
+  return {
+    id: session.id,
+    status: known(session.status, ['open', 'complete', 'expired'] as const, 'open'),
+    paymentStatus: known(
+      session.payment_status,
+      ['paid', 'unpaid', 'no_payment_required'] as const,
+      'unpaid',
+    ),
+    amountTotal: session.amount_total,
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    customerName: name,
+    shipping: address
+      ? {
+          name,
+          address: {
+            line1: address.line1 ?? null,
+            line2: address.line2 ?? null,
+            city: address.city ?? null,
+            state: address.state ?? null,
+            postal_code: address.postal_code ?? null,
+            country: address.country ?? null,
+          },
+        }
+      : null,
+  };
+}
+
+/** Stripe's enums may grow; an unknown value reads as the given fallback, never as paid. */
+function known<T extends string>(value: string | null, values: readonly T[], fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
+}

@@ -1,0 +1,57 @@
+import {
+  BadRequestException,
+  Controller,
+  Headers,
+  HttpCode,
+  Post,
+  Req,
+  type RawBodyRequest,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { FulfilmentService } from './fulfilment.service.js';
+import { PaymentProvider, WebhookSignatureError, type PaymentEvent } from './payment-provider.js';
+
+/** Event types that mean a checkout session has been paid. */
+export const FULFILLING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/**
+ * Stripe's deliveries, trusted only by their signature (this path is exempt from the origin
+ * check). A database failure surfaces as a 500, so Stripe delivers again later.
+ */
+@Controller('webhooks')
+export class StripeWebhookController {
+  constructor(
+    private readonly provider: PaymentProvider,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
+
+  @Post('stripe')
+  @HttpCode(200)
+  async receive(
+    @Req() req: RawBodyRequest<Request>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<{ received: true }> {
+    if (!req.rawBody) throw new BadRequestException('The webhook body must be JSON.');
+    const event = this.verify(req.rawBody, signature);
+    // A completed session whose payment is still pending is unpaid: fulfilment skips it and
+    // async_payment_succeeded brings it back once the money is in.
+    if (FULFILLING_EVENTS.has(event.type) && event.session) {
+      await this.fulfilment.fulfilPaidSession(event.session);
+    }
+    return { received: true };
+  }
+
+  private verify(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+    try {
+      return this.provider.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        throw new BadRequestException(`Webhook refused: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+}

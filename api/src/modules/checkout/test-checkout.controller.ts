@@ -1,0 +1,96 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  NotFoundException,
+  Param,
+  Post,
+  Redirect,
+} from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { CheckoutService, SESSION_NOT_FOUND_MESSAGE } from './checkout.service.js';
+import { TestPaymentDto } from './dto/test-payment.dto.js';
+import { FulfilmentService } from './fulfilment.service.js';
+import { PaymentProvider } from './payment-provider.js';
+import { renderTestCheckoutPage } from './test-checkout.page.js';
+import { testCheckoutPath, TestPaymentProvider } from './test-payment-provider.js';
+
+interface RedirectTo {
+  url: string;
+  statusCode: number;
+}
+
+/** The test provider's hosted checkout page; absent (404) when Stripe is configured. */
+@Controller('checkout/test')
+export class TestCheckoutController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly provider: PaymentProvider,
+    private readonly checkout: CheckoutService,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
+
+  @Get(':sessionId')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  async page(@Param('sessionId') sessionId: string): Promise<string> {
+    this.testProvider();
+    const record = await this.checkout.findOwn(sessionId);
+    const path = testCheckoutPath(record.sessionId);
+    return renderTestCheckoutPage({
+      payAction: `${path}/pay`,
+      cancelAction: `${path}/cancel`,
+      lines: record.soldLines(),
+      shipping: record.shipping,
+      total: record.total,
+      paid: record.status === 'completed',
+    });
+  }
+
+  /** Pay runs the same fulfilment as Stripe's webhook, then returns like Stripe does. */
+  @Post(':sessionId/pay')
+  @Redirect()
+  async pay(
+    @Param('sessionId') sessionId: string,
+    @Body() form: TestPaymentDto,
+  ): Promise<RedirectTo> {
+    const provider = this.testProvider();
+    const record = await this.checkout.findOwn(sessionId);
+    await this.fulfilment.fulfilPaidSession(
+      provider.paidSession(record.sessionId, record.total, {
+        name: form.name,
+        email: form.email,
+        address: {
+          line1: form.line1,
+          line2: form.line2 || null,
+          city: form.city,
+          state: form.state || null,
+          postal_code: form.postal_code,
+          country: form.country,
+        },
+      }),
+    );
+    return {
+      url: `${this.config.publicUrl}/?checkout=success&session_id=${record.sessionId}`,
+      statusCode: 303,
+    };
+  }
+
+  @Post(':sessionId/cancel')
+  @Redirect()
+  async cancel(@Param('sessionId') sessionId: string): Promise<RedirectTo> {
+    this.testProvider();
+    await this.checkout.findOwn(sessionId);
+    return { url: `${this.config.publicUrl}/?checkout=canceled`, statusCode: 303 };
+  }
+
+  private testProvider(): TestPaymentProvider {
+    if (!(this.provider instanceof TestPaymentProvider)) {
+      throw new NotFoundException(SESSION_NOT_FOUND_MESSAGE);
+    }
+    return this.provider;
+  }
+}

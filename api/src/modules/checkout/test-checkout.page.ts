@@ -1,0 +1,111 @@
+import { SHIPPING_COUNTRIES } from '@artist/contracts';
+import { dollars } from '../orders/order-format.js';
+import type { SoldLine } from './checkout-session.entity.js';
+
+const COUNTRY_NAMES: Record<(typeof SHIPPING_COUNTRIES)[number], string> = {
+  US: 'United States',
+  CA: 'Canada',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+  NZ: 'New Zealand',
+};
+
+/** Sample buyer the form is filled with, so a test purchase is two clicks. */
+const SAMPLE = {
+  name: 'Test Buyer',
+  email: 'buyer@example.com',
+  line1: '123 Main St',
+  line2: 'Apt 4',
+  city: 'Nashville',
+  state: 'TN',
+  postal_code: '37203',
+  country: 'US',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+export interface TestCheckoutView {
+  payAction: string;
+  cancelAction: string;
+  lines: SoldLine[];
+  shipping: number;
+  total: number;
+  paid: boolean;
+}
+
+/**
+ * The test provider's checkout page. No script at all (the site's CSP allows none inline), plain
+ * forms posting to this site (`form-action 'self'`), inline styles only.
+ */
+export function renderTestCheckoutPage(view: TestCheckoutView): string {
+  const rows = view.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${line.quantity}</td>` +
+        `<td class="n">$${dollars(line.unitPrice)}</td>` +
+        `<td class="n">$${dollars(line.unitPrice * line.quantity)}</td></tr>`,
+    )
+    .join('\n');
+  const field = (name: keyof typeof SAMPLE, label: string, extra = '') =>
+    `<label>${label}<input name="${name}" value="${escapeHtml(SAMPLE[name])}"${extra}></label>`;
+  const countries = SHIPPING_COUNTRIES.map(
+    (code) =>
+      `<option value="${code}"${code === SAMPLE.country ? ' selected' : ''}>${COUNTRY_NAMES[code]}</option>`,
+  ).join('');
+  const form = view.paid
+    ? '<p class="paid">This session has been paid.</p>'
+    : `<form method="post" action="${escapeHtml(view.payAction)}">
+  ${field('name', 'Full name', ' required maxlength="200" autocomplete="name"')}
+  ${field('email', 'Email', ' type="email" required maxlength="320" autocomplete="email"')}
+  ${field('line1', 'Address line 1', ' required maxlength="200"')}
+  ${field('line2', 'Address line 2 (optional)', ' maxlength="200"')}
+  ${field('city', 'City', ' required maxlength="100"')}
+  ${field('state', 'State / province', ' maxlength="100"')}
+  ${field('postal_code', 'Postal code', ' required maxlength="20"')}
+  <label>Country<select name="country">${countries}</select></label>
+  <button type="submit" class="pay">Pay $${dollars(view.total)} (test)</button>
+</form>
+<form method="post" action="${escapeHtml(view.cancelAction)}">
+  <button type="submit" class="cancel">Cancel</button>
+</form>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Test checkout — no real payment</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; color: #1f1f1f; }
+  .banner { background: #fff4d6; border: 2px dashed #a06000; padding: .75rem 1rem; border-radius: 6px; }
+  table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
+  td, th { padding: .35rem .25rem; border-bottom: 1px solid #ddd; text-align: left; }
+  .n { text-align: right; }
+  label { display: block; margin: .5rem 0; }
+  input, select { display: block; width: 100%; padding: .4rem; font: inherit; box-sizing: border-box; }
+  button { font: inherit; padding: .6rem 1.2rem; margin-top: .75rem; border-radius: 6px; border: 1px solid #444; cursor: pointer; }
+  .pay { background: #0b5d1e; color: #fff; border-color: #0b5d1e; }
+  .cancel { background: #fff; }
+</style>
+</head>
+<body>
+<h1>Test checkout — no real payment</h1>
+<p class="banner">This is the site's built-in test payment provider. No card is asked for and nothing is charged; paying here creates a real order in the admin dashboard.</p>
+<table>
+<thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Price</th><th class="n">Amount</th></tr></thead>
+<tbody>
+${rows}
+<tr><td>Shipping</td><td></td><td></td><td class="n">$${dollars(view.shipping)}</td></tr>
+<tr><th>Total</th><td></td><td></td><th class="n">$${dollars(view.total)}</th></tr>
+</tbody>
+</table>
+${form}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { Order } from '../orders/order.entity.js';
+import {
+  PaymentProvider,
+  WebhookSignatureError,
+  type CreatedSession,
+  type PaymentEvent,
+  type PostalAddress,
+  type ProviderSession,
+} from './payment-provider.js';
+
+export const TEST_SESSION_PREFIX = 'cs_test_local_';
+
+/** Where the test checkout page of a session lives. */
+export const testCheckoutPath = (sessionId: string) => `/api/checkout/test/${sessionId}`;
+
+/** What the buyer typed on the test checkout page. */
+export interface TestBuyer {
+  name: string;
+  email: string;
+  address: PostalAddress;
+}
+
+/**
+ * Stands in for Stripe when there is no STRIPE_SECRET_KEY outside production: checkout leads to
+ * a page on this site where one can pay (no card, nothing charged) or cancel. Its only record of
+ * a payment is the order fulfilment wrote, so that is what it reports back.
+ */
+export class TestPaymentProvider extends PaymentProvider {
+  readonly name = 'test';
+
+  constructor(
+    private readonly publicUrl: string,
+    private readonly orders: Repository<Order>,
+  ) {
+    super();
+  }
+
+  async createSession(): Promise<CreatedSession> {
+    const id = `${TEST_SESSION_PREFIX}${randomBytes(12).toString('hex')}`;
+    return { id, url: `${this.publicUrl}${testCheckoutPath(id)}` };
+  }
+
+  async retrieveSession(id: string): Promise<ProviderSession> {
+    const order = await this.orders.findOneBy({ stripeSessionId: id });
+    if (!order) {
+      return {
+        id,
+        status: 'open',
+        paymentStatus: 'unpaid',
+        amountTotal: null,
+        email: null,
+        customerName: null,
+        shipping: null,
+      };
+    }
+    return {
+      id,
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountTotal: order.total,
+      email: order.email,
+      customerName: order.customerName,
+      shipping: JSON.parse(order.shippingAddress) as ProviderSession['shipping'],
+    };
+  }
+
+  /** The session as paid on the test checkout page. */
+  paidSession(id: string, amountTotal: number, buyer: TestBuyer): ProviderSession {
+    return {
+      id,
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountTotal,
+      email: buyer.email,
+      customerName: buyer.name,
+      shipping: { name: buyer.name, address: buyer.address },
+    };
+  }
+
+  verifyWebhook(): PaymentEvent {
+    throw new WebhookSignatureError(
+      'Stripe webhooks are not set up on this server (no STRIPE_WEBHOOK_SECRET).',
+    );
+  }
+}

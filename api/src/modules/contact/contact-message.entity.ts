@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('contact_messages')
+export class ContactMessage {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  firstName: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  lastName: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  /** booking, collaboration, press, fan or other. */
+  @Column({ type: 'varchar', length: 20 })
+  subject: string;
+
+  @Column({ type: 'text' })
+  message: string;
+
+  /** new or responded. */
+  @Column({ type: 'varchar', length: 20, default: 'new' })
+  status: string;
+
+  @Column({ type: 'datetime', nullable: true })
+  respondedAt: Date | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+}

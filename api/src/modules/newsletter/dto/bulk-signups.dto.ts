@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { BulkIds, FLAG_VALUES } from '../../../common/bulk.dto.js';
+
+export class BulkSignupsDto {
+  @BulkIds('signup', 1000)
+  ids: number[];
+
+  @ApiProperty({ enum: FLAG_VALUES, example: true })
+  @IsIn(FLAG_VALUES, { message: 'contacted must be true or false' })
+  contacted: (typeof FLAG_VALUES)[number];
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmailSignup } from './email-signup.entity.js';
+import { NewsletterController } from './newsletter.controller.js';
+import { NewsletterService } from './newsletter.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([EmailSignup])],
+  controllers: [NewsletterController],
+  providers: [NewsletterService],
+})
+export class NewsletterModule {}

@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
+@Entity('orders')
+export class Order {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  customerName: string | null;
+
+  /** JSON text in one of the address shapes of SPEC.md §3. */
+  @Column({ type: 'text' })
+  shippingAddress: string;
+
+  /** JSON text of `{ product_name, quantity, price }[]`, price in cents per unit. */
+  @Column({ type: 'text' })
+  lineItems: string;
+
+  @Column({ type: 'integer' })
+  total: number;
+
+  /** The payment session id: Stripe's for online orders, 'manual_…' for manual ones. */
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 255 })
+  stripeSessionId: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  paymentStatus: string;
+
+  /** cash, venmo, zelle, card or other for manual orders; null for checkout. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  paymentMethod: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'online' })
+  salesChannel: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  showLocation: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  fulfillmentStatus: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  trackingNumber: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  fulfilledAt: Date | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Show } from './show.entity.js';
+import { ShowsController } from './shows.controller.js';
+import { ShowsService } from './shows.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Show])],
+  controllers: [ShowsController],
+  providers: [ShowsService],
+  exports: [ShowsService],
+})
+export class ShowsModule {}

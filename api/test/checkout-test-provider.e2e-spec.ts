@@ -1,0 +1,165 @@
+import request from 'supertest';
+import {
+  checkoutSessions,
+  createCheckout,
+  emptyShop,
+  lineItemsOf,
+  orders,
+  sessionStatus,
+  shirt,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const BUYER_FORM = {
+  name: 'Loretta Lynn',
+  email: 'Loretta@Example.com ',
+  line1: '10 Butcher Holler Rd',
+  line2: '',
+  city: 'Van Lear',
+  state: 'KY',
+  postal_code: '41265',
+  country: 'US',
+};
+
+describe.each(testDatabases())('the built-in test payment provider on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  beforeEach(async () => {
+    await emptyShop(t);
+  });
+
+  /** Checks out and answers the path of the test checkout page. */
+  async function checkoutPath(items = [shirt('L', 3)]): Promise<string> {
+    const res = await createCheckout(t, { items }).expect(200);
+    const url = new URL(res.body.url as string);
+    expect(url.origin).toBe(t.config.publicUrl);
+    expect(url.pathname).toMatch(/^\/api\/checkout\/test\/cs_test_local_[0-9a-f]{24}$/);
+    return url.pathname;
+  }
+
+  const post = (path: string) =>
+    request(t.server).post(path).set('Origin', t.config.publicUrl).type('form');
+
+  it('shows a test checkout page with the lines, shipping and total, marked as a test', async () => {
+    const path = await checkoutPath();
+    const page = await request(t.server).get(path).expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('Test checkout — no real payment');
+    expect(page.text).toContain('Wren Calloway T-Shirt - L');
+    expect(page.text).toContain('$75.00');
+    expect(page.text).toContain('$5.00');
+    expect(page.text).toContain('$80.00');
+    expect(page.text).toContain(`action="${path}/pay"`);
+    expect(page.text).toContain(`action="${path}/cancel"`);
+    for (const code of ['US', 'CA', 'GB', 'AU', 'NZ']) {
+      expect(page.text).toContain(`<option value="${code}"`);
+    }
+    expect(page.text).not.toMatch(/<script/i);
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+  });
+
+  it('Pay makes the order and redirects 303 to the success URL', async () => {
+    const path = await checkoutPath();
+    const sessionId = path.split('/').pop()!;
+    const res = await post(`${path}/pay`).send(BUYER_FORM).expect(303);
+    expect(res.headers.location).toBe(
+      `${t.config.publicUrl}/?checkout=success&session_id=${sessionId}`,
+    );
+    const [order] = await orders(t);
+    expect(order).toMatchObject({
+      stripeSessionId: sessionId,
+      email: 'loretta@example.com',
+      customerName: 'Loretta Lynn',
+      total: 8000,
+      paymentStatus: 'paid',
+      salesChannel: 'online',
+      fulfillmentStatus: 'pending',
+    });
+    expect(lineItemsOf(order)).toEqual([
+      { product_name: 'Wren Calloway T-Shirt - L', quantity: 3, price: 2500 },
+    ]);
+    expect(JSON.parse(order.shippingAddress)).toEqual({
+      name: 'Loretta Lynn',
+      address: {
+        line1: '10 Butcher Holler Rd',
+        line2: null,
+        city: 'Van Lear',
+        state: 'KY',
+        postal_code: '41265',
+        country: 'US',
+      },
+    });
+
+    // The storefront's success return reports it paid; paying twice changes nothing.
+    const status = await sessionStatus(t, sessionId).expect(200);
+    expect(status.body).toEqual({ paid: true, status: 'complete' });
+    await post(`${path}/pay`).send(BUYER_FORM).expect(303);
+    expect(await orders(t)).toHaveLength(1);
+    const page = await request(t.server).get(path).expect(200);
+    expect(page.text).toContain('This session has been paid.');
+  });
+
+  it('Cancel redirects 303 to the cancel URL and makes no order', async () => {
+    const path = await checkoutPath();
+    const res = await post(`${path}/cancel`).send({}).expect(303);
+    expect(res.headers.location).toBe(`${t.config.publicUrl}/?checkout=canceled`);
+    expect(await orders(t)).toEqual([]);
+    const status = await sessionStatus(t, path.split('/').pop()!).expect(200);
+    expect(status.body).toEqual({ paid: false, status: 'open' });
+  });
+
+  it.each([
+    ['no name', { name: '' }, 'Name is required'],
+    ['a bad email', { email: 'nope' }, 'Please enter a valid email address'],
+    ['no address', { line1: ' ' }, 'Address line 1 is required'],
+    [
+      'a country it does not ship to',
+      { country: 'FR' },
+      'Country must be one of US, CA, GB, AU, NZ',
+    ],
+    ['an extra field', { price: '1' }, 'property price should not exist'],
+  ])('refuses a payment with %s and makes no order', async (_name, change, message) => {
+    const path = await checkoutPath();
+    const res = await post(`${path}/pay`)
+      .send({ ...BUYER_FORM, ...change })
+      .expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await orders(t)).toEqual([]);
+  });
+
+  it('answers 404 for a session it does not know', async () => {
+    await request(t.server).get('/api/checkout/test/cs_test_local_nope').expect(404);
+    await post('/api/checkout/test/cs_test_local_nope/pay').send(BUYER_FORM).expect(404);
+    expect(await checkoutSessions(t)).toEqual([]);
+  });
+
+  it('refuses a payment posted from another site', async () => {
+    const path = await checkoutPath();
+    await request(t.server)
+      .post(`${path}/pay`)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send(BUYER_FORM)
+      .expect(403);
+    expect(await orders(t)).toEqual([]);
+  });
+
+  it('refuses webhooks, having no secret to check them with', async () => {
+    const res = await request(t.server)
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=abc')
+      .send('{}')
+      .expect(400);
+    expect(res.body.message).toMatch(/not set up/);
+  });
+});

@@ -1,0 +1,280 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type Stripe from 'stripe';
+import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity.js';
+import { FulfilmentService } from '../src/modules/checkout/fulfilment.service.js';
+import { toProviderSession } from '../src/modules/checkout/stripe-payment-provider.js';
+import type { Order } from '../src/modules/orders/order.entity.js';
+import { formatShippingAddress } from '../src/modules/orders/order-format.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  lineItemsOf,
+  orders,
+  sessionStatus,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
+import { stripeEvent, stripeSignature } from './utils/stripe-webhooks.js';
+
+describe.each(testDatabases())('Stripe webhooks and the success return on $name', (db) => {
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    s = await startStripeApp(db);
+  });
+
+  afterAll(async () => {
+    await s.close();
+  });
+
+  beforeEach(async () => {
+    s.stripe.down = false;
+    await emptyShop(s.t);
+  });
+
+  /** A checkout of 2 × M and 1 × XL (7500 + 500 shipping), returning the stand-in's session id. */
+  async function openSession(): Promise<string> {
+    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const [record] = await checkoutSessions(s.t);
+    return record.sessionId;
+  }
+
+  function expectTheOneOrder(list: Order[], sessionId: string) {
+    expect(list).toHaveLength(1);
+    const [order] = list;
+    expect(order).toMatchObject({
+      stripeSessionId: sessionId,
+      email: SAMPLE_BUYER.email,
+      customerName: SAMPLE_BUYER.name,
+      total: 8000,
+      paymentStatus: 'paid',
+      paymentMethod: null,
+      salesChannel: 'online',
+      fulfillmentStatus: 'pending',
+      showLocation: null,
+    });
+    expect(lineItemsOf(order)).toEqual([
+      { product_name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
+      { product_name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
+    ]);
+    expect(JSON.parse(order.shippingAddress)).toEqual({
+      name: SAMPLE_BUYER.name,
+      address: SAMPLE_BUYER.address,
+    });
+  }
+
+  it('turns checkout.session.completed (paid) into one order and marks the session completed', async () => {
+    const id = await openSession();
+    const res = await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+    expect(res.body).toEqual({ received: true });
+    expectTheOneOrder(await orders(s.t), id);
+    const [record] = await checkoutSessions(s.t);
+    expect(record.status).toBe('completed');
+    expect(record.completedAt).toBeInstanceOf(Date);
+  });
+
+  it('shows the order to the admin with the address readable', async () => {
+    const id = await openSession();
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+    const agent = await loggedIn(s.t);
+    const list = await agent.get('/api/admin/orders').expect(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({ stripeSessionId: id, total: 8000 });
+    expect(formatShippingAddress(list.body[0].shippingAddress)).toBe(
+      'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+    );
+  });
+
+  it('builds lines from our record, whatever the session object claims', async () => {
+    const id = await openSession();
+    const paid = s.stripe.pay(id);
+    const tampered = { ...paid, line_items: { data: [{ description: 'Free', amount_total: 0 }] } };
+    await deliver(s.t, 'checkout.session.completed', tampered).expect(200);
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('makes exactly one order from a duplicate delivery', async () => {
+    const id = await openSession();
+    const paid = s.stripe.pay(id);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('makes exactly one order from a replay of the very same signed delivery', async () => {
+    const id = await openSession();
+    const payload = stripeEvent('checkout.session.completed', s.stripe.pay(id));
+    const signature = stripeSignature(payload);
+    for (let i = 0; i < 3; i++) {
+      await request(s.t.server)
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature)
+        .send(payload)
+        .expect(200);
+    }
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('makes exactly one order from 10 concurrent deliveries', async () => {
+    const id = await openSession();
+    const paid = s.stripe.pay(id);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => deliver(s.t, 'checkout.session.completed', paid)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('makes exactly one order from concurrent deliveries and success returns together', async () => {
+    const id = await openSession();
+    const paid = s.stripe.pay(id);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 ? deliver(s.t, 'checkout.session.completed', paid) : sessionStatus(s.t, id),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('relies on the unique key, not on the completed mark: a second fulfilment is refused by the key', async () => {
+    const id = await openSession();
+    const paid = toProviderSession(s.stripe.pay(id) as unknown as Stripe.Checkout.Session);
+    const fulfilment = s.t.app.get(FulfilmentService);
+    expect(await fulfilment.fulfilPaidSession(paid)).toBe('created');
+    // As if the mark had not been seen yet: only the unique key stands in the way.
+    await s.t.app
+      .get(DataSource)
+      .getRepository(CheckoutSession)
+      .update({ sessionId: id }, { status: 'open' });
+    expect(await fulfilment.fulfilPaidSession(paid)).toBe('already-fulfilled');
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('webhook first, then the success return: one order, and the return reports paid', async () => {
+    const id = await openSession();
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+    const res = await sessionStatus(s.t, id).expect(200);
+    expect(res.body).toEqual({ paid: true, status: 'complete' });
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('success return first (webhook late), then the webhook: one order', async () => {
+    const id = await openSession();
+    const paid = s.stripe.pay(id);
+    const res = await sessionStatus(s.t, id).expect(200);
+    expect(res.body).toEqual({ paid: true, status: 'complete' });
+    expectTheOneOrder(await orders(s.t), id);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('waits for async_payment_succeeded when the completed session is still unpaid', async () => {
+    const id = await openSession();
+    await deliver(
+      s.t,
+      'checkout.session.completed',
+      s.stripe.pay(id, SAMPLE_BUYER, 'unpaid'),
+    ).expect(200);
+    expect(await orders(s.t)).toEqual([]);
+    const status = await sessionStatus(s.t, id).expect(200);
+    expect(status.body).toEqual({ paid: false, status: 'complete' });
+    expect(await orders(s.t)).toEqual([]);
+    await deliver(s.t, 'checkout.session.async_payment_succeeded', s.stripe.settle(id)).expect(200);
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it.each([
+    'checkout.session.expired',
+    'checkout.session.async_payment_failed',
+    'charge.succeeded',
+  ])('answers 200 to %s and ignores it', async (type) => {
+    const id = await openSession();
+    await deliver(s.t, type, s.stripe.pay(id)).expect(200);
+    expect(await orders(s.t)).toEqual([]);
+  });
+
+  it('ignores a paid session it did not open', async () => {
+    await openSession();
+    const foreign = {
+      ...s.stripe.pay((await checkoutSessions(s.t))[0].sessionId),
+      id: 'cs_test_elsewhere',
+    };
+    await deliver(s.t, 'checkout.session.completed', foreign).expect(200);
+    expect(await orders(s.t)).toEqual([]);
+  });
+
+  describe('refuses with 400 and writes nothing', () => {
+    it('a forged signature (another secret)', async () => {
+      const id = await openSession();
+      const res = await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id), {
+        secret: 'whsec_forged',
+      }).expect(400);
+      expect(res.body.statusCode).toBe(400);
+      expect(res.body.message).toMatch(/^Webhook refused: /);
+      expect(await orders(s.t)).toEqual([]);
+    });
+
+    it('an unsigned delivery', async () => {
+      const id = await openSession();
+      await request(s.t.server)
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .send(stripeEvent('checkout.session.completed', s.stripe.pay(id)))
+        .expect(400);
+      expect(await orders(s.t)).toEqual([]);
+    });
+
+    it('a stale delivery (signed an hour ago)', async () => {
+      const id = await openSession();
+      const res = await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id), {
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      }).expect(400);
+      expect(res.body.message).toMatch(/tolerance/i);
+      expect(await orders(s.t)).toEqual([]);
+    });
+
+    it('a body changed after signing', async () => {
+      const id = await openSession();
+      const payload = stripeEvent('checkout.session.completed', s.stripe.pay(id));
+      await request(s.t.server)
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', stripeSignature(payload))
+        .send(payload.replace('"amount_total":8000', '"amount_total":1'))
+        .expect(400);
+      expect(await orders(s.t)).toEqual([]);
+    });
+  });
+
+  it('is exempt from the origin check (Stripe sends no Origin) and from the admin guard', async () => {
+    const id = await openSession();
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id))
+      .set('Origin', 'https://hooks.stripe.com')
+      .expect(200);
+    expectTheOneOrder(await orders(s.t), id);
+  });
+
+  it('answers 500 when the database fails, so Stripe delivers again; the retry makes the order', async () => {
+    const id = await openSession();
+    const paid = s.stripe.pay(id);
+    const dataSource = s.t.app.get(DataSource);
+    const spy = jest
+      .spyOn(dataSource, 'transaction')
+      .mockRejectedValueOnce(new Error('connection lost'));
+    const res = await deliver(s.t, 'checkout.session.completed', paid).expect(500);
+    spy.mockRestore();
+    expect(res.body.statusCode).toBe(500);
+    expect(await orders(s.t)).toEqual([]);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    expectTheOneOrder(await orders(s.t), id);
+  });
+});

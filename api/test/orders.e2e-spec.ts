@@ -1,0 +1,352 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { Order } from '../src/modules/orders/order.entity.js';
+import { loggedIn } from './utils/admin.js';
+import { csvRecords } from './utils/csv.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const address = JSON.stringify({
+  line1: '1 Music Row',
+  city: 'Nashville',
+  state: 'TN',
+  postal_code: '37203',
+  country: 'US',
+});
+
+const online = (fields: Record<string, unknown> = {}) => ({
+  salesChannel: 'online',
+  customerName: 'Loretta Lynn',
+  email: 'Loretta@Example.com',
+  lineItems: [
+    { product_name: 'T-Shirt - M', quantity: 2, price: 2500 },
+    { product_name: 'Trucker Hat', quantity: 1, price: 2500 },
+  ],
+  total: 8000,
+  shippingAddress: address,
+  paymentMethod: 'venmo',
+  notes: '',
+  paymentStatus: 'paid',
+  fulfillmentStatus: 'pending',
+  ...fields,
+});
+
+const inPerson = (fields: Record<string, unknown> = {}) => ({
+  salesChannel: 'in-person',
+  customerName: '',
+  email: '',
+  showLocation: 'Ryman Auditorium',
+  lineItems: [{ product_name: 'T-Shirt - L', quantity: 1, price: 2000 }],
+  total: 2000,
+  paymentMethod: 'cash',
+  ...fields,
+});
+
+describe.each(testDatabases())('orders on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let sequence = 0;
+  const sessionId = () => `manual_${Date.now()}${sequence++}`;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+    admin = await loggedIn(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const manual = (body: Record<string, unknown>) =>
+    admin.post('/api/admin/orders/manual').send({ stripeSessionId: sessionId(), ...body });
+
+  it('creates an online manual order pending, with the total including 500 cents shipping', async () => {
+    const res = await manual(online()).expect(201);
+    expect(res.body).toMatchObject({
+      salesChannel: 'online',
+      customerName: 'Loretta Lynn',
+      email: 'loretta@example.com',
+      total: 8000,
+      paymentStatus: 'paid',
+      paymentMethod: 'venmo',
+      fulfillmentStatus: 'pending',
+      fulfilledAt: null,
+      shippingAddress: address,
+      notes: null,
+      stripeSessionId: expect.stringMatching(/^manual_/),
+    });
+    expect(JSON.parse(res.body.lineItems)).toEqual(online().lineItems);
+  });
+
+  it('creates an in-person order fulfilled, as a Walk-up Customer with the placeholder email, no shipping', async () => {
+    const res = await manual(inPerson()).expect(201);
+    expect(res.body).toMatchObject({
+      salesChannel: 'in-person',
+      customerName: 'Walk-up Customer',
+      email: 'walkup@merch-table.invalid',
+      showLocation: 'Ryman Auditorium',
+      total: 2000,
+      fulfillmentStatus: 'fulfilled',
+      paymentMethod: 'cash',
+      shippingAddress: JSON.stringify({ type: 'in-person' }),
+    });
+    expect(Math.abs(Date.parse(res.body.fulfilledAt) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('defaults the payment method to cash and generates a session id when none is sent', async () => {
+    const body = inPerson();
+    delete (body as Partial<typeof body>).paymentMethod;
+    const res = await admin.post('/api/admin/orders/manual').send(body).expect(201);
+    expect(res.body.paymentMethod).toBe('cash');
+    expect(res.body.stripeSessionId).toMatch(/^manual_\d+_[0-9a-f]+$/);
+  });
+
+  it.each(['{}', '', 'not json'])(
+    'records an in-person order whose address is %j with the in-person shape',
+    async (shippingAddress) => {
+      const res = await manual(inPerson({ shippingAddress })).expect(201);
+      expect(res.body.shippingAddress).toBe(JSON.stringify({ type: 'in-person' }));
+    },
+  );
+
+  it('keeps a readable address sent with an in-person order', async () => {
+    const res = await manual(inPerson({ shippingAddress: address })).expect(201);
+    expect(res.body.shippingAddress).toBe(address);
+  });
+
+  it('accepts a free line (price 0)', async () => {
+    const res = await manual(
+      inPerson({ lineItems: [{ product_name: 'Sticker Pack', quantity: 3, price: 0 }], total: 0 }),
+    ).expect(201);
+    expect(res.body.total).toBe(0);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['no lines', inPerson({ lineItems: [] }), 'Please add at least one product.'],
+    ['lines not a list', inPerson({ lineItems: 'tshirt' }), 'Please add at least one product.'],
+    [
+      'a line that is not an object',
+      inPerson({ lineItems: ['tshirt'] }),
+      'Each product line needs product_name, quantity and price',
+    ],
+    [
+      'quantity 0',
+      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 0, price: 100 }] }),
+      'Quantity must be a whole number of at least 1',
+    ],
+    [
+      'quantity 1.5',
+      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1.5, price: 100 }] }),
+      'Quantity must be a whole number of at least 1',
+    ],
+    [
+      'quantity as text',
+      inPerson({ lineItems: [{ product_name: 'Hat', quantity: '2', price: 100 }] }),
+      'Quantity must be a whole number of at least 1',
+    ],
+    [
+      'a negative price',
+      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1, price: -1 }] }),
+      'Price must be a whole number of cents, 0 or more',
+    ],
+    [
+      'a price in dollars',
+      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1, price: 19.99 }] }),
+      'Price must be a whole number of cents, 0 or more',
+    ],
+    [
+      'a blank product name',
+      inPerson({ lineItems: [{ product_name: ' ', quantity: 1, price: 1 }] }),
+      'Required',
+    ],
+    [
+      'an unknown payment method',
+      inPerson({ paymentMethod: 'bitcoin' }),
+      'Payment method must be one of cash, venmo, zelle, card, other',
+    ],
+    [
+      'an unknown channel',
+      inPerson({ salesChannel: 'mail' }),
+      'Sales channel must be online or in-person',
+    ],
+    ['in person without a location', inPerson({ showLocation: '' }), 'Required'],
+    ['online without a name', online({ customerName: '' }), 'Required'],
+    ['online without an email', online({ email: '' }), 'Please enter a valid email address'],
+    ['online with a bad email', online({ email: 'nope' }), 'Please enter a valid email address'],
+    [
+      'online without an address',
+      online({ shippingAddress: '' }),
+      'Shipping address is required for online orders',
+    ],
+    [
+      'online with an empty address',
+      online({ shippingAddress: '{}' }),
+      'Shipping address is required for online orders',
+    ],
+    [
+      'online with a non-JSON address',
+      online({ shippingAddress: '1 Music Row' }),
+      'Shipping address is required for online orders',
+    ],
+    [
+      'an address that is not text',
+      inPerson({ shippingAddress: { line1: 'x' } }),
+      'Shipping address must be JSON text',
+    ],
+    [
+      'a total that does not add up',
+      online({ total: 7500 }),
+      'Total must be the line items plus shipping: 8000 cents, not 7500',
+    ],
+    [
+      'a payment status other than paid',
+      online({ paymentStatus: 'unpaid' }),
+      "Payment status of a manual order must be 'paid'",
+    ],
+    [
+      'a foreign session id',
+      online({ stripeSessionId: 'cs_live_123' }),
+      'stripeSessionId must be manual_ followed by a timestamp',
+    ],
+    ['an unknown field', online({ discount: 5 }), 'property discount should not exist'],
+  ])('refuses %s with 400 and stores nothing', async (_case, body, message) => {
+    const before = await t.app.get(DataSource).getRepository(Order).count();
+    const res = await manual(body).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(await t.app.get(DataSource).getRepository(Order).count()).toBe(before);
+  });
+
+  it('refuses a second order with the same payment session id (409)', async () => {
+    const id = sessionId();
+    await manual(inPerson({ stripeSessionId: id })).expect(201);
+    const res = await manual(inPerson({ stripeSessionId: id })).expect(409);
+    expect(res.body.message).toBe('An order with this payment session id already exists.');
+  });
+
+  describe('updates', () => {
+    let id: number;
+
+    beforeEach(async () => {
+      id = (await manual(online()).expect(201)).body.id;
+    });
+
+    it('saves tracking and notes without changing the status', async () => {
+      const res = await admin
+        .put(`/api/admin/orders/${id}`)
+        .send({ trackingNumber: '1Z999', notes: 'gift wrap' })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        fulfillmentStatus: 'pending',
+        fulfilledAt: null,
+        trackingNumber: '1Z999',
+        notes: 'gift wrap',
+      });
+      const cleared = await admin
+        .put(`/api/admin/orders/${id}`)
+        .send({ trackingNumber: null, notes: null })
+        .expect(200);
+      expect(cleared.body).toMatchObject({ trackingNumber: null, notes: null });
+    });
+
+    it('fulfils: status, fulfilledAt from epoch ms, tracking and notes', async () => {
+      const at = Date.parse('2027-03-14T18:30:00.000Z');
+      const res = await admin
+        .put(`/api/admin/orders/${id}`)
+        .send({
+          fulfillmentStatus: 'fulfilled',
+          fulfilledAt: at,
+          trackingNumber: '1Z1',
+          notes: null,
+        })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        fulfillmentStatus: 'fulfilled',
+        fulfilledAt: '2027-03-14T18:30:00.000Z',
+        trackingNumber: '1Z1',
+        notes: null,
+      });
+      const saved = await admin
+        .put(`/api/admin/orders/${id}`)
+        .send({ trackingNumber: '1Z2', notes: 'resent' })
+        .expect(200);
+      expect(saved.body).toMatchObject({
+        fulfillmentStatus: 'fulfilled',
+        fulfilledAt: '2027-03-14T18:30:00.000Z',
+        trackingNumber: '1Z2',
+      });
+    });
+
+    it.each([
+      [{ fulfillmentStatus: 'shipped' }, "fulfillmentStatus can only be set to 'fulfilled'"],
+      [{ fulfilledAt: 1 }, "fulfilledAt can only be sent with fulfillmentStatus 'fulfilled'"],
+      [
+        { fulfillmentStatus: 'fulfilled', fulfilledAt: 'today' },
+        'fulfilledAt must be a time in epoch milliseconds',
+      ],
+      [{ trackingNumber: 42 }, 'Tracking number must be text'],
+      [{ total: 1 }, 'property total should not exist'],
+    ])('refuses %j', async (body, message) => {
+      const res = await admin.put(`/api/admin/orders/${id}`).send(body).expect(400);
+      expect(res.body.message).toBe(message);
+    });
+
+    it('answers 404 for an unknown order', async () => {
+      const res = await admin.put('/api/admin/orders/999999').send({ notes: 'x' }).expect(404);
+      expect(res.body.message).toBe('Order not found.');
+    });
+  });
+
+  describe('list and export', () => {
+    beforeAll(async () => {
+      await manual(
+        online({
+          customerName: '=cmd|calc',
+          email: 'dolly@example.com',
+          notes: '@SUM(A1)',
+          lineItems: [{ product_name: 'T-Shirt - S, "Pink"', quantity: 1, price: 2500 }],
+          total: 3000,
+        }),
+      ).expect(201);
+    });
+
+    it('lists newest first, filtered by status and search', async () => {
+      const all = (await admin.get('/api/admin/orders').expect(200)).body as { id: number }[];
+      expect(all.length).toBeGreaterThan(3);
+      expect(all.map((o) => o.id)).toEqual([...all.map((o) => o.id)].sort((a, b) => b - a));
+      const fulfilled = (await admin.get('/api/admin/orders?status=fulfilled').expect(200)).body;
+      expect(
+        fulfilled.every((o: { fulfillmentStatus: string }) => o.fulfillmentStatus === 'fulfilled'),
+      ).toBe(true);
+      const found = (await admin.get('/api/admin/orders?search=DOLLY').expect(200)).body;
+      expect(found).toHaveLength(1);
+    });
+
+    it('exports CSV with dollars, readable addresses and neutralised formulas', async () => {
+      const res = await admin.get('/api/admin/orders/export?search=dolly').expect(200);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(res.text.startsWith('\uFEFFid,createdAt,customerName,email,products,total')).toBe(
+        true,
+      );
+      const rows = csvRecords(res.text);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        customerName: "'=cmd|calc",
+        email: 'dolly@example.com',
+        products: '1x T-Shirt - S, "Pink"',
+        total: '30.00',
+        notes: "'@SUM(A1)",
+        shippingAddress: '1 Music Row, Nashville, TN 37203, US',
+        fulfillmentStatus: 'pending',
+      });
+    });
+
+    it('exports only the pending orders when asked', async () => {
+      const res = await admin.get('/api/admin/orders/export?status=pending').expect(200);
+      const rows = csvRecords(res.text);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.fulfillmentStatus === 'pending')).toBe(true);
+    });
+  });
+});

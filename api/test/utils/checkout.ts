@@ -1,0 +1,90 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { CheckoutItem, OrderLineItem } from '@artist/contracts';
+import { CheckoutSession } from '../../src/modules/checkout/checkout-session.entity.js';
+import { Order } from '../../src/modules/orders/order.entity.js';
+import type { TestDatabase } from './databases.js';
+import { StripeStandIn } from './stripe-stand-in.js';
+import {
+  stripeEvent,
+  stripeSignature,
+  TEST_STRIPE_KEY,
+  TEST_WEBHOOK_SECRET,
+} from './stripe-webhooks.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+export interface StripeTestApp {
+  t: TestApp;
+  stripe: StripeStandIn;
+  close(): Promise<void>;
+}
+
+/** The server configured for Stripe, its API pointed at a fresh stand-in. */
+export async function startStripeApp(db: TestDatabase): Promise<StripeTestApp> {
+  const stripe = new StripeStandIn();
+  const apiUrl = await stripe.start();
+  const t = await startTestApp(db, {
+    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: apiUrl,
+  });
+  return {
+    t,
+    stripe,
+    async close() {
+      await t.close();
+      await stripe.stop();
+    },
+  };
+}
+
+export const shirt = (size = 'M', quantity = 1): CheckoutItem => ({
+  productId: 'tshirt',
+  size,
+  quantity,
+});
+
+/** POST /api/create-checkout-session from the storefront's page. */
+export const createCheckout = (t: TestApp, body: unknown) =>
+  request(t.server)
+    .post('/api/create-checkout-session')
+    .set('Origin', t.config.publicUrl)
+    .send(body as object);
+
+/** Delivers a signed event to the webhook, as Stripe does. */
+export function deliver(
+  t: TestApp,
+  type: string,
+  object: Record<string, unknown>,
+  options: { secret?: string; timestamp?: number } = {},
+) {
+  const payload = stripeEvent(type, object);
+  return request(t.server)
+    .post('/api/webhooks/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', stripeSignature(payload, options.secret, options.timestamp))
+    .send(payload);
+}
+
+export const sessionStatus = (t: TestApp, sessionId: string) =>
+  request(t.server).get('/api/checkout/session-status').query({ session_id: sessionId });
+
+export function orders(t: TestApp): Promise<Order[]> {
+  return t.app
+    .get(DataSource)
+    .getRepository(Order)
+    .find({ order: { id: 'ASC' } });
+}
+
+export function checkoutSessions(t: TestApp): Promise<CheckoutSession[]> {
+  return t.app.get(DataSource).getRepository(CheckoutSession).find();
+}
+
+export const lineItemsOf = (order: Order) => JSON.parse(order.lineItems) as OrderLineItem[];
+
+/** Deletes every order and checkout session, so each test counts from zero. */
+export async function emptyShop(t: TestApp): Promise<void> {
+  const dataSource = t.app.get(DataSource);
+  await dataSource.getRepository(Order).clear();
+  await dataSource.getRepository(CheckoutSession).clear();
+}

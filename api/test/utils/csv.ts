@@ -1,0 +1,34 @@
+/** A small RFC 4180 reader for checking exports: quoted cells, doubled quotes, CRLF records. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+/** Rows of a CSV download as objects keyed by the header row. */
+export function csvRecords(body: string): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(body.replace(/^\uFEFF/, ''));
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+}

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the SDK sent, with its form body parsed into nested objects and arrays. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+  idempotencyKey: string | undefined;
+}
+
+export interface Buyer {
+  email: string;
+  name: string;
+  address: {
+    line1: string;
+    line2: string | null;
+    city: string;
+    state: string | null;
+    postal_code: string;
+    country: string;
+  };
+}
+
+export const SAMPLE_BUYER: Buyer = {
+  email: 'june@example.com',
+  name: 'June Carter',
+  address: {
+    line1: '1 Music Row',
+    line2: 'Suite 5',
+    city: 'Nashville',
+    state: 'TN',
+    postal_code: '37203',
+    country: 'US',
+  },
+};
+
+type Session = Record<string, unknown> & { id: string };
+
+/**
+ * A loopback stand-in of the part of Stripe's REST API that checkout uses: create and retrieve
+ * Checkout Sessions. It records what the SDK sent, honours idempotency keys as Stripe does, and
+ * can be told to fail. `pay` plays the buyer finishing the hosted checkout.
+ */
+export class StripeStandIn {
+  readonly requests: RecordedRequest[] = [];
+  readonly sessions = new Map<string, Session>();
+  /** While true every call is answered 500, as when Stripe has an outage. */
+  down = false;
+  private readonly byIdempotencyKey = new Map<string, Session>();
+  private server?: Server;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server?.closeAllConnections();
+      this.server?.close(() => resolve());
+    });
+  }
+
+  /** Requests that created a session. */
+  creates(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+  }
+
+  /** The buyer pays: the session completes, paid (or still processing for async methods). */
+  pay(id: string, buyer: Buyer = SAMPLE_BUYER, paymentStatus: 'paid' | 'unpaid' = 'paid'): Session {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No stand-in session ${id}`);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: paymentStatus,
+      customer_details: {
+        email: buyer.email,
+        name: buyer.name,
+        address: buyer.address,
+        phone: null,
+        tax_exempt: 'none',
+        tax_ids: [],
+      },
+      collected_information: {
+        shipping_details: { name: buyer.name, address: buyer.address },
+      },
+    });
+    return structuredClone(session);
+  }
+
+  /** An asynchronous payment (e.g. a bank debit) clears later. */
+  settle(id: string): Session {
+    const session = this.sessions.get(id)!;
+    session.payment_status = 'paid';
+    return structuredClone(session);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const body = parseForm(req.method === 'GET' ? url.search.slice(1) : raw);
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey });
+    if (this.down) {
+      return send(res, 500, {
+        error: { type: 'api_error', message: 'The stand-in is down.' },
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(res, 200, earlier);
+      const session = newSession(body);
+      this.sessions.set(session.id, session);
+      if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, session);
+      return send(res, 200, session);
+    }
+    const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && match) {
+      const session = this.sessions.get(match[1]);
+      if (session) return send(res, 200, session);
+      return send(res, 404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `No such checkout.session: '${match[1]}'`,
+        },
+      });
+    }
+    send(res, 404, {
+      error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+    });
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_standin' });
+  res.end(JSON.stringify(body));
+}
+
+type LineItemParam = { quantity: string; price_data: { unit_amount: string } };
+type ShippingParam = { shipping_rate_data: { fixed_amount: { amount: string } } };
+
+function newSession(params: Record<string, unknown>): Session {
+  const id = `cs_test_${randomBytes(12).toString('hex')}`;
+  const lines = (params.line_items ?? []) as LineItemParam[];
+  const subtotal = lines.reduce(
+    (sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity),
+    0,
+  );
+  const shipping = ((params.shipping_options ?? []) as ShippingParam[]).reduce(
+    (sum, option) => sum + Number(option.shipping_rate_data.fixed_amount.amount),
+    0,
+  );
+  return {
+    id,
+    object: 'checkout.session',
+    mode: params.mode,
+    currency: params.currency,
+    status: 'open',
+    payment_status: 'unpaid',
+    amount_subtotal: subtotal,
+    amount_total: subtotal + shipping,
+    success_url: params.success_url,
+    cancel_url: params.cancel_url,
+    url: `https://checkout.stripe.test/c/pay/${id}`,
+    customer_details: null,
+    customer_email: null,
+    collected_information: null,
+    livemode: false,
+  };
+}
+
+/** `a[b][0][c]=1` form keys (what the SDK sends) into nested objects and arrays. */
+export function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let node = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return arrayify(root) as Record<string, unknown>;
+}
+
+function arrayify(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => [k, arrayify(v)] as const,
+  );
+  if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
+    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+  }
+  return Object.fromEntries(entries);
+}
