@@ -58,8 +58,6 @@ async function startSite() {
       PORT: String(port),
       DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-only-session-secret-0123456789abcdef',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
