@@ -23,3 +23,8 @@ globalThis.MessageChannel = class {
     this.port1.postMessage = (data) => setTimeout(() => this.port2.onmessage?.({ data }), 0);
   }
 };
+
+// jsdom cannot compute styles of pseudo-elements and logs an error each time antd's dialogs
+// measure the scrollbar that way; the element's own style is a fair answer in tests.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element) => getComputedStyle(element);

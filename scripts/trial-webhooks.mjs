@@ -8,8 +8,12 @@ if (process.env.MYSQL_URL) runs.push(['--n', n, '--mysql', process.env.MYSQL_URL
 
 for (const args of runs) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const run = spawnSync(npm, ['run', '--silent', 'trial:webhooks', '-w', '@artist/api', '--', ...args], {
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    npm,
+    ['run', '--silent', 'trial:webhooks', '-w', '@artist/api', '--', ...args],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

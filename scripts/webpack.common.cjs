@@ -111,9 +111,15 @@ function createConfig({ name, dir, port, exposes, html }) {
         port,
         historyApiFallback: !!html,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        // The dev shell asks the API for data and for the runtime manifest.
+        // A front end's fixed-name files (the storefront's images) are served from its public/.
+        static: fs.existsSync(path.join(dir, 'public')) ? path.join(dir, 'public') : false,
+        // The dev shell asks the API for data and for the runtime manifest, and the storefront's
+        // dev server for the images the page loads from root paths.
         proxy: html
-          ? [{ context: ['/api', '/remotes.json'], target: 'http://localhost:3000' }]
+          ? [
+              { context: ['/api', '/remotes.json'], target: 'http://localhost:3000' },
+              { context: ['/assets', '/gallery-optimized'], target: 'http://localhost:3001' },
+            ]
           : [],
       },
       // The manifest plugin notes at every build that publicPath 'auto' resolves at runtime: that is intended.

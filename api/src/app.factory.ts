@@ -40,6 +40,10 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     frameguard: { action: 'deny' },
     strictTransportSecurity: config.secureCookies,
+    // helmet's default, no-referrer, makes browsers send `Origin: null` with a plain form POST,
+    // which the origin check must refuse: the test checkout's Pay and Cancel buttons are such
+    // forms. This policy still sends other sites nothing but the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.use(securityHeaders);
   servePublicShowsFirst(

@@ -11,3 +11,9 @@ export const SECTION_IDS = [
 ] as const;
 
 export type SectionId = (typeof SECTION_IDS)[number];
+
+/**
+ * Id of the element holding the home page's static first paint (navigation and hero), which the
+ * server puts in the page and the storefront removes when it mounts.
+ */
+export const FIRST_PAINT_ID = 'storefront-first-paint';

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
+import { firstPaintMarkup, remotePreloadTags } from './preload.js';
 
 /** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
 export const PAGE_PATHS = ['/', '/admin', '/admin/login'];
@@ -21,6 +23,8 @@ export const REMOTE_MOUNTS = {
  * own path, and the runtime remote manifest, so `npm start` is one process on one port.
  */
 export function mountStaticSite(app: Express, config: AppConfig): void {
+  // Scripts, styles and JSON travel gzipped: on a phone network that is most of the load time.
+  app.use(compression());
   const manifest: RemotesManifest = config.remotes;
   app.get(REMOTES_MANIFEST_PATH, (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(manifest);
@@ -44,6 +48,19 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
   const indexFile = path.join(shellDist, 'index.html');
   const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
   let cachedPage = config.production ? shellPage() : undefined;
+  // When this server hosts the storefront's build, the home page names its entry files up front
+  // and carries its static first paint, so the artist's name shows before any script runs.
+  const homePage = (page: string) => {
+    if (manifest.storefront !== `${REMOTE_MOUNTS.storefront}/mf-manifest.json`) return page;
+    const firstPaint = firstPaintMarkup(storefrontDist);
+    const preloads = remotePreloadTags(storefrontDist, REMOTE_MOUNTS.storefront, {
+      applyStyles: firstPaint !== '',
+    });
+    return page
+      .replace('</head>', `${preloads}</head>`)
+      .replace(/<body([^>]*)>/, (body) => `${body}${firstPaint}`);
+  };
+  let cachedHomePage: string | undefined;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApiPath(req.path)) return next();
@@ -56,7 +73,13 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
       res.type('text/plain').send('The site has not been built yet: run `npm run build`.');
       return;
     }
-    res.type('html').send(page);
+    if (req.path !== '/') {
+      res.type('html').send(page);
+      return;
+    }
+    const home = cachedHomePage ?? homePage(page);
+    if (config.production) cachedHomePage = home;
+    res.type('html').send(home);
   });
 }
 

@@ -1,12 +1,39 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { cartSlice, initialCartState } from '../features/cart/cartSlice.js';
+import { browserStorage, loadCart, saveCart } from '../features/cart/cartStorage.js';
+import { toastSlice } from '../features/toast/toastSlice.js';
 import { api } from './api.js';
 
-export function createStore() {
-  return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+const rootReducer = combineSlices(api, cartSlice, toastSlice);
+
+/** The storefront's store; the cart is read from and written back to the browser's storage. */
+export function createStore(storage: Storage | undefined = browserStorage()) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { cart: { ...initialCartState, items: loadCart(storage) } },
+    // The development-only state checks keep running; only their timing warnings, which fire on
+    // any busy machine, wait for a slowdown worth reporting.
+    middleware: (getDefault) =>
+      getDefault({
+        immutableCheck: { warnAfter: 200 },
+        serializableCheck: { warnAfter: 200 },
+      }).concat(api.middleware),
   });
+  let saved = store.getState().cart.items;
+  store.subscribe(() => {
+    const items = store.getState().cart.items;
+    if (items !== saved) {
+      saved = items;
+      saveCart(storage, items);
+    }
+  });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

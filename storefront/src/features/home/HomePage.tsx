@@ -1,41 +1,40 @@
-import { SECTION_IDS } from '@artist/contracts';
-import { artist } from '../../content/artist.js';
+import { AboutSection } from '../about/AboutSection.js';
+import { CartPanel } from '../cart/CartPanel.js';
+import { useCheckoutReturn } from '../checkout/useCheckoutReturn.js';
+import { ContactSection } from '../contact/ContactSection.js';
+import { Footer } from '../footer/Footer.js';
+import { GallerySection } from '../gallery/GallerySection.js';
+import { HeroSection } from '../hero/HeroSection.js';
+import { MerchSection } from '../merch/MerchSection.js';
+import { MusicSection } from '../music/MusicSection.js';
 import { TopNav } from '../nav/TopNav.js';
-
-const headings: Record<(typeof SECTION_IDS)[number], string> = {
-  home: artist.name,
-  music: 'Music',
-  about: 'About',
-  shows: 'Shows',
-  gallery: 'Gallery',
-  merch: 'Merch',
-  'email-signup': 'Stay Connected',
-  contact: 'Contact',
-};
+import { PageMetadata } from '../seo/PageMetadata.js';
+import { ShowsSection } from '../shows/ShowsSection.js';
+import { EmailSignupSection } from '../signup/EmailSignupSection.js';
+import { Toaster } from '../toast/Toaster.js';
 
 export function HomePage() {
+  useCheckoutReturn();
   return (
     <>
+      <PageMetadata />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <TopNav />
-      <main>
-        {SECTION_IDS.map((id) => (
-          <section key={id} id={id} className="section" aria-labelledby={`${id}-heading`}>
-            {id === 'home' ? (
-              <>
-                <h1 id="home-heading">{artist.name}</h1>
-                <p className="tagline">{artist.tagline}</p>
-              </>
-            ) : (
-              <h2 id={`${id}-heading`}>{headings[id]}</h2>
-            )}
-          </section>
-        ))}
+      <main id="main" tabIndex={-1}>
+        <HeroSection />
+        <MusicSection />
+        <AboutSection />
+        <ShowsSection />
+        <GallerySection />
+        <MerchSection />
+        <EmailSignupSection />
+        <ContactSection />
       </main>
-      <footer className="site-footer">
-        <p>
-          © {new Date().getFullYear()} {artist.name}
-        </p>
-      </footer>
+      <Footer />
+      <CartPanel />
+      <Toaster />
     </>
   );
 }

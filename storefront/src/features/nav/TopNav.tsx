@@ -1,22 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { artist } from '../../content/artist.js';
+import { selectCartCount, setCartOpen } from '../cart/cartSlice.js';
 import { NAV_LINKS, scrollToSection } from './sections.js';
 
+/** The badge text: the count, or '9+' above nine. */
+export function badgeText(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
 export function TopNav() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const count = useAppSelector(selectCartCount);
+  const dispatch = useAppDispatch();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and hands focus back to its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const go = (id: (typeof NAV_LINKS)[number]['id']) => {
+    setMenuOpen(false);
+    scrollToSection(id);
+  };
+
   return (
     <header className="top-nav">
       <nav aria-label="Main">
-        <button type="button" className="top-nav__logo" onClick={() => scrollToSection('home')}>
+        <button type="button" className="top-nav__logo" onClick={() => go('home')}>
           {artist.name}
         </button>
-        <ul className="top-nav__links">
+        <ul id="main-menu" className={`top-nav__links${menuOpen ? ' is-open' : ''}`}>
           {NAV_LINKS.map((link) => (
             <li key={link.id}>
-              <button type="button" onClick={() => scrollToSection(link.id)}>
+              <button type="button" onClick={() => go(link.id)}>
                 {link.label}
               </button>
             </li>
           ))}
         </ul>
+        <div className="top-nav__actions">
+          <button
+            type="button"
+            className="top-nav__cart"
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            onClick={() => dispatch(setCartOpen(true))}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path
+                fill="currentColor"
+                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
+              />
+            </svg>
+            {count > 0 && (
+              <span className="top-nav__badge" aria-hidden="true">
+                {badgeText(count)}
+              </span>
+            )}
+          </button>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="top-nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path
+                fill="currentColor"
+                d={
+                  menuOpen
+                    ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6Z'
+                    : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'
+                }
+              />
+            </svg>
+          </button>
+        </div>
       </nav>
     </header>
   );

@@ -11,6 +11,19 @@ export const NAV_LINKS: { id: SectionId; label: string }[] = [
   { id: 'contact', label: 'Contact' },
 ];
 
+/** The footer's quick links. */
+export const FOOTER_LINKS: { id: SectionId; label: string }[] = [
+  { id: 'music', label: 'Music' },
+  { id: 'about', label: 'About' },
+  { id: 'shows', label: 'Shows' },
+  { id: 'merch', label: 'Merch' },
+  { id: 'gallery', label: 'Gallery' },
+  { id: 'contact', label: 'Contact' },
+];
+
 export function scrollToSection(id: SectionId) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  document
+    .getElementById(id)
+    ?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
 }

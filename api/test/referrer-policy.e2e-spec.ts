@@ -1,0 +1,22 @@
+import request from 'supertest';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+describe.each(testDatabases())('referrer policy on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // Under no-referrer, browsers send `Origin: null` with a plain form POST (the test checkout's
+  // Pay and Cancel buttons), which the origin check refuses.
+  it('lets same-site form posts carry their origin while other sites get only the origin', async () => {
+    const res = await request(t.server).get('/api/products').expect(200);
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});

@@ -1,0 +1,200 @@
+// `npm run bench:web`: builds the production site, starts it as `npm start` does on a fresh
+// database, runs Lighthouse (mobile preset) five times on `/` with Debian's Chromium, and prints
+// the median scores, LCP, TBT, CLS and the gzip bytes of JavaScript, CSS and images.
+//   --no-build   measure the existing build    --runs=N   number of Lighthouse runs (default 5)
+//   --save=FILE  keep the last run's full Lighthouse report as JSON
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.02,
+  jsKiB: 200,
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startSite() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'artist-bench-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The site exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(child.pid, 'SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Gzip size of every script, style sheet and image the page loaded, by kind. */
+async function gzipBytes(requests) {
+  const totals = { Script: 0, Stylesheet: 0, Image: 0 };
+  const seen = new Set();
+  for (const { url, resourceType } of requests) {
+    if (!(resourceType in totals) || seen.has(url) || !url.startsWith('http')) continue;
+    seen.add(url);
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    // Images are already compressed: their own size is what travels.
+    totals[resourceType] +=
+      resourceType === 'Image' ? body.length : gzipSync(body, { level: 9 }).length;
+  }
+  return totals;
+}
+
+if (!args.includes('--no-build')) {
+  console.log('Building the production site…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const site = await startSite();
+const results = [];
+let requests = [];
+try {
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    try {
+      const { lhr } = await lighthouse(`${site.url}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+      const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+      const value = (id) => lhr.audits[id].numericValue ?? NaN;
+      requests = lhr.audits['network-requests'].details?.items ?? requests;
+      const run = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        lcpMs: value('largest-contentful-paint'),
+        tbtMs: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+      };
+      results.push(run);
+      const save = args.find((a) => a.startsWith('--save='))?.split('=')[1];
+      if (save) writeFileSync(save, JSON.stringify(lhr));
+      console.log(
+        `run ${i + 1}/${runs}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run['best-practices']}, seo ${run.seo}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
+      );
+      for (const id of ['performance', 'accessibility', 'best-practices', 'seo']) {
+        const failing = lhr.categories[id].auditRefs
+          .map((ref) => lhr.audits[ref.id])
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable' &&
+              a.scoreDisplayMode !== 'manual',
+          );
+        if (i === 0 && failing.length && id !== 'performance') {
+          console.log(`  ${id} audits below full marks: ${failing.map((a) => a.id).join(', ')}`);
+        }
+      }
+    } finally {
+      chrome.kill();
+    }
+  }
+  const bytes = await gzipBytes(requests);
+  const adminRequests = requests.filter((r) =>
+    new URL(r.url).pathname.startsWith('/remotes/admin/'),
+  );
+  const summary = Object.fromEntries(
+    Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]),
+  );
+  const kib = (n) => (n / 1024).toFixed(1);
+  const mark = (ok) => (ok ? 'meets target' : 'MISSES target');
+  console.log(`\nMedian of ${runs} Lighthouse runs (mobile preset) on ${site.url}/`);
+  for (const key of ['performance', 'accessibility', 'best-practices', 'seo']) {
+    console.log(
+      `  ${key.padEnd(15)} ${String(summary[key]).padStart(6)}   ${mark(summary[key] >= TARGETS[key])} (≥ ${TARGETS[key]})`,
+    );
+  }
+  console.log(
+    `  ${'LCP'.padEnd(15)} ${`${(summary.lcpMs / 1000).toFixed(2)} s`.padStart(6)}   ${mark(summary.lcpMs <= TARGETS.lcpMs)} (≤ 2.0 s)`,
+  );
+  console.log(
+    `  ${'TBT'.padEnd(15)} ${`${Math.round(summary.tbtMs)} ms`.padStart(6)}   ${mark(summary.tbtMs <= TARGETS.tbtMs)} (≤ 150 ms)`,
+  );
+  console.log(
+    `  ${'CLS'.padEnd(15)} ${summary.cls.toFixed(3).padStart(6)}   ${mark(summary.cls <= TARGETS.cls)} (≤ 0.02)`,
+  );
+  console.log(
+    `  ${'JS (gzip)'.padEnd(15)} ${`${kib(bytes.Script)} KiB`.padStart(6)}   ${mark(bytes.Script / 1024 <= TARGETS.jsKiB)} (≤ 200 KiB)`,
+  );
+  console.log(`  ${'CSS (gzip)'.padEnd(15)} ${`${kib(bytes.Stylesheet)} KiB`.padStart(6)}`);
+  console.log(`  ${'Images'.padEnd(15)} ${`${kib(bytes.Image)} KiB`.padStart(6)}`);
+  console.log(
+    `  ${'Admin code'.padEnd(15)} ${`${adminRequests.length} files`.padStart(6)}   ${mark(adminRequests.length === 0)} (none)`,
+  );
+} finally {
+  await site.stop();
+}

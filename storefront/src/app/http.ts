@@ -1,0 +1,79 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+
+export interface HttpRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+}
+
+/** A failed call: `message` is '<status>: <body or status text>' (SPEC.md §7). */
+export interface HttpError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+  /** The answer's body, parsed when it is JSON. */
+  data?: unknown;
+}
+
+/**
+ * The one way the storefront talks to the API: cookies sent, a JSON content type only when there
+ * is a body, and any non-OK answer turned into an {@link HttpError}. Nothing is retried.
+ */
+export const httpBaseQuery: BaseQueryFn<string | HttpRequest, unknown, HttpError> = async (
+  args,
+  { signal },
+) => {
+  const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
+  let response: Response;
+  try {
+    response = await fetch(`/api${url}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    return {
+      error: {
+        status: 'FETCH_ERROR',
+        message: error instanceof Error ? error.message : String(error),
+      },
+    };
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    return {
+      error: {
+        status: response.status,
+        message: `${response.status}: ${text || response.statusText}`,
+        data: parseJson(text),
+      },
+    };
+  }
+  return { data: text ? parseJson(text) : null };
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The sentence the server put in an error answer (`{ statusCode, message }`), if any. */
+export function serverMessage(error: unknown): string | undefined {
+  const data = (error as HttpError | undefined)?.data;
+  if (data && typeof data === 'object' && 'message' in data) {
+    const { message } = data as { message: unknown };
+    if (typeof message === 'string' && message) return message;
+    if (Array.isArray(message) && typeof message[0] === 'string') return message.join(' ');
+  }
+  return undefined;
+}
+
+/** The error's own message: '<status>: <body or status text>', or the network failure. */
+export function errorMessage(error: unknown): string | undefined {
+  const message = (error as HttpError | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
+import { CART_STORAGE_KEY } from './cartStorage.js';
+import { redirectTo } from './checkoutApi.js';
+
+const line = (size: string, quantity: number) => ({
+  productId: 'tshirt',
+  size,
+  quantity,
+  price: 2500,
+  productName: 'Wren Calloway T-Shirt',
+  image: '/assets/tshirt.webp',
+});
+
+function withCart(...items: ReturnType<typeof line>[]) {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+}
+
+async function openCart() {
+  await userEvent.click(screen.getByRole('button', { name: /^Cart, / }));
+  return within(await screen.findByRole('dialog'));
+}
+
+let assign: jest.SpyInstance;
+beforeEach(() => {
+  assign = jest.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+});
+afterEach(() => assign.mockRestore());
+
+it('shows the empty state, with Checkout disabled', async () => {
+  stubApi();
+  renderApp();
+  const panel = await openCart();
+  expect(panel.getByText('Your Cart (0 items)')).toBeInTheDocument();
+  expect(panel.getByText('Your cart is empty')).toBeInTheDocument();
+  expect(panel.getByText('Add some merch to get started!')).toBeInTheDocument();
+  expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await userEvent.click(panel.getByRole('button', { name: 'Continue Shopping' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it('lists each line with image, name, size, unit price and shipping at checkout', async () => {
+  stubApi();
+  withCart(line('M', 1));
+  renderApp();
+  const panel = await openCart();
+  expect(panel.getByText('Your Cart (1 item)')).toBeInTheDocument();
+  expect(panel.getByText('Wren Calloway T-Shirt')).toBeInTheDocument();
+  expect(panel.getByText('Size: M')).toBeInTheDocument();
+  expect(panel.getAllByText('$25.00').length).toBeGreaterThan(0);
+  expect(panel.getByText('Calculated at checkout')).toBeInTheDocument();
+  expect(panel.getByRole('listitem').querySelector('img')).toHaveAttribute(
+    'src',
+    '/assets/tshirt.webp',
+  );
+});
+
+it('changes quantities within 1 to 10 and removes lines', async () => {
+  stubApi();
+  withCart(line('M', 9), line('L', 1));
+  renderApp();
+  const panel = await openCart();
+  expect(panel.getByText('Your Cart (10 items)')).toBeInTheDocument();
+  const medium = within(
+    panel.getByRole('group', { name: 'Quantity of Wren Calloway T-Shirt (M)' }),
+  );
+  await userEvent.click(medium.getByRole('button', { name: 'Increase quantity' }));
+  expect(medium.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  expect(panel.getByText('Your Cart (11 items)')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Cart, 11 items' })).toHaveTextContent('9+');
+  const large = within(panel.getByRole('group', { name: 'Quantity of Wren Calloway T-Shirt (L)' }));
+  expect(large.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  await userEvent.click(
+    panel.getByRole('button', { name: 'Remove Wren Calloway T-Shirt (M) from cart' }),
+  );
+  expect(panel.getByText('Your Cart (1 item)')).toBeInTheDocument();
+  expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([line('L', 1)]);
+});
+
+it("sends the cart to checkout, says 'Processing...', and leaves for the returned url", async () => {
+  const pending = deferred<Reply>();
+  const { calls } = stubApi({ 'POST /api/create-checkout-session': () => pending.promise });
+  withCart(line('M', 2));
+  renderApp();
+  const panel = await openCart();
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  expect(panel.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  pending.resolve({ body: { url: 'https://pay.example/session/1' } });
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/session/1'));
+  expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    items: [{ productId: 'tshirt', size: 'M', quantity: 2 }],
+  });
+});
+
+it.each([
+  [
+    'the server message',
+    { status: 400, body: { statusCode: 400, message: 'Unknown size.' } },
+    'Unknown size.',
+  ],
+  [
+    'a fallback when the server gives none',
+    { status: 500, text: '' },
+    'Failed to create checkout session',
+  ],
+  ['a fallback when no url comes back', { body: {} }, 'No checkout URL received'],
+])('shows an error toast with %s', async (_what, reply: Reply, message) => {
+  stubApi({ 'POST /api/create-checkout-session': reply });
+  withCart(line('M', 1));
+  renderApp();
+  const panel = await openCart();
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  const alert = await screen.findByRole('alert', { name: '' });
+  expect(alert).toHaveTextContent('Error');
+  expect(alert).toHaveTextContent(message);
+  expect(assign).not.toHaveBeenCalled();
+  expect(panel.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+});
+
+it('shows the generic checkout error when the network fails', async () => {
+  stubApi({
+    'POST /api/create-checkout-session': () => Promise.reject(new TypeError('Failed to fetch')),
+  });
+  withCart(line('M', 1));
+  renderApp();
+  const panel = await openCart();
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent(
+    'Unable to process checkout. Please try again.',
+  );
+});
+
+it('dismisses an open toast when the panel opens', async () => {
+  stubApi();
+  renderApp();
+  const heading = await screen.findByRole('heading', { name: 'Wren Calloway T-Shirt' });
+  await userEvent.click(
+    within(heading.closest('article')!).getByRole('button', { name: 'Add to Cart' }),
+  );
+  expect(screen.getByText('Added to cart')).toBeInTheDocument();
+  await openCart();
+  expect(screen.queryByText('Added to cart')).not.toBeInTheDocument();
+});

@@ -1,0 +1,66 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MAX_QUANTITY } from '@artist/contracts';
+
+export interface CartItem {
+  productId: string;
+  size?: string;
+  quantity: number;
+  /** Unit price in integer cents. */
+  price: number;
+  productName: string;
+  image: string | null;
+}
+
+export interface CartState {
+  items: CartItem[];
+  panelOpen: boolean;
+}
+
+type LineKey = Pick<CartItem, 'productId' | 'size'>;
+
+const sameLine = (a: LineKey) => (b: LineKey) => a.productId === b.productId && a.size === b.size;
+
+export const initialCartState: CartState = { items: [], panelOpen: false };
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    /** Same product and size merge (capped at 10); anything else is a new line. */
+    addItem(state, { payload }: PayloadAction<Omit<CartItem, 'quantity'> & { quantity?: number }>) {
+      const quantity = payload.quantity ?? 1;
+      const line = state.items.find(sameLine(payload));
+      if (line) line.quantity = Math.min(line.quantity + quantity, MAX_QUANTITY);
+      else state.items.push({ ...payload, quantity: Math.min(quantity, MAX_QUANTITY) });
+    },
+    /** Zero or less removes the line; more than 10 is capped at 10. */
+    updateQuantity(state, { payload }: PayloadAction<LineKey & { quantity: number }>) {
+      if (payload.quantity <= 0) {
+        state.items = state.items.filter((item) => !sameLine(payload)(item));
+        return;
+      }
+      const line = state.items.find(sameLine(payload));
+      if (line) line.quantity = Math.min(payload.quantity, MAX_QUANTITY);
+    },
+    removeItem(state, { payload }: PayloadAction<LineKey>) {
+      state.items = state.items.filter((item) => !sameLine(payload)(item));
+    },
+    clearCart(state) {
+      state.items = [];
+    },
+    setCartOpen(state, { payload }: PayloadAction<boolean>) {
+      state.panelOpen = payload;
+    },
+  },
+  selectors: {
+    selectCartItems: (state) => state.items,
+    selectCartCount: (state) => state.items.reduce((sum, item) => sum + item.quantity, 0),
+    selectCartSubtotal: (state) =>
+      state.items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+    selectCartOpen: (state) => state.panelOpen,
+  },
+});
+
+export const { addItem, updateQuantity, removeItem, clearCart, setCartOpen } = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectCartSubtotal, selectCartOpen } =
+  cartSlice.selectors;

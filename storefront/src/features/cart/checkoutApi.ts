@@ -1,0 +1,19 @@
+import type { CheckoutRequest, CheckoutResponse } from '@artist/contracts';
+import { api } from '../../app/api.js';
+
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCheckoutSession: build.mutation<Partial<CheckoutResponse>, CheckoutRequest>({
+      query: (body) => ({ url: '/create-checkout-session', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useCreateCheckoutSessionMutation } = checkoutApi;
+
+/** Leaves the site for the payment provider's page; a seam for tests, where jsdom cannot navigate. */
+export const redirectTo = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};

@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
+import { CART_STORAGE_KEY } from '../cart/cartStorage.js';
+
+const merch = () => within(document.getElementById('merch')!);
+
+async function tshirtCard() {
+  const heading = await merch().findByRole('heading', { name: 'Wren Calloway T-Shirt' });
+  return within(heading.closest('article')!);
+}
+
+it('shows the heading, subtitle, both products and the footer notes', async () => {
+  stubApi();
+  renderApp();
+  expect(merch().getByRole('heading', { name: 'Merch', level: 2 })).toBeInTheDocument();
+  expect(merch().getByText('Official Wren Calloway merchandise.')).toBeInTheDocument();
+  const card = await tshirtCard();
+  expect(card.getByText('$25.00')).toBeInTheDocument();
+  expect(card.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+  const hat = within(merch().getByRole('heading', { name: 'Trucker Hat' }).closest('article')!);
+  expect(hat.getByText('Coming Soon')).toBeInTheDocument();
+  expect(hat.getByRole('button', { name: 'Notify Me' })).toBeInTheDocument();
+  expect(hat.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  expect(hat.getByRole('img')).toHaveAttribute('src', '/assets/placeholder.webp');
+  expect(merch().getByText(/Secure checkout powered by/)).toHaveTextContent(
+    'Secure checkout powered by Stripe',
+  );
+  expect(
+    merch().getByText('Ships to US, Canada, UK, Australia, and New Zealand'),
+  ).toBeInTheDocument();
+});
+
+it('offers sizes Small to 2XL with Medium chosen', async () => {
+  stubApi();
+  renderApp();
+  const size = (await tshirtCard()).getByRole('combobox', { name: 'Size' });
+  expect(size).toHaveValue('M');
+  expect(
+    within(size)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Small', 'Medium', 'Large', 'XL', '2XL']);
+});
+
+it('keeps the quantity between 1 and 10, disabling minus at 1 and plus at 10', async () => {
+  stubApi();
+  renderApp();
+  const card = await tshirtCard();
+  const minus = card.getByRole('button', { name: 'Decrease quantity' });
+  const plus = card.getByRole('button', { name: 'Increase quantity' });
+  const value = card.getByRole('group', { name: 'Quantity' });
+  expect(value).toHaveTextContent('1');
+  expect(minus).toBeDisabled();
+  for (let i = 0; i < 9; i++) await userEvent.click(plus);
+  expect(value).toHaveTextContent('10');
+  expect(plus).toBeDisabled();
+  expect(minus).toBeEnabled();
+});
+
+it('adds the chosen size and quantity to the cart, says so, and resets the quantity', async () => {
+  stubApi();
+  renderApp();
+  const card = await tshirtCard();
+  await userEvent.selectOptions(card.getByRole('combobox', { name: 'Size' }), 'XL');
+  await userEvent.click(card.getByRole('button', { name: 'Increase quantity' }));
+  await userEvent.click(card.getByRole('button', { name: 'Increase quantity' }));
+  await userEvent.click(card.getByRole('button', { name: 'Add to Cart' }));
+
+  const toast = screen.getByRole('status', { name: '' });
+  expect(toast).toHaveTextContent('Added to cart');
+  expect(toast).toHaveTextContent('3x Wren Calloway T-Shirt (XL) added to your cart');
+  expect(card.getByRole('group', { name: 'Quantity' })).toHaveTextContent('1');
+  expect(screen.getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
+  expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([
+    {
+      productId: 'tshirt',
+      size: 'XL',
+      quantity: 3,
+      price: 2500,
+      productName: 'Wren Calloway T-Shirt',
+      image: '/assets/tshirt.webp',
+    },
+  ]);
+});
+
+it('opens the t-shirt image full size and closes it again', async () => {
+  stubApi();
+  renderApp();
+  const card = await tshirtCard();
+  const opener = card.getByRole('button', { name: 'Enlarge image of Wren Calloway T-Shirt' });
+  await userEvent.click(opener);
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByRole('img', { name: 'Wren Calloway T-Shirt' })).toHaveAttribute(
+    'src',
+    '/assets/tshirt.webp',
+  );
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it('says so when the products cannot be loaded', async () => {
+  stubApi({ 'GET /api/products': { status: 500 } });
+  renderApp();
+  expect(await merch().findByText('Unable to load merch at this time.')).toBeInTheDocument();
+});
+
+describe('notify dialog', () => {
+  async function openDialog() {
+    const hat = await merch().findByRole('heading', { name: 'Trucker Hat' });
+    await userEvent.click(
+      within(hat.closest('article')!).getByRole('button', { name: 'Notify Me' }),
+    );
+    return within(await screen.findByRole('dialog', { name: 'Get Notified: Trucker Hat' }));
+  }
+
+  it('asks for a valid email address before sending anything', async () => {
+    const { calls } = stubApi();
+    renderApp();
+    const dialog = await openDialog();
+    expect(
+      dialog.getByText("Enter your email and we'll let you know when this product is available."),
+    ).toBeInTheDocument();
+    const email = dialog.getByLabelText('Email Address');
+    expect(email).toHaveAttribute('placeholder', 'your@email.com');
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(dialog.getByRole('button', { name: 'Notify Me' }));
+    expect(dialog.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.url === '/api/notify-me')).toBe(false);
+  });
+
+  it("sends the request, says 'Submitting...', then thanks the visitor and resets on close", async () => {
+    const pending = deferred<Reply>();
+    const { calls } = stubApi({ 'POST /api/notify-me': () => pending.promise });
+    renderApp();
+    const dialog = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Email Address'), 'fan@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Notify Me' }));
+    expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    pending.resolve({ body: { success: true, message: 'ok' } });
+
+    expect(await dialog.findByText('Thank you!')).toBeInTheDocument();
+    expect(
+      dialog.getByText("We'll notify you when this product is available."),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/notify-me')?.body).toEqual({
+      email: 'fan@example.com',
+      productName: 'Trucker Hat',
+    });
+    const toast = screen.getByRole('status', { name: '' });
+    expect(toast).toHaveTextContent('Success!');
+
+    // The dialog's own close button and the 'Close' of the thank-you view.
+    const [, closeButton] = dialog.getAllByRole('button', { name: 'Close' });
+    expect(closeButton).toHaveTextContent('Close');
+    await userEvent.click(closeButton);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const again = await openDialog();
+    expect(again.getByLabelText('Email Address')).toHaveValue('');
+  });
+
+  it('shows an error toast with the reason when the request fails', async () => {
+    stubApi({
+      'POST /api/notify-me': {
+        status: 400,
+        body: { statusCode: 400, message: 'Invalid product name' },
+      },
+    });
+    renderApp();
+    const dialog = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Email Address'), 'fan@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Notify Me' }));
+    const alert = await screen.findByRole('alert', { name: '' });
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('Invalid product name');
+    expect(dialog.getByRole('button', { name: 'Notify Me' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,79 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Product } from '@artist/contracts';
+import { artist } from '../../content/artist.js';
+import { useOnDemand } from '../../shared/useOnDemand.js';
+import { PRODUCT_IMAGE_SIZE, productImage, useGetProductsQuery } from './catalogApi.js';
+import { ProductCard } from './ProductCard.js';
+
+const ImageLightbox = lazy(() => import('../../shared/ImageLightbox.js'));
+const NotifyDialog = lazy(() => import('./NotifyDialog.js'));
+
+export function MerchSection() {
+  const { data: products, isLoading, isError } = useGetProductsQuery();
+  const [enlarged, setEnlarged] = useState<Product | null>(null);
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  const [notifyFor, setNotifyFor] = useState<Product | null>(null);
+  const [notifyOpen, setNotifyOpen] = useState(false);
+  const [lightboxWanted, wantLightbox] = useOnDemand();
+  const [notifyWanted, wantNotify] = useOnDemand();
+
+  return (
+    <section id="merch" className="section section--alt" aria-labelledby="merch-heading">
+      <h2 id="merch-heading">Merch</h2>
+      <p className="section__subtitle">Official {artist.name} merchandise.</p>
+      <div aria-live="polite" aria-busy={isLoading}>
+        {isLoading ? (
+          <p className="merch__state">Loading merch...</p>
+        ) : isError || !products ? (
+          <div className="merch__state">
+            <p>Unable to load merch at this time.</p>
+            <p>Please try again later.</p>
+          </div>
+        ) : (
+          <div className="products">
+            {products.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                onEnlarge={(p) => {
+                  wantLightbox();
+                  setEnlarged(p);
+                  setLightboxOpen(true);
+                }}
+                onNotify={(p) => {
+                  wantNotify();
+                  setNotifyFor(p);
+                  setNotifyOpen(true);
+                }}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="merch__notes">
+        <p>
+          Secure checkout powered by <strong>Stripe</strong>
+        </p>
+        <p>Ships to US, Canada, UK, Australia, and New Zealand</p>
+      </div>
+      {lightboxWanted && enlarged && (
+        <Suspense fallback={null}>
+          <ImageLightbox
+            open={lightboxOpen}
+            onClose={() => setLightboxOpen(false)}
+            image={{ src: productImage(enlarged), alt: enlarged.name, ...PRODUCT_IMAGE_SIZE }}
+          />
+        </Suspense>
+      )}
+      {notifyWanted && notifyFor && (
+        <Suspense fallback={null}>
+          <NotifyDialog
+            productName={notifyFor.name}
+            open={notifyOpen}
+            onClose={() => setNotifyOpen(false)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

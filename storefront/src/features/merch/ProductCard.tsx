@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { SIZE_LABELS, type Product, type Size } from '@artist/contracts';
+import { useAppDispatch } from '../../app/store.js';
+import { formatPrice } from '../../shared/format.js';
+import { QuantityStepper } from '../../shared/QuantityStepper.js';
+import { addItem } from '../cart/cartSlice.js';
+import { showToast } from '../toast/toastSlice.js';
+import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogApi.js';
+
+export const DEFAULT_SIZE: Size = 'M';
+
+interface Props {
+  product: Product;
+  onEnlarge: (product: Product) => void;
+  onNotify: (product: Product) => void;
+}
+
+export function ProductCard({ product, onEnlarge, onNotify }: Props) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [size, setSize] = useState<Size>(DEFAULT_SIZE);
+  const [quantity, setQuantity] = useState(1);
+  const sizes = product.sizes ?? [];
+  const image = productImage(product);
+  const purchasable = product.type === 'purchase' && product.available;
+
+  const addToCart = () => {
+    const chosenSize = sizes.length ? size : undefined;
+    dispatch(
+      addItem({
+        productId: product.id,
+        size: chosenSize,
+        quantity,
+        price: product.priceInCents,
+        productName: product.name,
+        image: product.image,
+      }),
+    );
+    dispatch(
+      showToast({
+        title: 'Added to cart',
+        description: `${quantity}x ${product.name}${chosenSize ? ` (${chosenSize})` : ''} added to your cart`,
+      }),
+    );
+    setQuantity(1);
+  };
+
+  const picture = (
+    <img
+      src={image}
+      alt={product.name}
+      {...PRODUCT_IMAGE_SIZE}
+      loading="lazy"
+      decoding="async"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) {
+          event.currentTarget.src = PLACEHOLDER_IMAGE;
+        }
+      }}
+    />
+  );
+
+  return (
+    <article className="product" aria-labelledby={`${id}-name`}>
+      <div className="product__media">
+        {purchasable ? (
+          <button
+            type="button"
+            className="product__image-button"
+            aria-label={`Enlarge image of ${product.name}`}
+            onClick={() => onEnlarge(product)}
+          >
+            {picture}
+          </button>
+        ) : (
+          picture
+        )}
+        {!product.available && <span className="product__badge">Coming Soon</span>}
+      </div>
+      <div className="product__body">
+        <h3 id={`${id}-name`}>{product.name}</h3>
+        <p className="product__description">{product.description}</p>
+        <p className="product__price">{formatPrice(product.priceInCents)}</p>
+        {purchasable ? (
+          <>
+            <div className="product__options">
+              {sizes.length > 0 && (
+                <div className="field field--inline">
+                  <label htmlFor={`${id}-size`}>Size</label>
+                  <select
+                    id={`${id}-size`}
+                    value={size}
+                    onChange={(event) => setSize(event.target.value as Size)}
+                  >
+                    {sizes.map((option) => (
+                      <option key={option} value={option}>
+                        {SIZE_LABELS[option]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <div className="field field--inline">
+                <span className="field__label" aria-hidden="true">
+                  Quantity
+                </span>
+                <QuantityStepper value={quantity} onChange={setQuantity} label="Quantity" />
+              </div>
+            </div>
+            <button type="button" className="button button--block" onClick={addToCart}>
+              Add to Cart
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--outline button--block"
+            onClick={() => onNotify(product)}
+          >
+            Notify Me
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import { artist } from '../../content/artist.js';
+import { JsonLd } from '../../shared/JsonLd.js';
+
+/**
+ * Open Graph tags and the artist's schema.org entry. React hoists the meta tags into <head>;
+ * the page title and description are in the shell's HTML so they exist before any script runs.
+ */
+export function PageMetadata() {
+  const title = `${artist.name} · ${artist.tagline}`;
+  return (
+    <>
+      <meta property="og:type" content="music.musician" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={artist.description} />
+      <meta property="og:url" content={artist.siteUrl} />
+      <meta property="og:image" content={`${artist.siteUrl}${artist.gallery[0].full}`} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'MusicGroup',
+          name: artist.name,
+          description: artist.description,
+          genre: artist.genre,
+          url: artist.siteUrl,
+          image: `${artist.siteUrl}${artist.portrait.src}`,
+          foundingLocation: { '@type': 'Place', name: artist.hometown },
+          sameAs: artist.socialLinks.map((link) => link.url),
+          email: artist.contacts[1].email,
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
+
+const signup = () => within(document.getElementById('email-signup')!);
+
+it('has the heading, one email field, the button, the note and the social links', async () => {
+  stubApi();
+  renderApp();
+  expect(signup().getByRole('heading', { name: 'Stay Connected' })).toBeInTheDocument();
+  expect(signup().getByRole('textbox', { name: 'Email Address' })).toHaveAttribute('type', 'email');
+  expect(signup().getByRole('button', { name: 'Join the List' })).toBeInTheDocument();
+  expect(signup().getByText('No spam. Unsubscribe anytime')).toBeInTheDocument();
+  expect(signup().getAllByRole('link')).toHaveLength(6);
+  await screen.findByText('No upcoming shows at this time.');
+});
+
+it('refuses an invalid address without calling the server', async () => {
+  const { calls } = stubApi();
+  renderApp();
+  await userEvent.type(signup().getByRole('textbox', { name: 'Email Address' }), 'nope@');
+  await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
+  expect(signup().getByText('Please enter a valid email address')).toBeInTheDocument();
+  expect(calls.some((c) => c.url === '/api/email-signup')).toBe(false);
+});
+
+it("says 'Joining...', welcomes the visitor and clears the field", async () => {
+  const pending = deferred<Reply>();
+  const { calls } = stubApi({ 'POST /api/email-signup': () => pending.promise });
+  renderApp();
+  const field = signup().getByRole('textbox', { name: 'Email Address' });
+  await userEvent.type(field, ' fan@example.com ');
+  await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
+  expect(signup().getByRole('button', { name: 'Joining...' })).toBeDisabled();
+  pending.resolve({ body: { success: true, message: 'ok' } });
+  expect(await screen.findByText('Welcome to the family!')).toBeInTheDocument();
+  expect(screen.getByText("You've successfully signed up for updates")).toBeInTheDocument();
+  expect(field).toHaveValue('');
+  expect(calls.find((c) => c.url === '/api/email-signup')?.body).toEqual({
+    email: 'fan@example.com',
+  });
+});
+
+it.each([
+  [
+    'the server message',
+    { status: 409, body: { statusCode: 409, message: 'Already signed up.' } },
+    'Already signed up.',
+  ],
+  ['a fallback', { status: 500, text: '' }, 'Please try again later.'],
+])("shows 'Signup failed' with %s", async (_what, reply: Reply, message) => {
+  stubApi({ 'POST /api/email-signup': reply });
+  renderApp();
+  await userEvent.type(signup().getByRole('textbox', { name: 'Email Address' }), 'a@b.co');
+  await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
+  const alert = await screen.findByRole('alert', { name: '' });
+  expect(alert).toHaveTextContent('Signup failed');
+  expect(alert).toHaveTextContent(message);
+  expect(signup().getByRole('textbox', { name: 'Email Address' })).toHaveValue('a@b.co');
+});

@@ -1,0 +1,71 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../app/store.js';
+import { serverMessage } from '../../app/http.js';
+import { EmailField } from '../../shared/EmailField.js';
+import { SocialLinks } from '../../shared/SocialLinks.js';
+import { INVALID_EMAIL, isValidEmail } from '../../shared/validation.js';
+import { showToast } from '../toast/toastSlice.js';
+import { useSignUpMutation } from '../../app/formsApi.js';
+
+export function EmailSignupSection() {
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const [signUp, { isLoading }] = useSignUpMutation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setError(INVALID_EMAIL);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    try {
+      await signUp({ email: email.trim() }).unwrap();
+      setEmail('');
+      dispatch(
+        showToast({
+          title: 'Welcome to the family!',
+          description: "You've successfully signed up for updates",
+        }),
+      );
+    } catch (failure) {
+      dispatch(
+        showToast({
+          title: 'Signup failed',
+          description: serverMessage(failure) ?? 'Please try again later.',
+          variant: 'destructive',
+        }),
+      );
+    }
+  };
+
+  return (
+    <section id="email-signup" className="section signup" aria-labelledby="email-signup-heading">
+      <h2 id="email-signup-heading">Stay Connected</h2>
+      <p className="section__subtitle">
+        New songs, tour dates and the occasional story from the road, straight to your inbox.
+      </p>
+      <form className="signup__form" noValidate onSubmit={submit}>
+        <EmailField
+          ref={inputRef}
+          id={`${id}-email`}
+          label="Email Address"
+          hideLabel
+          placeholder="Enter your email"
+          value={email}
+          onChange={setEmail}
+          error={error}
+        />
+        <button type="submit" className="button" disabled={isLoading}>
+          {isLoading ? 'Joining...' : 'Join the List'}
+        </button>
+      </form>
+      <p className="signup__note">No spam. Unsubscribe anytime</p>
+      <SocialLinks className="social-links--light" />
+    </section>
+  );
+}

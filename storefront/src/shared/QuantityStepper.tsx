@@ -1,0 +1,37 @@
+import { MAX_QUANTITY, MIN_QUANTITY } from '@artist/contracts';
+
+/** Minus and plus around the quantity: minus is disabled at 1 or less, plus at 10 or more. */
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+}: {
+  value: number;
+  onChange: (quantity: number) => void;
+  /** What the quantity is of, for screen readers: 'Quantity', 'Quantity of T-Shirt (M)'. */
+  label: string;
+}) {
+  return (
+    <div className="stepper" role="group" aria-label={label}>
+      <button
+        type="button"
+        aria-label="Decrease quantity"
+        disabled={value <= MIN_QUANTITY}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <span className="stepper__value" aria-live="polite" aria-atomic="true">
+        {value}
+      </span>
+      <button
+        type="button"
+        aria-label="Increase quantity"
+        disabled={value >= MAX_QUANTITY}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
