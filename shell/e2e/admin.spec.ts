@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from './utils/site.js';
 
@@ -206,6 +207,20 @@ test('notify me: more than 100 requests are refused; the CSV holds the rows on s
   expect(file.suggestedFilename()).toMatch(/^notify-me-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString();
   expect(csv.trim().split(/\r?\n/)).toHaveLength(1 + 12);
+});
+
+test('axe finds no accessibility violations on the login screen and each tab', async ({ page }) => {
+  const scan = async () => (await new AxeBuilder({ page }).analyze()).violations;
+  await page.goto('/admin/login');
+  await expect(page.getByLabel('Password')).toBeVisible();
+  expect(await scan()).toEqual([]);
+  await logIn(page);
+  for (const tab of ['Shows', 'Orders', 'Notify Me', 'Newsletter', 'Contact']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(/Showing \d+-\d+ of \d+|No /).first()).toBeVisible();
+    expect(await scan(), tab).toEqual([]);
+  }
 });
 
 test('logout returns to the login screen', async ({ page }) => {

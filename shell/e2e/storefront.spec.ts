@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from './utils/site.js';
 
 // The site under test is the real server on a fresh database. The shows list and the failure
 // answers are set up here at the browser's network layer, in the shapes of SPEC.md §7, because
@@ -209,11 +210,31 @@ test('checks out through the test payment provider and comes back to a thank-you
     items: [{ productId: 'tshirt', size: 'XL', quantity: 1 }],
   });
   await expect(page.getByRole('heading', { name: /Test checkout/ })).toBeVisible();
+  const checkoutPage = page.url();
+  // A buyer of its own, so the order is told apart from other tests' orders.
+  const buyerEmail = `buyer-${test.info().project.name}-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(buyerEmail);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Order Successful')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('#merch')).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+
+  // The artist sees the paid order, priced from the catalogue with the $5.00 shipping.
+  const sessionId = new URL(checkoutPage).pathname.split('/').pop()!;
+  await page.goto(`${publicOrigin(baseURL)}/admin/login`);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page.getByPlaceholder(/Search/).fill(buyerEmail);
+  const row = page.getByRole('row', { name: /Wren Calloway T-Shirt - XL/ }).first();
+  await expect(row).toContainText('$30.00');
+  await expect(row).toContainText(buyerEmail);
+  const orders = await page.request.get(`${publicOrigin(baseURL)}/api/admin/orders`);
+  const mine = ((await orders.json()) as { stripeSessionId: string; total: number }[]).filter(
+    (order) => order.stripeSessionId === sessionId,
+  );
+  expect(mine).toEqual([expect.objectContaining({ total: 3000 })]);
 });
 
 test('comes back from a canceled checkout with the cart kept', async ({ page, baseURL }) => {

@@ -1,11 +1,16 @@
 /**
  * The site's design tokens, shared by every front end so that each remote's own antd
- * ConfigProvider renders the same look. The primary colour keeps 4.5:1 contrast with white text.
+ * ConfigProvider renders the same look. The primary colour keeps 4.5:1 contrast with white text;
+ * secondary and tertiary text (antd derives them as translucent greys, about 3.3:1 on the layout
+ * background) are set solid so they keep 4.5:1 too.
  */
 export const themeTokens = {
   colorPrimary: '#8a4b14',
   colorLink: '#8a4b14',
   colorText: '#2b2118',
+  colorTextSecondary: '#5f564d',
+  colorTextTertiary: '#635a50',
+  colorTextDescription: '#5f564d',
   colorBgLayout: '#faf6f0',
   borderRadius: 6,
   fontFamily:

@@ -38,7 +38,10 @@ export function LoginPage() {
 
   return (
     <main className="admin-login">
-      <Card title="Admin Login" style={{ maxWidth: 400, margin: '15vh auto 0' }}>
+      <Card
+        title={<h1 style={{ fontSize: 16, margin: 0 }}>Admin Login</h1>}
+        style={{ maxWidth: 400, margin: '15vh auto 0' }}
+      >
         <Form layout="vertical" requiredMark={false} onFinish={onFinish}>
           <Form.Item
             label="Password"
