@@ -1,7 +1,7 @@
 /**
  * The site's design tokens, shared by every front end so that each remote's own antd
  * ConfigProvider renders the same look. The primary colour keeps 4.5:1 contrast with white text;
- * secondary and tertiary text (antd derives them as translucent greys, about 3.3:1 on the layout
+ * secondary, tertiary and quaternary text (antd derives them as translucent greys, about 3.3:1 on the layout
  * background) are set solid so they keep 4.5:1 too.
  */
 export const themeTokens = {
@@ -11,6 +11,9 @@ export const themeTokens = {
   colorTextSecondary: '#5f564d',
   colorTextTertiary: '#635a50',
   colorTextDescription: '#5f564d',
+  // Empty-table and placeholder text; antd's default grey is 1.8:1 on white.
+  colorTextQuaternary: '#6b635a',
+  colorTextPlaceholder: '#6b635a',
   colorBgLayout: '#faf6f0',
   borderRadius: 6,
   fontFamily:

@@ -1,5 +1,6 @@
+import { StatusTag } from '../../components/StatusTag.js';
 import { CONTACT_SUBJECT_LABELS, type ContactMessage } from '@artist/contracts';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { formatTimestamp, timeValue } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 
@@ -19,7 +20,11 @@ export const contactSearchText = (m: ContactMessage) =>
   [m.firstName, m.lastName, m.email, m.subject, m.message].join('\n');
 
 export function MessageStatusTag({ status }: { status: string }) {
-  return status === 'responded' ? <Tag color="green">Responded</Tag> : <Tag color="blue">New</Tag>;
+  return status === 'responded' ? (
+    <StatusTag tone="success">Responded</StatusTag>
+  ) : (
+    <StatusTag tone="info">New</StatusTag>
+  );
 }
 
 export function contactColumns(onView: (m: ContactMessage) => void): DataColumn<ContactMessage>[] {

@@ -1,5 +1,6 @@
+import { StatusTag } from '../../components/StatusTag.js';
 import type { EmailSignup } from '@artist/contracts';
-import { Tag } from 'antd';
+
 import { CopyButton } from '../../components/CopyButton.js';
 import { formatTimestamp, timeValue } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
@@ -36,6 +37,10 @@ export const signupColumns: DataColumn<EmailSignup>[] = [
     title: 'Status',
     sortValue: (s) => s.contacted,
     render: (_, s) =>
-      contacted(s) ? <Tag color="green">Contacted</Tag> : <Tag color="gold">Pending</Tag>,
+      contacted(s) ? (
+        <StatusTag tone="success">Contacted</StatusTag>
+      ) : (
+        <StatusTag tone="warning">Pending</StatusTag>
+      ),
   },
 ];

@@ -1,5 +1,6 @@
+import { StatusTag } from '../../components/StatusTag.js';
 import type { NotifyMe } from '@artist/contracts';
-import { Tag } from 'antd';
+
 import { formatTimestamp, timeValue } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 
@@ -27,6 +28,10 @@ export const notifyColumns: DataColumn<NotifyMe>[] = [
     title: 'Status',
     sortValue: (r) => r.notified,
     render: (_, r) =>
-      notified(r) ? <Tag color="green">Notified</Tag> : <Tag color="gold">Pending</Tag>,
+      notified(r) ? (
+        <StatusTag tone="success">Notified</StatusTag>
+      ) : (
+        <StatusTag tone="warning">Pending</StatusTag>
+      ),
   },
 ];

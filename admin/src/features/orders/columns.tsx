@@ -1,5 +1,6 @@
+import { StatusTag } from '../../components/StatusTag.js';
 import type { Order } from '@artist/contracts';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { formatCents, formatTimestamp, timeValue } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 import { channelLabel, productNames } from './orderFormat.js';
@@ -18,9 +19,9 @@ export const orderSearchText = (o: Order) =>
 
 export function OrderStatusTag({ status }: { status: string }) {
   return status === 'fulfilled' ? (
-    <Tag color="green">Fulfilled</Tag>
+    <StatusTag tone="success">Fulfilled</StatusTag>
   ) : (
-    <Tag color="gold">Pending</Tag>
+    <StatusTag tone="warning">Pending</StatusTag>
   );
 }
 

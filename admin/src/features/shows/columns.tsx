@@ -1,5 +1,6 @@
+import { StatusTag } from '../../components/StatusTag.js';
 import type { AdminShow } from '@artist/contracts';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { formatDay } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 import { showDisplayStatus } from './showStatus.js';
@@ -16,15 +17,15 @@ export const showSearchText = (s: AdminShow) => [s.venue, s.city, s.time, s.note
 
 export function ShowStatusTag({ show }: { show: AdminShow }) {
   const status = showDisplayStatus(show);
-  if (status === 'published') return <Tag color="green">Published</Tag>;
-  if (status === 'draft') return <Tag>Draft</Tag>;
-  if (status === 'past') return <Tag color="default">Past</Tag>;
+  if (status === 'published') return <StatusTag tone="success">Published</StatusTag>;
+  if (status === 'draft') return <StatusTag tone="neutral">Draft</StatusTag>;
+  if (status === 'past') return <StatusTag tone="neutral">Past</StatusTag>;
   console.warn(`Unknown show status: ${show.status}`);
-  return <Tag color="red">Unknown Status</Tag>;
+  return <StatusTag tone="danger">Unknown Status</StatusTag>;
 }
 
 function Tickets({ show }: { show: AdminShow }) {
-  if (show.soldOut === 'true') return <Tag color="volcano">Sold Out</Tag>;
+  if (show.soldOut === 'true') return <StatusTag tone="danger">Sold Out</StatusTag>;
   if (show.ticketButtonType === 'free') return <>Free Show</>;
   if (show.ticketButtonType === 'soon') return <>Tickets Soon</>;
   if (show.ticketButtonType === 'url' && show.ticketUrl) {
