@@ -13,9 +13,7 @@ export function loggerOptions(config: AppConfig): Params {
     pinoHttp: {
       level: config.logLevel,
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -42,4 +40,10 @@ export function loggerOptions(config: AppConfig): Params {
 /** Express rewrites `url` inside routers; `originalUrl` is what the client asked for. */
 function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
   return (req.originalUrl ?? req.url ?? '').split('?')[0];
+}
+
+/** A well-formed incoming `X-Request-Id` is kept (so a proxy's id carries through); else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }

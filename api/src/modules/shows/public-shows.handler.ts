@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import type { ApiError } from '@artist/contracts';
+import { requestIdOf } from '../../common/logger.js';
 import type { ShowsService } from './shows.service.js';
 
 export const PUBLIC_SHOWS_PATH = '/api/shows';
@@ -36,7 +36,7 @@ export function servePublicShowsFirst(
       return rest(req, res);
     }
     const started = performance.now();
-    const id = requestId(req);
+    const id = requestIdOf(req);
     const done = (status: number) => {
       if (!log.isLevelEnabled('info')) return;
       const ms = Math.round(performance.now() - started);
@@ -90,10 +90,4 @@ export function headersSetBy(
   };
   middleware({ headers: {}, method: 'GET', url: '/' }, res, () => undefined);
   return headers;
-}
-
-/** The same rule as the request logger: a well-formed incoming id is kept. */
-function requestId(req: IncomingMessage): string {
-  const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
