@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { readFileSync } from 'node:fs';
+
+// The names the front ends share from React Router (scripts/shared-react-router.mjs); importing
+// anything else from 'react-router-dom' would be undefined at run time in the built site.
+const sharedRouterExports = readFileSync(
+  new URL('./scripts/shared-react-router.mjs', import.meta.url),
+  'utf8',
+)
+  .match(/export \{([^}]*)\} from 'react-router'/)[1]
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 export default tseslint.config(
   {
@@ -38,7 +50,30 @@ export default tseslint.config(
     files: ['shell/src/**/*.{ts,tsx}', 'storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              allowImportNames: sharedRouterExports,
+              message: 'The front ends share only the names in scripts/shared-react-router.mjs.',
+            },
+            {
+              name: 'react-router',
+              message: "Import from 'react-router-dom', the router the front ends share.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests render outside the federated page, with the whole router package.
+    files: ['**/*.spec.{ts,tsx}', '**/src/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{cjs,js,mjs}'],

@@ -26,13 +26,24 @@ class CopyPublicFolderPlugin {
   }
 }
 
-/** Libraries that must exist once on the page; each front end declares the ones it uses. */
+/**
+ * Libraries that must exist once on the page; each front end declares the ones it uses.
+ * React Router is shared as the fixed list of exports in shared-react-router.mjs (tree-shaken),
+ * not as the whole package.
+ */
 function sharedSingletons(dependencies) {
   const names = ['react', 'react-dom', 'react-router-dom', '@reduxjs/toolkit', 'react-redux'];
   return Object.fromEntries(
     names
       .filter((name) => dependencies[name])
-      .map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
+      .map((name) => {
+        const config = { singleton: true, requiredVersion: dependencies[name] };
+        if (name === 'react-router-dom') {
+          config.import = path.join(__dirname, 'shared-react-router.mjs');
+          config.version = require('react-router-dom/package.json').version;
+        }
+        return [name, config];
+      }),
   );
 }
 
@@ -62,7 +73,19 @@ function createConfig({ name, dir, port, exposes, html }) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { '@artist/contracts$': path.join(root, 'api/contracts/src/index.ts') },
+        alias: {
+          '@artist/contracts$': path.join(root, 'api/contracts/src/index.ts'),
+          // React Router's package exports point at its development build (extra checks and
+          // warnings); production builds take the production build it ships beside it.
+          ...(production
+            ? {
+                'react-router$': path.join(
+                  path.dirname(require.resolve('react-router/package.json')),
+                  'dist/production/index.mjs',
+                ),
+              }
+            : {}),
+        },
       },
       module: {
         rules: [

@@ -334,6 +334,12 @@ test('sends a contact message, and reports a failure', async ({ page }) => {
   );
 });
 
+test('an address with a section anchor opens the page at that section', async ({ page }) => {
+  await page.goto('/#merch');
+  await expect(page.getByRole('heading', { name: 'Merch', level: 2 })).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
+});
+
 test('unknown pages get the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);

@@ -19,6 +19,17 @@ it('renders every section of the home page in order, each with its anchor id, th
   await screen.findByText('No upcoming shows at this time.');
 });
 
+it('leads an address with a section anchor to that section', () => {
+  renderApp('/#shows');
+  const scrolled = jest.mocked(Element.prototype.scrollIntoView).mock.contexts;
+  expect(scrolled).toEqual([document.getElementById('shows')]);
+});
+
+it('leaves the page at the top for an address without a known anchor', () => {
+  renderApp('/#nowhere');
+  expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
+});
+
 it('has a navigation button for each section, each scrolling smoothly to it', async () => {
   renderApp();
   const nav = screen.getByRole('navigation', { name: 'Main' });

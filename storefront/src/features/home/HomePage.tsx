@@ -1,3 +1,6 @@
+import { startTransition, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SECTION_IDS, type SectionId } from '@artist/contracts';
 import { AboutSection } from '../about/AboutSection.js';
 import { CartPanel } from '../cart/CartPanel.js';
 import { useCheckoutReturn } from '../checkout/useCheckoutReturn.js';
@@ -13,8 +16,50 @@ import { ShowsSection } from '../shows/ShowsSection.js';
 import { EmailSignupSection } from '../signup/EmailSignupSection.js';
 import { Toaster } from '../toast/Toaster.js';
 
-export function HomePage() {
+/**
+ * The page mounts in two steps. The navigation and hero (what the first screen shows, and what
+ * the static first paint already painted) mount at once; the sections below them mount right
+ * after, in a transition, which React renders in short slices with the browser free to handle
+ * input in between, instead of one long task while the visitor is already looking at the page.
+ */
+function useRestOfPageReady() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
+
+/** An address such as `/#shows` leads to that section once it exists. */
+function useScrollToAddressedSection() {
+  const { hash } = useLocation();
+  const [addressed] = useState(() => decodeURIComponent(hash.slice(1)));
+  useEffect(() => {
+    if ((SECTION_IDS as readonly string[]).includes(addressed) && addressed !== 'home') {
+      document.getElementById(addressed as SectionId)?.scrollIntoView({ block: 'start' });
+    }
+  }, [addressed]);
+}
+
+/** Everything below the hero, mounted in the second step. */
+function RestOfPage() {
+  useScrollToAddressedSection();
   useCheckoutReturn();
+  return (
+    <>
+      <MusicSection />
+      <AboutSection />
+      <ShowsSection />
+      <GallerySection />
+      <MerchSection />
+      <EmailSignupSection />
+      <ContactSection />
+    </>
+  );
+}
+
+export function HomePage() {
+  const restReady = useRestOfPageReady();
   return (
     <>
       <PageMetadata />
@@ -24,15 +69,9 @@ export function HomePage() {
       <TopNav />
       <main id="main" tabIndex={-1}>
         <HeroSection />
-        <MusicSection />
-        <AboutSection />
-        <ShowsSection />
-        <GallerySection />
-        <MerchSection />
-        <EmailSignupSection />
-        <ContactSection />
+        {restReady && <RestOfPage />}
       </main>
-      <Footer />
+      {restReady && <Footer />}
       <CartPanel />
       <Toaster />
     </>

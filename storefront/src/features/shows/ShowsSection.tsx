@@ -4,14 +4,26 @@ import { JsonLd } from '../../shared/JsonLd.js';
 import { scrollToSection } from '../nav/sections.js';
 import { showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short' });
-const longFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+let formats:
+  { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | undefined;
+
+/**
+ * The date formats, built on first use: building an Intl formatter is slow the first time (tens
+ * of milliseconds on a phone), and the page needs them only once there are shows to list.
+ */
+function dateFormats() {
+  formats ??= {
+    day: new Intl.DateTimeFormat('en-US', { weekday: 'short' }),
+    month: new Intl.DateTimeFormat('en-US', { month: 'short' }),
+    long: new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+  };
+  return formats;
+}
 
 export function ShowsSection() {
   const { data, isLoading, isError } = useGetShowsQuery();
@@ -57,10 +69,10 @@ function ShowRow({ show }: { show: PublicShow }) {
   const date = showDate(show.date);
   return (
     <li className="show">
-      <p className="show__date" aria-label={longFormat.format(date)}>
-        <span>{dayFormat.format(date)}</span>
+      <p className="show__date" aria-label={dateFormats().long.format(date)}>
+        <span>{dateFormats().day.format(date)}</span>
         <span className="show__day">{date.getDate()}</span>
-        <span>{monthFormat.format(date)}</span>
+        <span>{dateFormats().month.format(date)}</span>
       </p>
       <div className="show__info">
         <h3>{show.venue}</h3>
@@ -89,7 +101,7 @@ export function TicketArea({ show }: { show: PublicShow }) {
         href={show.ticketUrl}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Get Tickets for ${show.venue}, ${longFormat.format(showDate(show.date))} (opens in a new tab)`}
+        aria-label={`Get Tickets for ${show.venue}, ${dateFormats().long.format(showDate(show.date))} (opens in a new tab)`}
       >
         Get Tickets
       </a>
