@@ -125,7 +125,14 @@ function createConfig({ name, dir, port, exposes, html }) {
         }),
         new CopyPublicFolderPlugin(path.join(dir, 'public')),
         ...(html
-          ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' })]
+          ? [
+              // The page is plain HTML: handing it over as text spares the template's child
+              // compilation, which would also build (and emit) the shared router module.
+              new HtmlWebpackPlugin({
+                templateContent: fs.readFileSync(path.join(dir, 'src/index.html'), 'utf8'),
+                scriptLoading: 'defer',
+              }),
+            ]
           : []),
       ],
       performance: { hints: false },
@@ -150,7 +157,13 @@ function createConfig({ name, dir, port, exposes, html }) {
       ignoreWarnings: [/Failed to parse source map/],
       cache: {
         type: 'filesystem',
-        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.cjs')] },
+        buildDependencies: {
+          config: [
+            __filename,
+            path.join(dir, 'webpack.config.cjs'),
+            ...(html ? [path.join(dir, 'src/index.html')] : []),
+          ],
+        },
       },
       target: 'web',
     };

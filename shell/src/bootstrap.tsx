@@ -6,7 +6,10 @@ import './shell.css';
 
 void registerRemotesFromManifest().finally(() => {
   createRoot(document.getElementById('root')!).render(
-    <BrowserRouter>
+    // Navigations apply at once rather than as transitions: the dashboard keeps its search,
+    // filter and page in the address, and each keystroke's result should not wait behind
+    // lower-priority work.
+    <BrowserRouter useTransitions={false}>
       <App />
     </BrowserRouter>,
   );

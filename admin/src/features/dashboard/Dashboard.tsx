@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/store.js';
 import { Button, Flex, Layout, Tabs, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -30,8 +31,11 @@ export function Dashboard() {
     navigate('/admin/login', { replace: true });
   };
 
-  return (
-    <Layout style={{ minHeight: '100vh' }}>
+  // The address changes with every keystroke in a table's search box; the header and the tab bar
+  // depend only on the active tab, so the same elements are handed back and React leaves them
+  // alone while the table below (which reads the address itself) updates.
+  const header = useMemo(
+    () => (
       <Layout.Header
         style={{ background: '#fff', borderBottom: '1px solid #eadfce', paddingInline: 24 }}
       >
@@ -55,18 +59,31 @@ export function Dashboard() {
           </Flex>
         </Flex>
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Tabs
-          activeKey={active.key}
-          onChange={(key) => setParams(key === TABS[0].key ? {} : { tab: key })}
-          destroyOnHidden
-          items={TABS.map(({ key, label, Component }) => ({
-            key,
-            label,
-            children: key === active.key ? <Component /> : null,
-          }))}
-        />
-      </Layout.Content>
+    ),
+    // onLogout only uses the logout call, dispatch and navigate, which keep their identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [isLoading, navigate],
+  );
+  const tabs = useMemo(
+    () => (
+      <Tabs
+        activeKey={active.key}
+        onChange={(key) => setParams(key === TABS[0].key ? {} : { tab: key })}
+        destroyOnHidden
+        items={TABS.map(({ key, label, Component }) => ({
+          key,
+          label,
+          children: key === active.key ? <Component /> : null,
+        }))}
+      />
+    ),
+    [active.key, setParams],
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {header}
+      <Layout.Content style={{ padding: 24 }}>{tabs}</Layout.Content>
     </Layout>
   );
 }
