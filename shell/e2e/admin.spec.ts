@@ -15,6 +15,91 @@ async function logIn(page: Page) {
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** The text of each data row of the table on screen, in order. */
+const screenRows = (page: Page) =>
+  page.locator('.data-table .ant-table-tbody tr.ant-table-row').allInnerTexts();
+
+/** Splits RFC 4180 text into rows of fields (quoted fields may hold commas, quotes, breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    rows.push(row);
+    row = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      endField();
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRow();
+    } else {
+      field += c;
+    }
+  }
+  if (field || row.length) endRow();
+  return rows;
+}
+
+/** Clicks 'Download CSV' and reads the file: its name and its data rows keyed by header. */
+async function downloadCsv(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  const [header = [], ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+  return {
+    name: file.suggestedFilename(),
+    records: rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? '']))),
+  };
+}
+
+/** The file holds exactly the rows on screen: as many, each one found in a row on screen. */
+async function expectCsvMatchesScreen(page: Page, name: string, key: string) {
+  const csv = await downloadCsv(page);
+  expect(csv.name).toMatch(new RegExp(`^${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const rows = await screenRows(page);
+  expect(csv.records.map((r) => r[key])).toHaveLength(rows.length);
+  for (const record of csv.records) {
+    expect(
+      rows.filter((row) => row.includes(record[key]!)),
+      record[key],
+    ).toHaveLength(1);
+  }
+  return csv.records;
+}
+
+/** Posts to one of the public endpoints from the page, as the site's forms do. */
+const post = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    ([path, body]) =>
+      fetch(path as string, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    [path, body] as const,
+  );
+
 test('the guard sends a visitor of /admin to the login screen', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -207,6 +292,193 @@ test('notify me: more than 100 requests are refused; the CSV holds the rows on s
   expect(file.suggestedFilename()).toMatch(/^notify-me-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString();
   expect(csv.trim().split(/\r?\n/)).toHaveLength(1 + 12);
+});
+
+/** The value of each row on screen that matches a pattern (a venue, an email), in order. */
+const column = async (page: Page, pattern: RegExp) =>
+  (await screenRows(page)).map((row) => row.match(pattern)?.[0] ?? row);
+
+test('shows: filter, search, the sort cycle and the CSV follow the screen; an edit reaches /', async ({
+  page,
+}) => {
+  await logIn(page);
+  // A draft dated before the published show, with a venue that sorts after it.
+  await page.getByRole('button', { name: 'Create Show' }).click();
+  await dialog(page).getByLabel('Venue').fill('Whitewater Amphitheater');
+  await dialog(page).getByLabel('City').fill('New Braunfels, TX');
+  await dialog(page).getByLabel('Date').fill('2099-03-14');
+  await dialog(page).getByLabel('Time').fill('9:00 PM');
+  await dialog(page).getByRole('button', { name: 'Create Show' }).click();
+  await expect(page.getByText('Show created successfully')).toBeVisible();
+
+  const venues = () => column(page, /Whitewater Amphitheater|The Station Inn/);
+  await expect(page.getByRole('button', { name: 'Published (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(venues).toEqual(['The Station Inn']);
+  await page.getByRole('button', { name: 'Draft (1)' }).click();
+  await expect(page).toHaveURL(/status=draft/);
+  await expect.poll(venues).toEqual(['Whitewater Amphitheater']);
+  await page.getByRole('button', { name: 'All (2)' }).click();
+  // Date ascending by default; the venue column cycles ascending, descending, none.
+  await expect.poll(venues).toEqual(['Whitewater Amphitheater', 'The Station Inn']);
+  const venueHeader = page.getByRole('columnheader', { name: 'Venue' });
+  await venueHeader.click();
+  await expect(venueHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(venues).toEqual(['The Station Inn', 'Whitewater Amphitheater']);
+  await venueHeader.click();
+  await expect(venueHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(venues).toEqual(['Whitewater Amphitheater', 'The Station Inn']);
+  await venueHeader.click();
+  await expect(venueHeader).not.toHaveAttribute('aria-sort');
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('whitewater');
+  await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('whitewater');
+  await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
+  const records = await expectCsvMatchesScreen(page, 'shows', 'venue');
+  expect(records.map((r) => r.status)).toEqual(['draft']);
+
+  await page.getByRole('button', { name: 'Edit Whitewater Amphitheater on 2099-03-14' }).click();
+  await expect(dialog(page).getByText('Edit Show')).toBeVisible();
+  await dialog(page).getByLabel('Venue').fill('Whitewater Amphitheater (Late Show)');
+  await dialog(page).getByLabel('Status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
+  await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Show updated successfully')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Late Show/ })).toContainText('Published');
+
+  await page.goto('/#shows');
+  const shows = page.locator('#shows');
+  await expect(shows).toContainText('Whitewater Amphitheater (Late Show)');
+  await expect(shows).toContainText('The Station Inn');
+});
+
+test('newsletter: paging, search, the sort cycle, a CSV that matches the screen, and copying', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  for (let i = 1; i <= 55; i++) {
+    expect(await post(page, '/api/email-signup', { email: `reader${i}@example.com` })).toBe(201);
+  }
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Newsletter' }).click();
+  await expect(page.getByText('Showing 1-50 of 57')).toBeVisible();
+  expect(await screenRows(page)).toHaveLength(50);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 51-57 of 57')).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+  expect(await screenRows(page)).toHaveLength(7);
+  await page.reload();
+  await expect(page.getByText('Showing 51-57 of 57')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Showing 1-50 of 57')).toBeVisible();
+
+  // Searching returns to the first page.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('reader1');
+  await expect(page.getByText('Showing 1-11 of 11')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=/);
+
+  const emails = () => column(page, /\S+@example\.com/);
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  const emailHeader = page.getByRole('columnheader', { name: 'Email' });
+  await emailHeader.click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await emails();
+  expect(ascending).toEqual([...ascending].sort(byName));
+  await emailHeader.click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+  expect(await emails()).toEqual([...ascending].reverse());
+  await emailHeader.click();
+  await expect(emailHeader).not.toHaveAttribute('aria-sort');
+
+  await page.getByLabel('Select reader10@example.com').check();
+  await page.getByRole('button', { name: 'Mark 1 as Contacted' }).click();
+  await expect(page.getByText('Marked 1 signup as contacted')).toBeVisible();
+  await page.getByRole('button', { name: /^Pending/ }).click();
+  await expect(page.getByText('Showing 1-10 of 10')).toBeVisible();
+  const records = await expectCsvMatchesScreen(page, 'newsletter', 'email');
+  expect(records.every((r) => r.contacted === 'false')).toBe(true);
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy reader11@example.com' }).click();
+  await expect(page.getByText('Copied to clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('reader11@example.com');
+});
+
+test('notify me and contact: bulk actions mark the selection and refuse an empty one', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const message = {
+    firstName: 'Emmylou',
+    lastName: 'Harris',
+    email: 'emmylou@example.com',
+    subject: 'press',
+    message: 'Interview request for our spring issue.',
+  };
+  expect(await post(page, '/api/contact', message)).toBe(201);
+  await logIn(page);
+
+  await page.getByRole('tab', { name: 'Notify Me' }).click();
+  await page.getByRole('button', { name: 'Mark 0 as Notified' }).click();
+  await expect(page.getByText('No selection')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('fan7');
+  await expect(page.getByText('Showing 1-11 of 11')).toBeVisible();
+  await page.getByLabel('Select fan7@example.com Trucker Hat').check();
+  await page.getByLabel('Select fan70@example.com Trucker Hat').check();
+  await page.getByRole('button', { name: 'Mark 2 as Notified' }).click();
+  await expect(page.getByText('Marked 2 requests as notified')).toBeVisible();
+  await page.getByRole('button', { name: 'Notified (2)' }).click();
+  await expect.poll(() => column(page, /fan\d+@example\.com/)).toHaveLength(2);
+  expect((await column(page, /fan\d+@example\.com/)).sort()).toEqual([
+    'fan70@example.com',
+    'fan7@example.com',
+  ]);
+  const notified = await expectCsvMatchesScreen(page, 'notify-me', 'email');
+  expect(notified.every((r) => r.notified === 'true')).toBe(true);
+
+  await page.getByRole('tab', { name: 'Contact' }).click();
+  await expect(page.getByRole('button', { name: 'New (1)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark 0 as Responded' }).click();
+  await expect(page.getByText('No selection')).toBeVisible();
+  await page.getByLabel('Select Emmylou Harris').check();
+  await page.getByRole('button', { name: 'Mark 1 as Responded' }).click();
+  await expect(page.getByText('Marked 1 message as responded')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Responded (2)' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('emmylou');
+  await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
+  await expectCsvMatchesScreen(page, 'contact-messages', 'email');
+});
+
+test('orders: filter, search, the sort cycle and the CSV follow the screen', async ({ page }) => {
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByRole('button', { name: 'All (2)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pending (0)' }).click();
+  await expect(page.getByText('Showing 0-0 of 0')).toBeVisible();
+  await page.getByRole('button', { name: 'Fulfilled (2)' }).click();
+  await expect(page.getByText('Showing 1-2 of 2')).toBeVisible();
+
+  const totals = () => column(page, /\$\d+\.\d{2}/);
+  const totalHeader = page.getByRole('columnheader', { name: 'Total' });
+  await totalHeader.click();
+  await expect(totalHeader).toHaveAttribute('aria-sort', 'ascending');
+  expect(await totals()).toEqual(['$25.00', '$30.00']);
+  await totalHeader.click();
+  expect(await totals()).toEqual(['$30.00', '$25.00']);
+  await totalHeader.click();
+  await expect(totalHeader).not.toHaveAttribute('aria-sort');
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('loretta');
+  await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
+  const records = await expectCsvMatchesScreen(page, 'orders', 'email');
+  expect(records[0]).toMatchObject({ customerName: 'Loretta Fan', total: '30.00' });
+  expect(records[0]!.trackingNumber).toBe('1Z999AA10123456784');
 });
 
 test('axe finds no accessibility violations on the login screen and each tab', async ({ page }) => {
