@@ -141,3 +141,28 @@ it('reports a failed load', async () => {
   expect(await screen.findByText('Failed to load shows')).toBeInTheDocument();
   expect(screen.getByText('500: Internal Server Error')).toBeInTheDocument();
 });
+
+it('searches the fields its placeholder names, as the export does: venue, city, time and notes', async () => {
+  signedIn({
+    'GET /api/admin/shows': () =>
+      json(200, [
+        makeShow(1, { venue: 'Ryman', city: 'Nashville, TN', time: '8:00 PM', notes: null }),
+        makeShow(2, {
+          venue: 'Gruene Hall',
+          city: 'New Braunfels, TX',
+          time: '9:30 PM',
+          notes: 'Bring the fiddle',
+        }),
+      ]),
+  });
+  renderAdmin('/admin?status=all');
+  await screen.findByText('Ryman');
+  const search = screen.getByRole('searchbox', { name: 'Search' });
+  expect(search).toHaveAttribute('placeholder', 'Search venue, city, time, notes');
+  for (const term of ['gruene', 'braunfels', '9:30', 'fiddle']) {
+    await userEvent.clear(search);
+    await userEvent.type(search, term);
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(screen.getByText('Gruene Hall')).toBeInTheDocument();
+  }
+});

@@ -30,7 +30,7 @@ export function ShowsTab() {
         defaultStatus="published"
         defaultSort={{ key: 'date', order: 'ascend' }}
         searchText={showSearchText}
-        searchPlaceholder="Search venue, city, date"
+        searchPlaceholder="Search venue, city, time, notes"
         emptyText="No shows found"
         primaryAction={
           <Button type="primary" onClick={() => setEditing('new')}>
