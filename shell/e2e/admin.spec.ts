@@ -19,6 +19,10 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const screenRows = (page: Page) =>
   page.locator('.data-table .ant-table-tbody tr.ant-table-row').allInnerTexts();
 
+/** The value of each row on screen that matches a pattern (a venue, an email), in order. */
+const column = async (page: Page, pattern: RegExp) =>
+  (await screenRows(page)).map((row) => row.match(pattern)?.[0] ?? row);
+
 /** Splits RFC 4180 text into rows of fields (quoted fields may hold commas, quotes, breaks). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -73,22 +77,31 @@ async function downloadCsv(page: Page) {
   };
 }
 
-/** The file holds exactly the rows on screen: as many, each one found in a row on screen. */
-async function expectCsvMatchesScreen(page: Page, name: string, key: string) {
+/**
+ * Downloads the CSV and checks that it holds exactly the rows on screen (or `screen`, the rows of
+ * several pages), in the same order: the key (an email, a venue) of the file's row i is in the
+ * screen's row i and in no other row.
+ */
+async function expectCsvMatchesScreen(page: Page, name: string, key: string, screen?: string[]) {
   const csv = await downloadCsv(page);
   expect(csv.name).toMatch(new RegExp(`^${name}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  const rows = await screenRows(page);
-  expect(csv.records.map((r) => r[key])).toHaveLength(rows.length);
-  for (const record of csv.records) {
+  const rows = screen ?? (await screenRows(page));
+  const keys = csv.records.map((r) => r[key]!);
+  expect(keys).toHaveLength(rows.length);
+  keys.forEach((value, i) => {
+    expect(rows[i], `row ${i + 1} of the file: ${value}`).toContain(value);
     expect(
-      rows.filter((row) => row.includes(record[key]!)),
-      record[key],
+      rows.filter((row) => row.includes(value)),
+      value,
     ).toHaveLength(1);
-  }
+  });
   return csv.records;
 }
 
-/** Posts to one of the public endpoints from the page, as the site's forms do. */
+/**
+ * Posts JSON from the page, as the site's forms and the dashboard do: same origin, with the
+ * session cookie once logged in (the admin API refuses writes from other origins).
+ */
 const post = (page: Page, path: string, body: unknown) =>
   page.evaluate(
     ([path, body]) =>
@@ -99,6 +112,141 @@ const post = (page: Page, path: string, body: unknown) =>
       }).then((r) => r.status),
     [path, body] as const,
   );
+
+/**
+ * The cells of one column, top to bottom, by its header: each cell's first line (a venue, not its
+ * city) less the label of any button in it (the newsletter's Copy).
+ */
+async function cells(page: Page, header: string): Promise<string[]> {
+  const headers = (await page.locator('.data-table .ant-table-thead th').allInnerTexts()).map(
+    (text) => text.trim(),
+  );
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`No column '${header}' among: ${headers.join(' | ')}`);
+  return page
+    .locator(`.data-table tr.ant-table-row > td:nth-child(${index + 1})`)
+    .evaluateAll((tds) =>
+      tds.map((td) => {
+        let text = (td as HTMLElement).innerText;
+        for (const button of td.querySelectorAll('button')) {
+          text = text.replace(button.innerText, '');
+        }
+        return text.trim().split('\n')[0]!.trim();
+      }),
+    );
+}
+
+/**
+ * Clicks a column's header three times and reads that column's cells before and after each
+ * click: the order the table opened in, ascending, descending, then none, which is the opening
+ * order again (the server's order, the same as each tab's default sort). The data is chosen so
+ * that the three orders differ.
+ */
+async function expectSortCycle(
+  page: Page,
+  header: string,
+  orders: { unsorted: string[]; ascending: string[] },
+) {
+  const descending = [...orders.ascending].reverse();
+  // Otherwise a header that sorted nothing would pass.
+  expect(orders.unsorted, 'test data').not.toEqual(orders.ascending);
+  expect(orders.unsorted, 'test data').not.toEqual(descending);
+  const th = page.getByRole('columnheader', { name: header });
+  await expect.poll(() => cells(page, header)).toEqual(orders.unsorted);
+  await th.click();
+  await expect(th).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(() => cells(page, header)).toEqual(orders.ascending);
+  await th.click();
+  await expect(th).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => cells(page, header)).toEqual(descending);
+  await th.click();
+  await expect(th).not.toHaveAttribute('aria-sort');
+  await expect.poll(() => cells(page, header)).toEqual(orders.unsorted);
+}
+
+/**
+ * Buys t-shirts (size L, $25.00 each plus $5.00 shipping) through the real checkout: the session
+ * is created as the cart's Checkout button does, then paid on the built-in test payment
+ * provider's hosted page, which runs the same fulfilment as a paid Stripe session.
+ */
+async function buyShirts(page: Page, buyer: { name: string; email: string }, quantity: number) {
+  await page.goto('/');
+  const url = await page.evaluate(
+    (quantity) =>
+      fetch('/api/create-checkout-session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ productId: 'tshirt', size: 'L', quantity }] }),
+      })
+        .then((r) => r.json())
+        .then((body: { url: string }) => body.url),
+    quantity,
+  );
+  await page.goto(url);
+  await page.getByLabel('Full name').fill(buyer.name);
+  await page.getByLabel('Email').fill(buyer.email);
+  const total = ((2500 * quantity + 500) / 100).toFixed(2);
+  await page.getByRole('button', { name: `Pay $${total} (test)` }).click();
+  await expect(page.getByText('Order Successful')).toBeVisible();
+}
+
+// The data the later tests add, beside what the earlier ones left. Each list is sent one item
+// after another, so the newest-first order of the tables is known.
+
+/** By the time they are added: The Station Inn (May 1) and the Late Show (Mar 14), published. */
+const LATE_SHOW = 'Whitewater Amphitheater (Late Show)';
+const MORE_SHOWS = [
+  // Dated before any day this suite runs on: published, so it displays and filters as Past.
+  { venue: "Billy Bob's Texas", city: 'Fort Worth, TX', date: '2000-06-10', status: 'published' },
+  { venue: 'Cactus Cafe', city: 'Austin, TX', date: '2099-04-02', status: 'published' },
+  { venue: 'Gruene Hall', city: 'New Braunfels, TX', date: '2099-06-20', status: 'draft' },
+].map((show) => ({
+  ...show,
+  time: '8:00 PM',
+  ageRequirement: 'All Ages',
+  ticketButtonType: 'free',
+  soldOut: 'false',
+}));
+
+/** Buyers through the checkout, after the walk-up and Loretta Fan's manual orders. */
+const WAYLON = { name: 'Waylon Jennings', email: 'waylon@example.com' };
+const JESSI = { name: 'Jessi Colter', email: 'jessi@example.com' };
+
+/** Sticker-pack requests, after fan0…fan100 asked for the hat (fan7 and fan70 notified). */
+const STICKER_FANS = ['bluegrass@example.com', 'cajun@example.com', 'americana@example.com'];
+
+/** Newsletter signups after patsy, hank and reader1…reader55 (patsy and reader10 contacted). */
+const OPRY_SIGNUPS = [
+  'skeeter@opry.example.com',
+  'dottie@opry.example.com',
+  'tammy@opry.example.com',
+];
+const READERS_NEWEST_FIRST = Array.from({ length: 55 }, (_, i) => `reader${55 - i}@example.com`);
+
+/** Contact messages after June Carter's and Emmylou Harris's (both responded by then). */
+const NEW_MESSAGES = [
+  {
+    firstName: 'Kris',
+    lastName: 'Kristofferson',
+    email: 'kris@example.com',
+    subject: 'booking',
+    message: 'Would you play a songwriter night at our Texas listening room?',
+  },
+  {
+    firstName: 'Bobbie',
+    lastName: 'Gentry',
+    email: 'bobbie@example.com',
+    subject: 'fan',
+    message: 'Your last record played all summer on the porch.',
+  },
+  {
+    firstName: 'Townes',
+    lastName: 'Van Zandt',
+    email: 'townes@example.com',
+    subject: 'collaboration',
+    message: 'Co-write in Texas this fall?',
+  },
+];
 
 test('the guard sends a visitor of /admin to the login screen', async ({ page }) => {
   await page.goto('/admin');
@@ -294,10 +442,6 @@ test('notify me: more than 100 requests are refused; the CSV holds the rows on s
   expect(csv.trim().split(/\r?\n/)).toHaveLength(1 + 12);
 });
 
-/** The value of each row on screen that matches a pattern (a venue, an email), in order. */
-const column = async (page: Page, pattern: RegExp) =>
-  (await screenRows(page)).map((row) => row.match(pattern)?.[0] ?? row);
-
 test('shows: filter, search, the sort cycle and the CSV follow the screen; an edit reaches /', async ({
   page,
 }) => {
@@ -479,6 +623,298 @@ test('orders: filter, search, the sort cycle and the CSV follow the screen', asy
   const records = await expectCsvMatchesScreen(page, 'orders', 'email');
   expect(records[0]).toMatchObject({ customerName: 'Loretta Fan', total: '30.00' });
   expect(records[0]!.trackingNumber).toBe('1Z999AA10123456784');
+});
+
+test('shows: Past holds a published show dated before today and / leaves it out; filter and search survive a reload; venue sorts and returns to date order; a filtered, searched CSV', async ({
+  page,
+}) => {
+  await logIn(page);
+  for (const show of MORE_SHOWS) {
+    expect(await post(page, '/api/admin/shows', show), show.venue).toBe(201);
+  }
+  await page.reload();
+  const venues = () => cells(page, 'Venue');
+  await expect(page.getByRole('button', { name: 'Published (3)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(venues).toEqual([LATE_SHOW, 'Cactus Cafe', 'The Station Inn']);
+  await page.getByRole('button', { name: 'Draft (1)' }).click();
+  await expect.poll(venues).toEqual(['Gruene Hall']);
+  await page.getByRole('button', { name: 'Past (1)' }).click();
+  await expect(page).toHaveURL(/[?&]status=past(&|$)/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Past (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(venues).toEqual(["Billy Bob's Texas"]);
+  expect(await cells(page, 'Status')).toEqual(['Past']);
+
+  await page.getByRole('button', { name: 'All (5)' }).click();
+  await expectSortCycle(page, 'Venue', {
+    unsorted: ["Billy Bob's Texas", LATE_SHOW, 'Cactus Cafe', 'The Station Inn', 'Gruene Hall'],
+    ascending: ["Billy Bob's Texas", 'Cactus Cafe', 'Gruene Hall', 'The Station Inn', LATE_SHOW],
+  });
+
+  // Published leaves out the draft and the past show in Texas; the search leaves out Tennessee.
+  await page.getByRole('button', { name: 'Published (3)' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('tx');
+  await expect(page.getByText('Showing 1-2 of 2')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('tx');
+  await expect.poll(venues).toEqual([LATE_SHOW, 'Cactus Cafe']);
+  const records = await expectCsvMatchesScreen(page, 'shows', 'venue');
+  expect(records.map((r) => [r.venue, r.status])).toEqual([
+    [LATE_SHOW, 'published'],
+    ['Cactus Cafe', 'published'],
+  ]);
+
+  await page.goto('/#shows');
+  const shows = page.locator('#shows');
+  await expect(shows).toContainText('Cactus Cafe');
+  await expect(shows).toContainText(LATE_SHOW);
+  await expect(shows).not.toContainText("Billy Bob's Texas");
+  await expect(shows).not.toContainText('Gruene Hall');
+});
+
+test('orders: checkout orders wait under Pending; Order Details fulfils one with a tracking number and notes, which reopen with it and can still be saved', async ({
+  page,
+  context,
+}) => {
+  await buyShirts(page, WAYLON, 2);
+  await buyShirts(page, JESSI, 1);
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  const customers = () => cells(page, 'Customer');
+  await expect(page.getByRole('button', { name: 'All (4)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectSortCycle(page, 'Customer', {
+    unsorted: ['Jessi Colter', 'Waylon Jennings', 'Loretta Fan', 'Walk-up Customer'],
+    ascending: ['Jessi Colter', 'Loretta Fan', 'Walk-up Customer', 'Waylon Jennings'],
+  });
+
+  await page.getByRole('button', { name: 'Pending (2)' }).click();
+  await expect.poll(customers).toEqual(['Jessi Colter', 'Waylon Jennings']);
+  expect(await cells(page, 'Total')).toEqual(['$30.00', '$55.00']);
+  expect(await cells(page, 'Status')).toEqual(['Pending', 'Pending']);
+
+  const tracking = '9400111899223197428490';
+  const notes = 'Two shirts in one mailer.';
+  const waylon = page.getByRole('row', { name: /Waylon Jennings/ });
+  await waylon.getByRole('button', { name: 'Manage' }).click();
+  await expect(dialog(page).getByText('Order Details')).toBeVisible();
+  await expect(dialog(page).getByTestId('shipping-address')).toContainText('123 Main St');
+  await dialog(page).getByLabel('Tracking Number').fill(tracking);
+  await dialog(page).getByLabel('Notes').fill(notes);
+  await dialog(page).getByRole('button', { name: 'Mark as Fulfilled' }).click();
+  await expect(page.getByText('Order marked as fulfilled')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await expect.poll(customers).toEqual(['Jessi Colter']);
+  await page.getByRole('button', { name: 'Fulfilled (3)' }).click();
+  await expect.poll(customers).toEqual(['Waylon Jennings', 'Loretta Fan', 'Walk-up Customer']);
+  await expect(waylon.locator('.status-tag')).toHaveText('Fulfilled');
+
+  await waylon.getByRole('button', { name: 'Manage' }).click();
+  await expect(dialog(page).getByLabel('Tracking Number')).toHaveValue(tracking);
+  await expect(dialog(page).getByLabel('Notes')).toHaveValue(notes);
+  await expect(dialog(page).getByRole('button', { name: 'Mark as Fulfilled' })).toHaveCount(0);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await dialog(page).getByRole('button', { name: 'Copy email' }).click();
+  await expect(page.getByText('Copied to clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(WAYLON.email);
+  // Once fulfilled, the tracking number and notes can still be saved.
+  await dialog(page).getByLabel('Notes').fill(`${notes} Delivered.`);
+  await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Order updated successfully')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+
+  // Fulfilled leaves out Jessi Colter; the search leaves out the walk-up's placeholder address.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('example.com');
+  await expect.poll(customers).toEqual(['Waylon Jennings', 'Loretta Fan']);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Fulfilled (3)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('example.com');
+  await expect.poll(customers).toEqual(['Waylon Jennings', 'Loretta Fan']);
+  const records = await expectCsvMatchesScreen(page, 'orders', 'email');
+  expect(records[0]).toMatchObject({
+    customerName: WAYLON.name,
+    total: '55.00',
+    fulfillmentStatus: 'fulfilled',
+    trackingNumber: tracking,
+    notes: `${notes} Delivered.`,
+  });
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tracking);
+  await expect.poll(customers).toEqual(['Waylon Jennings']);
+});
+
+test('notify me: a Pending page survives a reload; email sorts and returns to newest first; Mark 1 as Notified moves the row; a filtered, searched CSV', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const email of STICKER_FANS) {
+    expect(await post(page, '/api/notify-me', { email, productName: 'Sticker Pack' })).toBe(201);
+  }
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Notify Me' }).click();
+  await expect(page.getByRole('button', { name: 'All (104)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pending (102)' }).click();
+  await expect(page.getByText('Showing 1-50 of 102')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 51-100 of 102')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]status=pending(&|$)/);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await page.reload();
+  await expect(page.getByText('Showing 51-100 of 102')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pending (102)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(new Set(await cells(page, 'Status'))).toEqual(new Set(['Pending']));
+
+  // The search finds the sticker packs by product and returns to the first page.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('sticker');
+  await expect(page.getByText('Showing 1-3 of 3')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=/);
+  const emails = () => cells(page, 'Email');
+  await expectSortCycle(page, 'Email', {
+    unsorted: ['americana@example.com', 'cajun@example.com', 'bluegrass@example.com'],
+    ascending: ['americana@example.com', 'bluegrass@example.com', 'cajun@example.com'],
+  });
+
+  await page.getByLabel('Select cajun@example.com Sticker Pack').check();
+  await page.getByRole('button', { name: 'Mark 1 as Notified' }).click();
+  await expect(page.getByText('Marked 1 request as notified')).toBeVisible();
+  await expect.poll(emails).toEqual(['americana@example.com', 'bluegrass@example.com']);
+  await expect(page.getByRole('button', { name: 'Notified (3)' })).toBeVisible();
+  const records = await expectCsvMatchesScreen(page, 'notify-me', 'email');
+  expect(records.map((r) => [r.productName, r.notified])).toEqual([
+    ['Sticker Pack', 'false'],
+    ['Sticker Pack', 'false'],
+  ]);
+
+  await page.getByRole('button', { name: 'All (104)' }).click();
+  await expect
+    .poll(emails)
+    .toEqual(['americana@example.com', 'cajun@example.com', 'bluegrass@example.com']);
+  expect(await cells(page, 'Status')).toEqual(['Pending', 'Notified', 'Pending']);
+});
+
+test('newsletter: filter, search and page survive a reload together; the CSV holds both pages in order; email sorts and returns to newest first', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const email of OPRY_SIGNUPS) {
+    expect(await post(page, '/api/email-signup', { email })).toBe(201);
+  }
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Newsletter' }).click();
+  const emails = () => cells(page, 'Email');
+  await page.getByRole('button', { name: 'Contacted (2)' }).click();
+  await expect.poll(emails).toEqual(['reader10@example.com', 'patsy@example.com']);
+
+  const pending = READERS_NEWEST_FIRST.filter((email) => email !== 'reader10@example.com');
+  await page.getByRole('button', { name: 'Pending (58)' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('reader');
+  await expect(page.getByText('Showing 1-50 of 54')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]tab=newsletter(&|$)/);
+  await expect(page).toHaveURL(/[?&]status=pending(&|$)/);
+  await expect(page).toHaveURL(/[?&]search=reader(&|$)/);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await page.reload();
+  await expect(page.getByText('Showing 51-54 of 54')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('reader');
+  await expect(page.getByRole('button', { name: 'Pending (58)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await emails()).toEqual(pending.slice(50));
+  const secondPage = await screenRows(page);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Showing 1-50 of 54')).toBeVisible();
+  expect(await emails()).toEqual(pending.slice(0, 50));
+  const firstPage = await screenRows(page);
+  const records = await expectCsvMatchesScreen(page, 'newsletter', 'email', [
+    ...firstPage,
+    ...secondPage,
+  ]);
+  expect(records.map((r) => r.email)).toEqual(pending);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('opry');
+  await expect(page.getByText('Showing 1-3 of 3')).toBeVisible();
+  await expectSortCycle(page, 'Email', {
+    unsorted: ['tammy@opry.example.com', 'dottie@opry.example.com', 'skeeter@opry.example.com'],
+    ascending: ['dottie@opry.example.com', 'skeeter@opry.example.com', 'tammy@opry.example.com'],
+  });
+});
+
+test('contact: New and Responded filter the rows; name sorts and returns to newest first; filter and search survive a reload; a filtered CSV; Mark 1 as Responded moves the row', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const message of NEW_MESSAGES) {
+    expect(await post(page, '/api/contact', message), message.firstName).toBe(201);
+  }
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Contact' }).click();
+  const names = () => cells(page, 'Name');
+  await expect(page.getByRole('button', { name: 'All (5)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectSortCycle(page, 'Name', {
+    unsorted: [
+      'Townes Van Zandt',
+      'Bobbie Gentry',
+      'Kris Kristofferson',
+      'Emmylou Harris',
+      'June Carter',
+    ],
+    ascending: [
+      'Bobbie Gentry',
+      'Emmylou Harris',
+      'June Carter',
+      'Kris Kristofferson',
+      'Townes Van Zandt',
+    ],
+  });
+  await page.getByRole('button', { name: 'Responded (2)' }).click();
+  await expect.poll(names).toEqual(['Emmylou Harris', 'June Carter']);
+  await page.getByRole('button', { name: 'New (3)' }).click();
+  await expect.poll(names).toEqual(['Townes Van Zandt', 'Bobbie Gentry', 'Kris Kristofferson']);
+
+  // The search looks in the messages: New leaves out June Carter's "play", the search Townes.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('play');
+  await expect.poll(names).toEqual(['Bobbie Gentry', 'Kris Kristofferson']);
+  await expect(page).toHaveURL(/[?&]status=new(&|$)/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('play');
+  await expect(page.getByRole('button', { name: 'New (3)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(names).toEqual(['Bobbie Gentry', 'Kris Kristofferson']);
+  const records = await expectCsvMatchesScreen(page, 'contact-messages', 'email');
+  expect(records.map((r) => [r.email, r.status])).toEqual([
+    ['bobbie@example.com', 'new'],
+    ['kris@example.com', 'new'],
+  ]);
+
+  await page.getByLabel('Select Kris Kristofferson').check();
+  await page.getByRole('button', { name: 'Mark 1 as Responded' }).click();
+  await expect(page.getByText('Marked 1 message as responded')).toBeVisible();
+  await expect.poll(names).toEqual(['Bobbie Gentry']);
+  await page.getByRole('button', { name: 'All (5)' }).click();
+  await expect.poll(names).toEqual(['Bobbie Gentry', 'Kris Kristofferson', 'June Carter']);
+  expect(await cells(page, 'Status')).toEqual(['New', 'Responded', 'Responded']);
+  await expect(page.getByRole('button', { name: 'Responded (3)' })).toBeVisible();
 });
 
 test('axe finds no accessibility violations on the login screen and each tab', async ({ page }) => {
