@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -11,7 +11,7 @@ import { AppModule } from './app.module.js';
 import { rejectDeepBodies } from './common/body-depth.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { originCheck } from './common/origin-check.js';
-import { validationExceptionFactory } from './common/validation.js';
+import { AppValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 import { TypeormSessionStore } from './database/session-store.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from './modules/auth/session.js';
@@ -78,14 +78,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(rejectDeepBodies);
   mountStaticSite(app.getHttpAdapter().getInstance(), config);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      exceptionFactory: validationExceptionFactory,
-    }),
-  );
+  app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   mountApiDocs(app);
   return app;

@@ -1,0 +1,171 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
+import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
+import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
+import { Order } from '../src/modules/orders/order.entity.js';
+import { Show } from '../src/modules/shows/show.entity.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+/** JSON with a lone UTF-16 surrogate written as an escape, as a client could send it. */
+const LONE = 'a\\ud800b';
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+const contact = {
+  firstName: 'Dolly',
+  lastName: 'Parton',
+  email: 'dolly@example.com',
+  subject: 'booking',
+  message: 'Would you open for us in June?',
+};
+const online = {
+  salesChannel: 'online',
+  customerName: 'Loretta Lynn',
+  email: 'loretta@example.com',
+  lineItems: [{ product_name: 'T-Shirt - M', quantity: 1, price: 2500 }],
+  shippingAddress: JSON.stringify({
+    name: 'Loretta Lynn',
+    address: { line1: '1 Main St', city: 'Nashville', postal_code: '37201', country: 'US' },
+  }),
+  paymentMethod: 'cash',
+};
+const show = {
+  venue: 'The Bluebird Cafe',
+  city: 'Nashville, TN',
+  date: '2027-04-01',
+  time: '8:00 PM',
+  ageRequirement: '21+',
+  ticketButtonType: 'free',
+  soldOut: 'false',
+  status: 'published',
+};
+
+/** The body as JSON text, with one field's value replaced by raw JSON (an escape kept as sent). */
+function withRaw(body: object, field: string, raw: string): string {
+  const marker = '"__RAW__"';
+  return JSON.stringify({ ...body, [field]: '__RAW__' }).replace(marker, `"${raw}"`);
+}
+
+describe.each(testDatabases())('ill-formed text on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+    admin = await loggedIn(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const count = async () => {
+    const ds = t.app.get(DataSource);
+    return Promise.all(
+      [EmailSignup, NotifyMe, ContactMessage, Order, Show].map((e) => ds.getRepository(e).count()),
+    );
+  };
+
+  const sendJson = (agent: TestAgent | ReturnType<typeof request>, path: string, json: string) =>
+    agent.post(path).set('Content-Type', 'application/json').send(json);
+
+  it.each([
+    ['/api/email-signup', { email: '' }],
+    ['/api/notify-me', { email: '', productName: 'Trucker Hat' }],
+    ['/api/contact', contact],
+  ])('refuses a lone surrogate in the email sent to %s', async (path, body) => {
+    const before = await count();
+    const res = await sendJson(
+      request(t.server),
+      path,
+      withRaw(body, 'email', `${LONE}@example.com`),
+    ).expect(400);
+    expect(res.body.message).toBe(EMAIL_MESSAGE);
+    expect(res.body.errors).toEqual([{ field: 'email', messages: [EMAIL_MESSAGE] }]);
+    expect(await count()).toEqual(before);
+  });
+
+  it('refuses a lone surrogate in the email of a manual order', async () => {
+    const before = await count();
+    const res = await sendJson(
+      admin,
+      '/api/admin/orders/manual',
+      withRaw(online, 'email', `${LONE}@example.com`),
+    ).expect(400);
+    expect(res.body.message).toBe(EMAIL_MESSAGE);
+    expect(await count()).toEqual(before);
+  });
+
+  it('refuses a lone surrogate in the email of the test payment form', async () => {
+    const res = await sendJson(
+      request(t.server),
+      '/api/checkout/test/cs_test_local_nope/pay',
+      withRaw(
+        { name: 'L', line1: '1 Main St', city: 'X', postal_code: '1', country: 'US' },
+        'email',
+        `${LONE}@example.com`,
+      ),
+    ).expect(400);
+    expect(res.body.message).toBe(EMAIL_MESSAGE);
+  });
+
+  it.each([
+    ['/api/contact', 'message', contact],
+    ['/api/contact', 'firstName', contact],
+    ['/api/notify-me', 'productName', { email: 'hat@example.com' }],
+  ])('refuses a lone surrogate in %s field %s, naming the field', async (path, field, body) => {
+    const before = await count();
+    const res = await sendJson(request(t.server), path, withRaw(body, field, LONE)).expect(400);
+    expect(res.body.message).toBe(`${field} must be well-formed text`);
+    expect(res.body.errors).toEqual([{ field, messages: [`${field} must be well-formed text`] }]);
+    expect(await count()).toEqual(before);
+  });
+
+  it.each([
+    ['/api/admin/orders/manual', 'notes', online],
+    ['/api/admin/orders/manual', 'customerName', online],
+    ['/api/admin/shows', 'venue', show],
+    ['/api/admin/shows', 'notes', show],
+  ])('refuses a lone surrogate in admin %s field %s', async (path, field, body) => {
+    const before = await count();
+    const res = await sendJson(admin, path, withRaw(body, field, LONE)).expect(400);
+    expect(res.body.message).toBe(`${field} must be well-formed text`);
+    expect(await count()).toEqual(before);
+  });
+
+  it('names a nested field by its path', async () => {
+    const body = JSON.stringify({
+      ...online,
+      lineItems: [{ product_name: '__RAW__', quantity: 1, price: 2500 }],
+    }).replace('"__RAW__"', `"${LONE}"`);
+    const res = await sendJson(admin, '/api/admin/orders/manual', body).expect(400);
+    expect(res.body.message).toBe('lineItems.0.product_name must be well-formed text');
+  });
+
+  it('refuses a lone low surrogate and one at the end of a string', async () => {
+    for (const raw of ['x\\udc00', 'x\\ud83d']) {
+      const res = await sendJson(
+        request(t.server),
+        '/api/contact',
+        withRaw(contact, 'message', raw),
+      ).expect(400);
+      expect(res.body.message).toBe('message must be well-formed text');
+    }
+  });
+
+  it('still accepts a well-formed pair (an emoji) written as escapes', async () => {
+    await sendJson(
+      request(t.server),
+      '/api/contact',
+      withRaw(contact, 'message', 'Love it \\ud83c\\udfb8'),
+    ).expect(201);
+    const saved = await t.app
+      .get(DataSource)
+      .getRepository(ContactMessage)
+      .findOneByOrFail({ message: 'Love it 🎸' });
+    expect(saved.message).toBe('Love it 🎸');
+  });
+});
