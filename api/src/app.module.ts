@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
-import { dataSourceOptions } from './database/data-source.js';
+import { dataSourceOptions, openDatabase } from './database/data-source.js';
 import { loggerOptions } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -24,7 +24,10 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerOptions(config)),
-        TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config.database),
+          dataSourceFactory: (options) => openDatabase(options!),
+        }),
         CommonModule,
         HealthModule,
         AuthModule,

@@ -2,9 +2,8 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { DataSource } from 'typeorm';
 import { InvalidEnvironmentError, loadConfig } from '../config/env.js';
-import { dataSourceOptions } from '../database/data-source.js';
+import { dataSourceOptions, openDatabase } from '../database/data-source.js';
 import { resetAdminPassword } from '../modules/auth/auth.service.js';
 
 /**
@@ -30,7 +29,7 @@ async function main() {
   if (password.length < 8) {
     throw new InvalidEnvironmentError('The admin password must be at least 8 characters long.');
   }
-  const dataSource = await new DataSource(dataSourceOptions(config.database)).initialize();
+  const dataSource = await openDatabase(dataSourceOptions(config.database));
   try {
     await resetAdminPassword(dataSource, password);
     process.stdout.write('The admin password is set. Every session was ended: log in again.\n');

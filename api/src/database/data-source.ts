@@ -1,19 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { withNamedLock } from './transaction.js';
 
 /**
  * One set of entities and migrations for both databases. Schema changes are migrations, run at
- * start-up; `synchronize` stays off.
+ * start-up by `openDatabase`; `synchronize` stays off.
  */
 export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
   const common = {
     entities,
     migrations,
-    migrationsRun: true,
+    // Run by openDatabase under a lock, not by TypeORM while it connects.
+    migrationsRun: false,
     synchronize: false,
     logging: false,
   } as const;
@@ -38,4 +40,20 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
       db.pragma('foreign_keys = ON');
     },
   };
+}
+
+/**
+ * Connects and brings the schema up to date. The migrations run under a database lock: servers
+ * started at once on one empty database would otherwise each try to create the same tables.
+ * The one that waited finds them applied and runs none.
+ */
+export async function openDatabase(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = await new DataSource(options).initialize();
+  try {
+    await withNamedLock(dataSource, 'migrations', () => dataSource.runMigrations());
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
 }

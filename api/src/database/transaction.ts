@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
@@ -56,4 +57,56 @@ export function isDuplicateKeyError(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+const sqliteLocks = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` while holding the lock `name`, shared by every server on the same database, so
+ * check-then-insert steps (a pending notify-me request, the migrations, …) cannot run side by side.
+ *
+ * MySQL/MariaDB: `GET_LOCK` on a connection of its own, and `work` runs on that same connection,
+ * so callers waiting for the lock never hold the pool's other connections. The lock name is a
+ * hash of the database and `name` (server-wide names, at most 64 characters). A lock not granted
+ * within `timeoutSeconds` is an error. SQLite: one process owns the file, so an in-process queue
+ * per file and name.
+ */
+export async function withNamedLock<T>(
+  dataSource: DataSource,
+  name: string,
+  work: (manager: EntityManager) => Promise<T>,
+  timeoutSeconds = 30,
+): Promise<T> {
+  if (dataSource.options.type === 'better-sqlite3') {
+    const key = `${String(dataSource.options.database)}\0${name}`;
+    const previous = sqliteLocks.get(key) ?? Promise.resolve();
+    const run = previous.then(() => work(dataSource.manager));
+    const settled = run.catch(() => undefined);
+    sqliteLocks.set(key, settled);
+    void settled.then(() => {
+      if (sqliteLocks.get(key) === settled) sqliteLocks.delete(key);
+    });
+    return run;
+  }
+  const runner = dataSource.createQueryRunner();
+  const lock = `artist:${createHash('sha256')
+    .update(`${await runner.getCurrentDatabase()}\0${name}`)
+    .digest('hex')
+    .slice(0, 40)}`;
+  try {
+    const [granted] = (await runner.query('SELECT GET_LOCK(?, ?) AS granted', [
+      lock,
+      timeoutSeconds,
+    ])) as { granted: number | string | null }[];
+    if (Number(granted?.granted) !== 1) {
+      throw new Error(`The database lock "${name}" was not granted in ${timeoutSeconds} s.`);
+    }
+    try {
+      return await work(runner.manager);
+    } finally {
+      await runner.query('SELECT RELEASE_LOCK(?)', [lock]);
+    }
+  } finally {
+    await runner.release();
+  }
 }

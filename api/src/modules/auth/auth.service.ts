@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { SessionRecord } from '../../database/session.entity.js';
+import { isDuplicateKeyError } from '../../database/transaction.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -27,11 +28,17 @@ export class AuthService implements OnApplicationBootstrap {
     if (await this.users.existsBy({ username: ADMIN_USERNAME })) return;
     const generated = this.config.adminPassword ? undefined : randomBytes(12).toString('base64url');
     const password = this.config.adminPassword ?? generated!;
-    await this.users.insert({
-      id: randomUUID(),
-      username: ADMIN_USERNAME,
-      password: await hashPassword(password),
-    });
+    try {
+      await this.users.insert({
+        id: randomUUID(),
+        username: ADMIN_USERNAME,
+        password: await hashPassword(password),
+      });
+    } catch (error) {
+      // Another server starting on the same database created it first: keep that one.
+      if (isDuplicateKeyError(error)) return;
+      throw error;
+    }
     if (generated) {
       process.stdout.write(
         [

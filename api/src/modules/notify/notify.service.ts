@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, type Repository } from 'typeorm';
 import { NOTIFY_LIST_FILTERS, type NotifyMe as NotifyMeView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { withNamedLock } from '../../database/transaction.js';
 import { whereSearch } from '../../common/list-query.js';
 import type { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyMe } from './notify-me.entity.js';
@@ -15,16 +16,27 @@ export class NotifyService {
   constructor(
     @InjectRepository(NotifyMe) private readonly requests: Repository<NotifyMe>,
     private readonly clock: Clock,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** A repeat of a request still pending adds no second row. */
+  /**
+   * A repeat of a request still pending adds no second row, even when repeats arrive at once:
+   * the check and the insert run under a lock named after the address and product.
+   */
   async create(input: NotifyMeDto): Promise<void> {
-    const pending = await this.requests.existsBy({
-      email: input.email,
-      productName: input.productName,
-      notified: 'false',
-    });
-    if (!pending) await this.requests.insert(input);
+    await withNamedLock(
+      this.dataSource,
+      `notify-me:${input.email}:${input.productName}`,
+      async (manager) => {
+        const requests = manager.getRepository(NotifyMe);
+        const pending = await requests.existsBy({
+          email: input.email,
+          productName: input.productName,
+          notified: 'false',
+        });
+        if (!pending) await requests.insert(input);
+      },
+    );
   }
 
   async list(filter: NotifyFilter = 'all', search = ''): Promise<NotifyMeView[]> {

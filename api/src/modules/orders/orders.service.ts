@@ -17,6 +17,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
 import { blankToNull } from '../../common/strings.js';
+import { isDuplicateKeyError } from '../../database/transaction.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
@@ -80,9 +81,7 @@ export class OrdersService {
     const sessionId =
       input.stripeSessionId ??
       `manual_${this.clock.now().getTime()}_${randomBytes(3).toString('hex')}`;
-    if (await this.orders.existsBy({ stripeSessionId: sessionId })) {
-      throw new ConflictException('An order with this payment session id already exists.');
-    }
+    if (await this.orders.existsBy({ stripeSessionId: sessionId })) throw duplicateSession();
     const now = this.clock.now();
     const order = this.orders.create({
       salesChannel: input.salesChannel,
@@ -106,9 +105,18 @@ export class OrdersService {
       notes: blankToNull(input.notes),
       createdAt: now,
     });
-    return toView(await this.orders.save(order));
+    try {
+      return toView(await this.orders.save(order));
+    } catch (error) {
+      // The same id sent twice at once: both passed the check, the unique key refused one.
+      if (isDuplicateKeyError(error)) throw duplicateSession();
+      throw error;
+    }
   }
 }
+
+const duplicateSession = () =>
+  new ConflictException('An order with this payment session id already exists.');
 
 /** In person, a readable address sent along is kept; anything else records the in-person shape. */
 function inPersonAddress(sent: string | undefined): string {
