@@ -4,7 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
-import { withNamedLock } from './transaction.js';
+import { serialiseSqliteWrites, withNamedLock } from './transaction.js';
 
 /**
  * One set of entities and migrations for both databases. Schema changes are migrations, run at
@@ -45,12 +45,14 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
 /**
  * Connects and brings the schema up to date. The migrations run under a database lock: servers
  * started at once on one empty database would otherwise each try to create the same tables.
- * The one that waited finds them applied and runs none.
+ * The one that waited finds them applied and runs none. On SQLite, writes are then serialised
+ * on the shared connection (see `serialiseSqliteWrites`).
  */
 export async function openDatabase(options: DataSourceOptions): Promise<DataSource> {
   const dataSource = await new DataSource(options).initialize();
   try {
     await withNamedLock(dataSource, 'migrations', () => dataSource.runMigrations());
+    serialiseSqliteWrites(dataSource);
   } catch (error) {
     await dataSource.destroy();
     throw error;

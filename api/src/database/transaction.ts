@@ -1,27 +1,144 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 
-const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
+/**
+ * On SQLite, the writer a query belongs to: each transaction runs in a context of its own (see
+ * `serialiseSqliteWrites`); queries outside any transaction share one.
+ */
+const writers = new AsyncLocalStorage<object>();
+const OUTSIDE_TRANSACTIONS = {};
 
 /**
- * `dataSource.transaction`, except that on SQLite transactions run one after another. TypeORM's
- * better-sqlite3 driver shares one connection, so two transactions started side by side would nest
- * (the second becomes a savepoint of the first) and one's rollback could undo the other's work.
- * SQLite has a single writer anyway, so queueing costs nothing.
+ * `dataSource.transaction`, retried on MySQL/MariaDB when InnoDB gives up on a lock. On SQLite
+ * the gate that `serialiseSqliteWrites` puts on the connection runs it alone, start to end.
  */
 export function inTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  if (dataSource.options.type !== 'better-sqlite3')
-    return withLockRetries(() => dataSource.transaction(work));
-  const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
-  const run = previous.then(() => dataSource.transaction(work));
-  sqliteQueues.set(
-    dataSource,
-    run.catch(() => undefined),
-  );
-  return run;
+  if (dataSource.options.type === 'better-sqlite3') return dataSource.transaction(work);
+  return withLockRetries(() => dataSource.transaction(work));
+}
+
+/**
+ * A lock that its holder may take again. Handing it over names the next holder at once, so no
+ * newcomer can slip in between; every waiter of that holder is woken together.
+ */
+class ReentrantGate {
+  private holder: object | null = null;
+  private holds = 0;
+  private waiting: { owner: object; wake: () => void }[] = [];
+
+  async enter(owner: object): Promise<() => void> {
+    if (this.holder === null) this.holder = owner;
+    else if (this.holder !== owner) {
+      await new Promise<void>((wake) => this.waiting.push({ owner, wake }));
+    }
+    this.holds++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      if (--this.holds > 0) return;
+      const next = this.waiting[0];
+      this.holder = next?.owner ?? null;
+      if (!next) return;
+      const woken = this.waiting.filter((entry) => entry.owner === next.owner);
+      this.waiting = this.waiting.filter((entry) => entry.owner !== next.owner);
+      for (const entry of woken) entry.wake();
+    };
+  }
+}
+
+/**
+ * TypeORM's better-sqlite3 driver runs every query, of every caller, on one connection (one query
+ * runner). A transaction there is a state of that connection, not of its caller: another caller's
+ * write issued while it is open lands inside it and is undone by its rollback, and a transaction
+ * started meanwhile becomes a savepoint that the other's rollback can undo (a checkout session
+ * left completed without its order).
+ *
+ * This puts a gate on that query runner. Every transaction, explicit (`transaction`) or TypeORM's
+ * own around `save`/`remove`, runs as a writer of its own (an AsyncLocalStorage context, which its
+ * queries inherit) and holds the gate from BEGIN to COMMIT/ROLLBACK; every other query, read or
+ * write, and every other transaction waits at the gate and then runs whole. Work called inside a
+ * transaction, through any repository, belongs to that transaction. SQLite has one writer at a
+ * time anyway and runs statements synchronously, so the gate costs only the wait for a
+ * transaction already under way.
+ */
+export function serialiseSqliteWrites(dataSource: DataSource): void {
+  if (dataSource.options.type !== 'better-sqlite3') return;
+  const runner = dataSource.driver.createQueryRunner('master');
+  const manager = dataSource.manager;
+  const gate = new ReentrantGate();
+  const writer = () => writers.getStore() ?? OUTSIDE_TRANSACTIONS;
+  let transaction: { writer: object; leave: () => void } | null = null;
+
+  // A new writer for each transaction, unless called from inside the open one.
+  for (const method of ['transaction', 'save', 'remove', 'softRemove', 'recover'] as const) {
+    const original = (manager[method] as (...args: unknown[]) => Promise<unknown>).bind(manager);
+    (manager as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+      transaction?.writer === writer()
+        ? original(...args)
+        : writers.run({}, () => original(...args));
+  }
+
+  const query = runner.query.bind(runner);
+  const startTransaction = runner.startTransaction.bind(runner);
+  const commitTransaction = runner.commitTransaction.bind(runner);
+  const rollbackTransaction = runner.rollbackTransaction.bind(runner);
+  // TypeORM's save opens a transaction only when it sees none active: it must see only its own.
+  let active = runner.isTransactionActive;
+  Object.defineProperty(runner, 'isTransactionActive', {
+    get: () => active && transaction?.writer === writer(),
+    set: (value: boolean) => {
+      active = value;
+    },
+  });
+  const afterEnd = () => {
+    if (active || !transaction) return;
+    const { leave } = transaction;
+    transaction = null;
+    leave();
+  };
+
+  runner.query = (async (...args: Parameters<typeof query>) => {
+    const leave = await gate.enter(writer());
+    try {
+      return await query(...args);
+    } finally {
+      leave();
+    }
+  }) as typeof runner.query;
+  runner.startTransaction = async (isolationLevel) => {
+    const leave = await gate.enter(writer());
+    if (active) {
+      // A savepoint inside the writer's own transaction, which keeps the gate.
+      leave();
+      return startTransaction(isolationLevel);
+    }
+    try {
+      await startTransaction(isolationLevel);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    transaction = { writer: writer(), leave };
+  };
+  runner.commitTransaction = async () => {
+    try {
+      await commitTransaction();
+    } finally {
+      afterEnd();
+    }
+  };
+  runner.rollbackTransaction = async () => {
+    try {
+      await rollbackTransaction();
+    } finally {
+      afterEnd();
+    }
+  };
 }
 
 /**

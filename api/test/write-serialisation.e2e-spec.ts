@@ -1,0 +1,111 @@
+import { DataSource, QueryFailedError } from 'typeorm';
+import { Order } from '../src/modules/orders/order.entity.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+
+const SESSIONS = 6;
+const FAILING_WRITES = 6;
+
+/** A manual order row as the admin's form would make it, for writes beside the checkout. */
+const manualRow = (stripeSessionId: string): Partial<Order> => ({
+  email: 'walkup@merch-table.invalid',
+  customerName: 'Walk-up Customer',
+  shippingAddress: JSON.stringify({ type: 'in-person' }),
+  lineItems: JSON.stringify([{ product_name: 'Sticker Pack', quantity: 1, price: 500 }]),
+  total: 500,
+  stripeSessionId,
+  paymentStatus: 'paid',
+  paymentMethod: 'cash',
+  salesChannel: 'in-person',
+  fulfillmentStatus: 'fulfilled',
+  createdAt: new Date(),
+});
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db) => {
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    s = await startStripeApp(db);
+  });
+
+  afterAll(async () => {
+    await s.close();
+  });
+
+  beforeEach(async () => {
+    await emptyShop(s.t);
+  });
+
+  async function openSessions(): Promise<string[]> {
+    for (let i = 0; i < SESSIONS; i++) {
+      await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+    }
+    return (await checkoutSessions(s.t)).map((record) => record.sessionId);
+  }
+
+  it.each([1, 2, 3, 4, 5])(
+    'loses no order when unrelated writes fail and roll back at the same time (round %i)',
+    async (round) => {
+      const dataSource = s.t.app.get(DataSource);
+      const taken = `manual_taken_${round}`;
+      await dataSource.getRepository(Order).insert(manualRow(taken));
+      const ids = await openSessions();
+
+      // Transactions that write a row, yield, then hit the unique key and roll back whole.
+      const failingTransaction = (n: number) =>
+        dataSource.transaction(async (manager) => {
+          await manager.insert(Order, manualRow(`manual_rolled_back_${round}_${n}`));
+          await pause();
+          await manager.insert(Order, manualRow(taken));
+        });
+      // A plain save of two rows (TypeORM wraps it in a transaction of its own) that fails.
+      const failingSave = (n: number) =>
+        dataSource
+          .getRepository(Order)
+          .save([
+            dataSource.getRepository(Order).create(manualRow(`manual_saved_${round}_${n}`)),
+            dataSource.getRepository(Order).create(manualRow(taken)),
+          ]);
+
+      const [deliveries, failures] = await Promise.all([
+        Promise.allSettled(
+          ids.map((id) => deliver(s.t, 'checkout.session.completed', s.stripe.pay(id))),
+        ),
+        Promise.allSettled(
+          Array.from({ length: FAILING_WRITES }, (_, n) =>
+            n % 2 ? failingTransaction(n) : failingSave(n),
+          ),
+        ),
+      ]);
+
+      expect(deliveries.map((r) => (r.status === 'fulfilled' ? r.value.status : r.reason))).toEqual(
+        ids.map(() => 200),
+      );
+      for (const failed of failures) {
+        expect(failed.status).toBe('rejected');
+        expect((failed as PromiseRejectedResult).reason).toBeInstanceOf(QueryFailedError);
+      }
+
+      const sessions = await checkoutSessions(s.t);
+      const completed = sessions.filter((record) => record.status === 'completed');
+      expect(completed).toHaveLength(ids.length);
+      const orderIds = (await orders(s.t)).map((order) => order.stripeSessionId);
+      const missing = completed.filter((record) => !orderIds.includes(record.sessionId));
+      expect(missing.map((record) => record.sessionId)).toEqual([]);
+      // Nothing of the failed writes stayed: each rolled back whole.
+      expect(orderIds.filter((id) => /^manual_(rolled_back|saved)_/.test(id))).toEqual([]);
+      expect(orderIds.sort()).toEqual([...ids, taken].sort());
+    },
+  );
+});
