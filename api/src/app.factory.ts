@@ -52,7 +52,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
     config.logLevel,
   );
-  app.use(originCheck(config.publicUrl, SESSION_COOKIE));
+  app.use(originCheck(config, SESSION_COOKIE));
   // Only admin routes read the session, so public requests never touch the session table.
   app.use(
     '/api/admin',

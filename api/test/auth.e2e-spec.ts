@@ -250,6 +250,35 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
   });
 });
 
+describe.each(testDatabases())('cross-site check with PUBLIC_URL set on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { PUBLIC_URL: 'http://shop.example' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('accepts only PUBLIC_URL’s origin, not the origin of the request’s own Host', async () => {
+    await request(t.server)
+      .post('/api/email-signup')
+      .set('Origin', 'http://shop.example')
+      .send({ email: 'a@example.com' })
+      .expect(201);
+    for (const header of ['Origin', 'Referer'] as const) {
+      const res = await request(t.server)
+        .post('/api/email-signup')
+        .set('Host', 'attacker.example')
+        .set(header, header === 'Origin' ? 'http://attacker.example' : 'http://attacker.example/x')
+        .send({ email: 'b@example.com' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('This request came from another site and was refused.');
+    }
+  });
+});
+
 describe.each(testDatabases())('admin account set-up on $name', (db) => {
   it('prints a one-time password once when neither an account nor ADMIN_PASSWORD exists', async () => {
     const written: string[] = [];
