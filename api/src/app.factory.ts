@@ -3,6 +3,7 @@ import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -53,6 +54,11 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     config.logLevel,
   );
   app.use(originCheck(config, SESSION_COOKIE));
+  // Admin answers (CSV downloads included) hold fans' personal data: no cache may keep them.
+  app.use('/api/admin', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Only admin routes read the session, so public requests never touch the session table.
   app.use(
     '/api/admin',

@@ -184,6 +184,24 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
       await request(t.server).get('/api/admin/orders/export/').expect(401);
     });
 
+    it('sends Cache-Control: no-store on every admin answer, CSV downloads and refusals included', async () => {
+      const agent = await loggedIn(t);
+      const cached: string[] = [];
+      for (const { method, path } of adminRoutes()) {
+        if (path.endsWith('/logout')) continue;
+        for (const client of [agent, request(t.server)]) {
+          const res = await client[method.toLowerCase() as 'get'](concrete(path))
+            .set('Origin', t.config.publicUrl)
+            .send({});
+          if (res.headers['cache-control'] !== 'no-store') cached.push(`${method} ${path}`);
+        }
+      }
+      expect(cached).toEqual([]);
+      const csv = await agent.get('/api/admin/orders/export').expect(200);
+      expect(csv.headers['content-type']).toMatch(/text\/csv/);
+      expect(csv.headers['cache-control']).toBe('no-store');
+    });
+
     it('answers every admin route with a session (no 401 or 500)', async () => {
       const agent = await loggedIn(t);
       for (const { method, path } of adminRoutes()) {
