@@ -300,15 +300,23 @@ describe.each(testDatabases())('cross-site check with PUBLIC_URL set on $name', 
 describe.each(testDatabases())('admin account set-up on $name', (db) => {
   it('prints a one-time password once when neither an account nor ADMIN_PASSWORD exists', async () => {
     const written: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    const logged: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
+      return true;
+    });
+    const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      logged.push(String(chunk));
       return true;
     });
     const t = await startTestApp(db, { ADMIN_PASSWORD: '' });
     spy.mockRestore();
+    out.mockRestore();
     try {
       const match = /One-time admin password: (\S+)/.exec(written.join(''));
       expect(match).not.toBeNull();
+      // Standard output is the JSON log stream, which is kept and shipped: never the password.
+      expect(logged.join('')).not.toContain(match![1]);
       const agent = browser(t);
       await agent.post('/api/admin/login').send({ password: match![1] }).expect(200);
       expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: true });

@@ -205,6 +205,8 @@ export interface AppConfig {
   remotes: { storefront: string; admin: string };
   webRoot: string;
   logLevel: string;
+  /** Where the JSON log lines go; standard output unless a test captures them. */
+  logStream?: { write(line: string): unknown };
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
   timeZone: string;
 }

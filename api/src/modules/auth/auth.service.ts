@@ -21,7 +21,7 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * Creates the admin account when there is none: from ADMIN_PASSWORD, or with a generated
-   * password printed once. An existing account is never changed here (see the reset command).
+   * password printed once on standard error. An existing account is never changed here (see the reset command).
    */
   async onApplicationBootstrap(): Promise<void> {
     if (await this.users.existsBy({ username: ADMIN_USERNAME })) return;
@@ -33,7 +33,9 @@ export class AuthService implements OnApplicationBootstrap {
       password: await hashPassword(password),
     });
     if (generated) {
-      process.stdout.write(
+      // To the terminal (standard error), never the JSON log stream on standard output, which
+      // is kept and shipped elsewhere.
+      process.stderr.write(
         [
           '',
           '================================================================',
