@@ -12,9 +12,8 @@ const outputs = [
   'admin/dist/remoteEntry.js',
 ];
 
-// Settings may live in a .env file beside package.json (see .env.example).
-const envFile = path.join(root, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
+// Settings may live in a .env file beside package.json (see .env.example): the server reads it
+// itself (api/src/config/settings.ts), as the admin:reset-password command does.
 
 if (outputs.some((file) => !existsSync(path.join(root, file)))) {
   console.log('No build found: building the site first (this takes a minute or two)…');

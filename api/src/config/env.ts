@@ -235,8 +235,9 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       ? { type: 'mysql', url: dbUrl }
       : {
           type: 'sqlite',
+          // A relative path is taken from the project folder, wherever a command runs from.
           file: dbUrl
-            ? dbUrl.replace(/^sqlite:(\/\/)?/, '')
+            ? sqliteFile(dbUrl.replace(/^sqlite:(\/\/)?/, ''), root)
             : path.join(root, 'data', 'artist.sqlite'),
         };
   return {
@@ -265,6 +266,10 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     logLevel: env.LOG_LEVEL,
     timeZone: env.ARTIST_TIMEZONE,
   };
+}
+
+function sqliteFile(file: string, root: string): string {
+  return file === ':memory:' ? file : path.resolve(root, file);
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string {
