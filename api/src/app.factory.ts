@@ -6,11 +6,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { rejectDeepBodies } from './common/body-depth.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { AppLogger } from './common/logger.js';
 import { originCheck } from './common/origin-check.js';
 import { validationExceptionFactory } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
@@ -34,7 +34,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     // Stripe signs the exact bytes it sends: the webhook verifies `req.rawBody`.
     rawBody: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const securityHeaders = helmet({

@@ -137,3 +137,20 @@ describe('.dockerignore', () => {
     expect(lines).toEqual(expect.arrayContaining(['.env', '.env.*', 'data', '**/*.sqlite']));
   });
 });
+
+describe('npm install on Node 20', () => {
+  it('installs no package that asks for a newer Node (no EBADENGINE warning)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const semver = require('semver') as typeof import('semver');
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
+    const tooNew = Object.entries(lock.packages)
+      .filter(([, pkg]) => {
+        const wanted = Array.isArray(pkg.engines) ? undefined : pkg.engines?.node;
+        return wanted && !semver.satisfies('20.19.0', wanted, { includePrerelease: true });
+      })
+      .map(([name, pkg]) => `${name}@${pkg.version}`);
+    expect(tooNew).toEqual([]);
+  });
+});

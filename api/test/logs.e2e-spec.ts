@@ -48,6 +48,14 @@ describe.each(testDatabases())('what the logs hold on $name', (db) => {
     const failure = lines.map((l) => JSON.parse(l)).find((l) => l.err?.type === 'QueryFailedError');
     expect(failure).toBeDefined();
     expect(failure.err.query).toMatch(/INSERT INTO/i);
+    expect(failure.context).toBe('HttpExceptionFilter');
+    // The error line and the request's own line carry the request's id.
+    const requestLine = lines.map((l) => JSON.parse(l)).find((l) => l.res?.statusCode === 500);
+    expect(requestLine).toMatchObject({
+      req: { id: res.headers['x-request-id'], method: 'POST', path: '/api/contact' },
+      msg: expect.stringMatching(/^POST \/api\/contact 500/),
+    });
+    expect(failure.req.id).toBe(res.headers['x-request-id']);
     for (const value of Object.values(fan).filter((v) => v !== 'booking')) {
       expect(logged).not.toContain(value);
     }

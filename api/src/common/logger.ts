@@ -1,7 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
-import { stdSerializers, type DestinationStream } from 'pino';
+import {
+  Inject,
+  Injectable,
+  Module,
+  RequestMethod,
+  type DynamicModule,
+  type LoggerService,
+  type MiddlewareConsumer,
+  type NestModule,
+} from '@nestjs/common';
+import type { NextFunction } from 'express';
+import { stdSerializers, type DestinationStream, type Logger as Pino } from 'pino';
+import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import type { AppConfig } from '../config/env.js';
 
 /**
@@ -9,38 +21,32 @@ import type { AppConfig } from '../config/env.js';
  * logged of a request (never its body, cookies, query string or headers), so no password,
  * session or card detail can reach the log.
  */
-export function loggerOptions(config: AppConfig): Params {
-  const options: Params = {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const id = requestIdOf(req);
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: {
-          id: string;
-          method: string;
-          raw: IncomingMessage & { originalUrl?: string };
-        }) => ({
-          id: req.id,
-          method: req.method,
-          path: pathOf(req.raw),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: errorForLog,
-      },
-      customSuccessMessage: (req, res, responseTime) =>
-        `${req.method} ${pathOf(req)} ${res.statusCode} ${Math.round(responseTime)}ms`,
-      customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
-      redact: { paths: ['req.headers', 'res.headers', 'err.config'], remove: true },
+export function loggerOptions(config: AppConfig): Options {
+  return {
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const id = requestIdOf(req);
+      res.setHeader('X-Request-Id', id);
+      return id;
     },
+    serializers: {
+      req: (req: {
+        id: string;
+        method: string;
+        raw: IncomingMessage & { originalUrl?: string };
+      }) => ({
+        id: req.id,
+        method: req.method,
+        path: pathOf(req.raw),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: errorForLog,
+    },
+    customSuccessMessage: (req, res, responseTime) =>
+      `${req.method} ${pathOf(req)} ${res.statusCode} ${Math.round(responseTime)}ms`,
+    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
+    redact: { paths: ['req.headers', 'res.headers', 'err.config'], remove: true },
   };
-  if (config.logStream) {
-    options.pinoHttp = [options.pinoHttp as object, config.logStream as DestinationStream];
-  }
-  return options;
 }
 
 /** Express rewrites `url` inside routers; `originalUrl` is what the client asked for. */
@@ -89,4 +95,85 @@ export function errorForLog(error: unknown): unknown {
       .slice(1)
       .join('\n'),
   };
+}
+
+/** The logger of the request being handled (pino-http's child carrying its id), if any. */
+const requestLogger = new AsyncLocalStorage<Pino>();
+const HTTP_LOGGER = Symbol('HTTP_LOGGER');
+
+/**
+ * Nest's logger on pino: the lines Nest and our services write (with their `context`) go to the
+ * same JSON stream as the request lines, and inside a request they carry its `req` id.
+ */
+@Injectable()
+export class AppLogger implements LoggerService {
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
+
+  /** Nest passes the context (the class name) last; an Error is logged under `err`. */
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    rest: unknown[],
+  ) {
+    const logger = requestLogger.getStore() ?? this.http.logger;
+    const params = [...rest];
+    const context = typeof params[params.length - 1] === 'string' ? params.pop() : undefined;
+    const fields: Record<string, unknown> = context ? { context } : {};
+    if (message instanceof Error) {
+      logger[level]({ ...fields, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      logger[level]({ ...fields, ...message });
+    } else {
+      logger[level](fields, String(message), ...params);
+    }
+  }
+}
+
+/**
+ * One JSON line per request (pino-http, options above) on every route, and Nest's own logging
+ * through AppLogger. `config.logStream` stands in for standard output when a test reads the log.
+ */
+@Module({})
+export class LoggingModule implements NestModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const http = config.logStream
+      ? pinoHttp(loggerOptions(config), config.logStream as DestinationStream)
+      : pinoHttp(loggerOptions(config));
+    return {
+      module: LoggingModule,
+      global: true,
+      providers: [{ provide: HTTP_LOGGER, useValue: http }, AppLogger],
+      exports: [AppLogger],
+    };
+  }
+
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  configure(consumer: MiddlewareConsumer) {
+    consumer
+      .apply((req: IncomingMessage & { log: Pino }, res: ServerResponse, next: NextFunction) =>
+        this.http(req, res, () => requestLogger.run(req.log, next)),
+      )
+      // Every path, the /api prefix itself included.
+      .forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
+  }
 }
