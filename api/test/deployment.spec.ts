@@ -141,7 +141,9 @@ describe('.dockerignore', () => {
 describe('npm install on Node 20', () => {
   it('installs no package that asks for a newer Node (no EBADENGINE warning)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const semver = require('semver') as typeof import('semver');
+    const semver = require('semver') as {
+      satisfies(version: string, range: string, options: object): boolean;
+    };
     const lock = JSON.parse(read('package-lock.json')) as {
       packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
     };
