@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { rejectDeepBodies } from './common/body-depth.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { AppLogger } from './common/logger.js';
+import { completeApiDocument } from './common/openapi.js';
 import { originCheck } from './common/origin-check.js';
 import { validationExceptionFactory } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
@@ -129,7 +130,26 @@ function mountApiDocs(app: INestApplication) {
       },
     },
   };
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  // The test checkout page posts its form urlencoded, and Pay and Cancel answer with a redirect.
+  for (const action of ['pay', 'cancel']) {
+    const operation = document.paths[`/api/checkout/test/{sessionId}/${action}`]?.post;
+    if (!operation) continue;
+    const json =
+      operation.requestBody && 'content' in operation.requestBody
+        ? operation.requestBody.content['application/json']
+        : undefined;
+    if (json)
+      operation.requestBody = {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': json, 'application/json': json },
+      };
+    operation.responses = {
+      '303': { description: 'Back to the shop: ?checkout=success or ?checkout=canceled' },
+    };
+  }
+  SwaggerModule.setup('api/docs', app, completeApiDocument(document), {
+    jsonDocumentUrl: 'api/docs-json',
+  });
 }
 
 /** Streaming embeds are framed from their own hosts; remotes may be served from other origins. */
