@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { AppConfig } from '../src/config/env.js';
 import { browser, loggedIn } from './utils/admin.js';
-import { buildApi, projectRoot, runNode } from './utils/built.js';
+import { buildApi, cleanEnv, projectRoot, runNode } from './utils/built.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
 
@@ -59,6 +60,28 @@ describe.each(testDatabases())('npm run admin:reset-password on $name', (db) => 
       .post('/api/admin/login')
       .send({ password: 'a-new-password-typed' })
       .expect(200);
+  });
+
+  it('does not echo the password typed at a terminal', async () => {
+    const ENV_FILE = envFile({ DATABASE_URL: urlOf(t.config.database) });
+    // `script` runs the command on a pseudo-terminal, as when the artist types in a shell.
+    const child = spawn('script', ['-qec', `${process.execPath} ${command}`, '/dev/null'], {
+      cwd: projectRoot,
+      env: cleanEnv({ ENV_FILE }),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('New admin password: ') && !output.includes('typed')) {
+        output += '(typed)';
+        child.stdin.write('typed-at-a-terminal\r');
+      }
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(output).toMatch(/is set\./);
+    expect(output).not.toContain('typed-at-a-terminal');
+    await browser(t).post('/api/admin/login').send({ password: 'typed-at-a-terminal' }).expect(200);
   });
 
   it('takes ADMIN_PASSWORD from the environment over the settings file', async () => {
