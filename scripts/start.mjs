@@ -12,9 +12,8 @@ const outputs = [
   'admin/dist/remoteEntry.js',
 ];
 
-// Settings may live in a .env file beside package.json (see .env.example).
-const envFile = path.join(root, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
+// Settings may live in a .env file beside package.json (see .env.example): the server reads it
+// itself (api/src/config/settings.ts), as the admin:reset-password command does.
 
 if (outputs.some((file) => !existsSync(path.join(root, file)))) {
   console.log('No build found: building the site first (this takes a minute or two)…');
@@ -24,3 +23,14 @@ if (outputs.some((file) => !existsSync(path.join(root, file)))) {
 }
 
 await import(pathToFileURL(path.join(root, 'api/dist/main.js')).href);
+
+// `npm start` runs this script through `sh -c`, and sh does not pass the SIGTERM npm forwards to
+// it on to its own child: stopping npm by its PID would end npm and sh and leave the server
+// running under init. So, when started by npm, stop (gracefully, as on SIGTERM) once the parent
+// is gone.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 250).unref();
+}

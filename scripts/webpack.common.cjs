@@ -59,7 +59,8 @@ function createConfig({ name, dir, port, exposes, html }) {
       context: dir,
       // Remotes are consumed only through remoteEntry.js.
       entry: html ? './src/index.ts' : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production serves no source maps: they would publish the sources as written.
+      devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // Remotes find their chunks relative to wherever their remoteEntry.js is served from.

@@ -3,13 +3,15 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { rejectDeepBodies } from './common/body-depth.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { AppLogger } from './common/logger.js';
+import { completeApiDocument } from './common/openapi.js';
 import { originCheck } from './common/origin-check.js';
 import { AppValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
@@ -33,7 +35,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     // Stripe signs the exact bytes it sends: the webhook verifies `req.rawBody`.
     rawBody: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const securityHeaders = helmet({
@@ -52,7 +54,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
     config.logLevel,
   );
-  app.use(originCheck(config.publicUrl, SESSION_COOKIE));
+  app.use(originCheck(config, SESSION_COOKIE));
+  // Admin answers (CSV downloads included) hold fans' personal data: no cache may keep them.
+  app.use('/api/admin', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Only admin routes read the session, so public requests never touch the session table.
   app.use(
     '/api/admin',
@@ -116,7 +123,26 @@ function mountApiDocs(app: INestApplication) {
       },
     },
   };
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  // The test checkout page posts its form urlencoded, and Pay and Cancel answer with a redirect.
+  for (const action of ['pay', 'cancel']) {
+    const operation = document.paths[`/api/checkout/test/{sessionId}/${action}`]?.post;
+    if (!operation) continue;
+    const json =
+      operation.requestBody && 'content' in operation.requestBody
+        ? operation.requestBody.content['application/json']
+        : undefined;
+    if (json)
+      operation.requestBody = {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': json, 'application/json': json },
+      };
+    operation.responses = {
+      '303': { description: 'Back to the shop: ?checkout=success or ?checkout=canceled' },
+    };
+  }
+  SwaggerModule.setup('api/docs', app, completeApiDocument(document), {
+    jsonDocumentUrl: 'api/docs-json',
+  });
 }
 
 /** Streaming embeds are framed from their own hosts; remotes may be served from other origins. */

@@ -3,8 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.factory.js';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from './config/env.js';
+import { readSettings } from './config/settings.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a stop waits for requests in flight: a Stripe call (up to 80 s by its client's
+ * default, but in practice seconds) or a webhook being recorded. Container stops wait longer
+ * (stop_grace_period in docker/compose.yml) so this deadline, not a SIGKILL, ends the process.
+ */
+const SHUTDOWN_GRACE_MS = 30_000;
 
 /** The project folder: api/dist/main.js lives two levels below it. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -12,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 async function main() {
   let config: AppConfig;
   try {
-    config = loadConfig(process.env, root);
+    config = loadConfig(readSettings(root), root);
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       process.stderr.write(`${error.message}\n`);

@@ -184,6 +184,24 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
       await request(t.server).get('/api/admin/orders/export/').expect(401);
     });
 
+    it('sends Cache-Control: no-store on every admin answer, CSV downloads and refusals included', async () => {
+      const agent = await loggedIn(t);
+      const cached: string[] = [];
+      for (const { method, path } of adminRoutes()) {
+        if (path.endsWith('/logout')) continue;
+        for (const client of [agent, request(t.server)]) {
+          const res = await client[method.toLowerCase() as 'get'](concrete(path))
+            .set('Origin', t.config.publicUrl)
+            .send({});
+          if (res.headers['cache-control'] !== 'no-store') cached.push(`${method} ${path}`);
+        }
+      }
+      expect(cached).toEqual([]);
+      const csv = await agent.get('/api/admin/orders/export').expect(200);
+      expect(csv.headers['content-type']).toMatch(/text\/csv/);
+      expect(csv.headers['cache-control']).toBe('no-store');
+    });
+
     it('answers every admin route with a session (no 401 or 500)', async () => {
       const agent = await loggedIn(t);
       for (const { method, path } of adminRoutes()) {
@@ -250,18 +268,55 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
   });
 });
 
+describe.each(testDatabases())('cross-site check with PUBLIC_URL set on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { PUBLIC_URL: 'http://shop.example' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('accepts only PUBLIC_URL’s origin, not the origin of the request’s own Host', async () => {
+    await request(t.server)
+      .post('/api/email-signup')
+      .set('Origin', 'http://shop.example')
+      .send({ email: 'a@example.com' })
+      .expect(201);
+    for (const header of ['Origin', 'Referer'] as const) {
+      const res = await request(t.server)
+        .post('/api/email-signup')
+        .set('Host', 'attacker.example')
+        .set(header, header === 'Origin' ? 'http://attacker.example' : 'http://attacker.example/x')
+        .send({ email: 'b@example.com' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('This request came from another site and was refused.');
+    }
+  });
+});
+
 describe.each(testDatabases())('admin account set-up on $name', (db) => {
   it('prints a one-time password once when neither an account nor ADMIN_PASSWORD exists', async () => {
     const written: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    const logged: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
       written.push(String(chunk));
+      return true;
+    });
+    const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      logged.push(String(chunk));
       return true;
     });
     const t = await startTestApp(db, { ADMIN_PASSWORD: '' });
     spy.mockRestore();
+    out.mockRestore();
     try {
       const match = /One-time admin password: (\S+)/.exec(written.join(''));
       expect(match).not.toBeNull();
+      // Standard output is the JSON log stream, which is kept and shipped: never the password.
+      expect(logged.join('')).not.toContain(match![1]);
       const agent = browser(t);
       await agent.post('/api/admin/login').send({ password: match![1] }).expect(200);
       expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: true });

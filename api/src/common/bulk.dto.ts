@@ -22,6 +22,7 @@ export function BulkIds(noun: string, max: number, tooMany?: string) {
 
 /** `:id` of a route. */
 export class IdParam {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
   @Type(() => Number)
   @IsInt({ message: 'id must be a whole number' })
   @Min(1, { message: 'id must be a whole number' })

@@ -1,6 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
+import {
+  Inject,
+  Injectable,
+  Module,
+  RequestMethod,
+  type DynamicModule,
+  type LoggerService,
+  type MiddlewareConsumer,
+  type NestModule,
+} from '@nestjs/common';
+import type { NextFunction } from 'express';
+import { stdSerializers, type DestinationStream, type Logger as Pino } from 'pino';
+import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import type { AppConfig } from '../config/env.js';
 
 /**
@@ -8,32 +21,31 @@ import type { AppConfig } from '../config/env.js';
  * logged of a request (never its body, cookies, query string or headers), so no password,
  * session or card detail can reach the log.
  */
-export function loggerOptions(config: AppConfig): Params {
+export function loggerOptions(config: AppConfig): Options {
   return {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const id = requestIdOf(req);
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: {
-          id: string;
-          method: string;
-          raw: IncomingMessage & { originalUrl?: string };
-        }) => ({
-          id: req.id,
-          method: req.method,
-          path: pathOf(req.raw),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customSuccessMessage: (req, res, responseTime) =>
-        `${req.method} ${pathOf(req)} ${res.statusCode} ${Math.round(responseTime)}ms`,
-      customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
-      redact: { paths: ['req.headers', 'res.headers', 'err.config'], remove: true },
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const id = requestIdOf(req);
+      res.setHeader('X-Request-Id', id);
+      return id;
     },
+    serializers: {
+      req: (req: {
+        id: string;
+        method: string;
+        raw: IncomingMessage & { originalUrl?: string };
+      }) => ({
+        id: req.id,
+        method: req.method,
+        path: pathOf(req.raw),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: errorForLog,
+    },
+    customSuccessMessage: (req, res, responseTime) =>
+      `${req.method} ${pathOf(req)} ${res.statusCode} ${Math.round(responseTime)}ms`,
+    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
+    redact: { paths: ['req.headers', 'res.headers', 'err.config'], remove: true },
   };
 }
 
@@ -46,4 +58,122 @@ function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
 export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** The fields of a database driver's error that name the failure without quoting any value. */
+interface DriverError {
+  code?: string;
+  errno?: number;
+  sqlState?: string;
+}
+
+/**
+ * Errors as logged. A failed query (TypeORM's QueryFailedError) carries the values it was sent
+ * (`parameters`) and a driver message that may quote them ("Duplicate entry 'fan@…'"): it is
+ * logged by its SQL text (placeholders only), error code and stack frames alone. pino-http hands
+ * this serializer errors already turned into plain objects by pino's standard one.
+ */
+export function errorForLog(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const raw =
+    error instanceof Error ? stdSerializers.err(error) : (error as Record<string, unknown>);
+  const driverError = raw.driverError as DriverError | undefined;
+  if (typeof raw.query !== 'string' && driverError === undefined && !('parameters' in raw)) {
+    return raw;
+  }
+  const code = driverError?.code ?? (raw as DriverError).code;
+  return {
+    type: raw.type ?? 'QueryFailedError',
+    message: `Database query failed${code ? ` (${code})` : ''}`,
+    code,
+    errno: driverError?.errno,
+    sqlState: driverError?.sqlState,
+    query: typeof raw.query === 'string' ? raw.query : undefined,
+    // The first line of a stack repeats the message, which may quote values.
+    stack: String(raw.stack ?? '')
+      .split('\n')
+      .slice(1)
+      .join('\n'),
+  };
+}
+
+/** The logger of the request being handled (pino-http's child carrying its id), if any. */
+const requestLogger = new AsyncLocalStorage<Pino>();
+const HTTP_LOGGER = Symbol('HTTP_LOGGER');
+
+/**
+ * Nest's logger on pino: the lines Nest and our services write (with their `context`) go to the
+ * same JSON stream as the request lines, and inside a request they carry its `req` id.
+ */
+@Injectable()
+export class AppLogger implements LoggerService {
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
+
+  /** Nest passes the context (the class name) last; an Error is logged under `err`. */
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    rest: unknown[],
+  ) {
+    const logger = requestLogger.getStore() ?? this.http.logger;
+    const params = [...rest];
+    const context = typeof params[params.length - 1] === 'string' ? params.pop() : undefined;
+    const fields: Record<string, unknown> = context ? { context } : {};
+    if (message instanceof Error) {
+      logger[level]({ ...fields, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      logger[level]({ ...fields, ...message });
+    } else {
+      logger[level](fields, String(message), ...params);
+    }
+  }
+}
+
+/**
+ * One JSON line per request (pino-http, options above) on every route, and Nest's own logging
+ * through AppLogger. `config.logStream` stands in for standard output when a test reads the log.
+ */
+@Module({})
+export class LoggingModule implements NestModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const http = config.logStream
+      ? pinoHttp(loggerOptions(config), config.logStream as DestinationStream)
+      : pinoHttp(loggerOptions(config));
+    return {
+      module: LoggingModule,
+      global: true,
+      providers: [{ provide: HTTP_LOGGER, useValue: http }, AppLogger],
+      exports: [AppLogger],
+    };
+  }
+
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  configure(consumer: MiddlewareConsumer) {
+    consumer
+      .apply((req: IncomingMessage & { log: Pino }, res: ServerResponse, next: NextFunction) =>
+        this.http(req, res, () => requestLogger.run(req.log, next)),
+      )
+      // Every path, the /api prefix itself included.
+      .forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
+  }
 }

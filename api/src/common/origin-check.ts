@@ -21,24 +21,31 @@ function originOf(url: string | undefined): string | undefined {
 
 /**
  * Cross-site request forgery check for state-changing requests: an `Origin` header (or, without
- * one, a `Referer`) must name this site: PUBLIC_URL's origin, or the origin the request was sent
- * to (its Host), so local use and tests work. A request with neither header is let through unless
- * it carries the session cookie: browsers always send `Origin` on such requests, and a request
- * without the cookie cannot act as the admin.
+ * one, a `Referer`) must name this site. With PUBLIC_URL set that is its origin alone (the Host
+ * header is the client's to choose, so it proves nothing); without it, the default
+ * `http://localhost:$PORT` or the origin the request was sent to (its Host), so local use on any
+ * address works. A request with neither header is let through unless it carries the session
+ * cookie: browsers always send `Origin` on such requests, and a request without the cookie cannot
+ * act as the admin.
  */
-export function originCheck(publicUrl: string, sessionCookie: string) {
-  const publicOrigin = new URL(publicUrl).origin;
+export function originCheck(
+  site: { publicUrl: string; publicUrlSet: boolean },
+  sessionCookie: string,
+) {
+  const publicOrigin = new URL(site.publicUrl).origin;
   const cookiePrefix = new RegExp(`(^|;\\s*)${sessionCookie.replace(/\./g, '\\.')}=`);
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (EXEMPT_PATHS.has(req.path)) return next();
     const claimed = originOf(req.get('origin')) ?? originOf(req.get('referer'));
-    const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`;
     if (claimed === undefined) {
       if (!cookiePrefix.test(req.get('cookie') ?? '')) return next();
       return refuse(res, CSRF_MISSING_ORIGIN_MESSAGE);
     }
-    if (claimed === publicOrigin || claimed === ownOrigin) return next();
+    if (claimed === publicOrigin) return next();
+    if (!site.publicUrlSet && claimed === `${req.protocol}://${req.get('host') ?? ''}`) {
+      return next();
+    }
     return refuse(res, CSRF_MESSAGE);
   };
 }

@@ -21,7 +21,9 @@ describe('loadConfig', () => {
   });
 
   it('uses secure cookies when PUBLIC_URL is https', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }, '/').secureCookies).toBe(true);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://example.com/', TRUST_PROXY: '1' }, '/').secureCookies,
+    ).toBe(true);
   });
 
   it('uses the test payment provider (no Stripe settings) outside production without a key', () => {
@@ -32,6 +34,8 @@ describe('loadConfig', () => {
     const config = loadConfig(
       {
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://shop.example',
+        TRUST_PROXY: '1',
         SESSION_SECRET: 'x'.repeat(32),
         STRIPE_SECRET_KEY: 'sk_live_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
@@ -55,8 +59,35 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ ARTIST_TIMEZONE: 'Mars/Olympus_Mons' }, 'ARTIST_TIMEZONE'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://shop.example' }, 'TRUST_PROXY'],
+    [{ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: 'false' }, 'TRUST_PROXY'],
+    [{ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: ' TRUE ' }, 'TRUST_PROXY'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('explains each production setting that cannot work', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, '/'),
+    ).toThrow(/PUBLIC_URL is required in production/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example' }, '/')).toThrow(
+      /TRUST_PROXY is required when PUBLIC_URL is https:\/\//,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' }, '/')).toThrow(
+      /TRUST_PROXY=true trusts every hop/,
+    );
+  });
+
+  it('accepts an https PUBLIC_URL behind a proxy named by hop count or address', () => {
+    for (const TRUST_PROXY of ['1', '10.0.0.2', 'loopback, 172.16.0.0/12']) {
+      const config = loadConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY }, '/');
+      expect(config.secureCookies).toBe(true);
+      expect(config.trustProxy).toBe(TRUST_PROXY === '1' ? 1 : TRUST_PROXY);
+    }
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }, '/').trustProxy).toBe(false);
   });
 });

@@ -36,9 +36,18 @@ export class Environment {
   @Max(65535)
   PORT = 3000;
 
+  /** Required in production: cookies, checkout return URLs and the origin check rely on it. */
   @trimmed()
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  @ValidateIf((env: Environment) => isProduction(env) || env.PUBLIC_URL !== undefined)
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    {
+      message: ({ value }) =>
+        value === undefined
+          ? 'PUBLIC_URL is required in production: the address visitors use, e.g. https://wrencalloway.com'
+          : 'PUBLIC_URL must be a full http:// or https:// address',
+    },
+  )
   PUBLIC_URL?: string;
 
   @trimmed()
@@ -85,12 +94,15 @@ export class Environment {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   STRIPE_API_URL?: string;
 
-  /** Express `trust proxy`: a hop count, or a list of addresses/subnets of the proxies. */
+  /**
+   * Express `trust proxy`: a hop count, or a list of addresses/subnets of the proxies. `true`
+   * (trust every hop) is refused: any client could then choose its own address. Required with an
+   * https:// PUBLIC_URL, which is only ever reached through a TLS-terminating proxy: without it
+   * the request looks like plain http and the Secure session cookie is never sent.
+   */
   @trimmed()
-  @IsOptional()
-  @Matches(/^(\d+|true|false|[\w.:/, -]+)$/, {
-    message: 'TRUST_PROXY must be a hop count or a list of proxy addresses',
-  })
+  @ValidateIf((env: Environment) => isHttps(env.PUBLIC_URL) || env.TRUST_PROXY !== undefined)
+  @IsTrustProxy()
   TRUST_PROXY?: string;
 
   /** Runtime remote entries; defaults are the builds this server hosts itself. */
@@ -124,6 +136,38 @@ export class Environment {
   LOG_LEVEL = 'info';
 }
 
+const isHttps = (url: string | undefined) => /^https:\/\//i.test(url ?? '');
+
+function IsTrustProxy() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isTrustProxy',
+      target: target.constructor,
+      propertyName,
+      options: {
+        message: ({ value, object }) => {
+          if (typeof value === 'string' && value.toLowerCase() === 'true')
+            return 'TRUST_PROXY=true trusts every hop, so any client could choose its address: give the hop count (e.g. 1) or the proxy addresses';
+          if (isHttps((object as Environment).PUBLIC_URL) && !trustsSomeProxy(value))
+            return 'TRUST_PROXY is required when PUBLIC_URL is https:// (behind the TLS proxy): give the hop count (e.g. 1) or the proxy addresses';
+          return 'TRUST_PROXY must be a hop count or a list of proxy addresses';
+        },
+      },
+      validator: {
+        validate: (value: unknown, args) =>
+          typeof value === 'string' &&
+          /^(\d+|[\w.:/, -]+)$/.test(value) &&
+          value.toLowerCase() !== 'true' &&
+          (!isHttps((args?.object as Environment).PUBLIC_URL) || trustsSomeProxy(value)),
+      },
+    });
+}
+
+/** A hop count above 0 or a list of addresses; `false` and `0` trust no proxy at all. */
+function trustsSomeProxy(value: unknown): boolean {
+  return typeof value === 'string' && value.toLowerCase() !== 'false' && !/^0+$/.test(value);
+}
+
 function IsTimeZone(options: ValidationOptions) {
   return (target: object, propertyName: string) =>
     registerDecorator({
@@ -150,15 +194,19 @@ export interface AppConfig {
   production: boolean;
   port: number;
   publicUrl: string;
+  /** PUBLIC_URL was given: the cross-site check then accepts its origin alone. */
+  publicUrlSet: boolean;
   secureCookies: boolean;
   database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string };
   sessionSecret: string;
   adminPassword?: string;
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   remotes: { storefront: string; admin: string };
   webRoot: string;
   logLevel: string;
+  /** Where the JSON log lines go; standard output unless a test captures them. */
+  logStream?: { write(line: string): unknown };
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
   timeZone: string;
 }
@@ -187,14 +235,16 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       ? { type: 'mysql', url: dbUrl }
       : {
           type: 'sqlite',
+          // A relative path is taken from the project folder, wherever a command runs from.
           file: dbUrl
-            ? dbUrl.replace(/^sqlite:(\/\/)?/, '')
+            ? sqliteFile(dbUrl.replace(/^sqlite:(\/\/)?/, ''), root)
             : path.join(root, 'data', 'artist.sqlite'),
         };
   return {
     production,
     port,
     publicUrl,
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     database,
     // Outside production a per-process secret is fine: sessions simply end at restart.
@@ -218,8 +268,11 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
   };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+function sqliteFile(file: string, root: string): string {
+  return file === ':memory:' ? file : path.resolve(root, file);
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
   return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -17,6 +17,7 @@ export interface TestApp {
 export async function startTestApp(
   db: TestDatabase,
   env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
   const { database, drop } = await db.create();
   const config: AppConfig = {
@@ -25,6 +26,7 @@ export async function startTestApp(
       process.cwd(),
     ),
     database,
+    ...overrides,
   };
   const app = await createApp(config);
   await app.init();

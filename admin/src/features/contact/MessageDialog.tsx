@@ -7,9 +7,21 @@ import { useToast } from '../../components/useToast.js';
 import { subjectLabel } from './columns.js';
 import { useUpdateMessageStatusMutation } from './contactApi.js';
 
+/**
+ * A `mailto:` link whose address and headers are percent-encoded, so a `?`, `&` or `#` inside
+ * them (`&cc=`, `?bcc=`) stays text and adds no recipient or header. `@` is kept readable.
+ */
+export function mailtoHref(to: string, headers: Record<string, string>): string {
+  const address = encodeURIComponent(to).replace(/%40/g, '@');
+  const query = Object.entries(headers)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `mailto:${address}${query ? `?${query}` : ''}`;
+}
+
 /** A mail draft to the sender whose subject is 'Re: ' plus the original subject. */
 export const replyHref = (m: ContactMessage) =>
-  `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${subjectLabel(m.subject)}`)}`;
+  mailtoHref(m.email, { subject: `Re: ${subjectLabel(m.subject)}` });
 
 export function MessageDialog({
   message,

@@ -22,7 +22,7 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * Creates the admin account when there is none: from ADMIN_PASSWORD, or with a generated
-   * password printed once. An existing account is never changed here (see the reset command).
+   * password printed once on standard error. An existing account is never changed here (see the reset command).
    */
   async onApplicationBootstrap(): Promise<void> {
     if (await this.users.existsBy({ username: ADMIN_USERNAME })) return;
@@ -40,7 +40,9 @@ export class AuthService implements OnApplicationBootstrap {
       throw error;
     }
     if (generated) {
-      process.stdout.write(
+      // To the terminal (standard error), never the JSON log stream on standard output, which
+      // is kept and shipped elsewhere.
+      process.stderr.write(
         [
           '',
           '================================================================',
@@ -65,12 +67,29 @@ export class AuthService implements OnApplicationBootstrap {
   }
 }
 
-/** Sets the admin password (creating the account if needed) and ends every session. */
-export async function resetAdminPassword(dataSource: DataSource, password: string): Promise<void> {
-  const users = dataSource.getRepository(User);
+export class NoAdminAccountError extends Error {
+  constructor() {
+    super(
+      'This database has no admin account: start the site once (npm start) to create it, ' +
+        'then set the password.',
+    );
+  }
+}
+
+/**
+ * Sets the password of the existing admin account and ends every session; answers how many
+ * sessions were ended. Without an account it changes nothing and throws NoAdminAccountError.
+ */
+export async function resetAdminPassword(
+  dataSource: DataSource,
+  password: string,
+): Promise<number> {
   const hash = await hashPassword(password);
-  const existing = await users.findOneBy({ username: ADMIN_USERNAME });
-  if (existing) await users.update({ id: existing.id }, { password: hash });
-  else await users.insert({ id: randomUUID(), username: ADMIN_USERNAME, password: hash });
-  await dataSource.getRepository(SessionRecord).clear();
+  return dataSource.transaction(async (manager) => {
+    const existing = await manager.findOneBy(User, { username: ADMIN_USERNAME });
+    if (!existing) throw new NoAdminAccountError();
+    await manager.update(User, { id: existing.id }, { password: hash });
+    const ended = await manager.createQueryBuilder().delete().from(SessionRecord).execute();
+    return ended.affected ?? 0;
+  });
 }

@@ -32,7 +32,7 @@ function service() {
   const sessions = { insert: async (row: Partial<CheckoutSession>) => inserted.push(row) };
   const checkout = new CheckoutService(
     sessions as unknown as Repository<CheckoutSession>,
-    loadConfig({ PUBLIC_URL: 'https://shop.example' }, '/'),
+    loadConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' }, '/'),
     catalog as unknown as CatalogService,
     provider as unknown as PaymentProvider,
     {} as FulfilmentService,

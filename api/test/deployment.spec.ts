@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { loadConfig } from '../src/config/env.js';
+
+/** The files `docker compose up` reads, checked as they are written (no Docker engine needed). */
+const root = path.resolve(__dirname, '..', '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+interface Service {
+  ports?: string[];
+  environment?: Record<string, string>;
+  stop_grace_period?: string;
+  volumes?: string[];
+}
+const compose = parse(read('docker/compose.yml')) as { services: Record<string, Service> };
+
+/** `${NAME:-default}` → default, `${NAME:?message}` → the value given, as compose does. */
+function interpolate(value: string, given: Record<string, string>): string {
+  return value.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_m, name: string, kind, rest) =>
+    name in given ? given[name] : kind === '-' ? rest : '',
+  );
+}
+
+const seconds = (duration: string | undefined) => {
+  const match = /^(\d+)(s|m)$/.exec(duration ?? '');
+  return match ? Number(match[1]) * (match[2] === 'm' ? 60 : 1) : 0;
+};
+
+/** Blocks of an nginx file: each `name args { body }` with its own directives. */
+function blocks(conf: string): { head: string; body: string }[] {
+  const text = conf.replace(/#.*$/gm, '');
+  const found: { head: string; body: string }[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') open.push(i);
+    if (text[i] === '}') {
+      const start = open.pop()!;
+      const headStart =
+        Math.max(
+          text.lastIndexOf(';', start),
+          text.lastIndexOf('}', start),
+          text.lastIndexOf('{', start - 1),
+        ) + 1;
+      found.push({ head: text.slice(headStart, start).trim(), body: text.slice(start + 1, i) });
+    }
+  }
+  return found;
+}
+
+/** The directives written directly in a block (not inside its nested blocks). */
+const ownDirectives = (body: string) => {
+  let depth = 0;
+  let flat = '';
+  for (const char of body) {
+    if (char === '{') depth++;
+    else if (char === '}') depth--;
+    else if (depth === 0) flat += char;
+  }
+  return flat
+    .split(';')
+    .map((d) => d.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+};
+
+describe('docker compose', () => {
+  it('publishes only the front door’s port', () => {
+    const published = Object.entries(compose.services)
+      .filter(([, service]) => service.ports?.length)
+      .map(([name]) => name);
+    expect(published).toEqual(['frontdoor']);
+    expect(compose.services.frontdoor.ports).toHaveLength(1);
+  });
+
+  it('starts without Stripe keys: none is required, and the API’s settings are valid', () => {
+    const env = compose.services.api.environment!;
+    for (const [name, value] of Object.entries(env)) {
+      if (name.startsWith('STRIPE_')) expect([name, value]).toEqual([name, `\${${name}:-}`]);
+    }
+    const given = { SESSION_SECRET: 'x'.repeat(64) };
+    const settings = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [name, interpolate(String(value), given)]),
+    );
+    const config = loadConfig(
+      { ...settings, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      '/app',
+    );
+    expect(config.production).toBe(true);
+    expect(config.trustProxy).toBe(1);
+    expect(config.remotes).toEqual({
+      storefront: '/remotes/storefront/mf-manifest.json',
+      admin: '/remotes/admin/mf-manifest.json',
+    });
+  });
+
+  it('gives the API longer to stop than it waits for requests in flight (at least 30 s)', () => {
+    const grace = /const SHUTDOWN_GRACE_MS = ([\d_]+);/.exec(read('api/src/main.ts'));
+    const graceMs = Number(grace![1].replace(/_/g, ''));
+    expect(graceMs).toBeGreaterThanOrEqual(30_000);
+    expect(seconds(compose.services.api.stop_grace_period) * 1000).toBeGreaterThan(graceMs);
+    expect(seconds(compose.services.frontdoor.stop_grace_period) * 1000).toBeGreaterThan(graceMs);
+  });
+
+  it('mounts the front door’s nginx file', () => {
+    expect(compose.services.frontdoor.volumes).toContain(
+      './frontdoor.nginx.conf:/etc/nginx/conf.d/default.conf:ro',
+    );
+  });
+});
+
+describe.each(['docker/remote.nginx.conf', 'docker/frontdoor.nginx.conf'])('%s', (file) => {
+  const all = blocks(read(file));
+  const server = all.find((b) => b.head === 'server')!;
+  const locations = all.filter((b) => b.head.startsWith('location'));
+
+  it('sends nosniff from the server block', () => {
+    expect(ownDirectives(server.body)).toContain(
+      'add_header X-Content-Type-Options nosniff always',
+    );
+  });
+
+  it('keeps the server’s headers in every location: no location has an add_header of its own', () => {
+    expect(locations.length).toBeGreaterThan(0);
+    for (const location of locations) {
+      const own = ownDirectives(location.body).filter((d) => d.startsWith('add_header'));
+      expect([location.head, own]).toEqual([location.head, []]);
+    }
+  });
+});
+
+describe('.dockerignore', () => {
+  const lines = read('.dockerignore')
+    .split('\n')
+    .map((l) => l.trim());
+
+  it('leaves settings and data out of every image', () => {
+    expect(lines).toEqual(expect.arrayContaining(['.env', '.env.*', 'data', '**/*.sqlite']));
+  });
+});
+
+describe('npm install on Node 20', () => {
+  it('installs no package that asks for a newer Node (no EBADENGINE warning)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const semver = require('semver') as {
+      satisfies(version: string, range: string, options: object): boolean;
+    };
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
+    const tooNew = Object.entries(lock.packages)
+      .filter(([, pkg]) => {
+        const wanted = Array.isArray(pkg.engines) ? undefined : pkg.engines?.node;
+        return wanted && !semver.satisfies('20.19.0', wanted, { includePrerelease: true });
+      })
+      .map(([name, pkg]) => `${name}@${pkg.version}`);
+    expect(tooNew).toEqual([]);
+  });
+});

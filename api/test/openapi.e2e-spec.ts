@@ -1,0 +1,105 @@
+import request from 'supertest';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, unknown>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+  };
+}
+
+describe.each(testDatabases())('the OpenAPI document on $name', (db) => {
+  let t: TestApp;
+  let doc: Document;
+  let ip = 1;
+  const nextIp = () => `198.51.100.${ip++}`;
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { TRUST_PROXY: '1' });
+    doc = (await request(t.server).get('/api/docs-json').expect(200)).body as Document;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('declares every path parameter of every path', () => {
+    const missing: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+        const declared = (operation.parameters ?? []).some(
+          (p) => p.in === 'path' && p.name === name,
+        );
+        if (!declared) missing.push(`${method.toUpperCase()} ${path} {${name}}`);
+      }
+    }
+    expect(operations().length).toBeGreaterThan(25);
+    expect(missing).toEqual([]);
+  });
+
+  it('describes the test payment form’s fields, sent urlencoded', () => {
+    const pay = doc.paths['/api/checkout/test/{sessionId}/pay'].post;
+    const form = pay.requestBody!.content['application/x-www-form-urlencoded'];
+    const name = form.schema.$ref!.split('/').pop()!;
+    const schema = doc.components.schemas[name];
+    expect(Object.keys(schema.properties!).sort()).toEqual(
+      ['city', 'country', 'email', 'line1', 'line2', 'name', 'postal_code', 'state'].sort(),
+    );
+    expect(schema.required!.sort()).toEqual(
+      ['city', 'country', 'email', 'line1', 'name', 'postal_code'].sort(),
+    );
+    expect(pay.responses['303']).toBeDefined();
+  });
+
+  it('declares each 4xx answer a route gives: validation, session, cross-site, unknown ids, size', async () => {
+    const admin = await loggedIn(t);
+    const undeclared: string[] = [];
+    const big = { message: 'x'.repeat(200_000) };
+    for (const { path, method, operation } of operations()) {
+      const url = path.replace(/\{\w+\}/g, '999999');
+      const call = (client: ReturnType<typeof request> | typeof admin) => {
+        const send = (client as ReturnType<typeof request>)[method as 'post'].bind(client);
+        return send(url).set('X-Forwarded-For', nextIp());
+      };
+      const answers = [
+        await call(request(t.server)).set('Origin', 'https://evil.example').send({}),
+        await call(request(t.server)).set('Origin', t.config.publicUrl).send({ unexpected: 1 }),
+        await call(admin).send({ unexpected: 1 }),
+        await call(admin).send({}),
+        ...(operation.requestBody ? [await call(admin).send(big)] : []),
+      ];
+      for (const { status } of answers) {
+        if (status >= 400 && status < 500 && !(String(status) in operation.responses)) {
+          undeclared.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect([...new Set(undeclared)]).toEqual([]);
+  });
+
+  it('declares at least one 4xx answer on every operation that takes input or needs a session', () => {
+    const bare = operations()
+      .filter(({ path, method, operation }) => {
+        const takesInput = (operation.parameters ?? []).length > 0 || operation.requestBody;
+        const guarded = path.startsWith('/api/admin/') && path !== '/api/admin/session';
+        return (
+          (takesInput || guarded || method !== 'get') &&
+          !Object.keys(operation.responses).some((s) => /^4/.test(s))
+        );
+      })
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(bare).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApi, cleanEnv, projectRoot, runNode } from './utils/built.js';
+
+const mainJs = path.join(projectRoot, 'api/dist/main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+/** Every process below `pid` (children, grandchildren…), read from /proc. */
+function descendants(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    const file = `/proc/${pid}/task/${task}/children`;
+    return existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
+  });
+  return children.map(Number).flatMap((child) => [child, ...descendants(child)]);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let dir: string;
+
+beforeAll(() => {
+  buildApi();
+  // `npm start` builds the front ends itself when they are missing; build them ahead (cached).
+  const outputs = [
+    'shell/dist/index.html',
+    'storefront/dist/remoteEntry.js',
+    'admin/dist/remoteEntry.js',
+  ];
+  if (outputs.some((file) => !existsSync(path.join(projectRoot, file)))) {
+    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'shell', 'storefront', 'admin'], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
+  }
+  dir = mkdtempSync(path.join(tmpdir(), 'artist-start-'));
+}, 600_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm start', () => {
+  it('stops the site when npm start is stopped by its PID', async () => {
+    const port = await freePort();
+    const npm = spawn('npm', ['start'], {
+      cwd: projectRoot,
+      stdio: 'ignore',
+      env: cleanEnv({
+        PORT: String(port),
+        DATABASE_URL: `sqlite:${path.join(dir, 'start.sqlite')}`,
+        ADMIN_PASSWORD: 'start-test-password',
+        LOG_LEVEL: 'silent',
+      }),
+    });
+    const health = `http://127.0.0.1:${port}/api/health`;
+    let below: number[] = [];
+    try {
+      expect(await waitUntil(() => answers(health), 60_000)).toBe(true);
+      below = descendants(npm.pid!);
+      expect(below.length).toBeGreaterThan(0);
+      process.kill(npm.pid!, 'SIGTERM');
+      const stopped = await waitUntil(async () => !(await answers(health)), 15_000);
+      expect(stopped).toBe(true);
+      expect(await waitUntil(async () => below.every((pid) => !alive(pid)), 15_000)).toBe(true);
+    } finally {
+      for (const pid of [npm.pid!, ...below]) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 120_000);
+});
+
+describe('start-up with production settings that cannot work', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(40),
+    STRIPE_SECRET_KEY: 'sk_test_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    LOG_LEVEL: 'silent',
+  };
+
+  it.each([
+    [{}, /PUBLIC_URL: PUBLIC_URL is required in production/],
+    [
+      { PUBLIC_URL: 'https://shop.example' },
+      /TRUST_PROXY: TRUST_PROXY is required when PUBLIC_URL is https/,
+    ],
+    [
+      { PUBLIC_URL: 'https://shop.example', TRUST_PROXY: 'true' },
+      /TRUST_PROXY: TRUST_PROXY=true trusts every hop/,
+    ],
+  ])(
+    'stops with %p, naming the variable',
+    async (env, message) => {
+      const run = await runNode(mainJs, {
+        ...production,
+        ...env,
+        DATABASE_URL: `sqlite:${path.join(dir, 'never.sqlite')}`,
+      } as Record<string, string>);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(message);
+      expect(existsSync(path.join(dir, 'never.sqlite'))).toBe(false);
+    },
+    30_000,
+  );
+});
