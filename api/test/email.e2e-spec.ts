@@ -1,0 +1,304 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  sessionStatus,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
+import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
+import { startTestAppOn, type TestApp } from './utils/test-app.js';
+
+const ARTIST = 'wren@example.com';
+const PUBLIC_URL = 'http://shop.example.test';
+
+const header = (mail: ReceivedMail, name: string) => mail.parsed.headers.get(name.toLowerCase());
+
+function emails(t: TestApp): Promise<OutboxEmail[]> {
+  return t.app
+    .get(DataSource)
+    .getRepository(OutboxEmail)
+    .find({ order: { id: 'ASC' } });
+}
+
+const contactForm = (t: TestApp, fields: Record<string, unknown> = {}) =>
+  request(t.server)
+    .post('/api/contact')
+    .set('Origin', t.config.publicUrl)
+    .send({
+      firstName: 'Dolly',
+      lastName: 'Parton',
+      email: 'dolly@example.com',
+      subject: 'booking',
+      message: 'Would you play our festival?\nThe dates are in June.',
+      ...fields,
+    });
+
+describe.each(testDatabases())('emails through the outbox on $name', (db) => {
+  let smtp: TestSmtpServer;
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    s = await startStripeApp(db, {
+      SMTP_URL: smtp.url,
+      ARTIST_EMAIL: ARTIST,
+      PUBLIC_URL,
+      MAIL_FROM: 'Wren Calloway <shop@example.test>',
+    });
+  });
+
+  afterAll(async () => {
+    await s.close();
+    await smtp.stop();
+  });
+
+  beforeEach(async () => {
+    smtp.refuse = null;
+    smtp.received.length = 0;
+    await emptyShop(s.t);
+    await s.t.app.get(DataSource).getRepository(OutboxEmail).clear();
+  });
+
+  /** A checkout of 2 × M and 1 × XL (7500 + 500 shipping), paid; returns its session. */
+  async function paidSession() {
+    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const [record] = await checkoutSessions(s.t);
+    return s.stripe.pay(record.sessionId);
+  }
+
+  it('sends the buyer one order confirmation with the order, and the artist an alert', async () => {
+    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await orders(s.t);
+    await eventually(() => smtp.received.length === 2, 10_000, 'two emails');
+    const [confirmation] = smtp.to(SAMPLE_BUYER.email);
+    expect(confirmation.rcptTo).toEqual([SAMPLE_BUYER.email]);
+    expect(confirmation.parsed.from?.value).toEqual([
+      { address: 'shop@example.test', name: 'Wren Calloway' },
+    ]);
+    expect(confirmation.parsed.to).toMatchObject({
+      value: [{ address: SAMPLE_BUYER.email, name: SAMPLE_BUYER.name }],
+    });
+    expect(confirmation.parsed.subject).toBe(`Your order #${order.id} is confirmed`);
+    const text = confirmation.parsed.text ?? '';
+    expect(text).toContain(`order #${order.id} is confirmed`);
+    expect(text).toContain('2 x Wren Calloway T-Shirt - M  $50.00');
+    expect(text).toContain('1 x Wren Calloway T-Shirt - XL  $25.00');
+    expect(text).toContain('Shipping  $5.00');
+    expect(text).toContain('Total  $80.00');
+    expect(text).toContain('June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US');
+    expect(text).toContain('What happens next');
+    expect(confirmation.parsed.html).toContain('Wren Calloway T-Shirt - XL');
+    expect(confirmation.parsed.html).toContain('Total');
+
+    const [row] = (await emails(s.t)).filter((e) => e.kind === 'order-confirmation');
+    expect(confirmation.parsed.messageId).toBe(row.messageId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toEqual(expect.any(Number));
+
+    const [alert] = smtp.to(ARTIST);
+    expect(alert.rcptTo).toEqual([ARTIST]);
+    expect(alert.parsed.subject).toBe(
+      `New order #${order.id}: $80.00 from June Carter <june@example.com>`,
+    );
+    expect(alert.parsed.text).toContain('2 x Wren Calloway T-Shirt - M  $50.00');
+    expect(alert.parsed.text).toContain('Total  $80.00');
+    expect(alert.parsed.text).toContain(`${PUBLIC_URL}/admin?tab=orders&search=june%40example.com`);
+    expect(alert.parsed.replyTo?.value).toEqual([
+      { address: SAMPLE_BUYER.email, name: SAMPLE_BUYER.name },
+    ]);
+    expect(alert.parsed.messageId).not.toBe(confirmation.parsed.messageId);
+  });
+
+  it('sends exactly one confirmation for five concurrent deliveries of the same webhook and returns', async () => {
+    const paid = await paidSession();
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => deliver(s.t, 'checkout.session.completed', paid)),
+      sessionStatus(s.t, paid.id),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    await eventually(() => smtp.received.length >= 2, 10_000, 'the emails');
+    // Give any second email the time of a few sender passes to show up.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(smtp.to(SAMPLE_BUYER.email)).toHaveLength(1);
+    expect(smtp.to(ARTIST)).toHaveLength(1);
+    expect((await emails(s.t)).map((e) => e.kind).sort()).toEqual([
+      'artist-order',
+      'order-confirmation',
+    ]);
+  });
+
+  it('keeps an order placed while the SMTP server is down and sends it once it is back', async () => {
+    await smtp.stop();
+    try {
+      const started = Date.now();
+      await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+      // The outage never slows the webhook: it answered without waiting for SMTP.
+      expect(Date.now() - started).toBeLessThan(2000);
+      await eventually(
+        async () => (await emails(s.t)).every((e) => e.attempts >= 1 && e.lastError !== null),
+        10_000,
+        'a failed attempt',
+      );
+      const failed = await emails(s.t);
+      expect(failed.map((e) => e.status)).toEqual(['queued', 'queued']);
+      expect(failed[0].lastError).toMatch(/ECONNREFUSED|ECONNECTION|connect/i);
+      // The next attempt comes within 30 seconds.
+      for (const e of failed) expect(e.nextAttemptAt - Date.now()).toBeLessThanOrEqual(30_000);
+    } finally {
+      await smtp.start();
+    }
+    await eventually(() => smtp.received.length === 2, 25_000, 'the emails after the outage');
+    expect(smtp.to(SAMPLE_BUYER.email)).toHaveLength(1);
+    expect((await emails(s.t)).map((e) => e.status)).toEqual(['sent', 'sent']);
+  }, 40_000);
+
+  it('retries after a 4xx answer and sends the same Message-ID', async () => {
+    smtp.refuse = { code: 451, message: 'Try again later' };
+    await contactForm(s.t).expect(201);
+    await eventually(
+      async () =>
+        (await emails(s.t))[0]?.attempts === 1 && (await emails(s.t))[0].lastError !== null,
+      10_000,
+      'a refused attempt',
+    );
+    const [refused] = await emails(s.t);
+    expect(refused.status).toBe('queued');
+    expect(refused.lastError).toContain('451');
+    smtp.refuse = null;
+    await eventually(() => smtp.received.length === 1, 25_000, 'the retried email');
+    expect(smtp.received[0].parsed.messageId).toBe(refused.messageId);
+    const [sent] = await emails(s.t);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  }, 40_000);
+
+  it('marks an email failed with the server answer on a 5xx', async () => {
+    smtp.refuse = { code: 550, message: 'Mailbox unavailable' };
+    await contactForm(s.t).expect(201);
+    await eventually(
+      async () => (await emails(s.t))[0]?.status === 'failed',
+      10_000,
+      'the failure',
+    );
+    const [failed] = await emails(s.t);
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toContain('550 Mailbox unavailable');
+  });
+
+  it('alerts the artist of a contact message, whole, with Reply-To the fan', async () => {
+    const res = await contactForm(s.t).expect(201);
+    expect(res.body.success).toBe(true);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the alert');
+    const [alert] = smtp.received;
+    expect(alert.rcptTo).toEqual([ARTIST]);
+    expect(alert.parsed.subject).toBe('Booking Inquiry from Dolly Parton');
+    expect(alert.parsed.replyTo?.value).toEqual([
+      { address: 'dolly@example.com', name: 'Dolly Parton' },
+    ]);
+    expect(alert.parsed.text).toContain('Would you play our festival?\nThe dates are in June.');
+    expect(alert.parsed.html).toContain('Would you play our festival?<br />The dates are in June.');
+    const [row] = await emails(s.t);
+    expect(header(alert, 'Message-ID')).toBe(row.messageId);
+  });
+
+  it('lets no CR/LF in a name add a header or a recipient', async () => {
+    await contactForm(s.t, {
+      firstName: 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes',
+      lastName: 'Mallory\nCc: other@example.com',
+      message: 'Hello\r\nBcc: victim@example.com',
+    }).expect(201);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the alert');
+    const [alert] = smtp.received;
+    expect(alert.rcptTo).toEqual([ARTIST]);
+    const names = alert.headerLines.map((h) => h.key);
+    expect(names).not.toContain('bcc');
+    expect(names).not.toContain('cc');
+    expect(names).not.toContain('x-injected');
+    expect(alert.parsed.to).toMatchObject({ value: [{ address: ARTIST }] });
+    expect(alert.parsed.replyTo?.value).toHaveLength(1);
+    expect(alert.parsed.replyTo?.value[0].address).toBe('dolly@example.com');
+    expect(alert.parsed.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe.each(testDatabases())('the outbox across restarts and instances on $name', (db) => {
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+  });
+
+  afterAll(async () => {
+    await smtp.stop();
+  });
+
+  it('holds emails without SMTP_URL and sends those younger than three days once it is set', async () => {
+    const { database, drop } = await db.create();
+    const first = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST });
+    let second: TestApp | undefined;
+    try {
+      await contactForm(first).expect(201);
+      await contactForm(first, { email: 'old@example.com' }).expect(201);
+      const held = await emails(first);
+      expect(held.map((e) => e.status)).toEqual(['held', 'held']);
+      // Wait past a poll: nothing is sent without an SMTP server.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await emails(first)).map((e) => e.attempts)).toEqual([0, 0]);
+      // The second one has waited four days.
+      await first.app
+        .get(DataSource)
+        .getRepository(OutboxEmail)
+        .update({ id: held[1].id }, { createdAt: Date.now() - 4 * 24 * 60 * 60_000 });
+      await first.close();
+
+      second = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST, SMTP_URL: smtp.url });
+      await eventually(() => smtp.received.length === 1, 10_000, 'the held email');
+      expect(smtp.received[0].parsed.replyTo?.value[0].address).toBe('dolly@example.com');
+      expect(smtp.received[0].parsed.messageId).toBe(held[0].messageId);
+      expect((await emails(second)).map((e) => e.status)).toEqual(['sent', 'held']);
+    } finally {
+      await second?.close();
+      await drop();
+    }
+  });
+
+  it('sends each email once when two instances share the outbox', async () => {
+    smtp.received.length = 0;
+    const { database, drop } = await db.create();
+    const holding = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => contactForm(holding, { email: `fan${i}@example.com` })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
+    await holding.close();
+    // Both start together and look for due emails at the same moment.
+    const env = { ARTIST_EMAIL: ARTIST, SMTP_URL: smtp.url };
+    const [a, b] = await Promise.all([
+      startTestAppOn(database, env),
+      startTestAppOn(database, env),
+    ]);
+    try {
+      await eventually(() => smtp.received.length >= 30, 20_000, 'thirty alerts');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(smtp.received).toHaveLength(30);
+      const replyTos = smtp.received.map((m) => m.parsed.replyTo?.value[0].address);
+      expect(new Set(replyTos).size).toBe(30);
+      const rows = await emails(a);
+      expect(rows.map((e) => [e.status, e.attempts])).toEqual(Array(30).fill(['sent', 1]));
+    } finally {
+      await a.close();
+      await b.close();
+      await drop();
+    }
+  }, 40_000);
+});
