@@ -9,7 +9,13 @@ import { FULFILLMENT_STATUSES } from './orders.js';
 export const SHOW_LIST_FILTERS = ['published', 'draft', 'past'] as const;
 export const ORDER_LIST_FILTERS = FULFILLMENT_STATUSES;
 export const NOTIFY_LIST_FILTERS = ['pending', 'notified'] as const;
-export const SIGNUP_LIST_FILTERS = ['pending', 'contacted'] as const;
+export const SIGNUP_LIST_FILTERS = [
+  'pending',
+  'contacted',
+  'confirmed',
+  'unconfirmed',
+  'unsubscribed',
+] as const;
 export const CONTACT_LIST_FILTERS = CONTACT_STATUSES;
 
 export interface ListQuery<Filter extends string> {

@@ -2,7 +2,12 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { epochMs } from '../../database/epoch-ms.js';
 
 /** What an email is about; the business key starts with it. */
-export const EMAIL_KINDS = ['order-confirmation', 'artist-order', 'artist-contact'] as const;
+export const EMAIL_KINDS = [
+  'order-confirmation',
+  'artist-order',
+  'artist-contact',
+  'newsletter-confirm',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**

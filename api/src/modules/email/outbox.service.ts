@@ -11,6 +11,7 @@ import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
 import {
   artistContactAlert,
   artistOrderAlert,
+  newsletterConfirmation,
   orderConfirmation,
   type ContactEmailData,
   type RenderedEmail,
@@ -103,6 +104,25 @@ export class OutboxService {
   }
 
   /**
+   * The double opt-in email of a signup, with one-click unsubscribe. `sentAt` makes its key, so
+   * each (hourly at most) re-send is a row of its own.
+   */
+  async queueNewsletterConfirmation(
+    manager: EntityManager,
+    signup: { id: number; email: string; token: string },
+    sentAt: number,
+  ): Promise<void> {
+    const links = newsletterLinks(this.config.publicUrl, signup.token);
+    await this.queue(manager, {
+      key: `newsletter-confirm:${signup.id}:${sentAt}`,
+      kind: 'newsletter-confirm',
+      to: { address: signup.email },
+      listUnsubscribe: links.unsubscribe,
+      content: newsletterConfirmation(links.confirm, links.unsubscribe),
+    });
+  }
+
+  /**
    * Writes one email; false when its key is already queued (a retried webhook, a double click).
    * On MySQL and SQLite a refused row undoes only its own statement, so the caller's transaction
    * goes on.
@@ -142,5 +162,18 @@ export class OutboxService {
     return `<${Date.now().toString(36)}.${randomBytes(12).toString('hex')}@${host}>`;
   }
 }
+
+/** The confirm page and the one-click unsubscribe URL (List-Unsubscribe) of a signup's token. */
+export function newsletterLinks(publicUrl: string, token: string) {
+  const query = `?token=${encodeURIComponent(token)}`;
+  return {
+    confirm: `${publicUrl}${NEWSLETTER_CONFIRM_PATH}${query}`,
+    unsubscribe: `${publicUrl}${NEWSLETTER_UNSUBSCRIBE_PATH}${query}`,
+  };
+}
+
+export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
+/** Exempt from the origin check: mail providers POST to it with no Origin (RFC 8058). */
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 const clip = (value: string, length: number) => [...value].slice(0, length).join('');

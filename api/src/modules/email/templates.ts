@@ -238,3 +238,33 @@ export function artistContactAlert(message: ContactEmailData, adminUrl: string):
   ].join('\n');
   return { subject, html, text };
 }
+
+/** 3 and 4. The double opt-in email: a link to the confirm page and one to unsubscribe. */
+export function newsletterConfirmation(confirmUrl: string, unsubscribeUrl: string): RenderedEmail {
+  const subject = `Please confirm your subscription to ${ARTIST_NAME}'s list`;
+  const intro =
+    'Thanks for joining the list! Please confirm that this is your address, and you will hear about new music and shows first.';
+  const ignore = "Didn't sign up? Ignore this email and you won't hear from us again.";
+  const html = layout(
+    subject,
+    [
+      heading('Confirm your subscription'),
+      paragraph(intro),
+      `<mj-button href="${escapeHtml(confirmUrl)}">Confirm my subscription</mj-button>`,
+      paragraph(ignore),
+    ].join('\n'),
+    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a>`,
+  );
+  const text = [
+    'Confirm your subscription',
+    '',
+    intro,
+    '',
+    `Confirm: ${confirmUrl}`,
+    '',
+    ignore,
+    '',
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
