@@ -12,6 +12,7 @@ import {
   startStripeApp,
   type StripeTestApp,
 } from './utils/checkout.js';
+import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -208,6 +209,93 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     expect(alert.parsed.html).toContain('Would you play our festival?<br />The dates are in June.');
     const [row] = await emails(s.t);
     expect(header(alert, 'Message-ID')).toBe(row.messageId);
+  });
+
+  it('emails the buyer once per tracking number when an online order ships', async () => {
+    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await orders(s.t);
+    const admin = await loggedIn(s.t);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
+    smtp.received.length = 0;
+
+    // Fulfilled without a number: nothing to tell yet.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ fulfillmentStatus: 'fulfilled' })
+      .expect(200);
+    // The number added later sends the email.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: '1Z999AA10123456784' })
+      .expect(200);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
+    const [shipped] = smtp.received;
+    expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
+    expect(shipped.parsed.subject).toBe(`Your order #${order.id} is on its way`);
+    expect(shipped.parsed.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(shipped.parsed.text).toContain(
+      'Track it: https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(shipped.parsed.html).toContain(
+      'href="https://www.ups.com/track?tracknum=1Z999AA10123456784"',
+    );
+    expect(shipped.parsed.text).toContain('2 x Wren Calloway T-Shirt - M');
+
+    // Saving the same number again (with a note, or spaced differently) sends nothing.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: '1Z999AA10123456784', notes: 'Left on porch' })
+      .expect(200);
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: '1z 999 aa1 0123456784' })
+      .expect(200);
+    // A different number, unknown to any carrier, is a new email without a link.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: 'LOCAL-PICKUP-7' })
+      .expect(200);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the second shipped email');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received[1].parsed.text).toContain('Tracking number: LOCAL-PICKUP-7');
+    expect(smtp.received[1].parsed.text).not.toContain('Track it');
+    expect((await emails(s.t)).filter((e) => e.kind === 'order-shipped')).toHaveLength(2);
+  });
+
+  it('sends a shipped email when an order is fulfilled with its number, and none for in-person sales', async () => {
+    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await orders(s.t);
+    const admin = await loggedIn(s.t);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
+    smtp.received.length = 0;
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        admin
+          .put(`/api/admin/orders/${order.id}`)
+          .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '9400100000000000000000' }),
+      ),
+    ).then((results) => expect(results.map((r) => r.status)).toEqual([200, 200, 200]));
+    await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
+    expect(smtp.received[0].parsed.text).toContain(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
+
+    const manual = await admin
+      .post('/api/admin/orders/manual')
+      .send({
+        salesChannel: 'in-person',
+        showLocation: 'The Bluebird',
+        lineItems: [{ product_name: 'Trucker Hat', quantity: 1, price: 2500 }],
+        paymentMethod: 'cash',
+      })
+      .expect(201);
+    await admin
+      .put(`/api/admin/orders/${manual.body.id}`)
+      .send({ trackingNumber: '1Z999AA10123456784' })
+      .expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(smtp.received).toHaveLength(1);
   });
 
   it('lets no CR/LF in a name add a header or a recipient', async () => {

@@ -4,6 +4,7 @@ import { epochMs } from '../../database/epoch-ms.js';
 /** What an email is about; the business key starts with it. */
 export const EMAIL_KINDS = [
   'order-confirmation',
+  'order-shipped',
   'artist-order',
   'artist-contact',
   'newsletter-confirm',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
@@ -7,12 +7,14 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import type { Order } from '../orders/order.entity.js';
+import { carrierOf, normaliseTracking } from './carriers.js';
 import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
 import {
   artistContactAlert,
   artistOrderAlert,
   newsletterConfirmation,
   orderConfirmation,
+  orderShipped,
   type ContactEmailData,
   type RenderedEmail,
 } from './templates.js';
@@ -84,6 +86,42 @@ export class OutboxService {
         content: artistOrderAlert(data, adminUrl),
       });
     }
+  }
+
+  /**
+   * The shipped email of a fulfilled online order with a tracking number: one per number, so
+   * saving the same number again queues nothing and a new number sends a new email.
+   */
+  async queueOrderShipped(
+    manager: EntityManager,
+    order: PaidOrder & {
+      trackingNumber: string | null;
+      salesChannel: string;
+      fulfillmentStatus: string;
+    },
+  ): Promise<void> {
+    const tracking = order.trackingNumber?.trim();
+    if (!tracking || !order.email || order.salesChannel !== 'online') return;
+    if (order.fulfillmentStatus !== 'fulfilled') return;
+    const digest = createHash('sha256').update(normaliseTracking(tracking)).digest('hex');
+    await this.queue(manager, {
+      key: `order-shipped:${order.id}:${digest.slice(0, 40)}`,
+      kind: 'order-shipped',
+      to: { address: order.email, name: order.customerName },
+      content: orderShipped(
+        {
+          id: order.id,
+          email: order.email,
+          customerName: order.customerName,
+          items: JSON.parse(order.lineItems) as OrderLineItem[],
+          shipping: null,
+          total: order.total,
+          shippingAddress: order.shippingAddress,
+        },
+        tracking,
+        carrierOf(tracking),
+      ),
+    });
   }
 
   /** The artist's alert of a new contact message; replies go to the fan. */

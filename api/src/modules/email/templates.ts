@@ -1,6 +1,7 @@
 import mjml2html from 'mjml';
 import type { OrderLineItem } from '@artist/contracts';
 import { ARTIST_NAME } from '../../config/env.js';
+import type { Carrier } from './carriers.js';
 import { dollars, formatShippingAddress } from '../orders/order-format.js';
 
 /** An email's content: its subject, HTML and plain text. */
@@ -265,6 +266,47 @@ export function newsletterConfirmation(confirmUrl: string, unsubscribeUrl: strin
     ignore,
     '',
     `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** 2. To the buyer: the order is on its way, with its tracking number (and link, if known). */
+export function orderShipped(
+  order: OrderEmailData,
+  trackingNumber: string,
+  carrier: Carrier | null,
+): RenderedEmail {
+  const number = orderNumber(order.id);
+  const subject = `Your order ${number} is on its way`;
+  const address = formatShippingAddress(order.shippingAddress);
+  const via = carrier ? ` with ${carrier.name}` : '';
+  const items = order.items.map((item) => `${item.quantity} x ${item.product_name}`);
+  const html = layout(
+    subject,
+    [
+      heading(`Order ${number} has shipped`),
+      paragraph(`Good news: your order is on its way${via}.`),
+      `<mj-text><strong>Tracking number</strong><br />${escapeHtml(trackingNumber)}</mj-text>`,
+      ...(carrier
+        ? [`<mj-button href="${escapeHtml(carrier.url)}">Track your package</mj-button>`]
+        : []),
+      divider(),
+      paragraph(items.join('\n')),
+      `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
+    ].join('\n'),
+  );
+  const text = [
+    `Order ${number} has shipped`,
+    '',
+    `Good news: your order is on its way${via}.`,
+    '',
+    `Tracking number: ${trackingNumber}`,
+    ...(carrier ? [`Track it: ${carrier.url}`] : []),
+    '',
+    ...items,
+    '',
+    'Shipping to:',
+    address,
   ].join('\n');
   return { subject, html, text };
 }
