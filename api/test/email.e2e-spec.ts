@@ -13,6 +13,7 @@ import {
   type StripeTestApp,
 } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
+import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -298,6 +299,91 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('lists, previews, exports and resends emails in the admin', async () => {
+    smtp.refuse = { code: 550, message: 'Mailbox unavailable' };
+    await contactForm(s.t).expect(201);
+    await eventually(async () => (await emails(s.t))[0]?.status === 'failed', 10_000, 'failure');
+    smtp.refuse = null;
+    await contactForm(s.t, { email: 'kacey@example.com', firstName: 'Kacey' }).expect(201);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the second alert');
+    const [failed, sent] = await emails(s.t);
+
+    await request(s.t.server).get('/api/admin/emails').expect(401);
+    const admin = await loggedIn(s.t);
+    const list = (await admin.get('/api/admin/emails').expect(200)).body;
+    expect(list).toHaveLength(2);
+    expect(list[1]).toEqual({
+      id: failed.id,
+      kind: 'artist-contact',
+      to: ARTIST,
+      toName: null,
+      subject: 'Booking Inquiry from Dolly Parton',
+      status: 'failed',
+      attempts: 1,
+      lastError: expect.stringContaining('550 Mailbox unavailable'),
+      messageId: failed.messageId,
+      sentAt: null,
+      createdAt: failed.createdAt,
+    });
+    expect(list[0]).toMatchObject({ id: sent.id, status: 'sent', sentAt: expect.any(Number) });
+    expect(list[0]).not.toHaveProperty('html');
+
+    const ids = async (query: string) =>
+      ((await admin.get(`/api/admin/emails${query}`).expect(200)).body as { id: number }[]).map(
+        (e) => e.id,
+      );
+    expect(await ids('?status=failed')).toEqual([failed.id]);
+    expect(await ids('?status=sent')).toEqual([sent.id]);
+    expect(await ids('?status=held')).toEqual([]);
+    expect(await ids('?search=kacey')).toEqual([sent.id]);
+    const bad = await admin.get('/api/admin/emails?status=lost').expect(400);
+    expect(bad.body.message).toBe('status must be one of all, queued, held, sent, failed');
+
+    const csv = await admin.get('/api/admin/emails/export?status=failed').expect(200);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="emails-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const records = csvRecords(csv.text);
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: String(failed.id),
+        to: ARTIST,
+        kind: 'artist-contact',
+        status: 'failed',
+        attempts: '1',
+        sentAt: '',
+      }),
+    ]);
+
+    const detail = (await admin.get(`/api/admin/emails/${failed.id}`).expect(200)).body;
+    expect(detail.text).toContain('Would you play our festival?');
+    expect(detail.html).toContain('<!doctype html>');
+    expect(detail.replyTo).toBe('dolly@example.com');
+    await admin.get('/api/admin/emails/999999').expect(404);
+
+    // A failed email goes out again as a new message.
+    const resent = await admin.post(`/api/admin/emails/${failed.id}/resend`).expect(201);
+    expect(resent.body).toMatchObject({ status: 'queued', attempts: 0, to: ARTIST });
+    expect(resent.body.messageId).not.toBe(failed.messageId);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the resent email');
+    expect(smtp.received[1].parsed.messageId).toBe(resent.body.messageId);
+    expect(smtp.received[1].parsed.text).toContain('Would you play our festival?');
+    // So can a sent one; a queued one cannot.
+    await admin.post(`/api/admin/emails/${sent.id}/resend`).expect(201);
+    await eventually(() => smtp.received.length === 3, 10_000, 'the second resend');
+    const [failedAgain] = await emails(s.t);
+    await s.t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .update({ id: failedAgain.id }, { status: 'queued', nextAttemptAt: Date.now() + 60_000 });
+    const refused = await admin.post(`/api/admin/emails/${failed.id}/resend`).expect(400);
+    expect(refused.body.message).toBe('Only a failed or sent email can be sent again.');
+    expect((await admin.get('/api/admin/emails/status').expect(200)).body).toEqual({
+      smtpConfigured: true,
+      held: 0,
+    });
+  });
+
   it('lets no CR/LF in a name add a header or a recipient', async () => {
     await contactForm(s.t, {
       firstName: 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes',
@@ -339,6 +425,11 @@ describe.each(testDatabases())('the outbox across restarts and instances on $nam
       await contactForm(first, { email: 'old@example.com' }).expect(201);
       const held = await emails(first);
       expect(held.map((e) => e.status)).toEqual(['held', 'held']);
+      const admin = await loggedIn(first);
+      expect((await admin.get('/api/admin/emails/status').expect(200)).body).toEqual({
+        smtpConfigured: false,
+        held: 2,
+      });
       // Wait past a poll: nothing is sent without an SMTP server.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect((await emails(first)).map((e) => e.attempts)).toEqual([0, 0]);

@@ -30,4 +30,37 @@ export const EXPORT_NAMES = {
   notifyMe: 'notify-me',
   emailSignups: 'newsletter',
   contactMessages: 'contact-messages',
+  emails: 'emails',
 } as const;
+
+/** `status` values of GET /api/admin/emails and its export. */
+export const EMAIL_LIST_FILTERS = ['queued', 'held', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_LIST_FILTERS)[number];
+
+/** One email of the outbox as the admin lists it. Times are epoch ms. */
+export interface OutboxEmailSummary {
+  id: number;
+  kind: string;
+  to: string;
+  toName: string | null;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  messageId: string;
+  sentAt: number | null;
+  createdAt: number;
+}
+
+/** With the content, for the preview. */
+export interface OutboxEmailDetail extends OutboxEmailSummary {
+  html: string;
+  text: string;
+  replyTo: string | null;
+}
+
+/** GET /api/admin/emails/status: whether email goes out, and how many wait unsent. */
+export interface EmailSetupStatus {
+  smtpConfigured: boolean;
+  held: number;
+}
