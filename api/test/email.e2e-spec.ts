@@ -79,8 +79,12 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   }
 
   it('sends the buyer one order confirmation with the order, and the artist an alert', async () => {
-    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+    const paid = await paidSession();
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
     const [order] = await orders(s.t);
+    // The receipt on the site and the email give the same number.
+    const receipt = await sessionStatus(s.t, paid.id).expect(200);
+    expect(receipt.body.order.number).toBe(`#${order.id}`);
     await eventually(() => smtp.received.length === 2, 10_000, 'two emails');
     const [confirmation] = smtp.to(SAMPLE_BUYER.email);
     expect(confirmation.rcptTo).toEqual([SAMPLE_BUYER.email]);
