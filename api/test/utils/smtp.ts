@@ -19,6 +19,8 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   /** When set, each transaction is answered with this code and text instead of accepted. */
   refuse: { code: number; message: string } | null = null;
+  /** Asked for each transaction when `refuse` is not set: an answer to refuse it with, or null. */
+  refuseSome: () => { code: number; message: string } | null = () => null;
   port = 0;
   private server?: SMTPServer;
 
@@ -32,9 +34,10 @@ export class TestSmtpServer {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onMailFrom: (_address, _session, callback) => {
-        if (!this.refuse) return callback();
-        const error = Object.assign(new Error(this.refuse.message), {
-          responseCode: this.refuse.code,
+        const refusal = this.refuse ?? this.refuseSome();
+        if (!refusal) return callback();
+        const error = Object.assign(new Error(refusal.message), {
+          responseCode: refusal.code,
         });
         callback(error);
       },
