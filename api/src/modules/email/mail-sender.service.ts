@@ -102,7 +102,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.pass = this.sendDue()
-        .catch((error: unknown) => this.logger.error(`Sending emails failed: ${describe(error)}`))
+        .catch((error: unknown) => this.logger.error(`Sending emails failed: ${errorCode(error)}`))
         .finally(() => {
           this.pass = undefined;
           this.schedule(POLL_MS);
@@ -187,8 +187,9 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
           ? { status: 'failed', lastError: answer }
           : { lastError: answer, nextAttemptAt: now + retryDelay(email.attempts) },
       );
+      // The answer may name the recipient: the log gets only its code; the admin sees it whole.
       this.logger.warn(
-        `Email ${email.id} (${email.kind}) ${permanent || expired ? 'failed' : 'will be retried'}: ${answer}`,
+        `Email ${email.id} (${email.kind}) ${permanent || expired ? 'failed' : 'will be retried'}: ${errorCode(error)}`,
       );
       return;
     }
@@ -203,6 +204,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** The SMTP reply code or the connection error's code: nothing personal. */
+function errorCode(error: unknown): string {
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') return `SMTP ${responseCode}`;
+  return typeof code === 'string' ? code : 'error';
 }
 
 /** The server's answer, or the connection error; never the message itself. */
