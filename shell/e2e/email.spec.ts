@@ -84,3 +84,38 @@ test('a signup is confirmed with the button of the page its email links to, then
     page.locator('.data-table').locator('.status-tag', { hasText: 'Unsubscribed' }),
   ).toBeVisible();
 });
+
+test('after paying, the buyer sees a receipt whose order number the confirmation email repeats', async ({
+  page,
+  baseURL,
+}) => {
+  // The test provider returns buyers to PUBLIC_URL, left at its default http://localhost:<port>.
+  const origin = baseURL!.replace('127.0.0.1', 'localhost');
+  await page.goto(`${origin}/`);
+  const card = page.locator('article', { has: page.getByRole('button', { name: 'Add to Cart' }) });
+  await card.getByLabel('Size').selectOption('S');
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: /Test checkout/ })).toBeVisible();
+  const buyer = `receipt-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(buyer);
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  const receipt = page.getByRole('dialog', { name: /^Thank you! Order #\d+$/ });
+  await expect(receipt).toBeVisible();
+  const title = await page.getByText(/^Thank you! Order #\d+$/).innerText();
+  const number = /#\d+/.exec(title)?.[0];
+  expect(number).toMatch(/^#\d+$/);
+  await expect(receipt.getByText('Wren Calloway T-Shirt - S')).toBeVisible();
+  await expect(receipt.getByText('$30.00')).toBeVisible();
+  await expect(receipt.getByText('123 Main St')).toBeVisible();
+  // The receipt alone: the toast beside it is the storefront's own component, scanned elsewhere.
+  const receiptScan = await new AxeBuilder({ page }).include('.ant-modal').analyze();
+  expect(receiptScan.violations, 'receipt').toEqual([]);
+
+  await logIn(page);
+  await page.getByRole('tab', { name: 'Emails' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(buyer);
+  await expect(page.getByText(`Your order ${number} is confirmed`)).toBeVisible();
+});
