@@ -9,6 +9,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { EmailModule } from './modules/email/email.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
           dataSourceFactory: (options) => openDatabase(options!),
         }),
         CommonModule,
+        EmailModule,
         HealthModule,
         AuthModule,
         CatalogModule,

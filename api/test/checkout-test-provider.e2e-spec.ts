@@ -101,7 +101,14 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
 
     // The storefront's success return reports it paid; paying twice changes nothing.
     const status = await sessionStatus(t, sessionId).expect(200);
-    expect(status.body).toEqual({ paid: true, status: 'complete' });
+    expect(status.body).toEqual({
+      paid: true,
+      status: 'complete',
+      order: expect.objectContaining({
+        number: `#${(await orders(t))[0].id}`,
+        shippingAddress: expect.stringContaining('Van Lear, KY 41265, US'),
+      }),
+    });
     await post(`${path}/pay`).send(BUYER_FORM).expect(303);
     expect(await orders(t)).toHaveLength(1);
     const page = await request(t.server).get(path).expect(200);

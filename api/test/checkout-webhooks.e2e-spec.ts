@@ -163,7 +163,21 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     const id = await openSession();
     await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
     const res = await sessionStatus(s.t, id).expect(200);
-    expect(res.body).toEqual({ paid: true, status: 'complete' });
+    expect(res.body).toEqual({
+      paid: true,
+      status: 'complete',
+      order: {
+        number: `#${(await orders(s.t))[0].id}`,
+        items: [
+          { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
+          { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
+        ],
+        subtotal: 7500,
+        shipping: 500,
+        total: 8000,
+        shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+      },
+    });
     expectTheOneOrder(await orders(s.t), id);
   });
 
@@ -171,7 +185,21 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     const id = await openSession();
     const paid = s.stripe.pay(id);
     const res = await sessionStatus(s.t, id).expect(200);
-    expect(res.body).toEqual({ paid: true, status: 'complete' });
+    expect(res.body).toEqual({
+      paid: true,
+      status: 'complete',
+      order: {
+        number: `#${(await orders(s.t))[0].id}`,
+        items: [
+          { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
+          { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
+        ],
+        subtotal: 7500,
+        shipping: 500,
+        total: 8000,
+        shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+      },
+    });
     expectTheOneOrder(await orders(s.t), id);
     await deliver(s.t, 'checkout.session.completed', paid).expect(200);
     expectTheOneOrder(await orders(s.t), id);

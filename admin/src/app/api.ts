@@ -84,7 +84,7 @@ export function serverMessage(e: unknown): string | undefined {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Show', 'Order', 'NotifyRequest', 'EmailSignup', 'ContactMessage'],
+  tagTypes: ['Session', 'Show', 'Order', 'NotifyRequest', 'EmailSignup', 'ContactMessage', 'Email'],
   refetchOnFocus: false,
   refetchOnReconnect: false,
   endpoints: (build) => ({

@@ -71,6 +71,9 @@ export const makeSignup = (id: number, overrides: Partial<EmailSignup> = {}): Em
   contacted: 'false',
   contactedAt: null,
   createdAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+  confirmedAt: null,
+  unsubscribedAt: null,
+  subscription: 'unconfirmed',
   ...overrides,
 });
 

@@ -63,4 +63,18 @@ export interface CheckoutSessionStatus {
   paid: boolean;
   /** The checkout session's state at the payment provider. */
   status: 'open' | 'complete' | 'expired';
+  /** Once paid: the order it made, for the buyer's receipt on the site. */
+  order?: CheckoutReceipt;
+}
+
+/** The buyer's receipt: what the confirmation email says too. Money in cents. */
+export interface CheckoutReceipt {
+  /** The order number the admin and the emails use, such as '#42'. */
+  number: string;
+  items: { name: string; quantity: number; price: number }[];
+  subtotal: number;
+  shipping: number;
+  total: number;
+  /** The shipping address on one line. */
+  shippingAddress: string;
 }

@@ -57,7 +57,16 @@ export interface EmailSignup {
   contacted: string;
   contactedAt: string | null;
   createdAt: string;
+  /** When the address confirmed the signup (double opt-in); epoch ms, null until then. */
+  confirmedAt: number | null;
+  /** When the address unsubscribed; epoch ms. */
+  unsubscribedAt: number | null;
+  subscription: SignupSubscription;
 }
+
+/** unconfirmed until the confirm link's button is pressed; unsubscribed wins over both. */
+export const SIGNUP_SUBSCRIPTIONS = ['confirmed', 'unconfirmed', 'unsubscribed'] as const;
+export type SignupSubscription = (typeof SIGNUP_SUBSCRIPTIONS)[number];
 
 export interface NotifyMe {
   id: number;

@@ -3,8 +3,12 @@ import type { ApiError } from '@artist/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Verified by its signature instead (see the checkout module). */
-const EXEMPT_PATHS = new Set(['/api/webhooks/stripe']);
+/**
+ * The Stripe webhook is verified by its signature instead (see the checkout module). One-click
+ * unsubscribe is POSTed by mail providers with no Origin or cookie (RFC 8058); its unguessable
+ * token is the proof, and it can only ever remove an address from the list.
+ */
+const EXEMPT_PATHS = new Set(['/api/webhooks/stripe', '/api/newsletter/unsubscribe']);
 
 export const CSRF_MESSAGE = 'This request came from another site and was refused.';
 export const CSRF_MISSING_ORIGIN_MESSAGE =

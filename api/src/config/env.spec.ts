@@ -50,7 +50,40 @@ describe('loadConfig', () => {
     });
   });
 
+  it("holds emails (no SMTP_URL) and sends them from the artist at PUBLIC_URL's host by default", () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://wrencalloway.com' }, '/');
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: { name: 'Wren Calloway', address: 'wren@wrencalloway.com' },
+      artistEmail: undefined,
+    });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and ARTIST_EMAIL', () => {
+    const config = loadConfig(
+      {
+        SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465',
+        MAIL_FROM: '"Wren\'s Shop" <shop@example.com>',
+        ARTIST_EMAIL: 'wren@example.com',
+      },
+      '/',
+    );
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:p%40ss@mail.example.com:465',
+      from: { name: "Wren's Shop", address: 'shop@example.com' },
+      artistEmail: 'wren@example.com',
+    });
+    expect(loadConfig({ MAIL_FROM: 'shop@example.com' }, '/').mail.from).toEqual({
+      name: 'Wren Calloway',
+      address: 'shop@example.com',
+    });
+  });
+
   it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM'],
+    [{ ARTIST_EMAIL: 'wren' }, 'ARTIST_EMAIL'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],

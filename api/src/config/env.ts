@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
@@ -131,6 +132,28 @@ export class Environment {
   @IsTimeZone({ message: 'ARTIST_TIMEZONE must be an IANA time zone such as America/Chicago' })
   ARTIST_TIMEZONE = 'America/Chicago';
 
+  /** The SMTP server the site sends through; without it emails wait in the outbox, held. */
+  @trimmed()
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s/?#]+(:\d+)?\/?(\?\S*)?$/, {
+    message: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465',
+  })
+  SMTP_URL?: string;
+
+  /** The From of every email: an address, or `Name <address>`. */
+  @trimmed()
+  @IsOptional()
+  @Matches(/^([^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+    message: 'MAIL_FROM must be an address or Name <address>',
+  })
+  MAIL_FROM?: string;
+
+  /** Where the artist's alerts of new orders and messages go; none without it. */
+  @trimmed()
+  @IsOptional()
+  @IsEmail({ require_tld: false }, { message: 'ARTIST_EMAIL must be an email address' })
+  ARTIST_EMAIL?: string;
+
   @trimmed()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
@@ -209,7 +232,19 @@ export interface AppConfig {
   logStream?: { write(line: string): unknown };
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
   timeZone: string;
+  mail: MailConfig;
 }
+
+export interface MailConfig {
+  /** SMTP_URL; undefined means emails are held in the outbox. */
+  smtpUrl?: string;
+  from: { name: string; address: string };
+  /** ARTIST_EMAIL. */
+  artistEmail?: string;
+}
+
+/** The name emails come from when MAIL_FROM gives none. */
+export const ARTIST_NAME = 'Wren Calloway';
 
 export class InvalidEnvironmentError extends Error {}
 
@@ -265,11 +300,24 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     webRoot: env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root,
     logLevel: env.LOG_LEVEL,
     timeZone: env.ARTIST_TIMEZONE,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: parseMailFrom(env.MAIL_FROM, publicUrl),
+      artistEmail: env.ARTIST_EMAIL,
+    },
   };
 }
 
 function sqliteFile(file: string, root: string): string {
   return file === ':memory:' ? file : path.resolve(root, file);
+}
+
+/** MAIL_FROM, or by default the artist's name at PUBLIC_URL's host: `Wren Calloway <wren@host>`. */
+function parseMailFrom(value: string | undefined, publicUrl: string): MailConfig['from'] {
+  if (!value) return { name: ARTIST_NAME, address: `wren@${new URL(publicUrl).hostname}` };
+  const named = /^(.*)<([^<>]+)>$/.exec(value);
+  if (!named) return { name: ARTIST_NAME, address: value };
+  return { name: named[1].trim().replace(/^"(.*)"$/, '$1') || ARTIST_NAME, address: named[2] };
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string {

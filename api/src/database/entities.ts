@@ -2,6 +2,7 @@ import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js'
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { LoginFailure } from '../modules/auth/login-failure.entity.js';
 import { User } from '../modules/auth/user.entity.js';
+import { OutboxEmail } from '../modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../modules/notify/notify-me.entity.js';
 import { Order } from '../modules/orders/order.entity.js';
@@ -19,4 +20,5 @@ export const entities = [
   NotifyMe,
   Order,
   CheckoutSession,
+  OutboxEmail,
 ];

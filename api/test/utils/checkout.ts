@@ -20,10 +20,14 @@ export interface StripeTestApp {
 }
 
 /** The server configured for Stripe, its API pointed at a fresh stand-in. */
-export async function startStripeApp(db: TestDatabase): Promise<StripeTestApp> {
+export async function startStripeApp(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<StripeTestApp> {
   const stripe = new StripeStandIn();
   const apiUrl = await stripe.start();
   const t = await startTestApp(db, {
+    ...env,
     STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     STRIPE_API_URL: apiUrl,

@@ -20,6 +20,22 @@ export async function startTestApp(
   overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
   const { database, drop } = await db.create();
+  const t = await startTestAppOn(database, env, overrides);
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await drop();
+    },
+  };
+}
+
+/** The whole server on a database that outlives it (as across a restart). */
+export async function startTestAppOn(
+  database: AppConfig['database'],
+  env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const config: AppConfig = {
     ...loadConfig(
       { LOG_LEVEL: 'silent', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...env },
@@ -36,7 +52,6 @@ export async function startTestApp(
     server: app.getHttpServer() as App,
     async close() {
       await app.close();
-      await drop();
     },
   };
 }

@@ -2,10 +2,11 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { cartSlice, initialCartState } from '../features/cart/cartSlice.js';
 import { browserStorage, loadCart, saveCart } from '../features/cart/cartStorage.js';
+import { receiptSlice } from '../features/checkout/receiptSlice.js';
 import { toastSlice } from '../features/toast/toastSlice.js';
 import { api } from './api.js';
 
-const rootReducer = combineSlices(api, cartSlice, toastSlice);
+const rootReducer = combineSlices(api, cartSlice, toastSlice, receiptSlice);
 
 /** The storefront's store; the cart is read from and written back to the browser's storage. */
 export function createStore(storage: Storage | undefined = browserStorage()) {

@@ -8,6 +8,8 @@ import { OrdersTab } from '../orders/OrdersTab.js';
 import { NotifyTab } from '../notify/NotifyTab.js';
 import { NewsletterTab } from '../newsletter/NewsletterTab.js';
 import { ContactTab } from '../contact/ContactTab.js';
+import { EmailSetupBanner } from '../emails/EmailSetupBanner.js';
+import { EmailsTab } from '../emails/EmailsTab.js';
 
 const TABS = [
   { key: 'shows', label: 'Shows', Component: ShowsTab },
@@ -15,6 +17,7 @@ const TABS = [
   { key: 'notify-me', label: 'Notify Me', Component: NotifyTab },
   { key: 'newsletter', label: 'Newsletter', Component: NewsletterTab },
   { key: 'contact', label: 'Contact', Component: ContactTab },
+  { key: 'emails', label: 'Emails', Component: EmailsTab },
 ] as const;
 
 export function Dashboard() {
@@ -83,7 +86,10 @@ export function Dashboard() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {header}
-      <Layout.Content style={{ padding: 24 }}>{tabs}</Layout.Content>
+      <Layout.Content style={{ padding: 24 }}>
+        <EmailSetupBanner />
+        {tabs}
+      </Layout.Content>
     </Layout>
   );
 }

@@ -39,3 +39,26 @@ it('reports a failed load', async () => {
   expect(await screen.findByText('Failed to load newsletter signups')).toBeInTheDocument();
   expect(screen.getByText('503: Service Unavailable')).toBeInTheDocument();
 });
+
+it('shows, filters and counts the subscription states', async () => {
+  const user = userEvent.setup();
+  signedIn({
+    'GET /api/admin/email-signups': json(200, [
+      makeSignup(1, { subscription: 'confirmed', confirmedAt: 1_790_000_000_000 }),
+      makeSignup(2),
+      makeSignup(3, { subscription: 'unsubscribed', unsubscribedAt: 1_790_000_000_000 }),
+    ]),
+  });
+  renderAdmin('/admin?tab=newsletter');
+  await screen.findByText('fan1@example.com');
+  expect(screen.getByRole('columnheader', { name: /Subscription/ })).toBeInTheDocument();
+  expect(screen.getByText('Confirmed', { selector: 'td span' })).toBeInTheDocument();
+  expect(screen.getByText('Unsubscribed', { selector: 'td span' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Unsubscribed (1)' }));
+  expect(await screen.findByText('fan3@example.com')).toBeInTheDocument();
+  expect(screen.queryByText('fan1@example.com')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Confirmed (1)' }));
+  expect(await screen.findByText('fan1@example.com')).toBeInTheDocument();
+  expect(screen.queryByText('fan3@example.com')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Unconfirmed (1)' })).toBeInTheDocument();
+});

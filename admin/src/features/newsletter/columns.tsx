@@ -11,7 +11,16 @@ export const signupFilters: StatusFilter<EmailSignup>[] = [
   { value: 'all', label: 'All' },
   { value: 'pending', label: 'Pending', match: (s) => !contacted(s) },
   { value: 'contacted', label: 'Contacted', match: contacted },
+  { value: 'confirmed', label: 'Confirmed', match: (s) => s.subscription === 'confirmed' },
+  { value: 'unconfirmed', label: 'Unconfirmed', match: (s) => s.subscription === 'unconfirmed' },
+  { value: 'unsubscribed', label: 'Unsubscribed', match: (s) => s.subscription === 'unsubscribed' },
 ];
+
+const SUBSCRIPTION_TAGS = {
+  confirmed: <StatusTag tone="success">Confirmed</StatusTag>,
+  unconfirmed: <StatusTag tone="neutral">Unconfirmed</StatusTag>,
+  unsubscribed: <StatusTag tone="danger">Unsubscribed</StatusTag>,
+} as const;
 
 export const signupSearchText = (s: EmailSignup) => s.email;
 
@@ -42,5 +51,11 @@ export const signupColumns: DataColumn<EmailSignup>[] = [
       ) : (
         <StatusTag tone="warning">Pending</StatusTag>
       ),
+  },
+  {
+    key: 'subscription',
+    title: 'Subscription',
+    sortValue: (s) => s.subscription,
+    render: (_, s) => SUBSCRIPTION_TAGS[s.subscription],
   },
 ];

@@ -24,6 +24,7 @@ import type {
   CreateCheckoutSessionDto,
 } from './dto/create-checkout-session.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
+import { readReceipt } from './receipt.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
@@ -88,7 +89,9 @@ export class CheckoutService {
       throw new BadGatewayException(STATUS_FAILED_MESSAGE);
     }
     await this.fulfilment.fulfilPaidSession(session);
-    return { paid: session.paymentStatus === 'paid', status: session.status };
+    const paid = session.paymentStatus === 'paid';
+    const order = paid ? await readReceipt(this.sessions.manager, sessionId) : null;
+    return order ? { paid, status: session.status, order } : { paid, status: session.status };
   }
 
   /** A session this server opened with the current provider, or 404. */

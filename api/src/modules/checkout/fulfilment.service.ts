@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { OutboxService } from '../email/outbox.service.js';
 import { Order } from '../orders/order.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import type { ProviderSession } from './payment-provider.js';
@@ -21,6 +22,7 @@ export class FulfilmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly outbox: OutboxService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -50,6 +52,7 @@ export class FulfilmentService {
         { sessionId: record.sessionId },
         { status: 'completed', completedAt: now },
       );
+      await this.outbox.queueOrderPaid(manager, order as Order, record.shipping);
       return 'created';
     });
   }

@@ -8,6 +8,8 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
+import { inTransaction } from '../../database/transaction.js';
+import { OutboxService } from '../email/outbox.service.js';
 import { ContactMessage } from './contact-message.entity.js';
 import type { ContactDto } from './dto/contact.dto.js';
 
@@ -19,10 +21,15 @@ export class ContactService {
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly clock: Clock,
+    private readonly outbox: OutboxService,
   ) {}
 
+  /** Stores the message and, in the same transaction, queues the artist's alert. */
   async create(input: ContactDto): Promise<void> {
-    await this.messages.insert(input);
+    await inTransaction(this.messages.manager.connection, async (manager) => {
+      const { identifiers } = await manager.insert(ContactMessage, input);
+      await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
+    });
   }
 
   async list(filter: ContactFilter = 'all', search = ''): Promise<ContactMessageView[]> {

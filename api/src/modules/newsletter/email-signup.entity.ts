@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { epochMs } from '../../database/epoch-ms.js';
 
 @Entity('email_signups')
 export class EmailSignup {
@@ -19,4 +20,24 @@ export class EmailSignup {
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
+
+  /**
+   * The unguessable token of the confirm and unsubscribe links. Made with the first confirmation
+   * email; signups from before double opt-in have none until they are sent one.
+   */
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  token: string | null;
+
+  /** When the address confirmed the signup (double opt-in); epoch ms, null until then. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  confirmedAt: number | null;
+
+  /** When the address unsubscribed; epoch ms. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  unsubscribedAt: number | null;
+
+  /** When the last confirmation email was queued, so a repeated signup re-sends at most hourly. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  confirmationSentAt: number | null;
 }

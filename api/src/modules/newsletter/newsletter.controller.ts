@@ -1,5 +1,19 @@
-import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   EXPORT_NAMES,
   type BulkUpdateResponse,
@@ -12,7 +26,15 @@ import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
 import { ApiListQuery, readListQuery } from '../../common/list-query.js';
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
 import { EmailSignupDto } from './dto/email-signup.dto.js';
-import { NewsletterService, SIGNUP_FILTERS } from './newsletter.service.js';
+import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
+import {
+  confirmedPage,
+  confirmPage,
+  invalidLinkPage,
+  unsubscribedPage,
+  unsubscribePage,
+} from './newsletter.pages.js';
+import { isTokenShaped, NewsletterService, SIGNUP_FILTERS } from './newsletter.service.js';
 
 export const SIGNUP_MESSAGE = "Welcome to the family! You've successfully signed up for updates";
 
@@ -22,7 +44,12 @@ const columns: CsvColumn<EmailSignup>[] = [
   { header: 'email', value: (s) => s.email },
   { header: 'contacted', value: (s) => s.contacted },
   { header: 'contactedAt', value: (s) => s.contactedAt },
+  { header: 'subscription', value: (s) => s.subscription },
+  { header: 'confirmedAt', value: (s) => isoOrEmpty(s.confirmedAt) },
+  { header: 'unsubscribedAt', value: (s) => isoOrEmpty(s.unsubscribedAt) },
 ];
+
+const isoOrEmpty = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 @ApiTags('newsletter')
 @Controller()
@@ -46,16 +73,85 @@ export class NewsletterController {
     return this.newsletter.list(status, search);
   }
 
+  /** Leaves unsubscribed addresses out unless `includeUnsubscribed=true` or asked for by status. */
   @Get('admin/email-signups/export')
   @ApiListQuery(SIGNUP_FILTERS)
+  @ApiQuery({ name: 'includeUnsubscribed', required: false, enum: ['true', 'false'] })
   async export(@Query() query: Record<string, unknown>) {
     const { status, search } = readListQuery(query, SIGNUP_FILTERS);
-    const rows = await this.newsletter.list(status, search);
+    const { includeUnsubscribed = 'false' } = query;
+    if (includeUnsubscribed !== 'true' && includeUnsubscribed !== 'false')
+      throw new BadRequestException('includeUnsubscribed must be true or false');
+    const rows = await this.newsletter.list(status, search, includeUnsubscribed === 'true');
     return csvFile(EXPORT_NAMES.emailSignups, this.clock.today(), toCsv(columns, rows));
+  }
+
+  /** The confirm link of the email opens this page; only its button (a POST) confirms. */
+  @Get('newsletter/confirm')
+  @Header('Cache-Control', 'no-store')
+  confirmPage(@Query('token') token: unknown, @Res({ passthrough: true }) res: Response): string {
+    if (!isTokenShaped(token)) return notFound(res);
+    return html(res, confirmPage(NEWSLETTER_CONFIRM_PATH, token));
+  }
+
+  @Post('newsletter/confirm')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async confirm(
+    @Body() body: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const token = body?.token;
+    if (!isTokenShaped(token) || !(await this.newsletter.confirm(token))) return notFound(res);
+    return html(res, confirmedPage());
+  }
+
+  /** What a person opening the List-Unsubscribe link sees: a button, no change. */
+  @Get('newsletter/unsubscribe')
+  @Header('Cache-Control', 'no-store')
+  unsubscribePage(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): string {
+    if (!isTokenShaped(token)) return notFound(res);
+    return html(
+      res,
+      unsubscribePage(`${NEWSLETTER_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
+    );
+  }
+
+  /**
+   * RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click` (form-encoded or
+   * multipart) to the List-Unsubscribe URL, with no cookie or Origin needed.
+   */
+  @Post('newsletter/unsubscribe')
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  @Header('Cache-Control', 'no-store')
+  async unsubscribe(
+    @Query('token') token: unknown,
+    @Body() body: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    if (body?.['List-Unsubscribe'] !== 'One-Click')
+      throw new BadRequestException('The body must be List-Unsubscribe=One-Click');
+    if (!isTokenShaped(token) || !(await this.newsletter.unsubscribe(token))) return notFound(res);
+    return html(res, unsubscribedPage());
   }
 
   @Put('admin/email-signups/bulk')
   async bulk(@Body() body: BulkSignupsDto): Promise<BulkUpdateResponse> {
     return { updated: await this.newsletter.bulkUpdate(body.ids, flagText(body.contacted)) };
   }
+}
+
+/** The pages are HTML; errors thrown before this stay JSON like every other API answer. */
+function html(res: Response, page: string): string {
+  res.type('html');
+  return page;
+}
+
+function notFound(res: Response): string {
+  res.status(404);
+  return html(res, invalidLinkPage());
 }

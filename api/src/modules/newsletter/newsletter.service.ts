@@ -1,12 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
-import { SIGNUP_LIST_FILTERS, type EmailSignup as EmailSignupView } from '@artist/contracts';
+import {
+  SIGNUP_LIST_FILTERS,
+  type EmailSignup as EmailSignupView,
+  type SignupSubscription,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
+import { inTransaction } from '../../database/transaction.js';
+import { OutboxService } from '../email/outbox.service.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 export const SIGNUP_FILTERS = SIGNUP_LIST_FILTERS;
+/** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
+export const RESEND_AFTER_MS = 60 * 60_000;
+
+const newToken = () => randomBytes(24).toString('base64url');
+
+/** Tokens are base64url; anything else cannot be one. */
+export const isTokenShaped = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
 export type SignupFilter = (typeof SIGNUP_FILTERS)[number] | 'all';
 
 @Injectable()
@@ -14,35 +29,98 @@ export class NewsletterService {
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
     private readonly clock: Clock,
+    private readonly outbox: OutboxService,
   ) {}
 
   /**
    * Adds a lower-cased address once; a repeat (even a concurrent one) is ignored by the unique
-   * index, so it is never an error and never a second row.
+   * index, so it is never an error and never a second row. Unless the address is confirmed and
+   * subscribed, it is sent the confirmation email, at most once an hour: the conditional update
+   * of `confirmationSentAt` lets one of any number of concurrent signups queue it.
    */
   async signUp(email: string): Promise<void> {
-    await this.signups
-      .createQueryBuilder()
-      .insert()
-      .into(EmailSignup)
-      .values({ email: email.toLowerCase() })
-      .orIgnore()
-      .execute();
+    const address = email.toLowerCase();
+    await inTransaction(this.signups.manager.connection, async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(EmailSignup)
+        .values({ email: address, token: newToken() })
+        .orIgnore()
+        .execute();
+      const signup = await manager.findOneBy(EmailSignup, { email: address });
+      if (!signup || (signup.confirmedAt !== null && signup.unsubscribedAt === null)) return;
+      const now = this.clock.now().getTime();
+      const token = signup.token ?? newToken();
+      const claimed = await manager
+        .createQueryBuilder()
+        .update(EmailSignup)
+        .set({ confirmationSentAt: now, token })
+        .where('id = :id', { id: signup.id })
+        .andWhere('(confirmationSentAt IS NULL OR confirmationSentAt <= :due)', {
+          due: now - RESEND_AFTER_MS,
+        })
+        .execute();
+      if (claimed.affected !== 1) return;
+      await this.outbox.queueNewsletterConfirmation(manager, { ...signup, token }, now);
+    });
   }
 
-  async list(filter: SignupFilter = 'all', search = ''): Promise<EmailSignupView[]> {
-    const qb = this.signups.createQueryBuilder('s');
-    if (filter !== 'all') {
-      qb.where('s.contacted = :contacted', {
+  /** Double opt-in: the confirm page's button. Confirming again after unsubscribing rejoins. */
+  async confirm(token: string): Promise<boolean> {
+    const signup = await this.signups.findOneBy({ token });
+    if (!signup) return false;
+    if (signup.confirmedAt !== null && signup.unsubscribedAt === null) return true;
+    await this.signups.update(
+      { id: signup.id },
+      { confirmedAt: this.clock.now().getTime(), unsubscribedAt: null },
+    );
+    return true;
+  }
+
+  /** One-click unsubscribe; the first time is kept. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const signup = await this.signups.findOneBy({ token });
+    if (!signup) return false;
+    if (signup.unsubscribedAt === null)
+      await this.signups.update({ id: signup.id }, { unsubscribedAt: this.clock.now().getTime() });
+    return true;
+  }
+
+  /**
+   * Signups, newest first. `pending`/`contacted` filter on the contact mark, the others on the
+   * subscription state. Unsubscribed addresses are left out when `withUnsubscribed` is false
+   * (marketing exports), unless they are what was asked for.
+   */
+  async list(
+    filter: SignupFilter = 'all',
+    search = '',
+    withUnsubscribed = true,
+  ): Promise<EmailSignupView[]> {
+    const qb = this.signups.createQueryBuilder('s').where('1 = 1');
+    if (filter === 'pending' || filter === 'contacted') {
+      qb.andWhere('s.contacted = :contacted', {
         contacted: filter === 'contacted' ? 'true' : 'false',
       });
+    } else if (filter === 'confirmed') {
+      qb.andWhere('s.confirmedAt IS NOT NULL AND s.unsubscribedAt IS NULL');
+    } else if (filter === 'unconfirmed') {
+      qb.andWhere('s.confirmedAt IS NULL AND s.unsubscribedAt IS NULL');
+    } else if (filter === 'unsubscribed') {
+      qb.andWhere('s.unsubscribedAt IS NOT NULL');
     }
+    if (!withUnsubscribed && filter !== 'unsubscribed') qb.andWhere('s.unsubscribedAt IS NULL');
     whereSearch(qb, ['email'], search);
     const rows = await qb.orderBy('s.createdAt', 'DESC').addOrderBy('s.id', 'DESC').getMany();
     return rows.map((row) => ({
-      ...row,
+      id: row.id,
+      email: row.email,
+      contacted: row.contacted,
       contactedAt: row.contactedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      confirmedAt: row.confirmedAt,
+      unsubscribedAt: row.unsubscribedAt,
+      subscription: subscriptionOf(row),
     }));
   }
 
@@ -53,4 +131,9 @@ export class NewsletterService {
     );
     return result.affected ?? 0;
   }
+}
+
+function subscriptionOf(row: EmailSignup): SignupSubscription {
+  if (row.unsubscribedAt !== null) return 'unsubscribed';
+  return row.confirmedAt !== null ? 'confirmed' : 'unconfirmed';
 }

@@ -17,7 +17,8 @@ import {
 import { Clock } from '../../common/clock.js';
 import { whereSearch } from '../../common/list-query.js';
 import { blankToNull } from '../../common/strings.js';
-import { isDuplicateKeyError } from '../../database/transaction.js';
+import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
@@ -30,6 +31,7 @@ export class OrdersService {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly clock: Clock,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** Newest first, filtered by fulfilment status and a search over the customer and items. */
@@ -55,17 +57,23 @@ export class OrdersService {
         "fulfilledAt can only be sent with fulfillmentStatus 'fulfilled'",
       );
     }
-    const order = await this.orders.findOneBy({ id });
-    if (!order) throw new NotFoundException('Order not found.');
-    if (input.trackingNumber !== undefined)
-      order.trackingNumber = blankToNull(input.trackingNumber);
-    if (input.notes !== undefined) order.notes = blankToNull(input.notes);
-    if (input.fulfillmentStatus === 'fulfilled' && order.fulfillmentStatus !== 'fulfilled') {
-      order.fulfillmentStatus = 'fulfilled';
-      order.fulfilledAt =
-        input.fulfilledAt !== undefined ? new Date(input.fulfilledAt) : this.clock.now();
-    }
-    return toView(await this.orders.save(order));
+    // The shipped email is queued with the change that makes it due.
+    const saved = await inTransaction(this.orders.manager.connection, async (manager) => {
+      const order = await manager.findOneBy(Order, { id });
+      if (!order) throw new NotFoundException('Order not found.');
+      if (input.trackingNumber !== undefined)
+        order.trackingNumber = blankToNull(input.trackingNumber);
+      if (input.notes !== undefined) order.notes = blankToNull(input.notes);
+      if (input.fulfillmentStatus === 'fulfilled' && order.fulfillmentStatus !== 'fulfilled') {
+        order.fulfillmentStatus = 'fulfilled';
+        order.fulfilledAt =
+          input.fulfilledAt !== undefined ? new Date(input.fulfilledAt) : this.clock.now();
+      }
+      const result = await manager.save(order);
+      await this.outbox.queueOrderShipped(manager, result);
+      return result;
+    });
+    return toView(saved);
   }
 
   /** An order the artist enters by hand (SPEC.md §5, §9). The server computes the total. */

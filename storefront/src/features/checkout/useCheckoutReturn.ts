@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../app/store.js';
 import { clearCart } from '../cart/cartSlice.js';
 import { scrollToSection } from '../nav/sections.js';
 import { showToast, type ToastInput } from '../toast/toastSlice.js';
+import { showReceipt } from './receiptSlice.js';
 
 export const SCROLL_DELAY_MS = 100;
 export const TOAST_DELAY_MS = 500;
@@ -34,7 +35,11 @@ export function useCheckoutReturn() {
     const params = new URLSearchParams(location.search);
     const outcome = params.get('checkout');
     if (outcome !== 'success' && outcome !== 'canceled') return;
-    if (outcome === 'success') dispatch(clearCart());
+    if (outcome === 'success') {
+      dispatch(clearCart());
+      const sessionId = params.get('session_id');
+      if (sessionId) dispatch(showReceipt(sessionId));
+    }
     const scroll = setTimeout(() => scrollToSection('merch'), SCROLL_DELAY_MS);
     const toast = setTimeout(() => {
       dispatch(showToast(RETURN_TOASTS[outcome]));

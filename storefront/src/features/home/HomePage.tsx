@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { SECTION_IDS, type SectionId } from '@artist/contracts';
 import { AboutSection } from '../about/AboutSection.js';
 import { CartPanel } from '../cart/CartPanel.js';
+import { CheckoutReceipt } from '../checkout/CheckoutReceipt.js';
 import { useCheckoutReturn } from '../checkout/useCheckoutReturn.js';
 import { ContactSection } from '../contact/ContactSection.js';
 import { Footer } from '../footer/Footer.js';
@@ -54,6 +55,7 @@ function RestOfPage() {
       <MerchSection />
       <EmailSignupSection />
       <ContactSection />
+      <CheckoutReceipt />
     </>
   );
 }

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OutboxEmailSummary } from '@artist/contracts';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+
+const makeEmail = (
+  id: number,
+  overrides: Partial<OutboxEmailSummary> = {},
+): OutboxEmailSummary => ({
+  id,
+  kind: 'order-confirmation',
+  to: `buyer${id}@example.com`,
+  toName: null,
+  subject: `Your order #${id} is confirmed`,
+  status: 'sent',
+  attempts: 1,
+  lastError: null,
+  messageId: `<m${id}@example.com>`,
+  sentAt: 1_790_000_000_000 + id,
+  createdAt: 1_790_000_000_000 + id,
+  ...overrides,
+});
+
+it('lists emails with their status, filters them, previews one and resends a failed one', async () => {
+  const user = userEvent.setup();
+  const stub = signedIn({
+    'GET /api/admin/emails': json(200, [
+      makeEmail(1),
+      makeEmail(2, {
+        kind: 'artist-contact',
+        subject: 'Booking Inquiry from Dolly Parton',
+        status: 'failed',
+        lastError: '550 Mailbox unavailable',
+        sentAt: null,
+      }),
+    ]),
+    'GET /api/admin/emails/2': json(200, {
+      ...makeEmail(2, { status: 'failed', subject: 'Booking Inquiry from Dolly Parton' }),
+      html: '<p>Would you play our festival?</p>',
+      text: 'Would you play our festival?',
+      replyTo: 'dolly@example.com',
+    }),
+    'POST /api/admin/emails/2/resend': json(201, makeEmail(3, { status: 'queued' })),
+  });
+  renderAdmin('/admin?tab=emails');
+  await screen.findByText('buyer1@example.com');
+  expect(screen.getByText('550 Mailbox unavailable')).toBeInTheDocument();
+  expect(screen.getByText('Message alert')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Failed (1)' }));
+  expect(screen.queryByText('buyer1@example.com')).not.toBeInTheDocument();
+
+  await user.click(
+    screen.getByRole('button', { name: 'View email Booking Inquiry from Dolly Parton' }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  expect(
+    await within(dialog).findByTitle('Preview of Booking Inquiry from Dolly Parton'),
+  ).toHaveAttribute('sandbox', '');
+  expect(within(dialog).getByText('dolly@example.com')).toBeInTheDocument();
+  await user.click(within(dialog).getByText('Text'));
+  expect(within(dialog).getByLabelText('Plain text')).toHaveTextContent(
+    'Would you play our festival?',
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+  expect(await screen.findByText('Email queued to be sent again')).toBeInTheDocument();
+  expect(stub.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+    '/api/admin/emails/2/resend',
+  ]);
+});
+
+it('offers no resend for a queued email', async () => {
+  const user = userEvent.setup();
+  signedIn({
+    'GET /api/admin/emails': json(200, [makeEmail(4, { status: 'queued', sentAt: null })]),
+    'GET /api/admin/emails/4': json(200, {
+      ...makeEmail(4, { status: 'queued' }),
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      replyTo: null,
+    }),
+  });
+  renderAdmin('/admin?tab=emails');
+  await user.click(
+    await screen.findByRole('button', { name: 'View email Your order #4 is confirmed' }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+});
+
+it('warns on the dashboard while email is not set up', async () => {
+  signedIn({
+    'GET /api/admin/emails/status': json(200, { smtpConfigured: false, held: 3 }),
+    'GET /api/admin/shows': json(200, []),
+  });
+  renderAdmin('/admin');
+  expect(await screen.findByText('Email is not set up')).toBeInTheDocument();
+  expect(screen.getByText(/3 emails are waiting in the Emails tab/)).toBeInTheDocument();
+});
+
+it('shows no banner once email is set up', async () => {
+  const stub = signedIn({
+    'GET /api/admin/emails/status': json(200, { smtpConfigured: true, held: 0 }),
+    'GET /api/admin/shows': json(200, []),
+  });
+  renderAdmin('/admin');
+  await waitFor(() =>
+    expect(stub.requests.some((r) => r.path === '/api/admin/emails/status')).toBe(true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.queryByText('Email is not set up')).not.toBeInTheDocument();
+});

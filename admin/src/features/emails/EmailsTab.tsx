@@ -1,0 +1,37 @@
+import { useEffect, useMemo, useState } from 'react';
+import { EXPORT_NAMES, type OutboxEmailSummary } from '@artist/contracts';
+import { useToast } from '../../components/useToast.js';
+import { DataTable } from '../table/DataTable.js';
+import { emailColumns, emailFilters, emailSearchText } from './columns.js';
+import { EmailDialog } from './EmailDialog.js';
+import { useGetEmailsQuery } from './emailsApi.js';
+
+export function EmailsTab() {
+  const { data, isFetching, error } = useGetEmailsQuery();
+  const [viewing, setViewing] = useState<OutboxEmailSummary | null>(null);
+  const toast = useToast();
+  const columns = useMemo(() => emailColumns(setViewing), []);
+
+  useEffect(() => {
+    if (error) toast.error('Failed to load emails', error);
+  }, [error, toast]);
+
+  return (
+    <>
+      <DataTable<OutboxEmailSummary>
+        name={EXPORT_NAMES.emails}
+        label="emails"
+        exportPath="/admin/emails/export"
+        rows={data}
+        loading={isFetching}
+        columns={columns}
+        filters={emailFilters}
+        defaultSort={{ key: 'createdAt', order: 'descend' }}
+        searchText={emailSearchText}
+        searchPlaceholder="Search recipient, subject, error"
+        emptyText="No emails found"
+      />
+      {viewing && <EmailDialog email={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { EmailStatus, OutboxEmailSummary } from '@artist/contracts';
+import { Button } from 'antd';
+import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
+import { formatTimestamp } from '../../components/format.js';
+import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const STATUS: Record<EmailStatus, { label: string; tone: StatusTone }> = {
+  queued: { label: 'Queued', tone: 'info' },
+  held: { label: 'Held', tone: 'warning' },
+  sent: { label: 'Sent', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+/** What each kind of email is, in words. */
+export const KIND_LABELS: Record<string, string> = {
+  'order-confirmation': 'Order confirmation',
+  'order-shipped': 'Shipped',
+  'artist-order': 'New order alert',
+  'artist-contact': 'Message alert',
+  'newsletter-confirm': 'Newsletter confirmation',
+};
+
+export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
+
+export function EmailStatusTag({ status }: { status: EmailStatus }) {
+  const { label, tone } = STATUS[status] ?? { label: status, tone: 'neutral' };
+  return <StatusTag tone={tone}>{label}</StatusTag>;
+}
+
+export const emailFilters: StatusFilter<OutboxEmailSummary>[] = [
+  { value: 'all', label: 'All' },
+  ...(Object.keys(STATUS) as EmailStatus[]).map((status) => ({
+    value: status,
+    label: STATUS[status].label,
+    match: (e: OutboxEmailSummary) => e.status === status,
+  })),
+];
+
+/** The fields the server's search looks in, so the CSV export holds the rows on screen. */
+export const emailSearchText = (e: OutboxEmailSummary) =>
+  [e.to, e.toName ?? '', e.subject, e.kind, e.lastError ?? ''].join('\n');
+
+export function emailColumns(
+  onView: (e: OutboxEmailSummary) => void,
+): DataColumn<OutboxEmailSummary>[] {
+  return [
+    {
+      key: 'createdAt',
+      title: 'Date',
+      sortValue: (e) => e.createdAt,
+      render: (_, e) => formatTimestamp(iso(e.createdAt)),
+    },
+    { key: 'to', title: 'To', sortValue: (e) => e.to, render: (_, e) => e.to },
+    { key: 'subject', title: 'Subject', sortValue: (e) => e.subject, render: (_, e) => e.subject },
+    {
+      key: 'kind',
+      title: 'Kind',
+      sortValue: (e) => kindLabel(e.kind),
+      render: (_, e) => kindLabel(e.kind),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      sortValue: (e) => e.status,
+      render: (_, e) => <EmailStatusTag status={e.status} />,
+    },
+    {
+      key: 'attempts',
+      title: 'Attempts',
+      sortValue: (e) => e.attempts,
+      render: (_, e) => e.attempts,
+    },
+    {
+      key: 'lastError',
+      title: 'Last error',
+      sortValue: (e) => e.lastError ?? '',
+      render: (_, e) => e.lastError ?? '',
+    },
+    {
+      key: 'sentAt',
+      title: 'Sent',
+      sortValue: (e) => e.sentAt ?? 0,
+      render: (_, e) => formatTimestamp(iso(e.sentAt)),
+    },
+    {
+      key: 'view',
+      title: 'View',
+      render: (_, e) => (
+        <Button size="small" onClick={() => onView(e)} aria-label={`View email ${e.subject}`}>
+          View
+        </Button>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,112 @@
+import { Inject, Injectable, NotFoundException, BadRequestException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type {
+  EmailSetupStatus,
+  EmailStatus,
+  OutboxEmailDetail,
+  OutboxEmailSummary,
+} from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import { whereSearch } from '../../common/list-query.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { inTransaction } from '../../database/transaction.js';
+import { MailSender } from './mail-sender.service.js';
+import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
+import { OutboxService } from './outbox.service.js';
+
+/** The admin's view of the outbox: list, preview, resend. */
+@Injectable()
+export class EmailsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly sender: MailSender,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(filter: EmailStatus | 'all', search: string): Promise<OutboxEmailSummary[]> {
+    const qb = this.dataSource
+      .getRepository(OutboxEmail)
+      .createQueryBuilder('e')
+      .select([
+        'e.id',
+        'e.kind',
+        'e.toAddress',
+        'e.toName',
+        'e.subject',
+        'e.status',
+        'e.attempts',
+        'e.lastError',
+        'e.messageId',
+        'e.sentAt',
+        'e.createdAt',
+      ]);
+    if (filter !== 'all') qb.where('e.status = :filter', { filter });
+    whereSearch(qb, ['toAddress', 'toName', 'subject', 'kind', 'lastError'], search);
+    const rows = await qb.orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC').getMany();
+    return rows.map(toSummary);
+  }
+
+  async get(id: number): Promise<OutboxEmailDetail> {
+    const row = await this.dataSource.getRepository(OutboxEmail).findOneBy({ id });
+    if (!row) throw new NotFoundException('Email not found.');
+    return {
+      ...toSummary(row),
+      html: row.html,
+      text: row.text,
+      replyTo: row.replyToAddress,
+    };
+  }
+
+  /**
+   * Sends a failed or sent email again as a new outbox row with the same content and a new
+   * Message-ID (a mail system would drop a second message with the first one's ID as a copy).
+   */
+  async resend(id: number): Promise<OutboxEmailSummary> {
+    const created = await inTransaction(this.dataSource, async (manager) => {
+      const row = await manager.findOneBy(OutboxEmail, { id });
+      if (!row) throw new NotFoundException('Email not found.');
+      if (row.status !== 'failed' && row.status !== 'sent')
+        throw new BadRequestException('Only a failed or sent email can be sent again.');
+      const now = this.clock.now().getTime();
+      const key = `${row.key.split(':resend:')[0]}:resend:${now}`;
+      const queued = await this.outbox.queue(manager, {
+        key,
+        kind: row.kind as EmailKind,
+        to: { address: row.toAddress, name: row.toName },
+        replyTo: row.replyToAddress
+          ? { address: row.replyToAddress, name: row.replyToName }
+          : undefined,
+        listUnsubscribe: row.listUnsubscribe ?? undefined,
+        content: { subject: row.subject, html: row.html, text: row.text },
+      });
+      if (!queued) throw new BadRequestException('This email is already being sent again.');
+      return manager.findOneByOrFail(OutboxEmail, { key });
+    });
+    this.sender.wake();
+    return toSummary(created);
+  }
+
+  async status(): Promise<EmailSetupStatus> {
+    const held = await this.dataSource.getRepository(OutboxEmail).countBy({ status: 'held' });
+    return { smtpConfigured: this.config.mail.smtpUrl !== undefined, held };
+  }
+}
+
+function toSummary(row: OutboxEmail): OutboxEmailSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    toName: row.toName,
+    subject: row.subject,
+    status: row.status as EmailStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    messageId: row.messageId,
+    sentAt: row.sentAt,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { DataSource, In, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { inTransaction } from '../../database/transaction.js';
+import { OutboxEmail } from './outbox-email.entity.js';
+
+/** How often the sender looks for due emails. */
+export const POLL_MS = 1000;
+/** A claimed email is the claimer's for this long; after a crash another attempt takes it. */
+export const LEASE_MS = 2 * 60_000;
+/** Waits between attempts after a temporary failure: the first within 30 seconds. */
+export const RETRY_DELAYS_MS = [5_000, 20_000, 60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
+const LONGEST_RETRY_DELAY_MS = 60 * 60_000;
+/** Temporary failures stop being retried this long after the email was queued. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Held emails younger than this go out once SMTP_URL is set. */
+export const HELD_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
+const BATCH = 10;
+
+export const retryDelay = (attempts: number) =>
+  RETRY_DELAYS_MS[attempts - 1] ?? LONGEST_RETRY_DELAY_MS;
+
+/**
+ * Delivers the outbox. Runs in the API process: each pass claims due emails with a lease (on
+ * MySQL/MariaDB `FOR UPDATE SKIP LOCKED`, so two instances never take the same row at once) and
+ * hands each to the SMTP server. Each row carries its own Message-ID, so an email whose send
+ * succeeded just before a crash is re-sent as the same message.
+ */
+@Injectable()
+export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(MailSender.name);
+  private readonly transport?: Transporter;
+  private readonly owner = randomUUID();
+  private timer?: NodeJS.Timeout;
+  private pass?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
+    const smtpUrl = config.mail.smtpUrl;
+    if (smtpUrl) {
+      // nodemailer reads host, port, credentials and smtps:// (TLS from the start) from the URL,
+      // and upgrades a plain connection with STARTTLS whenever the server offers it.
+      this.transport = nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 30_000,
+      });
+    }
+  }
+
+  get configured(): boolean {
+    return this.transport !== undefined;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const emails = this.dataSource.getRepository(OutboxEmail);
+    if (!this.transport) {
+      const held = await emails.countBy({ status: 'held' });
+      this.logger.warn(
+        `SMTP_URL is not set: emails are held in the outbox (${held} waiting) and can be read in the admin.`,
+      );
+      return;
+    }
+    const now = this.clock.now().getTime();
+    const released = await emails.update(
+      { status: 'held', createdAt: MoreThanOrEqual(now - HELD_MAX_AGE_MS) },
+      { status: 'queued', nextAttemptAt: now },
+    );
+    if (released.affected) this.logger.log(`Sending ${released.affected} held emails.`);
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.pass;
+    this.transport?.close();
+  }
+
+  /** Looks for due emails now rather than at the next poll. */
+  wake(): void {
+    if (this.transport && !this.pass) this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.pass = this.sendDue()
+        .catch((error: unknown) => this.logger.error(`Sending emails failed: ${errorCode(error)}`))
+        .finally(() => {
+          this.pass = undefined;
+          this.schedule(POLL_MS);
+        });
+    }, delay);
+  }
+
+  /** Sends every email that is due, batch after batch. */
+  async sendDue(): Promise<void> {
+    while (!this.stopped) {
+      const batch = await this.claim();
+      if (batch.length === 0) return;
+      for (const email of batch) await this.send(email);
+    }
+  }
+
+  /** Takes up to BATCH due emails for LEASE_MS, counting the attempt. */
+  private claim(): Promise<OutboxEmail[]> {
+    const now = this.clock.now().getTime();
+    return inTransaction(this.dataSource, async (manager) => {
+      const query = manager
+        .getRepository(OutboxEmail)
+        .createQueryBuilder('e')
+        .where('e.status = :status', { status: 'queued' })
+        .andWhere('e.nextAttemptAt <= :now', { now })
+        .orderBy('e.nextAttemptAt', 'ASC')
+        .addOrderBy('e.id', 'ASC')
+        .limit(BATCH);
+      if (this.dataSource.options.type !== 'better-sqlite3')
+        query.setLock('pessimistic_write').setOnLocked('skip_locked');
+      const due = await query.getMany();
+      if (due.length === 0) return [];
+      // The same conditions again: on SQLite another process may have claimed them meanwhile.
+      await manager.update(
+        OutboxEmail,
+        {
+          id: In(due.map((e) => e.id)),
+          status: 'queued',
+          nextAttemptAt: LessThanOrEqual(now),
+        },
+        { nextAttemptAt: now + LEASE_MS, attempts: () => 'attempts + 1' },
+      );
+      const claimed = await manager.getRepository(OutboxEmail).findBy({
+        id: In(due.map((e) => e.id)),
+        nextAttemptAt: now + LEASE_MS,
+      });
+      this.logger.debug(`Claimed ${claimed.length} emails (${this.owner}).`);
+      return claimed;
+    });
+  }
+
+  private async send(email: OutboxEmail): Promise<void> {
+    const repository = this.dataSource.getRepository(OutboxEmail);
+    try {
+      // Every header is built by nodemailer from these values: a CR or LF in a name or subject
+      // is encoded, never a new header or recipient.
+      await this.transport!.sendMail({
+        from: this.config.mail.from,
+        to: { name: email.toName ?? '', address: email.toAddress },
+        replyTo: email.replyToAddress
+          ? { name: email.replyToName ?? '', address: email.replyToAddress }
+          : undefined,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: email.messageId,
+        ...(email.listUnsubscribe
+          ? {
+              list: { unsubscribe: email.listUnsubscribe },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
+      });
+    } catch (error) {
+      const now = this.clock.now().getTime();
+      const answer = describe(error);
+      const permanent = isPermanent(error);
+      const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
+      await repository.update(
+        { id: email.id },
+        permanent || expired
+          ? { status: 'failed', lastError: answer }
+          : { lastError: answer, nextAttemptAt: now + retryDelay(email.attempts) },
+      );
+      // The answer may name the recipient: the log gets only its code; the admin sees it whole.
+      this.logger.warn(
+        `Email ${email.id} (${email.kind}) ${permanent || expired ? 'failed' : 'will be retried'}: ${errorCode(error)}`,
+      );
+      return;
+    }
+    await repository.update(
+      { id: email.id },
+      { status: 'sent', sentAt: this.clock.now().getTime(), lastError: null },
+    );
+  }
+}
+
+/** A 5xx answer of the SMTP server: retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** The SMTP reply code or the connection error's code: nothing personal. */
+function errorCode(error: unknown): string {
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') return `SMTP ${responseCode}`;
+  return typeof code === 'string' ? code : 'error';
+}
+
+/** The server's answer, or the connection error; never the message itself. */
+function describe(error: unknown): string {
+  const { response, code, message } = error as {
+    response?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof response === 'string' && response) return response.slice(0, 1000);
+  const text = typeof message === 'string' ? message : String(error);
+  return (typeof code === 'string' ? `${code}: ${text}` : text).slice(0, 1000);
+}

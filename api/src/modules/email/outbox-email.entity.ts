@@ -1,0 +1,88 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { epochMs } from '../../database/epoch-ms.js';
+
+/** What an email is about; the business key starts with it. */
+export const EMAIL_KINDS = [
+  'order-confirmation',
+  'order-shipped',
+  'artist-order',
+  'artist-contact',
+  'newsletter-confirm',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * queued: waiting for the sender (or for its next attempt); held: no SMTP server is configured;
+ * sent: the SMTP server accepted it; failed: refused for good, or still undelivered after a day.
+ */
+export const EMAIL_STATUSES = ['queued', 'held', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * One email of the outbox, written in the transaction of the change that causes it and sent
+ * later by the sender. Its content and Message-ID are fixed when it is queued, so every attempt
+ * sends the very same message.
+ */
+@Entity('emails')
+@Index(['status', 'nextAttemptAt'])
+export class OutboxEmail {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The business key, such as `order-confirmation:42`: a second email for it is refused. */
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 191 })
+  key: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  kind: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  toAddress: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  toName: string | null;
+
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  replyToAddress: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  replyToName: string | null;
+
+  @Column({ type: 'varchar', length: 300 })
+  subject: string;
+
+  @Column({ type: 'text' })
+  html: string;
+
+  @Column({ type: 'text' })
+  text: string;
+
+  /** The one-click unsubscribe URL of newsletter emails (List-Unsubscribe). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  listUnsubscribe: string | null;
+
+  /** `<…@host>`, the same on every attempt. */
+  @Column({ type: 'varchar', length: 255 })
+  messageId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: string;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  /** The last answer of the SMTP server, or the connection error. */
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  /** When the sender may next take it; a claim moves it forward by the lease. Epoch ms. */
+  @Column({ type: 'bigint', transformer: epochMs })
+  nextAttemptAt: number;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  sentAt: number | null;
+
+  @Column({ type: 'bigint', transformer: epochMs })
+  createdAt: number;
+}

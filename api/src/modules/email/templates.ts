@@ -1,0 +1,312 @@
+import mjml2html from 'mjml';
+import type { OrderLineItem } from '@artist/contracts';
+import { ARTIST_NAME } from '../../config/env.js';
+import type { Carrier } from './carriers.js';
+import { dollars, formatShippingAddress } from '../orders/order-format.js';
+
+/** An email's content: its subject, HTML and plain text. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The site's colours (storefront's --paper, --ink, --accent…), for a look that matches it. */
+const COLOURS = {
+  paper: '#faf6f0',
+  paperAlt: '#f1e8da',
+  ink: '#2b2118',
+  inkSoft: '#5a4a3c',
+  accent: '#8a4b14',
+  night: '#1d1611',
+  gold: '#e0a458',
+};
+
+const FONT = "Georgia, 'Times New Roman', serif";
+
+/** Every value put into a template passes through here: no markup comes from data. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** A subject on one line: line breaks and runs of spaces become one space. */
+export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/**
+ * Lays MJML sections out in the site's look (dark header with the artist's name, paper body,
+ * small footer) and compiles them to HTML that Gmail, Apple Mail and Outlook render alike.
+ */
+function layout(preview: string, sections: string, footer = ''): string {
+  const source = `<mjml>
+  <mj-head>
+    <mj-title>${escapeHtml(preview)}</mj-title>
+    <mj-preview>${escapeHtml(preview)}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="${FONT}" />
+      <mj-text color="${COLOURS.ink}" font-size="16px" line-height="1.5" />
+      <mj-table color="${COLOURS.ink}" font-size="15px" line-height="1.4" />
+      <mj-button background-color="${COLOURS.accent}" color="#ffffff" font-size="16px" border-radius="4px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="${COLOURS.paperAlt}" width="600px">
+    <mj-section background-color="${COLOURS.night}" padding="20px 24px">
+      <mj-column>
+        <mj-text color="${COLOURS.gold}" font-size="24px" align="center" letter-spacing="1px">${escapeHtml(ARTIST_NAME)}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="${COLOURS.paper}" padding="24px 16px">
+      <mj-column>
+${sections}
+      </mj-column>
+    </mj-section>
+    <mj-section padding="12px 24px">
+      <mj-column>
+        <mj-text color="${COLOURS.inkSoft}" font-size="13px" align="center">${footer || escapeHtml(ARTIST_NAME)}</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+  const { html, errors } = mjml2html(source, { validationLevel: 'strict', minify: false });
+  if (errors.length > 0) throw new Error(`Email template: ${errors[0].formattedMessage}`);
+  return html;
+}
+
+const heading = (text: string) =>
+  `<mj-text font-size="22px" color="${COLOURS.accent}">${escapeHtml(text)}</mj-text>`;
+const paragraph = (text: string) =>
+  `<mj-text>${escapeHtml(text).replace(/\n/g, '<br />')}</mj-text>`;
+const divider = () => `<mj-divider border-color="${COLOURS.paperAlt}" border-width="2px" />`;
+
+/** Items, shipping and total as an MJML table and as plain text lines. */
+function orderTable(items: OrderLineItem[], shipping: number | null, total: number) {
+  const row = (cells: string[], bold = false) =>
+    `<tr${bold ? ' style="font-weight:bold"' : ''}><td style="padding:4px 0">${cells[0]}</td><td style="padding:4px 8px;text-align:center">${cells[1]}</td><td style="padding:4px 0;text-align:right">${cells[2]}</td></tr>`;
+  const rows = [
+    `<tr style="color:${COLOURS.inkSoft};text-align:left"><th style="padding:4px 0">Item</th><th style="padding:4px 8px;text-align:center">Qty</th><th style="padding:4px 0;text-align:right">Price</th></tr>`,
+    ...items.map((item) =>
+      row([
+        escapeHtml(item.product_name),
+        String(item.quantity),
+        `$${dollars(item.price * item.quantity)}`,
+      ]),
+    ),
+    ...(shipping === null ? [] : [row(['Shipping', '', `$${dollars(shipping)}`])]),
+    row(['Total', '', `$${dollars(total)}`], true),
+  ];
+  const text = [
+    ...items.map(
+      (item) => `${item.quantity} x ${item.product_name}  $${dollars(item.price * item.quantity)}`,
+    ),
+    ...(shipping === null ? [] : [`Shipping  $${dollars(shipping)}`]),
+    `Total  $${dollars(total)}`,
+  ].join('\n');
+  return { html: `<mj-table>${rows.join('')}</mj-table>`, text };
+}
+
+export interface OrderEmailData {
+  id: number;
+  customerName: string | null;
+  email: string;
+  items: OrderLineItem[];
+  /** Shipping in cents, when known. */
+  shipping: number | null;
+  total: number;
+  /** The order's shippingAddress JSON. */
+  shippingAddress: string;
+}
+
+/** The number the buyer, the admin and every email use for an order. */
+export const orderNumber = (id: number) => `#${id}`;
+
+/** 1. To the buyer of a paid online order. */
+export function orderConfirmation(order: OrderEmailData, siteUrl: string): RenderedEmail {
+  const number = orderNumber(order.id);
+  const greeting = order.customerName ? `Thank you, ${order.customerName}!` : 'Thank you!';
+  const address = formatShippingAddress(order.shippingAddress);
+  const next =
+    "I pack every order by hand. When yours ships you'll get another email with its tracking number. Questions? Just reply to this email.";
+  const table = orderTable(order.items, order.shipping, order.total);
+  const subject = `Your order ${number} is confirmed`;
+  const html = layout(
+    subject,
+    [
+      heading(greeting),
+      paragraph(`Your payment went through and order ${number} is confirmed.`),
+      divider(),
+      table.html,
+      divider(),
+      `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
+      `<mj-text><strong>What happens next</strong><br />${escapeHtml(next)}</mj-text>`,
+      `<mj-button href="${escapeHtml(siteUrl)}">Visit the site</mj-button>`,
+    ].join('\n'),
+  );
+  const text = [
+    greeting,
+    '',
+    `Your payment went through and order ${number} is confirmed.`,
+    '',
+    table.text,
+    '',
+    'Shipping to:',
+    address,
+    '',
+    'What happens next:',
+    next,
+    '',
+    siteUrl,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** 5. To the artist: a new online order. */
+export function artistOrderAlert(order: OrderEmailData, adminUrl: string): RenderedEmail {
+  const number = orderNumber(order.id);
+  const buyer = order.customerName ? `${order.customerName} <${order.email}>` : order.email;
+  const table = orderTable(order.items, order.shipping, order.total);
+  const subject = oneLine(`New order ${number}: $${dollars(order.total)} from ${buyer}`);
+  const address = formatShippingAddress(order.shippingAddress);
+  const html = layout(
+    subject,
+    [
+      heading(`New order ${number}`),
+      paragraph(`From ${buyer}`),
+      table.html,
+      `<mj-text><strong>Ship to</strong><br />${escapeHtml(address)}</mj-text>`,
+      `<mj-button href="${escapeHtml(adminUrl)}">Open it in the admin</mj-button>`,
+    ].join('\n'),
+  );
+  const text = [
+    `New order ${number}`,
+    `From ${buyer}`,
+    '',
+    table.text,
+    '',
+    'Ship to:',
+    address,
+    '',
+    `Open it in the admin: ${adminUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+export interface ContactEmailData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/** The contact form's subject values as the form labels them (SPEC.md). */
+const CONTACT_SUBJECT_LABELS: Record<string, string> = {
+  booking: 'Booking Inquiry',
+  collaboration: 'Collaboration',
+  press: 'Press & Media',
+  fan: 'Fan Message',
+  other: 'Other',
+};
+
+/** 5. To the artist: a new contact message, whole; replies go to the fan (Reply-To). */
+export function artistContactAlert(message: ContactEmailData, adminUrl: string): RenderedEmail {
+  const name = oneLine(`${message.firstName} ${message.lastName}`);
+  const label = CONTACT_SUBJECT_LABELS[message.subject] ?? message.subject;
+  const subject = oneLine(`${label} from ${name}`);
+  const html = layout(
+    subject,
+    [
+      heading(`${label} from ${name}`),
+      paragraph(`${name} <${message.email}>`),
+      divider(),
+      paragraph(message.message),
+      divider(),
+      paragraph('Reply to this email to answer the fan directly.'),
+      `<mj-button href="${escapeHtml(adminUrl)}">Open messages in the admin</mj-button>`,
+    ].join('\n'),
+  );
+  const text = [
+    `${label} from ${name} <${message.email}>`,
+    '',
+    message.message,
+    '',
+    '--',
+    'Reply to this email to answer the fan directly.',
+    `Messages in the admin: ${adminUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** 3 and 4. The double opt-in email: a link to the confirm page and one to unsubscribe. */
+export function newsletterConfirmation(confirmUrl: string, unsubscribeUrl: string): RenderedEmail {
+  const subject = `Please confirm your subscription to ${ARTIST_NAME}'s list`;
+  const intro =
+    'Thanks for joining the list! Please confirm that this is your address, and you will hear about new music and shows first.';
+  const ignore = "Didn't sign up? Ignore this email and you won't hear from us again.";
+  const html = layout(
+    subject,
+    [
+      heading('Confirm your subscription'),
+      paragraph(intro),
+      `<mj-button href="${escapeHtml(confirmUrl)}">Confirm my subscription</mj-button>`,
+      paragraph(ignore),
+    ].join('\n'),
+    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a>`,
+  );
+  const text = [
+    'Confirm your subscription',
+    '',
+    intro,
+    '',
+    `Confirm: ${confirmUrl}`,
+    '',
+    ignore,
+    '',
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** 2. To the buyer: the order is on its way, with its tracking number (and link, if known). */
+export function orderShipped(
+  order: OrderEmailData,
+  trackingNumber: string,
+  carrier: Carrier | null,
+): RenderedEmail {
+  const number = orderNumber(order.id);
+  const subject = `Your order ${number} is on its way`;
+  const address = formatShippingAddress(order.shippingAddress);
+  const via = carrier ? ` with ${carrier.name}` : '';
+  const items = order.items.map((item) => `${item.quantity} x ${item.product_name}`);
+  const html = layout(
+    subject,
+    [
+      heading(`Order ${number} has shipped`),
+      paragraph(`Good news: your order is on its way${via}.`),
+      `<mj-text><strong>Tracking number</strong><br />${escapeHtml(trackingNumber)}</mj-text>`,
+      ...(carrier
+        ? [`<mj-button href="${escapeHtml(carrier.url)}">Track your package</mj-button>`]
+        : []),
+      divider(),
+      paragraph(items.join('\n')),
+      `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
+    ].join('\n'),
+  );
+  const text = [
+    `Order ${number} has shipped`,
+    '',
+    `Good news: your order is on its way${via}.`,
+    '',
+    `Tracking number: ${trackingNumber}`,
+    ...(carrier ? [`Track it: ${carrier.url}`] : []),
+    '',
+    ...items,
+    '',
+    'Shipping to:',
+    address,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -1,0 +1,487 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  sessionStatus,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { loggedIn } from './utils/admin.js';
+import { csvRecords } from './utils/csv.js';
+import { testDatabases } from './utils/databases.js';
+import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
+import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
+import { startTestAppOn, type TestApp } from './utils/test-app.js';
+
+const ARTIST = 'wren@example.com';
+const PUBLIC_URL = 'http://shop.example.test';
+
+const header = (mail: ReceivedMail, name: string) => mail.parsed.headers.get(name.toLowerCase());
+
+function emails(t: TestApp): Promise<OutboxEmail[]> {
+  return t.app
+    .get(DataSource)
+    .getRepository(OutboxEmail)
+    .find({ order: { id: 'ASC' } });
+}
+
+const contactForm = (t: TestApp, fields: Record<string, unknown> = {}) =>
+  request(t.server)
+    .post('/api/contact')
+    .set('Origin', t.config.publicUrl)
+    .send({
+      firstName: 'Dolly',
+      lastName: 'Parton',
+      email: 'dolly@example.com',
+      subject: 'booking',
+      message: 'Would you play our festival?\nThe dates are in June.',
+      ...fields,
+    });
+
+describe.each(testDatabases())('emails through the outbox on $name', (db) => {
+  let smtp: TestSmtpServer;
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    s = await startStripeApp(db, {
+      SMTP_URL: smtp.url,
+      ARTIST_EMAIL: ARTIST,
+      PUBLIC_URL,
+      MAIL_FROM: 'Wren Calloway <shop@example.test>',
+    });
+  });
+
+  afterAll(async () => {
+    await s.close();
+    await smtp.stop();
+  });
+
+  beforeEach(async () => {
+    smtp.refuse = null;
+    smtp.received.length = 0;
+    await emptyShop(s.t);
+    await s.t.app.get(DataSource).getRepository(OutboxEmail).clear();
+  });
+
+  /** A checkout of 2 × M and 1 × XL (7500 + 500 shipping), paid; returns its session. */
+  async function paidSession() {
+    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const [record] = await checkoutSessions(s.t);
+    return s.stripe.pay(record.sessionId);
+  }
+
+  it('sends the buyer one order confirmation with the order, and the artist an alert', async () => {
+    const paid = await paidSession();
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    const [order] = await orders(s.t);
+    // The receipt on the site and the email give the same number.
+    const receipt = await sessionStatus(s.t, paid.id).expect(200);
+    expect(receipt.body.order.number).toBe(`#${order.id}`);
+    await eventually(() => smtp.received.length === 2, 10_000, 'two emails');
+    const [confirmation] = smtp.to(SAMPLE_BUYER.email);
+    expect(confirmation.rcptTo).toEqual([SAMPLE_BUYER.email]);
+    expect(confirmation.parsed.from?.value).toEqual([
+      { address: 'shop@example.test', name: 'Wren Calloway' },
+    ]);
+    expect(confirmation.parsed.to).toMatchObject({
+      value: [{ address: SAMPLE_BUYER.email, name: SAMPLE_BUYER.name }],
+    });
+    expect(confirmation.parsed.subject).toBe(`Your order #${order.id} is confirmed`);
+    const text = confirmation.parsed.text ?? '';
+    expect(text).toContain(`order #${order.id} is confirmed`);
+    expect(text).toContain('2 x Wren Calloway T-Shirt - M  $50.00');
+    expect(text).toContain('1 x Wren Calloway T-Shirt - XL  $25.00');
+    expect(text).toContain('Shipping  $5.00');
+    expect(text).toContain('Total  $80.00');
+    expect(text).toContain('June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US');
+    expect(text).toContain('What happens next');
+    expect(confirmation.parsed.html).toContain('Wren Calloway T-Shirt - XL');
+    expect(confirmation.parsed.html).toContain('Total');
+
+    const [row] = (await emails(s.t)).filter((e) => e.kind === 'order-confirmation');
+    expect(confirmation.parsed.messageId).toBe(row.messageId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toEqual(expect.any(Number));
+
+    const [alert] = smtp.to(ARTIST);
+    expect(alert.rcptTo).toEqual([ARTIST]);
+    expect(alert.parsed.subject).toBe(
+      `New order #${order.id}: $80.00 from June Carter <june@example.com>`,
+    );
+    expect(alert.parsed.text).toContain('2 x Wren Calloway T-Shirt - M  $50.00');
+    expect(alert.parsed.text).toContain('Total  $80.00');
+    expect(alert.parsed.text).toContain(`${PUBLIC_URL}/admin?tab=orders&search=june%40example.com`);
+    expect(alert.parsed.replyTo?.value).toEqual([
+      { address: SAMPLE_BUYER.email, name: SAMPLE_BUYER.name },
+    ]);
+    expect(alert.parsed.messageId).not.toBe(confirmation.parsed.messageId);
+  });
+
+  it('sends exactly one confirmation for five concurrent deliveries of the same webhook and returns', async () => {
+    const paid = await paidSession();
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => deliver(s.t, 'checkout.session.completed', paid)),
+      sessionStatus(s.t, paid.id),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    await eventually(() => smtp.received.length >= 2, 10_000, 'the emails');
+    // Give any second email the time of a few sender passes to show up.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(smtp.to(SAMPLE_BUYER.email)).toHaveLength(1);
+    expect(smtp.to(ARTIST)).toHaveLength(1);
+    expect((await emails(s.t)).map((e) => e.kind).sort()).toEqual([
+      'artist-order',
+      'order-confirmation',
+    ]);
+  });
+
+  it('keeps an order placed while the SMTP server is down and sends it once it is back', async () => {
+    await smtp.stop();
+    try {
+      const started = Date.now();
+      await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+      // The outage never slows the webhook: it answered without waiting for SMTP.
+      expect(Date.now() - started).toBeLessThan(2000);
+      await eventually(
+        async () => (await emails(s.t)).every((e) => e.attempts >= 1 && e.lastError !== null),
+        10_000,
+        'a failed attempt',
+      );
+      const failed = await emails(s.t);
+      expect(failed.map((e) => e.status)).toEqual(['queued', 'queued']);
+      expect(failed[0].lastError).toMatch(/ECONNREFUSED|ECONNECTION|connect/i);
+      // The next attempt comes within 30 seconds.
+      for (const e of failed) expect(e.nextAttemptAt - Date.now()).toBeLessThanOrEqual(30_000);
+    } finally {
+      await smtp.start();
+    }
+    await eventually(() => smtp.received.length === 2, 25_000, 'the emails after the outage');
+    expect(smtp.to(SAMPLE_BUYER.email)).toHaveLength(1);
+    expect((await emails(s.t)).map((e) => e.status)).toEqual(['sent', 'sent']);
+  }, 40_000);
+
+  it('retries after a 4xx answer and sends the same Message-ID', async () => {
+    smtp.refuse = { code: 451, message: 'Try again later' };
+    await contactForm(s.t).expect(201);
+    await eventually(
+      async () =>
+        (await emails(s.t))[0]?.attempts === 1 && (await emails(s.t))[0].lastError !== null,
+      10_000,
+      'a refused attempt',
+    );
+    const [refused] = await emails(s.t);
+    expect(refused.status).toBe('queued');
+    expect(refused.lastError).toContain('451');
+    smtp.refuse = null;
+    await eventually(() => smtp.received.length === 1, 25_000, 'the retried email');
+    expect(smtp.received[0].parsed.messageId).toBe(refused.messageId);
+    const [sent] = await emails(s.t);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  }, 40_000);
+
+  it('marks an email failed with the server answer on a 5xx', async () => {
+    smtp.refuse = { code: 550, message: 'Mailbox unavailable' };
+    await contactForm(s.t).expect(201);
+    await eventually(
+      async () => (await emails(s.t))[0]?.status === 'failed',
+      10_000,
+      'the failure',
+    );
+    const [failed] = await emails(s.t);
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toContain('550 Mailbox unavailable');
+  });
+
+  it('alerts the artist of a contact message, whole, with Reply-To the fan', async () => {
+    const res = await contactForm(s.t).expect(201);
+    expect(res.body.success).toBe(true);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the alert');
+    const [alert] = smtp.received;
+    expect(alert.rcptTo).toEqual([ARTIST]);
+    expect(alert.parsed.subject).toBe('Booking Inquiry from Dolly Parton');
+    expect(alert.parsed.replyTo?.value).toEqual([
+      { address: 'dolly@example.com', name: 'Dolly Parton' },
+    ]);
+    expect(alert.parsed.text).toContain('Would you play our festival?\nThe dates are in June.');
+    expect(alert.parsed.html).toContain('Would you play our festival?<br />The dates are in June.');
+    const [row] = await emails(s.t);
+    expect(header(alert, 'Message-ID')).toBe(row.messageId);
+  });
+
+  it('emails the buyer once per tracking number when an online order ships', async () => {
+    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await orders(s.t);
+    const admin = await loggedIn(s.t);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
+    smtp.received.length = 0;
+
+    // Fulfilled without a number: nothing to tell yet.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ fulfillmentStatus: 'fulfilled' })
+      .expect(200);
+    // The number added later sends the email.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: '1Z999AA10123456784' })
+      .expect(200);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
+    const [shipped] = smtp.received;
+    expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
+    expect(shipped.parsed.subject).toBe(`Your order #${order.id} is on its way`);
+    expect(shipped.parsed.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(shipped.parsed.text).toContain(
+      'Track it: https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(shipped.parsed.html).toContain(
+      'href="https://www.ups.com/track?tracknum=1Z999AA10123456784"',
+    );
+    expect(shipped.parsed.text).toContain('2 x Wren Calloway T-Shirt - M');
+
+    // Saving the same number again (with a note, or spaced differently) sends nothing.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: '1Z999AA10123456784', notes: 'Left on porch' })
+      .expect(200);
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: '1z 999 aa1 0123456784' })
+      .expect(200);
+    // A different number, unknown to any carrier, is a new email without a link.
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ trackingNumber: 'LOCAL-PICKUP-7' })
+      .expect(200);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the second shipped email');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received[1].parsed.text).toContain('Tracking number: LOCAL-PICKUP-7');
+    expect(smtp.received[1].parsed.text).not.toContain('Track it');
+    expect((await emails(s.t)).filter((e) => e.kind === 'order-shipped')).toHaveLength(2);
+  });
+
+  it('sends a shipped email when an order is fulfilled with its number, and none for in-person sales', async () => {
+    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await orders(s.t);
+    const admin = await loggedIn(s.t);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
+    smtp.received.length = 0;
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        admin
+          .put(`/api/admin/orders/${order.id}`)
+          .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '9400100000000000000000' }),
+      ),
+    ).then((results) => expect(results.map((r) => r.status)).toEqual([200, 200, 200]));
+    await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
+    expect(smtp.received[0].parsed.text).toContain(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
+
+    const manual = await admin
+      .post('/api/admin/orders/manual')
+      .send({
+        salesChannel: 'in-person',
+        showLocation: 'The Bluebird',
+        lineItems: [{ product_name: 'Trucker Hat', quantity: 1, price: 2500 }],
+        paymentMethod: 'cash',
+      })
+      .expect(201);
+    await admin
+      .put(`/api/admin/orders/${manual.body.id}`)
+      .send({ trackingNumber: '1Z999AA10123456784' })
+      .expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('lists, previews, exports and resends emails in the admin', async () => {
+    smtp.refuse = { code: 550, message: 'Mailbox unavailable' };
+    await contactForm(s.t).expect(201);
+    await eventually(async () => (await emails(s.t))[0]?.status === 'failed', 10_000, 'failure');
+    smtp.refuse = null;
+    await contactForm(s.t, { email: 'kacey@example.com', firstName: 'Kacey' }).expect(201);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the second alert');
+    const [failed, sent] = await emails(s.t);
+
+    await request(s.t.server).get('/api/admin/emails').expect(401);
+    const admin = await loggedIn(s.t);
+    const list = (await admin.get('/api/admin/emails').expect(200)).body;
+    expect(list).toHaveLength(2);
+    expect(list[1]).toEqual({
+      id: failed.id,
+      kind: 'artist-contact',
+      to: ARTIST,
+      toName: null,
+      subject: 'Booking Inquiry from Dolly Parton',
+      status: 'failed',
+      attempts: 1,
+      lastError: expect.stringContaining('550 Mailbox unavailable'),
+      messageId: failed.messageId,
+      sentAt: null,
+      createdAt: failed.createdAt,
+    });
+    expect(list[0]).toMatchObject({ id: sent.id, status: 'sent', sentAt: expect.any(Number) });
+    expect(list[0]).not.toHaveProperty('html');
+
+    const ids = async (query: string) =>
+      ((await admin.get(`/api/admin/emails${query}`).expect(200)).body as { id: number }[]).map(
+        (e) => e.id,
+      );
+    expect(await ids('?status=failed')).toEqual([failed.id]);
+    expect(await ids('?status=sent')).toEqual([sent.id]);
+    expect(await ids('?status=held')).toEqual([]);
+    expect(await ids('?search=kacey')).toEqual([sent.id]);
+    const bad = await admin.get('/api/admin/emails?status=lost').expect(400);
+    expect(bad.body.message).toBe('status must be one of all, queued, held, sent, failed');
+
+    const csv = await admin.get('/api/admin/emails/export?status=failed').expect(200);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="emails-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const records = csvRecords(csv.text);
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: String(failed.id),
+        to: ARTIST,
+        kind: 'artist-contact',
+        status: 'failed',
+        attempts: '1',
+        sentAt: '',
+      }),
+    ]);
+
+    const detail = (await admin.get(`/api/admin/emails/${failed.id}`).expect(200)).body;
+    expect(detail.text).toContain('Would you play our festival?');
+    expect(detail.html).toContain('<!doctype html>');
+    expect(detail.replyTo).toBe('dolly@example.com');
+    await admin.get('/api/admin/emails/999999').expect(404);
+
+    // A failed email goes out again as a new message.
+    const resent = await admin.post(`/api/admin/emails/${failed.id}/resend`).expect(201);
+    expect(resent.body).toMatchObject({ status: 'queued', attempts: 0, to: ARTIST });
+    expect(resent.body.messageId).not.toBe(failed.messageId);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the resent email');
+    expect(smtp.received[1].parsed.messageId).toBe(resent.body.messageId);
+    expect(smtp.received[1].parsed.text).toContain('Would you play our festival?');
+    // So can a sent one; a queued one cannot.
+    await admin.post(`/api/admin/emails/${sent.id}/resend`).expect(201);
+    await eventually(() => smtp.received.length === 3, 10_000, 'the second resend');
+    const [failedAgain] = await emails(s.t);
+    await s.t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .update({ id: failedAgain.id }, { status: 'queued', nextAttemptAt: Date.now() + 60_000 });
+    const refused = await admin.post(`/api/admin/emails/${failed.id}/resend`).expect(400);
+    expect(refused.body.message).toBe('Only a failed or sent email can be sent again.');
+    expect((await admin.get('/api/admin/emails/status').expect(200)).body).toEqual({
+      smtpConfigured: true,
+      held: 0,
+    });
+  });
+
+  it('lets no CR/LF in a name add a header or a recipient', async () => {
+    await contactForm(s.t, {
+      firstName: 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes',
+      lastName: 'Mallory\nCc: other@example.com',
+      message: 'Hello\r\nBcc: victim@example.com',
+    }).expect(201);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the alert');
+    const [alert] = smtp.received;
+    expect(alert.rcptTo).toEqual([ARTIST]);
+    const names = alert.headerLines.map((h) => h.key);
+    expect(names).not.toContain('bcc');
+    expect(names).not.toContain('cc');
+    expect(names).not.toContain('x-injected');
+    expect(alert.parsed.to).toMatchObject({ value: [{ address: ARTIST }] });
+    expect(alert.parsed.replyTo?.value).toHaveLength(1);
+    expect(alert.parsed.replyTo?.value[0].address).toBe('dolly@example.com');
+    expect(alert.parsed.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe.each(testDatabases())('the outbox across restarts and instances on $name', (db) => {
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+  });
+
+  afterAll(async () => {
+    await smtp.stop();
+  });
+
+  it('holds emails without SMTP_URL and sends those younger than three days once it is set', async () => {
+    const { database, drop } = await db.create();
+    const first = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST });
+    let second: TestApp | undefined;
+    try {
+      await contactForm(first).expect(201);
+      await contactForm(first, { email: 'old@example.com' }).expect(201);
+      const held = await emails(first);
+      expect(held.map((e) => e.status)).toEqual(['held', 'held']);
+      const admin = await loggedIn(first);
+      expect((await admin.get('/api/admin/emails/status').expect(200)).body).toEqual({
+        smtpConfigured: false,
+        held: 2,
+      });
+      // Wait past a poll: nothing is sent without an SMTP server.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await emails(first)).map((e) => e.attempts)).toEqual([0, 0]);
+      // The second one has waited four days.
+      await first.app
+        .get(DataSource)
+        .getRepository(OutboxEmail)
+        .update({ id: held[1].id }, { createdAt: Date.now() - 4 * 24 * 60 * 60_000 });
+      await first.close();
+
+      second = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST, SMTP_URL: smtp.url });
+      await eventually(() => smtp.received.length === 1, 10_000, 'the held email');
+      expect(smtp.received[0].parsed.replyTo?.value[0].address).toBe('dolly@example.com');
+      expect(smtp.received[0].parsed.messageId).toBe(held[0].messageId);
+      expect((await emails(second)).map((e) => e.status)).toEqual(['sent', 'held']);
+    } finally {
+      await second?.close();
+      await drop();
+    }
+  });
+
+  it('sends each email once when two instances share the outbox', async () => {
+    smtp.received.length = 0;
+    const { database, drop } = await db.create();
+    const holding = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => contactForm(holding, { email: `fan${i}@example.com` })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
+    await holding.close();
+    // Both start together and look for due emails at the same moment.
+    const env = { ARTIST_EMAIL: ARTIST, SMTP_URL: smtp.url };
+    const [a, b] = await Promise.all([
+      startTestAppOn(database, env),
+      startTestAppOn(database, env),
+    ]);
+    try {
+      await eventually(() => smtp.received.length >= 30, 20_000, 'thirty alerts');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(smtp.received).toHaveLength(30);
+      const replyTos = smtp.received.map((m) => m.parsed.replyTo?.value[0].address);
+      expect(new Set(replyTos).size).toBe(30);
+      const rows = await emails(a);
+      expect(rows.map((e) => [e.status, e.attempts])).toEqual(Array(30).fill(['sent', 1]));
+    } finally {
+      await a.close();
+      await b.close();
+      await drop();
+    }
+  }, 40_000);
+});

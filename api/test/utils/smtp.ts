@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The envelope's recipients, as the SMTP server was given them. */
+  rcptTo: string[];
+  mailFrom: string;
+  parsed: ParsedMail;
+  /** Every header line as sent, lower-cased names. */
+  headerLines: readonly { key: string; line: string }[];
+}
+
+/**
+ * A real SMTP server on loopback that parses every message it accepts with mailparser. It can
+ * refuse transactions (4xx or 5xx) and be stopped and started again on the same port.
+ */
+export class TestSmtpServer {
+  readonly received: ReceivedMail[] = [];
+  /** When set, each transaction is answered with this code and text instead of accepted. */
+  refuse: { code: number; message: string } | null = null;
+  /** Asked for each transaction when `refuse` is not set: an answer to refuse it with, or null. */
+  refuseSome: () => { code: number; message: string } | null = () => null;
+  port = 0;
+  private server?: SMTPServer;
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onMailFrom: (_address, _session, callback) => {
+        const refusal = this.refuse ?? this.refuseSome();
+        if (!refusal) return callback();
+        const error = Object.assign(new Error(refusal.message), {
+          responseCode: refusal.code,
+        });
+        callback(error);
+      },
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then((parsed) => {
+            this.received.push(record(parsed, session));
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (this.server.server.address() as AddressInfo).port;
+  }
+
+  /** Closes the port: senders get "connection refused" until start() again. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  to(address: string): ReceivedMail[] {
+    return this.received.filter((m) => m.rcptTo.includes(address));
+  }
+}
+
+function record(parsed: ParsedMail, session: SMTPServerSession): ReceivedMail {
+  return {
+    parsed,
+    rcptTo: session.envelope.rcptTo.map((r) => r.address),
+    mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+    headerLines: parsed.headerLines,
+  };
+}
+
+/** Polls until `check` returns true, failing after `timeoutMs`. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'the condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,62 @@
+import { act, screen, within } from '@testing-library/react';
+import type { CheckoutSessionStatus } from '@artist/contracts';
+import { renderApp, stubApi } from '../../test/renderApp.js';
+import { RECEIPT_POLL_MS } from './OrderReceiptDialog.js';
+
+const STATUS_URL = 'GET /api/checkout/session-status?session_id=cs_test_1';
+
+const PAID: CheckoutSessionStatus = {
+  paid: true,
+  status: 'complete',
+  order: {
+    number: '#42',
+    items: [
+      { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
+      { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
+    ],
+    subtotal: 7500,
+    shipping: 500,
+    total: 8000,
+    shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+  },
+};
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+it('shows the receipt of a paid return: "being confirmed" until the order is there, then its number, items, total and address', async () => {
+  jest.useFakeTimers();
+  const answers: CheckoutSessionStatus[] = [{ paid: false, status: 'complete' }, PAID];
+  const { calls } = stubApi({
+    [STATUS_URL]: () => ({ body: answers.length > 1 ? answers.shift() : answers[0] }),
+  });
+  renderApp('/?checkout=success&session_id=cs_test_1');
+  await act(async () => jest.advanceTimersByTime(600));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Your payment is being confirmed…')).toBeInTheDocument();
+
+  await act(async () => jest.advanceTimersByTime(RECEIPT_POLL_MS));
+  expect(await within(dialog).findByText('Thank you! Order #42')).toBeInTheDocument();
+  expect(within(dialog).getByText('Wren Calloway T-Shirt - M')).toBeInTheDocument();
+  expect(within(dialog).getByText('$50.00')).toBeInTheDocument();
+  expect(within(dialog).getByText('$5.00')).toBeInTheDocument();
+  expect(within(dialog).getByText('$80.00')).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US'),
+  ).toBeInTheDocument();
+
+  // Once the order is shown, it stops asking.
+  const asked = calls.filter((c) => c.url.startsWith('/api/checkout/session-status')).length;
+  await act(async () => jest.advanceTimersByTime(RECEIPT_POLL_MS * 3));
+  expect(calls.filter((c) => c.url.startsWith('/api/checkout/session-status'))).toHaveLength(asked);
+});
+
+it('shows no receipt after a canceled checkout', async () => {
+  jest.useFakeTimers();
+  const { calls } = stubApi();
+  renderApp('/?checkout=canceled');
+  await act(async () => jest.advanceTimersByTime(600));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(calls.some((c) => c.url.startsWith('/api/checkout/session-status'))).toBe(false);
+});

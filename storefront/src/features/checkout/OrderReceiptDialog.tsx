@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Modal } from 'antd';
+import { useAppDispatch } from '../../app/store.js';
+import { AntdTheme } from '../../shared/AntdTheme.js';
+import { closeReceipt } from './receiptSlice.js';
+import { useGetSessionStatusQuery } from './receiptApi.js';
+
+/** How often the receipt asks again while the payment is being confirmed. */
+export const RECEIPT_POLL_MS = 2000;
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * The buyer's receipt after paying: the order number the admin and the confirmation email use,
+ * the items, shipping, total and address, read through the session-status call (which records
+ * the order itself when the payment provider's webhook has not arrived yet).
+ */
+export default function OrderReceiptDialog({ sessionId }: { sessionId: string }) {
+  const dispatch = useAppDispatch();
+  const [settled, setSettled] = useState(false);
+  const { data, isError } = useGetSessionStatusQuery(sessionId, {
+    // Asks again until the order is there (or the call fails), then stops.
+    pollingInterval: settled ? 0 : RECEIPT_POLL_MS,
+  });
+  const order = data?.order;
+  // Adjusting state while rendering (React's pattern for state derived from a changed value).
+  if (!settled && (order || isError)) setSettled(true);
+
+  return (
+    <AntdTheme>
+      <Modal
+        open
+        title={order ? `Thank you! Order ${order.number}` : 'Thank you for your order!'}
+        onCancel={() => dispatch(closeReceipt())}
+        footer={null}
+      >
+        {order ? (
+          <div className="receipt">
+            <p>
+              Your order number is <strong>{order.number}</strong>. A confirmation email with the
+              same number is on its way.
+            </p>
+            <table className="receipt__items">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Price</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item, i) => (
+                  <tr key={i}>
+                    <td>{item.name}</td>
+                    <td>{item.quantity}</td>
+                    <td>{money(item.price * item.quantity)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <td>Shipping</td>
+                  <td />
+                  <td>{money(order.shipping)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td />
+                  <td>
+                    <strong>{money(order.total)}</strong>
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+            <p>
+              <strong>Shipping to:</strong> {order.shippingAddress}
+            </p>
+          </div>
+        ) : isError ? (
+          <p role="status">
+            We could not load your receipt just now. Your confirmation email has all the details.
+          </p>
+        ) : (
+          <p role="status">Your payment is being confirmed…</p>
+        )}
+      </Modal>
+    </AntdTheme>
+  );
+}
