@@ -1,14 +1,19 @@
 // Shared jest set-up of the three front ends: jsdom, @swc/jest, and the browser APIs jsdom lacks.
 const path = require('node:path');
 
-/** @param {string} dir the front end's folder */
-module.exports = (dir) => ({
+/**
+ * @param {string} dir the front end's folder
+ * @param {{ testTimeout: number }} options what one test of this front end may take at most, on
+ *   a busy 2-core machine (load average about 3.5), with room to spare
+ */
+module.exports = (dir, { testTimeout }) => ({
   rootDir: dir,
+  testTimeout,
   testEnvironment: path.join(__dirname, 'jest.jsdom-env.cjs'),
   roots: ['<rootDir>/src'],
   testRegex: '\\.spec\\.tsx?$',
   setupFiles: [path.join(__dirname, 'jest.web.setup.cjs')],
-  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  setupFilesAfterEnv: ['@testing-library/jest-dom', path.join(__dirname, 'jest.web.after-env.cjs')],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
