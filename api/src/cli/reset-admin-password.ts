@@ -32,8 +32,9 @@ async function readPassword(prompt: string): Promise<string> {
     }
     return '';
   }
-  process.stderr.write(prompt);
+  // Echo goes off before the prompt shows, so nothing typed after it can be echoed.
   input.setRawMode(true);
+  process.stderr.write(prompt);
   input.resume();
   input.setEncoding('utf8');
   return new Promise((resolve, reject) => {

@@ -51,7 +51,7 @@ describe('loadConfig', () => {
   });
 
   it("holds emails (no SMTP_URL) and sends them from the artist at PUBLIC_URL's host by default", () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://wrencalloway.com' }, '/');
+    const config = loadConfig({ PUBLIC_URL: 'https://wrencalloway.com', TRUST_PROXY: '1' }, '/');
     expect(config.mail).toEqual({
       smtpUrl: undefined,
       from: { name: 'Wren Calloway', address: 'wren@wrencalloway.com' },

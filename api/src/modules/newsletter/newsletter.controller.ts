@@ -12,7 +12,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   EXPORT_NAMES,
@@ -88,6 +88,10 @@ export class NewsletterController {
 
   /** The confirm link of the email opens this page; only its button (a POST) confirms. */
   @Get('newsletter/confirm')
+  @ApiResponse({
+    status: 404,
+    description: 'An unknown or malformed token: a "link is not valid" page',
+  })
   @Header('Cache-Control', 'no-store')
   confirmPage(@Query('token') token: unknown, @Res({ passthrough: true }) res: Response): string {
     if (!isTokenShaped(token)) return notFound(res);
@@ -95,6 +99,10 @@ export class NewsletterController {
   }
 
   @Post('newsletter/confirm')
+  @ApiResponse({
+    status: 404,
+    description: 'An unknown or malformed token: a "link is not valid" page',
+  })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async confirm(
@@ -108,6 +116,10 @@ export class NewsletterController {
 
   /** What a person opening the List-Unsubscribe link sees: a button, no change. */
   @Get('newsletter/unsubscribe')
+  @ApiResponse({
+    status: 404,
+    description: 'An unknown or malformed token: a "link is not valid" page',
+  })
   @Header('Cache-Control', 'no-store')
   unsubscribePage(
     @Query('token') token: unknown,
@@ -125,6 +137,11 @@ export class NewsletterController {
    * multipart) to the List-Unsubscribe URL, with no cookie or Origin needed.
    */
   @Post('newsletter/unsubscribe')
+  @ApiResponse({ status: 400, description: 'The body is not List-Unsubscribe=One-Click' })
+  @ApiResponse({
+    status: 404,
+    description: 'An unknown or malformed token: a "link is not valid" page',
+  })
   @HttpCode(200)
   @UseInterceptors(NoFilesInterceptor())
   @Header('Cache-Control', 'no-store')
