@@ -13,6 +13,7 @@ import { ContactModule } from './modules/contact/contact.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
+import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
 
@@ -29,6 +30,7 @@ export class AppModule {
           dataSourceFactory: (options) => openDatabase(options!),
         }),
         CommonModule,
+        RateLimitModule,
         HealthModule,
         AuthModule,
         CatalogModule,

@@ -1,10 +1,12 @@
 import { CreateShows1763800000000 } from './1763800000000-CreateShows.js';
 import { CreateAdminShopAndForms1763900000000 } from './1763900000000-CreateAdminShopAndForms.js';
 import { CreateCheckoutSessions1764000000000 } from './1764000000000-CreateCheckoutSessions.js';
+import { CreateRateLimitHits1764100000000 } from './1764100000000-CreateRateLimitHits.js';
 
 /** In order of application. */
 export const migrations = [
   CreateShows1763800000000,
   CreateAdminShopAndForms1763900000000,
   CreateCheckoutSessions1764000000000,
+  CreateRateLimitHits1764100000000,
 ];

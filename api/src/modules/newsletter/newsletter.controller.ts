@@ -13,6 +13,7 @@ import { ApiListQuery, readListQuery } from '../../common/list-query.js';
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
 import { EmailSignupDto } from './dto/email-signup.dto.js';
 import { NewsletterService, SIGNUP_FILTERS } from './newsletter.service.js';
+import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 export const SIGNUP_MESSAGE = "Welcome to the family! You've successfully signed up for updates";
 
@@ -34,6 +35,7 @@ export class NewsletterController {
 
   /** The same answer for a new and a known address, so the list cannot be probed. */
   @Post('email-signup')
+  @RateLimit('email-signup')
   async signUp(@Body() body: EmailSignupDto): Promise<FormResponse> {
     await this.newsletter.signUp(body.email);
     return { success: true, message: SIGNUP_MESSAGE };
