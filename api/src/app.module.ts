@@ -13,6 +13,7 @@ import { EmailModule } from './modules/email/email.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
+import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
 
@@ -30,6 +31,7 @@ export class AppModule {
         }),
         CommonModule,
         EmailModule,
+        RateLimitModule,
         HealthModule,
         AuthModule,
         CatalogModule,

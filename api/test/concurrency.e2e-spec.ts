@@ -25,7 +25,8 @@ describe.each(testDatabases())('concurrent requests on $name', (db) => {
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
+    // Many posts from one address: this suite is about duplicates, not the per-address limit.
+    t = await startTestApp(db, { FORM_RATE_LIMIT: '1000' });
     admin = await loggedIn(t);
   });
 

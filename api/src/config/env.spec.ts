@@ -11,6 +11,17 @@ describe('loadConfig', () => {
     expect(config.timeZone).toBe('America/Chicago');
   });
 
+  it('limits each public form to 20 posts and checkout to 30 sessions per 10 minutes by default', () => {
+    expect(loadConfig({}, '/').rateLimits).toEqual({
+      forms: { max: 20, windowMs: 600_000 },
+      checkout: { max: 30, windowMs: 600_000 },
+    });
+    expect(
+      loadConfig({ FORM_RATE_LIMIT: '5', CHECKOUT_RATE_LIMIT: '7', RATE_LIMIT_MINUTES: '2' }, '/')
+        .rateLimits,
+    ).toEqual({ forms: { max: 5, windowMs: 120_000 }, checkout: { max: 7, windowMs: 120_000 } });
+  });
+
   it('takes the artist time zone from ARTIST_TIMEZONE', () => {
     expect(loadConfig({ ARTIST_TIMEZONE: 'Europe/Dublin' }, '/').timeZone).toBe('Europe/Dublin');
   });
@@ -98,6 +109,9 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '0' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: ' TRUE ' }, 'TRUST_PROXY'],
+    [{ FORM_RATE_LIMIT: 'lots' }, 'FORM_RATE_LIMIT'],
+    [{ CHECKOUT_RATE_LIMIT: '0' }, 'CHECKOUT_RATE_LIMIT'],
+    [{ RATE_LIMIT_MINUTES: '1.5' }, 'RATE_LIMIT_MINUTES'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));

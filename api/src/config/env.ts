@@ -157,6 +157,26 @@ export class Environment {
   @trimmed()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  // Per-address abuse limits (counted in the database; see docs/api.md, Protection).
+  /** Posts of each public form (contact, newsletter, notify-me) per address and window. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 20 : Number(value)))
+  @IsInt({ message: 'FORM_RATE_LIMIT must be a whole number' })
+  @Min(1)
+  FORM_RATE_LIMIT = 20;
+
+  /** Checkout sessions created per address and window. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 30 : Number(value)))
+  @IsInt({ message: 'CHECKOUT_RATE_LIMIT must be a whole number' })
+  @Min(1)
+  CHECKOUT_RATE_LIMIT = 30;
+
+  /** The window of FORM_RATE_LIMIT and CHECKOUT_RATE_LIMIT, in minutes. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 10 : Number(value)))
+  @IsInt({ message: 'RATE_LIMIT_MINUTES must be a whole number' })
+  @Min(1)
+  @Max(1440)
+  RATE_LIMIT_MINUTES = 10;
 }
 
 const isHttps = (url: string | undefined) => /^https:\/\//i.test(url ?? '');
@@ -233,6 +253,11 @@ export interface AppConfig {
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
   timeZone: string;
   mail: MailConfig;
+  /** Per-address limits of the public forms and checkout creation. */
+  rateLimits: {
+    forms: { max: number; windowMs: number };
+    checkout: { max: number; windowMs: number };
+  };
 }
 
 export interface MailConfig {
@@ -304,6 +329,10 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       smtpUrl: env.SMTP_URL,
       from: parseMailFrom(env.MAIL_FROM, publicUrl),
       artistEmail: env.ARTIST_EMAIL,
+    },
+    rateLimits: {
+      forms: { max: env.FORM_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
+      checkout: { max: env.CHECKOUT_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
     },
   };
 }

@@ -1,10 +1,10 @@
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
-import { LoginFailure } from '../modules/auth/login-failure.entity.js';
 import { User } from '../modules/auth/user.entity.js';
 import { OutboxEmail } from '../modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../modules/notify/notify-me.entity.js';
+import { RateLimitHit } from '../modules/rate-limit/rate-limit-hit.entity.js';
 import { Order } from '../modules/orders/order.entity.js';
 import { Show } from '../modules/shows/show.entity.js';
 import { SessionRecord } from './session.entity.js';
@@ -14,7 +14,7 @@ export const entities = [
   Show,
   User,
   SessionRecord,
-  LoginFailure,
+  RateLimitHit,
   ContactMessage,
   EmailSignup,
   NotifyMe,

@@ -72,6 +72,14 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The server's sentence when it refused the request as one too many from this address (429,
+ * 'Too many requests. Please try again in N minutes.'); forms show it in place.
+ */
+export function tooManyRequestsMessage(error: unknown): string | undefined {
+  return (error as HttpError | undefined)?.status === 429 ? serverMessage(error) : undefined;
+}
+
 /** The error's own message: '<status>: <body or status text>', or the network failure. */
 export function errorMessage(error: unknown): string | undefined {
   const message = (error as HttpError | undefined)?.message;

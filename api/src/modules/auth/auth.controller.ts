@@ -15,6 +15,7 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import type { LoginResponse, SessionStatus } from '@artist/contracts';
 import { LoginDto } from './dto/login.dto.js';
+import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { destroySession, isAdmin, regenerate, saveSession, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
@@ -32,8 +33,9 @@ export class AuthController {
   }
 
   /**
-   * The body is validated first, then the throttle is asked, then passport checks the password;
-   * on success the session gets a new id so one planted before login is worthless.
+   * The body is validated first, then the attempt is reserved with the throttle (which refuses
+   * it once 10 are counted), then passport checks the password; on success the count is cleared
+   * and the session gets a new id so one planted before login is worthless.
    */
   @Post('login')
   @HttpCode(200)
@@ -42,21 +44,18 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginResponse> {
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const waitSeconds = await this.throttle.lockedFor(ip);
+    const ip = req.ip ?? req.socket.remoteAddress;
+    const waitSeconds = await this.throttle.reserve(ip);
     if (waitSeconds > 0) {
-      const minutes = Math.ceil(waitSeconds / 60);
       res.set('Retry-After', String(waitSeconds));
       throw new HttpException(
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `Too many failed login attempts. ${tryAgainIn(waitSeconds)}`,
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
+    // A wrong password (or an error) leaves the reserved attempt counted.
     const user = await authenticateLocal(req, res);
-    if (!user) {
-      await this.throttle.recordFailure(ip);
-      throw new UnauthorizedException(WRONG_PASSWORD_MESSAGE);
-    }
+    if (!user) throw new UnauthorizedException(WRONG_PASSWORD_MESSAGE);
     await this.throttle.clear(ip);
     await regenerate(req);
     req.session.adminId = user.id;

@@ -6,12 +6,11 @@ import { AdminGuard } from './admin.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
-import { LoginFailure } from './login-failure.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { User } from './user.entity.js';
 
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, LoginFailure])],
+  imports: [PassportModule, TypeOrmModule.forFeature([User])],
   controllers: [AuthController],
   providers: [
     AuthService,

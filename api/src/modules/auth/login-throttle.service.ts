@@ -1,44 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, MoreThan, type Repository } from 'typeorm';
-import { Clock } from '../../common/clock.js';
-import { LoginFailure } from './login-failure.entity.js';
+import { clientKey } from '../rate-limit/client-key.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.service.js';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /**
- * Counts failed logins per client address in the database (so the count survives restarts and
- * is shared by instances). A request counter such as @nestjs/throttler would also count
- * successful logins; this one counts failures only.
+ * Failed logins per client address, counted by the shared `RateLimiter` (in the database, shared
+ * by instances). Each login reserves its attempt BEFORE the password is checked, under the
+ * limiter's lock, so however many arrive at once at most 10 are checked in 15 minutes; a wrong
+ * password leaves its attempt counted, the right one clears the address's count.
  */
 @Injectable()
 export class LoginThrottleService {
-  constructor(
-    @InjectRepository(LoginFailure) private readonly failures: Repository<LoginFailure>,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly limiter: RateLimiter) {}
 
-  /** Seconds until the address may try again, or 0 while it has fewer than the limit. */
-  async lockedFor(ip: string): Promise<number> {
-    const now = this.clock.now().getTime();
-    const recent = await this.failures.find({
-      where: { ip, at: MoreThan(now - LOGIN_WINDOW_MS) },
-      order: { at: 'DESC' },
-      take: LOGIN_FAILURE_LIMIT,
+  /** 0 when the attempt may go ahead (now counted), otherwise seconds until the next may. */
+  reserve(address: string | undefined): Promise<number> {
+    return this.limiter.take('login', clientKey(address), {
+      max: LOGIN_FAILURE_LIMIT,
+      windowMs: LOGIN_WINDOW_MS,
     });
-    if (recent.length < LOGIN_FAILURE_LIMIT) return 0;
-    const freeAt = recent[LOGIN_FAILURE_LIMIT - 1].at + LOGIN_WINDOW_MS;
-    return Math.max(1, Math.ceil((freeAt - now) / 1000));
   }
 
-  async recordFailure(ip: string): Promise<void> {
-    const now = this.clock.now().getTime();
-    await this.failures.insert({ ip, at: now });
-    await this.failures.delete({ at: LessThan(now - LOGIN_WINDOW_MS) });
-  }
-
-  async clear(ip: string): Promise<void> {
-    await this.failures.delete({ ip });
+  clear(address: string | undefined): Promise<void> {
+    return this.limiter.clear('login', clientKey(address));
   }
 }

@@ -3,6 +3,7 @@ import type { CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts'
 import { CheckoutService } from './checkout.service.js';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
+import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 @Controller()
 export class CheckoutController {
@@ -10,6 +11,7 @@ export class CheckoutController {
 
   /** Answers `{ url }`, the hosted checkout page to send the buyer to. */
   @Post('create-checkout-session')
+  @RateLimit('checkout')
   @HttpCode(200)
   create(@Body() body: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
     return this.checkout.createSession(body);

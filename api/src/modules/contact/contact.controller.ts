@@ -13,6 +13,7 @@ import { ApiListQuery, readListQuery } from '../../common/list-query.js';
 import { CONTACT_FILTERS, ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
 import { ContactDto } from './dto/contact.dto.js';
+import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 const columns: CsvColumn<ContactMessage>[] = [
   { header: 'id', value: (m) => m.id },
@@ -35,6 +36,7 @@ export class ContactController {
   ) {}
 
   @Post('contact')
+  @RateLimit('contact')
   async create(@Body() body: ContactDto): Promise<FormResponse> {
     await this.contact.create(body);
     return {

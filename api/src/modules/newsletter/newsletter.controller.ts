@@ -35,6 +35,7 @@ import {
   unsubscribePage,
 } from './newsletter.pages.js';
 import { isTokenShaped, NewsletterService, SIGNUP_FILTERS } from './newsletter.service.js';
+import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 export const SIGNUP_MESSAGE = "Welcome to the family! You've successfully signed up for updates";
 
@@ -61,6 +62,7 @@ export class NewsletterController {
 
   /** The same answer for a new and a known address, so the list cannot be probed. */
   @Post('email-signup')
+  @RateLimit('email-signup')
   async signUp(@Body() body: EmailSignupDto): Promise<FormResponse> {
     await this.newsletter.signUp(body.email);
     return { success: true, message: SIGNUP_MESSAGE };

@@ -13,6 +13,7 @@ import { ApiListQuery, readListQuery } from '../../common/list-query.js';
 import { BulkNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NOTIFY_FILTERS, NotifyService } from './notify.service.js';
+import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 const columns: CsvColumn<NotifyMe>[] = [
   { header: 'id', value: (n) => n.id },
@@ -32,6 +33,7 @@ export class NotifyController {
   ) {}
 
   @Post('notify-me')
+  @RateLimit('notify-me')
   async create(@Body() body: NotifyMeDto): Promise<FormResponse> {
     await this.notify.create(body);
     return { success: true, message: "We'll notify you when this product is available." };

@@ -94,3 +94,17 @@ it.each([
     expect(contact().getByLabelText('First Name')).toHaveValue('Dolly');
   },
 );
+
+it('shows the 429 sentence in the form until the next attempt', async () => {
+  const sentence = 'Too many requests. Please try again in 10 minutes.';
+  let reply: Reply = { status: 429, body: { statusCode: 429, message: sentence } };
+  stubApi({ 'POST /api/contact': () => Promise.resolve(reply) });
+  renderApp();
+  await fillIn();
+  await userEvent.click(contact().getByRole('button', { name: 'Send Message' }));
+  expect(await contact().findByText(sentence)).toHaveAttribute('role', 'alert');
+  reply = { body: { success: true, message: 'ok' } };
+  await userEvent.click(contact().getByRole('button', { name: 'Send Message' }));
+  expect(await screen.findByText('Message sent!')).toBeInTheDocument();
+  expect(contact().queryByText(sentence)).not.toBeInTheDocument();
+});

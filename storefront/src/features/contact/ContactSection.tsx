@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, type ContactSubject } from '@artist/contracts';
 import { useSendContactMessageMutation } from '../../app/formsApi.js';
-import { serverMessage } from '../../app/http.js';
+import { serverMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { useAppDispatch } from '../../app/store.js';
 import { artist } from '../../content/artist.js';
 import { INVALID_EMAIL, isValidEmail, REQUIRED } from '../../shared/validation.js';
@@ -29,6 +29,8 @@ export function ContactSection() {
   const [send, { isLoading }] = useSendContactMessageMutation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  /** The server's 429 sentence, shown in the form until the next attempt. */
+  const [limited, setLimited] = useState<string>();
 
   const fieldProps = (field: Field) => ({
     id: `${id}-${field}`,
@@ -55,6 +57,7 @@ export function ContactSection() {
       document.getElementById(`${id}-${firstInvalid}`)?.focus();
       return;
     }
+    setLimited(undefined);
     try {
       await send({
         firstName: values.firstName.trim(),
@@ -71,6 +74,7 @@ export function ContactSection() {
         }),
       );
     } catch (failure) {
+      setLimited(tooManyRequestsMessage(failure));
       dispatch(
         showToast({
           title: 'Failed to send message',
@@ -149,6 +153,11 @@ export function ContactSection() {
           <button type="submit" className="button" disabled={isLoading}>
             {isLoading ? 'Sending...' : 'Send Message'}
           </button>
+          {limited && (
+            <p className="field__error form__limited" role="alert">
+              {limited}
+            </p>
+          )}
         </form>
       </div>
     </section>

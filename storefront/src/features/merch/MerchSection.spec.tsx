@@ -176,4 +176,17 @@ describe('notify dialog', () => {
     expect(alert).toHaveTextContent('Invalid product name');
     expect(dialog.getByRole('button', { name: 'Notify Me' })).toBeEnabled();
   });
+
+  it('shows the 429 sentence in the dialog', async () => {
+    const sentence = 'Too many requests. Please try again in 10 minutes.';
+    stubApi({
+      'POST /api/notify-me': { status: 429, body: { statusCode: 429, message: sentence } },
+    });
+    renderApp();
+    const dialog = await openDialog();
+    await userEvent.type(dialog.getByLabelText('Email Address'), 'fan@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Notify Me' }));
+    expect(await dialog.findByText(sentence)).toHaveAttribute('role', 'alert');
+    expect(dialog.getByRole('button', { name: 'Notify Me' })).toBeEnabled();
+  });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from 'antd';
 import { useAppDispatch } from '../../app/store.js';
-import { errorMessage, serverMessage } from '../../app/http.js';
+import { errorMessage, serverMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
 import { EmailField } from '../../shared/EmailField.js';
 import { INVALID_EMAIL, isValidEmail } from '../../shared/validation.js';
@@ -25,12 +25,15 @@ export default function NotifyDialog({
   const [notifyMe, { isLoading }] = useNotifyMeMutation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
+  /** The server's 429 sentence, shown in the dialog until the next attempt. */
+  const [limited, setLimited] = useState<string>();
   const [done, setDone] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const reset = () => {
     setEmail('');
     setError(undefined);
+    setLimited(undefined);
     setDone(false);
   };
 
@@ -42,11 +45,13 @@ export default function NotifyDialog({
       return;
     }
     setError(undefined);
+    setLimited(undefined);
     try {
       await notifyMe({ email: email.trim(), productName }).unwrap();
       setDone(true);
       dispatch(showToast({ title: 'Success!', description: AVAILABLE_SOON }));
     } catch (failure) {
+      setLimited(tooManyRequestsMessage(failure));
       dispatch(
         showToast({
           title: 'Error',
@@ -93,6 +98,11 @@ export default function NotifyDialog({
               onChange={setEmail}
               error={error}
             />
+            {limited && (
+              <p className="field__error form__limited" role="alert">
+                {limited}
+              </p>
+            )}
             <div className="dialog__actions">
               <button type="button" className="button button--outline" onClick={onClose}>
                 Cancel

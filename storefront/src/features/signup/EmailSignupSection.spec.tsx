@@ -58,3 +58,17 @@ it.each([
   expect(alert).toHaveTextContent(message);
   expect(signup().getByRole('textbox', { name: 'Email Address' })).toHaveValue('a@b.co');
 });
+
+it('shows the 429 sentence under the form until the next attempt', async () => {
+  const sentence = 'Too many requests. Please try again in 10 minutes.';
+  let reply: Reply = { status: 429, body: { statusCode: 429, message: sentence } };
+  stubApi({ 'POST /api/email-signup': () => Promise.resolve(reply) });
+  renderApp();
+  await userEvent.type(signup().getByRole('textbox', { name: 'Email Address' }), 'a@b.co');
+  await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
+  expect(await signup().findByText(sentence)).toHaveAttribute('role', 'alert');
+  reply = { body: { success: true, message: 'ok' } };
+  await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
+  expect(await screen.findByText('Welcome to the family!')).toBeInTheDocument();
+  expect(signup().queryByText(sentence)).not.toBeInTheDocument();
+});

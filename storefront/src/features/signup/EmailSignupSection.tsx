@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/store.js';
-import { serverMessage } from '../../app/http.js';
+import { serverMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { EmailField } from '../../shared/EmailField.js';
 import { SocialLinks } from '../../shared/SocialLinks.js';
 import { INVALID_EMAIL, isValidEmail } from '../../shared/validation.js';
@@ -13,6 +13,8 @@ export function EmailSignupSection() {
   const [signUp, { isLoading }] = useSignUpMutation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
+  /** The server's 429 sentence, shown under the form until the next attempt. */
+  const [limited, setLimited] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
@@ -23,6 +25,7 @@ export function EmailSignupSection() {
       return;
     }
     setError(undefined);
+    setLimited(undefined);
     try {
       await signUp({ email: email.trim() }).unwrap();
       setEmail('');
@@ -33,6 +36,7 @@ export function EmailSignupSection() {
         }),
       );
     } catch (failure) {
+      setLimited(tooManyRequestsMessage(failure));
       dispatch(
         showToast({
           title: 'Signup failed',
@@ -64,6 +68,11 @@ export function EmailSignupSection() {
           {isLoading ? 'Joining...' : 'Join the List'}
         </button>
       </form>
+      {limited && (
+        <p className="field__error form__limited" role="alert">
+          {limited}
+        </p>
+      )}
       <p className="signup__note">No spam. Unsubscribe anytime</p>
       <SocialLinks className="social-links--light" />
     </section>

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, LessThan, MoreThan, type Repository } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { withNamedLock } from '../../database/transaction.js';
+import { RateLimitHit } from './rate-limit-hit.entity.js';
+
+export interface Limit {
+  /** How many requests one client may make within the window. */
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Per-address request limits counted in the database, so every instance of the server shares
+ * them and they survive restarts. Checking the count and recording the request happen under one
+ * database lock per limit and client (`withNamedLock`: GET_LOCK on MySQL/MariaDB, a queue on
+ * SQLite), so requests arriving together cannot all see room and all pass.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(RateLimitHit) private readonly hits: Repository<RateLimitHit>,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Counts one request of `client` against `limit`: 0 when it is within the limit (and now
+   * counted), otherwise the seconds until one of the counted requests leaves the window (nothing
+   * is recorded then).
+   */
+  async take(bucket: string, client: string, limit: Limit): Promise<number> {
+    const waitSeconds = await withNamedLock(
+      this.dataSource,
+      `rate-limit:${bucket}:${client}`,
+      async (manager) => {
+        const now = this.clock.now().getTime();
+        const hits = manager.getRepository(RateLimitHit);
+        const counted = await hits.find({
+          where: { bucket, client, expiresAt: MoreThan(now) },
+          order: { expiresAt: 'DESC' },
+          take: limit.max,
+        });
+        if (counted.length >= limit.max) {
+          const freeAt = counted[limit.max - 1].expiresAt;
+          return Math.max(1, Math.ceil((freeAt - now) / 1000));
+        }
+        await hits.insert({ bucket, client, expiresAt: now + limit.windowMs });
+        return 0;
+      },
+    );
+    if (waitSeconds === 0) await this.prune();
+    return waitSeconds;
+  }
+
+  /** Forgets every counted request of `client` in `bucket` (a successful login). */
+  async clear(bucket: string, client: string): Promise<void> {
+    await this.hits.delete({ bucket, client });
+  }
+
+  /** Deletes rows whose window has passed, for every limit and client. */
+  async prune(): Promise<void> {
+    await this.hits.delete({ expiresAt: LessThan(this.clock.now().getTime()) });
+  }
+}
+
+/** 'Please try again in N minutes.' for a wait in seconds. */
+export function tryAgainIn(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
