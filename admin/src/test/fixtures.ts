@@ -44,6 +44,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     stripeSessionId: `cs_test_${id}`,
     paymentStatus: 'paid',
     paymentMethod: null,
+    testMode: false,
     salesChannel: 'online',
     showLocation: null,
     fulfillmentStatus: 'pending',

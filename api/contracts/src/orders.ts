@@ -31,6 +31,8 @@ export interface Order {
   stripeSessionId: string;
   paymentStatus: string;
   paymentMethod: string | null;
+  /** Taken by the built-in test payment provider: no money moved ("Test" in the admin). */
+  testMode: boolean;
   salesChannel: string;
   showLocation: string | null;
   fulfillmentStatus: string;

@@ -34,6 +34,19 @@ it('lists orders newest first with totals in dollars, channel and status', async
   expect(screen.getByRole('button', { name: 'Fulfilled (1)' })).toBeInTheDocument();
 });
 
+it("marks the test payment provider's orders 'Test' in the list and the order dialog", async () => {
+  signedIn({
+    'GET /api/admin/orders': json(200, [makeOrder(1), makeOrder(2, { testMode: true })]),
+  });
+  renderAdmin('/admin?tab=orders');
+  await screen.findByText('Fan 2');
+  const [testOrder, realOrder] = tableRows();
+  expect(testOrder.cells[3]).toHaveTextContent('$30.00 Test');
+  expect(realOrder.cells[3]).toHaveTextContent(/^\$30\.00$/);
+  await userEvent.click(screen.getByRole('button', { name: 'Manage order 2' }));
+  expect(dialog().getByText('Test')).toBeInTheDocument();
+});
+
 it('fulfils an order with its tracking number and notes', async () => {
   const now = 1767225600000;
   jest.spyOn(Date, 'now').mockReturnValue(now);

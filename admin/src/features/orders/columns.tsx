@@ -25,6 +25,11 @@ export function OrderStatusTag({ status }: { status: string }) {
   );
 }
 
+/** Taken by the built-in test payment provider: no money moved. */
+export function TestModeTag({ order }: { order: Order }) {
+  return order.testMode ? <StatusTag tone="info">Test</StatusTag> : null;
+}
+
 export function orderColumns(onManage: (order: Order) => void): DataColumn<Order>[] {
   return [
     {
@@ -53,7 +58,11 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
       key: 'total',
       title: 'Total',
       sortValue: (o) => o.total,
-      render: (_, o) => formatCents(o.total),
+      render: (_, o) => (
+        <>
+          {formatCents(o.total)} <TestModeTag order={o} />
+        </>
+      ),
     },
     {
       key: 'channel',

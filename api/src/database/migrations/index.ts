@@ -1,10 +1,12 @@
 import { CreateShows1763800000000 } from './1763800000000-CreateShows.js';
 import { CreateAdminShopAndForms1763900000000 } from './1763900000000-CreateAdminShopAndForms.js';
 import { CreateCheckoutSessions1764000000000 } from './1764000000000-CreateCheckoutSessions.js';
+import { AddOrderTestMode1764100000000 } from './1764100000000-AddOrderTestMode.js';
 
 /** In order of application. */
 export const migrations = [
   CreateShows1763800000000,
   CreateAdminShopAndForms1763900000000,
   CreateCheckoutSessions1764000000000,
+  AddOrderTestMode1764100000000,
 ];

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type CheckoutProvider = 'stripe' | 'test';
+/** `none`: no provider is configured, so no session is ever opened. */
+export type CheckoutProvider = 'stripe' | 'test' | 'none';
 export type CheckoutSessionState = 'open' | 'completed';
 
 /** One line as sold: priced from the catalogue when the session was created. Cents. */

@@ -6,12 +6,14 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
   CHECKOUT_FAILED_MESSAGE,
   ONLINE_SHIPPING_CENTS,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
   type CheckoutResponse,
   type CheckoutSessionStatus,
 } from '@artist/contracts';
@@ -24,7 +26,11 @@ import type {
   CreateCheckoutSessionDto,
 } from './dto/create-checkout-session.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
-import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
+import {
+  PaymentProvider,
+  PaymentProviderError,
+  PaymentsNotSetUpError,
+} from './payment-provider.js';
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
 export const STATUS_FAILED_MESSAGE = 'Failed to check the checkout session';
@@ -59,6 +65,9 @@ export class CheckoutService {
         idempotencyKey: randomUUID(),
       });
     } catch (error) {
+      if (error instanceof PaymentsNotSetUpError) {
+        throw new ServiceUnavailableException(PAYMENTS_NOT_SET_UP_MESSAGE);
+      }
       if (!(error instanceof PaymentProviderError)) throw error;
       this.logger.error(error);
       throw new BadGatewayException(CHECKOUT_FAILED_MESSAGE);

@@ -73,6 +73,7 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     stripeSessionId: record.sessionId,
     paymentStatus: 'paid',
     paymentMethod: null,
+    testMode: record.provider === 'test',
     salesChannel: 'online',
     showLocation: null,
     fulfillmentStatus: 'pending',

@@ -52,6 +52,9 @@ export interface PaymentEvent {
 /** The provider could not be reached or refused the call: worth a 502, not a 500. */
 export class PaymentProviderError extends Error {}
 
+/** No payment provider is configured: checkout is closed (503). */
+export class PaymentsNotSetUpError extends Error {}
+
 /** A webhook delivery that is not signed with our secret, or signed too long ago. */
 export class WebhookSignatureError extends Error {}
 

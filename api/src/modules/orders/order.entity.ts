@@ -35,6 +35,10 @@ export class Order {
   @Column({ type: 'varchar', length: 20, nullable: true })
   paymentMethod: string | null;
 
+  /** Taken by the built-in test payment provider: no money moved. */
+  @Column({ type: 'boolean', default: false })
+  testMode: boolean;
+
   @Column({ type: 'varchar', length: 20, default: 'online' })
   salesChannel: string;
 

@@ -136,6 +136,7 @@ export function toView(order: Order): OrderView {
     stripeSessionId: order.stripeSessionId,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
+    testMode: order.testMode,
     salesChannel: order.salesChannel,
     showLocation: order.showLocation,
     fulfillmentStatus: order.fulfillmentStatus,
