@@ -44,6 +44,8 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     stripeSessionId: `cs_test_${id}`,
     paymentStatus: 'paid',
     paymentMethod: null,
+    paymentIntentId: null,
+    refundedAmount: 0,
     testMode: false,
     salesChannel: 'online',
     showLocation: null,

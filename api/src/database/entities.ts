@@ -1,3 +1,4 @@
+import { ChargeEvent } from '../modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { LoginFailure } from '../modules/auth/login-failure.entity.js';
@@ -19,4 +20,5 @@ export const entities = [
   NotifyMe,
   Order,
   CheckoutSession,
+  ChargeEvent,
 ];

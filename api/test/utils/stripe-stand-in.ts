@@ -77,6 +77,7 @@ export class StripeStandIn {
     Object.assign(session, {
       status: 'complete',
       payment_status: paymentStatus,
+      payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
       customer_details: {
         email: buyer.email,
         name: buyer.name,
@@ -90,6 +91,43 @@ export class StripeStandIn {
       },
     });
     return structuredClone(session);
+  }
+
+  /**
+   * The session's charge after `refunded` cents have been refunded in all (Stripe's
+   * `amount_refunded` is cumulative), as `charge.refunded` carries it.
+   */
+  charge(id: string, refunded = 0): Record<string, unknown> {
+    const session = this.sessions.get(id)!;
+    const amount = session.amount_total as number;
+    return {
+      id: `ch_${(session.payment_intent as string).slice(3)}`,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: refunded,
+      refunded: refunded >= amount,
+      currency: 'usd',
+      livemode: false,
+      payment_intent: session.payment_intent,
+      status: 'succeeded',
+    };
+  }
+
+  /** A dispute (chargeback) on the session's charge, as `charge.dispute.created` carries it. */
+  dispute(id: string): Record<string, unknown> {
+    const session = this.sessions.get(id)!;
+    return {
+      id: `dp_${randomBytes(12).toString('hex')}`,
+      object: 'dispute',
+      amount: session.amount_total,
+      charge: `ch_${(session.payment_intent as string).slice(3)}`,
+      currency: 'usd',
+      livemode: false,
+      payment_intent: session.payment_intent,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    };
   }
 
   /** An asynchronous payment (e.g. a bank debit) clears later. */
@@ -171,6 +209,7 @@ function newSession(params: Record<string, unknown>): Session {
     customer_details: null,
     customer_email: null,
     collected_information: null,
+    payment_intent: null,
     livemode: false,
   };
 }

@@ -2,6 +2,7 @@ import { CreateShows1763800000000 } from './1763800000000-CreateShows.js';
 import { CreateAdminShopAndForms1763900000000 } from './1763900000000-CreateAdminShopAndForms.js';
 import { CreateCheckoutSessions1764000000000 } from './1764000000000-CreateCheckoutSessions.js';
 import { AddOrderTestMode1764100000000 } from './1764100000000-AddOrderTestMode.js';
+import { TrackPaymentsAfterCheckout1764200000000 } from './1764200000000-TrackPaymentsAfterCheckout.js';
 
 /** In order of application. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateAdminShopAndForms1763900000000,
   CreateCheckoutSessions1764000000000,
   AddOrderTestMode1764100000000,
+  TrackPaymentsAfterCheckout1764200000000,
 ];

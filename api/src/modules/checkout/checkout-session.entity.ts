@@ -2,7 +2,8 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /** `none`: no provider is configured, so no session is ever opened. */
 export type CheckoutProvider = 'stripe' | 'test' | 'none';
-export type CheckoutSessionState = 'open' | 'completed';
+/** `failed`: its delayed payment failed; `expired`: never paid. Neither makes an order. */
+export type CheckoutSessionState = 'open' | 'completed' | 'failed' | 'expired';
 
 /** One line as sold: priced from the catalogue when the session was created. Cents. */
 export interface SoldLine {
@@ -39,7 +40,7 @@ export class CheckoutSession {
   @Column({ type: 'integer' })
   total: number;
 
-  /** 'completed' once its order exists. */
+  /** 'completed' once its order exists; 'failed' or 'expired' when it closed unpaid. */
   @Column({ type: 'varchar', length: 20, default: 'open' })
   status: CheckoutSessionState;
 

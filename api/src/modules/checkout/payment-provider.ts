@@ -41,12 +41,24 @@ export interface ProviderSession {
   email: string | null;
   customerName: string | null;
   shipping: { name: string | null; address: PostalAddress } | null;
+  /** Stripe's payment intent (`pi_…`), once there is one. */
+  paymentIntentId: string | null;
+}
+
+/** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */
+export interface ChargeUpdate {
+  eventId: string;
+  paymentIntentId: string;
+  amount: number;
+  amountRefunded: number;
 }
 
 export interface PaymentEvent {
   type: string;
   /** The checkout session an event of type `checkout.session.*` is about. */
   session?: ProviderSession;
+  /** The payment an event of type `charge.*` is about. */
+  charge?: ChargeUpdate;
 }
 
 /** The provider could not be reached or refused the call: worth a 502, not a 500. */

@@ -21,6 +21,7 @@ const columns: CsvColumn<Order>[] = [
   { header: 'showLocation', value: (o) => o.showLocation },
   { header: 'paymentMethod', value: (o) => o.paymentMethod },
   { header: 'paymentStatus', value: (o) => o.paymentStatus },
+  { header: 'refunded', value: (o) => dollars(o.refundedAmount) },
   { header: 'test', value: (o) => (o.testMode ? 'Test' : '') },
   { header: 'fulfillmentStatus', value: (o) => o.fulfillmentStatus },
   { header: 'trackingNumber', value: (o) => o.trackingNumber },

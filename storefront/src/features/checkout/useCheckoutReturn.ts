@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store.js';
 import { clearCart } from '../cart/cartSlice.js';
+import { checkoutApi } from '../cart/checkoutApi.js';
 import { scrollToSection } from '../nav/sections.js';
 import { showToast, type ToastInput } from '../toast/toastSlice.js';
 
@@ -34,7 +35,13 @@ export function useCheckoutReturn() {
     const params = new URLSearchParams(location.search);
     const outcome = params.get('checkout');
     if (outcome !== 'success' && outcome !== 'canceled') return;
-    if (outcome === 'success') dispatch(clearCart());
+    const sessionId = params.get('session_id');
+    if (outcome === 'success') {
+      dispatch(clearCart());
+      // docs/payments.md's fallback: the server fulfils a paid session now, so a late webhook
+      // never leaves the buyer without an order. The thanks do not wait for it.
+      if (sessionId) void dispatch(checkoutApi.endpoints.checkoutSessionStatus.initiate(sessionId));
+    }
     const scroll = setTimeout(() => scrollToSection('merch'), SCROLL_DELAY_MS);
     const toast = setTimeout(() => {
       dispatch(showToast(RETURN_TOASTS[outcome]));
