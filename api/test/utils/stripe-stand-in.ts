@@ -151,6 +151,19 @@ export class StripeStandIn {
       });
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      // As Stripe: expires_at, when sent, is 30 minutes to 24 hours from now.
+      if (body.expires_at !== undefined) {
+        const left = Number(body.expires_at) - Math.floor(Date.now() / 1000);
+        if (!Number.isInteger(Number(body.expires_at)) || left < 30 * 60 - 5 || left > 24 * 3600) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message: 'expires_at must be between 30 minutes and 24 hours from now.',
+            },
+          });
+        }
+      }
       const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
       if (earlier) return send(res, 200, earlier);
       const session = newSession(body);
@@ -203,6 +216,7 @@ function newSession(params: Record<string, unknown>): Session {
     payment_status: 'unpaid',
     amount_subtotal: subtotal,
     amount_total: subtotal + shipping,
+    expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,
     url: `https://checkout.stripe.test/c/pay/${id}`,

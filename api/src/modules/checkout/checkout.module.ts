@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { Order } from '../orders/order.entity.js';
+import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
@@ -38,6 +39,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
   controllers: [CheckoutController, StripeWebhookController, TestCheckoutController],
   providers: [
     CheckoutService,
+    CheckoutCleanupService,
     FulfilmentService,
     {
       provide: PaymentProvider,

@@ -19,6 +19,7 @@ import {
 } from '@artist/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import type {
@@ -31,6 +32,9 @@ import {
   PaymentProviderError,
   PaymentsNotSetUpError,
 } from './payment-provider.js';
+
+/** An unpaid Checkout Session stops taking payment at Stripe after this long. */
+export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
 export const STATUS_FAILED_MESSAGE = 'Failed to check the checkout session';
@@ -45,6 +49,7 @@ export class CheckoutService {
     private readonly catalog: CatalogService,
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
+    private readonly clock: Clock,
   ) {}
 
   /** Prices the cart from the catalogue, opens a session at the provider and records it. */
@@ -62,6 +67,7 @@ export class CheckoutService {
         shippingCents: ONLINE_SHIPPING_CENTS,
         successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
+        expiresAt: new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS),
         idempotencyKey: randomUUID(),
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
@@ -25,7 +25,15 @@ export class FulfilmentService {
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
-    if (session.paymentStatus !== 'paid') return 'unpaid';
+    if (session.paymentStatus !== 'paid') {
+      // Completed but the money is still on its way: keep the row past the daily clean-up.
+      if (session.status === 'complete') {
+        await this.dataSource
+          .getRepository(CheckoutSession)
+          .update({ sessionId: session.id, status: 'open' }, { status: 'processing' });
+      }
+      return 'unpaid';
+    }
     const record = await this.dataSource
       .getRepository(CheckoutSession)
       .findOneBy({ sessionId: session.id });
@@ -65,7 +73,7 @@ export class FulfilmentService {
   async closeSession(sessionId: string, state: 'failed' | 'expired'): Promise<void> {
     await this.dataSource
       .getRepository(CheckoutSession)
-      .update({ sessionId, status: 'open' }, { status: state });
+      .update({ sessionId, status: In(['open', 'processing']) }, { status: state });
   }
 
   /**

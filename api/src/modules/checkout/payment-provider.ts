@@ -12,6 +12,8 @@ export interface NewCheckoutSession {
   shippingCents: number;
   successUrl: string;
   cancelUrl: string;
+  /** When an unpaid session stops taking payment (Stripe's `expires_at`). */
+  expiresAt: Date;
   /** Fresh per checkout request, so a retried request cannot open a second session. */
   idempotencyKey: string;
 }

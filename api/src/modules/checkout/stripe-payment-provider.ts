@@ -60,6 +60,7 @@ export class StripePaymentProvider extends PaymentProvider {
               },
             },
           ],
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },
