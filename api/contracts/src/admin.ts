@@ -1,5 +1,5 @@
 import { CONTACT_STATUSES } from './messages.js';
-import { FULFILLMENT_STATUSES } from './orders.js';
+import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from './orders.js';
 
 /**
  * Values of the `status` query parameter of each admin list and its CSV export, besides 'all'
@@ -7,7 +7,8 @@ import { FULFILLMENT_STATUSES } from './orders.js';
  * list's text columns. Other query parameters (such as a cache-buster) are ignored.
  */
 export const SHOW_LIST_FILTERS = ['published', 'draft', 'past'] as const;
-export const ORDER_LIST_FILTERS = FULFILLMENT_STATUSES;
+/** `pending` is "to ship": not fulfilled and not refunded. The rest are payment statuses. */
+export const ORDER_LIST_FILTERS = [...FULFILLMENT_STATUSES, ...PAYMENT_STATUSES] as const;
 export const NOTIFY_LIST_FILTERS = ['pending', 'notified'] as const;
 export const SIGNUP_LIST_FILTERS = [
   'pending',

@@ -58,6 +58,9 @@ export const MAX_CHECKOUT_LINES = 10;
 /** Message of a 502 when the payment provider could not create a checkout session. */
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 
+/** Message of a 503 when the site has no Stripe key and the test provider may not stand in. */
+export const PAYMENTS_NOT_SET_UP_MESSAGE = 'Payments are not set up yet.';
+
 /** Answer of `GET /api/checkout/session-status?session_id=…` on the return from checkout. */
 export interface CheckoutSessionStatus {
   paid: boolean;

@@ -4,6 +4,13 @@ export type SalesChannel = (typeof SALES_CHANNELS)[number];
 export const FULFILLMENT_STATUSES = ['pending', 'fulfilled'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
+/**
+ * An order's payment after checkout: refunds and disputes come from Stripe's webhook. A refunded
+ * order is not waiting to ship.
+ */
+export const PAYMENT_STATUSES = ['paid', 'partially_refunded', 'refunded', 'disputed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const PAYMENT_METHODS = ['cash', 'venmo', 'zelle', 'card', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -29,8 +36,15 @@ export interface Order {
   lineItems: string;
   total: number;
   stripeSessionId: string;
+  /** One of PAYMENT_STATUSES. */
   paymentStatus: string;
   paymentMethod: string | null;
+  /** Stripe's payment intent of a checkout order (`pi_…`), else null. */
+  paymentIntentId: string | null;
+  /** Cents refunded so far. */
+  refundedAmount: number;
+  /** Taken by the built-in test payment provider: no money moved ("Test" in the admin). */
+  testMode: boolean;
   salesChannel: string;
   showLocation: string | null;
   fulfillmentStatus: string;

@@ -39,6 +39,43 @@ describe('loadConfig', () => {
 
   it('uses the test payment provider (no Stripe settings) outside production without a key', () => {
     expect(loadConfig({}, '/').stripe).toBeUndefined();
+    expect(loadConfig({}, '/').payments).toBe('test');
+  });
+
+  it.each([
+    'http://localhost:4000',
+    'http://127.0.0.9:80',
+    'http://[::1]:3000',
+    'http://a.localhost',
+  ])('uses the test payment provider without a key on the loopback PUBLIC_URL %s', (url) => {
+    expect(loadConfig({ PUBLIC_URL: url }, '/').payments).toBe('test');
+  });
+
+  it.each(['https://shop.example.com', 'http://192.168.1.5:3000', 'http://localhost.example.com'])(
+    'switches payments off without a key on the public PUBLIC_URL %s',
+    (url) => {
+      expect(loadConfig({ PUBLIC_URL: url }, '/').payments).toBe('off');
+    },
+  );
+
+  it('switches payments off in production without a key, even on a loopback PUBLIC_URL, and still starts', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production, '/').payments).toBe('off');
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://127.0.0.1:3000' }, '/').payments).toBe(
+      'off',
+    );
+  });
+
+  it('uses the test payment provider on any address when PAYMENT_PROVIDER=test', () => {
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' }, '/')
+        .payments,
+    ).toBe('test');
+  });
+
+  it('prefers Stripe whenever a key is set', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({ ...stripe, PAYMENT_PROVIDER: 'test' }, '/').payments).toBe('stripe');
   });
 
   it('reads the Stripe settings, STRIPE_API_URL included', () => {
@@ -98,7 +135,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
-    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, 'STRIPE_SECRET_KEY'],
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'PAYMENT_PROVIDER'],
     [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],

@@ -69,16 +69,21 @@ export class Environment {
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
   ADMIN_PASSWORD?: string;
 
-  /** Without it, outside production, checkout runs through the built-in test payment provider. */
+  /**
+   * Payments. Without a Stripe key the built-in test payment provider runs only on a loopback
+   * PUBLIC_URL outside production, or when PAYMENT_PROVIDER=test; otherwise checkout answers 503.
+   */
   @trimmed()
-  @ValidateIf((env: Environment) => isProduction(env) || env.STRIPE_SECRET_KEY !== undefined)
+  @IsOptional()
   @Matches(/^(sk|rk)_(test|live)_\w+$/, {
-    message: ({ value }) =>
-      value === undefined
-        ? 'STRIPE_SECRET_KEY is required in production'
-        : 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
+    message: 'STRIPE_SECRET_KEY must look like sk_live_… or sk_test_…',
   })
   STRIPE_SECRET_KEY?: string;
+
+  @trimmed()
+  @IsOptional()
+  @IsIn(['test'], { message: 'PAYMENT_PROVIDER must be test (or unset)' })
+  PAYMENT_PROVIDER?: 'test';
 
   @trimmed()
   @ValidateIf(
@@ -244,6 +249,8 @@ export interface AppConfig {
   sessionSecret: string;
   adminPassword?: string;
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** Where checkout goes: Stripe, the built-in test provider, or nowhere (503). */
+  payments: 'stripe' | 'test' | 'off';
   trustProxy: false | number | string;
   remotes: { storefront: string; admin: string };
   webRoot: string;
@@ -317,6 +324,11 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
           apiUrl: env.STRIPE_API_URL,
         }
       : undefined,
+    payments: env.STRIPE_SECRET_KEY
+      ? 'stripe'
+      : env.PAYMENT_PROVIDER === 'test' || (!production && isLoopbackUrl(publicUrl))
+        ? 'test'
+        : 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remotes: {
       storefront: env.STOREFRONT_REMOTE_URL ?? '/remotes/storefront/mf-manifest.json',
@@ -335,6 +347,17 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       checkout: { max: env.CHECKOUT_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
     },
   };
+}
+
+/** `localhost`, `127.x.x.x` or `::1`: an address only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }
 
 function sqliteFile(file: string, root: string): string {

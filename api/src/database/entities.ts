@@ -1,3 +1,4 @@
+import { ChargeEvent } from '../modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { User } from '../modules/auth/user.entity.js';
@@ -20,5 +21,6 @@ export const entities = [
   NotifyMe,
   Order,
   CheckoutSession,
+  ChargeEvent,
   OutboxEmail,
 ];

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { CheckoutItem, OrderLineItem } from '@artist/contracts';
+import { ChargeEvent } from '../../src/modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../../src/modules/checkout/checkout-session.entity.js';
 import { Order } from '../../src/modules/orders/order.entity.js';
 import type { TestDatabase } from './databases.js';
@@ -70,6 +71,15 @@ export function deliver(
     .send(payload);
 }
 
+/** Delivers one signed event as given, e.g. the same event twice as Stripe's retries do. */
+export function deliverPayload(t: TestApp, payload: string) {
+  return request(t.server)
+    .post('/api/webhooks/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', stripeSignature(payload))
+    .send(payload);
+}
+
 export const sessionStatus = (t: TestApp, sessionId: string) =>
   request(t.server).get('/api/checkout/session-status').query({ session_id: sessionId });
 
@@ -91,4 +101,5 @@ export async function emptyShop(t: TestApp): Promise<void> {
   const dataSource = t.app.get(DataSource);
   await dataSource.getRepository(Order).clear();
   await dataSource.getRepository(CheckoutSession).clear();
+  await dataSource.getRepository(ChargeEvent).clear();
 }

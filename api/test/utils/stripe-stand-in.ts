@@ -77,6 +77,7 @@ export class StripeStandIn {
     Object.assign(session, {
       status: 'complete',
       payment_status: paymentStatus,
+      payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
       customer_details: {
         email: buyer.email,
         name: buyer.name,
@@ -90,6 +91,43 @@ export class StripeStandIn {
       },
     });
     return structuredClone(session);
+  }
+
+  /**
+   * The session's charge after `refunded` cents have been refunded in all (Stripe's
+   * `amount_refunded` is cumulative), as `charge.refunded` carries it.
+   */
+  charge(id: string, refunded = 0): Record<string, unknown> {
+    const session = this.sessions.get(id)!;
+    const amount = session.amount_total as number;
+    return {
+      id: `ch_${(session.payment_intent as string).slice(3)}`,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: refunded,
+      refunded: refunded >= amount,
+      currency: 'usd',
+      livemode: false,
+      payment_intent: session.payment_intent,
+      status: 'succeeded',
+    };
+  }
+
+  /** A dispute (chargeback) on the session's charge, as `charge.dispute.created` carries it. */
+  dispute(id: string): Record<string, unknown> {
+    const session = this.sessions.get(id)!;
+    return {
+      id: `dp_${randomBytes(12).toString('hex')}`,
+      object: 'dispute',
+      amount: session.amount_total,
+      charge: `ch_${(session.payment_intent as string).slice(3)}`,
+      currency: 'usd',
+      livemode: false,
+      payment_intent: session.payment_intent,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    };
   }
 
   /** An asynchronous payment (e.g. a bank debit) clears later. */
@@ -113,6 +151,19 @@ export class StripeStandIn {
       });
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      // As Stripe: expires_at, when sent, is 30 minutes to 24 hours from now.
+      if (body.expires_at !== undefined) {
+        const left = Number(body.expires_at) - Math.floor(Date.now() / 1000);
+        if (!Number.isInteger(Number(body.expires_at)) || left < 30 * 60 - 5 || left > 24 * 3600) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message: 'expires_at must be between 30 minutes and 24 hours from now.',
+            },
+          });
+        }
+      }
       const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
       if (earlier) return send(res, 200, earlier);
       const session = newSession(body);
@@ -165,12 +216,14 @@ function newSession(params: Record<string, unknown>): Session {
     payment_status: 'unpaid',
     amount_subtotal: subtotal,
     amount_total: subtotal + shipping,
+    expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,
     url: `https://checkout.stripe.test/c/pay/${id}`,
     customer_details: null,
     customer_email: null,
     collected_information: null,
+    payment_intent: null,
     livemode: false,
   };
 }

@@ -4,7 +4,7 @@ import { Button, Descriptions, Form, Input, Modal, Space, Table } from 'antd';
 import { CopyButton } from '../../components/CopyButton.js';
 import { formatCents, formatTimestamp } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
-import { OrderStatusTag } from './columns.js';
+import { OrderStatusTag, PaymentStatusTag, TestModeTag } from './columns.js';
 import { addressLines, channelLabel, lineItems } from './orderFormat.js';
 import { useUpdateOrderMutation } from './ordersApi.js';
 
@@ -80,7 +80,8 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
           {order.showLocation ? ` · ${order.showLocation}` : ''}
         </Descriptions.Item>
         <Descriptions.Item label="Payment">
-          {[order.paymentStatus, order.paymentMethod].filter(Boolean).join(' · ')}
+          <PaymentStatusTag order={order} />
+          {order.paymentMethod ? ` ${order.paymentMethod}` : ''} <TestModeTag order={order} />
         </Descriptions.Item>
         <Descriptions.Item label="Status">
           <OrderStatusTag status={order.fulfillmentStatus} />

@@ -34,6 +34,48 @@ it('lists orders newest first with totals in dollars, channel and status', async
   expect(screen.getByRole('button', { name: 'Fulfilled (1)' })).toBeInTheDocument();
 });
 
+it("marks the test payment provider's orders 'Test' in the list and the order dialog", async () => {
+  signedIn({
+    'GET /api/admin/orders': json(200, [makeOrder(1), makeOrder(2, { testMode: true })]),
+  });
+  renderAdmin('/admin?tab=orders');
+  await screen.findByText('Fan 2');
+  const [testOrder, realOrder] = tableRows();
+  expect(testOrder.cells[3]).toHaveTextContent('$30.00 Test');
+  expect(realOrder.cells[3]).toHaveTextContent(/^\$30\.00$/);
+  await userEvent.click(screen.getByRole('button', { name: 'Manage order 2' }));
+  expect(dialog().getByText('Test')).toBeInTheDocument();
+});
+
+it('shows the payment status, filters on it, and keeps refunded orders out of Pending', async () => {
+  signedIn({
+    'GET /api/admin/orders': json(200, [
+      makeOrder(1),
+      makeOrder(2, { paymentStatus: 'refunded', refundedAmount: 3000 }),
+      makeOrder(3, { paymentStatus: 'partially_refunded', refundedAmount: 1250 }),
+      makeOrder(4, { paymentStatus: 'disputed' }),
+    ]),
+  });
+  renderAdmin('/admin?tab=orders');
+  await screen.findByText('Fan 4');
+  expect(tableRows().map((r) => r.cells[5].textContent)).toEqual([
+    'Disputed',
+    'Partially refunded ($12.50)',
+    'Refunded',
+    'Paid',
+  ]);
+  expect(screen.getByRole('button', { name: 'Pending (3)' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Refunded (1)' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Partially refunded (1)' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Disputed (1)' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Pending (3)' }));
+  await waitFor(() => expect(tableRows()).toHaveLength(3));
+  expect(screen.queryByText('Fan 2')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Refunded (1)' }));
+  await waitFor(() => expect(tableRows()).toHaveLength(1));
+  expect(tableRows()[0].cells[1]).toHaveTextContent('Fan 2');
+});
+
 it('fulfils an order with its tracking number and notes', async () => {
   const now = 1767225600000;
   jest.spyOn(Date, 'now').mockReturnValue(now);

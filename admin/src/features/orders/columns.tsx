@@ -1,4 +1,4 @@
-import { StatusTag } from '../../components/StatusTag.js';
+import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import type { Order } from '@artist/contracts';
 import { Button, Typography } from 'antd';
 import { formatCents, formatTimestamp, timeValue } from '../../components/format.js';
@@ -7,9 +7,41 @@ import { channelLabel, productNames } from './orderFormat.js';
 
 export const orderFilters: StatusFilter<Order>[] = [
   { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending', match: (o) => o.fulfillmentStatus !== 'fulfilled' },
+  // To ship: a refunded order waits for no parcel.
+  {
+    value: 'pending',
+    label: 'Pending',
+    match: (o) => o.fulfillmentStatus !== 'fulfilled' && o.paymentStatus !== 'refunded',
+  },
   { value: 'fulfilled', label: 'Fulfilled', match: (o) => o.fulfillmentStatus === 'fulfilled' },
+  { value: 'refunded', label: 'Refunded', match: (o) => o.paymentStatus === 'refunded' },
+  {
+    value: 'partially_refunded',
+    label: 'Partially refunded',
+    match: (o) => o.paymentStatus === 'partially_refunded',
+  },
+  { value: 'disputed', label: 'Disputed', match: (o) => o.paymentStatus === 'disputed' },
 ];
+
+const PAYMENT_TAGS: Record<string, { tone: StatusTone; label: string }> = {
+  paid: { tone: 'success', label: 'Paid' },
+  partially_refunded: { tone: 'warning', label: 'Partially refunded' },
+  refunded: { tone: 'neutral', label: 'Refunded' },
+  disputed: { tone: 'danger', label: 'Disputed' },
+};
+
+/** An order's payment status: paid, or what became of the money after checkout. */
+export function PaymentStatusTag({ order }: { order: Order }) {
+  const tag = PAYMENT_TAGS[order.paymentStatus] ?? { tone: 'neutral', label: order.paymentStatus };
+  return (
+    <StatusTag tone={tag.tone}>
+      {tag.label}
+      {order.paymentStatus === 'partially_refunded'
+        ? ` (${formatCents(order.refundedAmount)})`
+        : ''}
+    </StatusTag>
+  );
+}
 
 /** The fields the server's search looks in, so the CSV export holds the rows on screen. */
 export const orderSearchText = (o: Order) =>
@@ -23,6 +55,11 @@ export function OrderStatusTag({ status }: { status: string }) {
   ) : (
     <StatusTag tone="warning">Pending</StatusTag>
   );
+}
+
+/** Taken by the built-in test payment provider: no money moved. */
+export function TestModeTag({ order }: { order: Order }) {
+  return order.testMode ? <StatusTag tone="info">Test</StatusTag> : null;
 }
 
 export function orderColumns(onManage: (order: Order) => void): DataColumn<Order>[] {
@@ -53,7 +90,11 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
       key: 'total',
       title: 'Total',
       sortValue: (o) => o.total,
-      render: (_, o) => formatCents(o.total),
+      render: (_, o) => (
+        <>
+          {formatCents(o.total)} <TestModeTag order={o} />
+        </>
+      ),
     },
     {
       key: 'channel',
@@ -65,6 +106,12 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
           {o.showLocation && <Typography.Text type="secondary">{o.showLocation}</Typography.Text>}
         </>
       ),
+    },
+    {
+      key: 'payment',
+      title: 'Payment',
+      sortValue: (o) => o.paymentStatus,
+      render: (_, o) => <PaymentStatusTag order={o} />,
     },
     {
       key: 'status',

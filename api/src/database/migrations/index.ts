@@ -2,6 +2,8 @@ import { CreateShows1763800000000 } from './1763800000000-CreateShows.js';
 import { CreateAdminShopAndForms1763900000000 } from './1763900000000-CreateAdminShopAndForms.js';
 import { CreateCheckoutSessions1764000000000 } from './1764000000000-CreateCheckoutSessions.js';
 import { CreateRateLimitHits1764100000000 } from './1764100000000-CreateRateLimitHits.js';
+import { AddOrderTestMode1764150000000 } from './1764150000000-AddOrderTestMode.js';
+import { TrackPaymentsAfterCheckout1764200000000 } from './1764200000000-TrackPaymentsAfterCheckout.js';
 import { CreateEmails1765400000000 } from './1765400000000-CreateEmails.js';
 import { AddNewsletterConsent1765400000001 } from './1765400000001-AddNewsletterConsent.js';
 
@@ -11,6 +13,8 @@ export const migrations = [
   CreateAdminShopAndForms1763900000000,
   CreateCheckoutSessions1764000000000,
   CreateRateLimitHits1764100000000,
+  AddOrderTestMode1764150000000,
+  TrackPaymentsAfterCheckout1764200000000,
   CreateEmails1765400000000,
   AddNewsletterConsent1765400000001,
 ];

@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type CheckoutProvider = 'stripe' | 'test';
-export type CheckoutSessionState = 'open' | 'completed';
+/** `none`: no provider is configured, so no session is ever opened. */
+export type CheckoutProvider = 'stripe' | 'test' | 'none';
+/** `failed`: its delayed payment failed; `expired`: never paid. Neither makes an order. */
+export type CheckoutSessionState = 'open' | 'processing' | 'completed' | 'failed' | 'expired';
 
 /** One line as sold: priced from the catalogue when the session was created. Cents. */
 export interface SoldLine {
@@ -38,7 +40,11 @@ export class CheckoutSession {
   @Column({ type: 'integer' })
   total: number;
 
-  /** 'completed' once its order exists. */
+  /**
+   * 'completed' once its order exists; 'processing' while a delayed payment (a bank debit) clears,
+   * kept until it does; 'failed' or 'expired' when it closed unpaid. Rows neither completed nor
+   * processing are removed a day after they were opened.
+   */
   @Column({ type: 'varchar', length: 20, default: 'open' })
   status: CheckoutSessionState;
 

@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { Order } from '../orders/order.entity.js';
+import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
@@ -14,13 +15,23 @@ import { StripePaymentProvider } from './stripe-payment-provider.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { TestCheckoutController } from './test-checkout.controller.js';
 import { TestPaymentProvider } from './test-payment-provider.js';
+import { UnavailablePaymentProvider } from './unavailable-payment-provider.js';
 
-/** Stripe when a key is set; otherwise, outside production, the built-in test provider. */
+/**
+ * Stripe when a key is set; the built-in test provider where loadConfig allows it (a loopback
+ * PUBLIC_URL outside production, or PAYMENT_PROVIDER=test); otherwise none, and checkout is 503.
+ */
 function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentProvider {
-  if (config.stripe) return new StripePaymentProvider(config.stripe);
-  // loadConfig already refuses this; kept so no other way of building the config can slip by.
-  if (config.production) throw new Error('STRIPE_SECRET_KEY is required in production');
-  return new TestPaymentProvider(config.publicUrl, orders);
+  if (config.payments === 'stripe' && config.stripe) {
+    return new StripePaymentProvider(config.stripe);
+  }
+  if (config.payments === 'test') return new TestPaymentProvider(config.publicUrl, orders);
+  new Logger('Payments').warn(
+    'Payments are not set up: no STRIPE_SECRET_KEY, and PUBLIC_URL is not a loopback address ' +
+      '(or NODE_ENV is production). Checkout answers 503 until STRIPE_SECRET_KEY is set ' +
+      '(or PAYMENT_PROVIDER=test, which takes orders without payment).',
+  );
+  return new UnavailablePaymentProvider();
 }
 
 @Module({
@@ -28,6 +39,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
   controllers: [CheckoutController, StripeWebhookController, TestCheckoutController],
   providers: [
     CheckoutService,
+    CheckoutCleanupService,
     FulfilmentService,
     {
       provide: PaymentProvider,

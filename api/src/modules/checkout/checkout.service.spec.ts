@@ -5,6 +5,7 @@ import { loadConfig } from '../../config/env.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutService } from './checkout.service.js';
+import type { Clock } from '../../common/clock.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
 
@@ -36,6 +37,7 @@ function service() {
     catalog as unknown as CatalogService,
     provider as unknown as PaymentProvider,
     {} as FulfilmentService,
+    { now: () => new Date() } as Clock,
   );
   return { checkout, created, inserted };
 }

@@ -6,17 +6,20 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
   CHECKOUT_FAILED_MESSAGE,
   ONLINE_SHIPPING_CENTS,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
   type CheckoutResponse,
   type CheckoutSessionStatus,
 } from '@artist/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import type {
@@ -25,7 +28,14 @@ import type {
 } from './dto/create-checkout-session.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { readReceipt } from './receipt.js';
-import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
+import {
+  PaymentProvider,
+  PaymentProviderError,
+  PaymentsNotSetUpError,
+} from './payment-provider.js';
+
+/** An unpaid Checkout Session stops taking payment at Stripe after this long. */
+export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
 export const STATUS_FAILED_MESSAGE = 'Failed to check the checkout session';
@@ -40,6 +50,7 @@ export class CheckoutService {
     private readonly catalog: CatalogService,
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
+    private readonly clock: Clock,
   ) {}
 
   /** Prices the cart from the catalogue, opens a session at the provider and records it. */
@@ -57,9 +68,13 @@ export class CheckoutService {
         shippingCents: ONLINE_SHIPPING_CENTS,
         successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
+        expiresAt: new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS),
         idempotencyKey: randomUUID(),
       });
     } catch (error) {
+      if (error instanceof PaymentsNotSetUpError) {
+        throw new ServiceUnavailableException(PAYMENTS_NOT_SET_UP_MESSAGE);
+      }
       if (!(error instanceof PaymentProviderError)) throw error;
       this.logger.error(error);
       throw new BadGatewayException(CHECKOUT_FAILED_MESSAGE);

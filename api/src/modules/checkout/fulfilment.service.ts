@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { Order } from '../orders/order.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
-import type { ProviderSession } from './payment-provider.js';
+import { ChargeEvent } from './charge-event.entity.js';
+import type { ChargeUpdate, ProviderSession } from './payment-provider.js';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unpaid' | 'unknown-session';
 
@@ -26,7 +27,15 @@ export class FulfilmentService {
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
-    if (session.paymentStatus !== 'paid') return 'unpaid';
+    if (session.paymentStatus !== 'paid') {
+      // Completed but the money is still on its way: keep the row past the daily clean-up.
+      if (session.status === 'complete') {
+        await this.dataSource
+          .getRepository(CheckoutSession)
+          .update({ sessionId: session.id, status: 'open' }, { status: 'processing' });
+      }
+      return 'unpaid';
+    }
     const record = await this.dataSource
       .getRepository(CheckoutSession)
       .findOneBy({ sessionId: session.id });
@@ -38,7 +47,7 @@ export class FulfilmentService {
     if (record.status === 'completed') return 'already-fulfilled';
     const now = this.clock.now();
     const order = buildOrder(record, session, now);
-    return inTransaction(this.dataSource, async (manager) => {
+    const result = await inTransaction(this.dataSource, async (manager) => {
       try {
         await manager.insert(Order, order);
       } catch (error) {
@@ -53,9 +62,86 @@ export class FulfilmentService {
         { status: 'completed', completedAt: now },
       );
       await this.outbox.queueOrderPaid(manager, order as Order, record.shipping);
-      return 'created';
+      return 'created' as const;
+    });
+    // After the commit, so a refund or dispute recorded meanwhile is seen by one side or the other.
+    if (session.paymentIntentId) await this.applyChargeEvents(session.paymentIntentId);
+    return result;
+  }
+
+  /**
+   * `checkout.session.async_payment_failed` or `checkout.session.expired`: no order; an open
+   * session is closed (one that has its order stays completed).
+   */
+  async closeSession(sessionId: string, state: 'failed' | 'expired'): Promise<void> {
+    await this.dataSource
+      .getRepository(CheckoutSession)
+      .update({ sessionId, status: In(['open', 'processing']) }, { status: state });
+  }
+
+  /**
+   * A refund or dispute: recorded against its payment intent (once per Stripe event), then applied
+   * to the order if it exists yet; fulfilment applies it when the order appears.
+   */
+  async recordChargeEvent(type: string, charge: ChargeUpdate): Promise<void> {
+    try {
+      await this.dataSource.getRepository(ChargeEvent).insert({ ...charge, type });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    await this.applyChargeEvents(charge.paymentIntentId);
+  }
+
+  /**
+   * Sets the orders of a payment intent from every event recorded for it: computed from the
+   * whole set, so the order of arrival and repeats do not matter. The order row is locked first
+   * (SQLite runs the transaction alone), so two of these cannot interleave and write a stale view.
+   */
+  private async applyChargeEvents(paymentIntentId: string): Promise<void> {
+    await inTransaction(this.dataSource, async (manager) => {
+      const qb = manager
+        .getRepository(Order)
+        .createQueryBuilder('o')
+        .where('o.paymentIntentId = :paymentIntentId', { paymentIntentId });
+      if (this.dataSource.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
+      const orders = await qb.getMany();
+      if (orders.length === 0) return;
+      const events = await manager.getRepository(ChargeEvent).findBy({ paymentIntentId });
+      if (events.length === 0) return;
+      const update = paymentState(events);
+      for (const order of orders) {
+        if (
+          order.paymentStatus === update.paymentStatus &&
+          order.refundedAmount === update.refundedAmount
+        ) {
+          continue;
+        }
+        await manager.update(Order, { id: order.id }, update);
+      }
     });
   }
+}
+
+/**
+ * A full refund wins; then a dispute; then a partial refund. Refunded cents are Stripe's
+ * cumulative `amount_refunded`, so the largest one seen is the current one.
+ */
+export function paymentState(events: Pick<ChargeEvent, 'type' | 'amount' | 'amountRefunded'>[]): {
+  paymentStatus: string;
+  refundedAmount: number;
+} {
+  const refunds = events.filter((e) => e.type === 'charge.refunded');
+  const refundedAmount = Math.max(0, ...refunds.map((e) => e.amountRefunded));
+  const fullyRefunded = refunds.some((e) => e.amountRefunded >= e.amount);
+  const disputed = events.some((e) => e.type === 'charge.dispute.created');
+  const paymentStatus = fullyRefunded
+    ? 'refunded'
+    : disputed
+      ? 'disputed'
+      : refundedAmount > 0
+        ? 'partially_refunded'
+        : 'paid';
+  return { paymentStatus, refundedAmount };
 }
 
 function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date): Partial<Order> {
@@ -75,7 +161,10 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     total: session.amountTotal ?? record.total,
     stripeSessionId: record.sessionId,
     paymentStatus: 'paid',
+    paymentIntentId: session.paymentIntentId,
+    refundedAmount: 0,
     paymentMethod: null,
+    testMode: record.provider === 'test',
     salesChannel: 'online',
     showLocation: null,
     fulfillmentStatus: 'pending',

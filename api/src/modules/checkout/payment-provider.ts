@@ -12,6 +12,8 @@ export interface NewCheckoutSession {
   shippingCents: number;
   successUrl: string;
   cancelUrl: string;
+  /** When an unpaid session stops taking payment (Stripe's `expires_at`). */
+  expiresAt: Date;
   /** Fresh per checkout request, so a retried request cannot open a second session. */
   idempotencyKey: string;
 }
@@ -41,16 +43,31 @@ export interface ProviderSession {
   email: string | null;
   customerName: string | null;
   shipping: { name: string | null; address: PostalAddress } | null;
+  /** Stripe's payment intent (`pi_…`), once there is one. */
+  paymentIntentId: string | null;
+}
+
+/** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */
+export interface ChargeUpdate {
+  eventId: string;
+  paymentIntentId: string;
+  amount: number;
+  amountRefunded: number;
 }
 
 export interface PaymentEvent {
   type: string;
   /** The checkout session an event of type `checkout.session.*` is about. */
   session?: ProviderSession;
+  /** The payment an event of type `charge.*` is about. */
+  charge?: ChargeUpdate;
 }
 
 /** The provider could not be reached or refused the call: worth a 502, not a 500. */
 export class PaymentProviderError extends Error {}
+
+/** No payment provider is configured: checkout is closed (503). */
+export class PaymentsNotSetUpError extends Error {}
 
 /** A webhook delivery that is not signed with our secret, or signed too long ago. */
 export class WebhookSignatureError extends Error {}

@@ -60,6 +60,7 @@ export class StripePaymentProvider extends PaymentProvider {
               },
             },
           ],
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },
@@ -88,6 +89,29 @@ export class StripePaymentProvider extends PaymentProvider {
         throw new WebhookSignatureError(error.message);
       }
       throw error;
+    }
+    if (event.type === 'charge.refunded') {
+      const charge = event.data.object as Stripe.Charge;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!paymentIntentId) return { type: event.type };
+      return {
+        type: event.type,
+        charge: {
+          eventId: event.id,
+          paymentIntentId,
+          amount: charge.amount,
+          amountRefunded: charge.amount_refunded,
+        },
+      };
+    }
+    if (event.type === 'charge.dispute.created') {
+      const dispute = event.data.object as Stripe.Dispute;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (!paymentIntentId) return { type: event.type };
+      return {
+        type: event.type,
+        charge: { eventId: event.id, paymentIntentId, amount: dispute.amount, amountRefunded: 0 },
+      };
     }
     if (!event.type.startsWith('checkout.session.')) return { type: event.type };
     return {
@@ -121,6 +145,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
       'unpaid',
     ),
     amountTotal: session.amount_total,
+    paymentIntentId: idOf(session.payment_intent),
     email: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: name,
     shipping: address
@@ -137,6 +162,12 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
         }
       : null,
   };
+}
+
+/** An expandable Stripe field: the id, or the object carrying it. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
 }
 
 /** Stripe's enums may grow; an unknown value reads as the given fallback, never as paid. */

@@ -17,6 +17,12 @@ export const FULFILLING_EVENTS = new Set([
   'checkout.session.async_payment_succeeded',
 ]);
 
+/** Event types that close a checkout session without an order. */
+export const CLOSING_EVENTS = new Map<string, 'failed' | 'expired'>([
+  ['checkout.session.async_payment_failed', 'failed'],
+  ['checkout.session.expired', 'expired'],
+]);
+
 /**
  * Stripe's deliveries, trusted only by their signature (this path is exempt from the origin
  * check). A database failure surfaces as a 500, so Stripe delivers again later.
@@ -40,6 +46,10 @@ export class StripeWebhookController {
     // async_payment_succeeded brings it back once the money is in.
     if (FULFILLING_EVENTS.has(event.type) && event.session) {
       await this.fulfilment.fulfilPaidSession(event.session);
+    } else if (CLOSING_EVENTS.has(event.type) && event.session) {
+      await this.fulfilment.closeSession(event.session.id, CLOSING_EVENTS.get(event.type)!);
+    } else if (event.charge) {
+      await this.fulfilment.recordChargeEvent(event.type, event.charge);
     }
     return { received: true };
   }

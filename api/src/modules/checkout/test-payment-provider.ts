@@ -53,6 +53,7 @@ export class TestPaymentProvider extends PaymentProvider {
         email: null,
         customerName: null,
         shipping: null,
+        paymentIntentId: null,
       };
     }
     return {
@@ -63,6 +64,7 @@ export class TestPaymentProvider extends PaymentProvider {
       email: order.email,
       customerName: order.customerName,
       shipping: JSON.parse(order.shippingAddress) as ProviderSession['shipping'],
+      paymentIntentId: null,
     };
   }
 
@@ -76,6 +78,7 @@ export class TestPaymentProvider extends PaymentProvider {
       email: buyer.email,
       customerName: buyer.name,
       shipping: { name: buyer.name, address: buyer.address },
+      paymentIntentId: null,
     };
   }
 

@@ -28,12 +28,26 @@ export class Order {
   @Column({ type: 'varchar', length: 255 })
   stripeSessionId: string;
 
+  /** paid, refunded, partially_refunded or disputed (docs/payments.md). */
   @Column({ type: 'varchar', length: 30 })
   paymentStatus: string;
+
+  /** Stripe's payment intent (`pi_…`) of a checkout order; refunds and disputes name it. */
+  @Index('IDX_orders_paymentIntentId')
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  paymentIntentId: string | null;
+
+  /** Cents refunded so far. */
+  @Column({ type: 'integer', default: 0 })
+  refundedAmount: number;
 
   /** cash, venmo, zelle, card or other for manual orders; null for checkout. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   paymentMethod: string | null;
+
+  /** Taken by the built-in test payment provider: no money moved. */
+  @Column({ type: 'boolean', default: false })
+  testMode: boolean;
 
   @Column({ type: 'varchar', length: 20, default: 'online' })
   salesChannel: string;

@@ -12,6 +12,7 @@ import {
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
   type FulfillmentStatus,
+  type PaymentStatus,
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
@@ -24,7 +25,7 @@ import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
 import { Order } from './order.entity.js';
 
-export type OrderFilter = FulfillmentStatus | 'all';
+export type OrderFilter = FulfillmentStatus | PaymentStatus | 'all';
 
 @Injectable()
 export class OrdersService {
@@ -37,7 +38,19 @@ export class OrdersService {
   /** Newest first, filtered by fulfilment status and a search over the customer and items. */
   async list(filter: OrderFilter = 'all', search = ''): Promise<OrderView[]> {
     const qb = this.orders.createQueryBuilder('o');
-    if (filter !== 'all') qb.where('o.fulfillmentStatus = :filter', { filter });
+    if (filter === 'pending') {
+      // To ship: a refunded order is not waiting for its parcel.
+      qb.where('o.fulfillmentStatus = :filter', { filter }).andWhere(
+        'o.paymentStatus != :refunded',
+        {
+          refunded: 'refunded',
+        },
+      );
+    } else if (filter === 'fulfilled') {
+      qb.where('o.fulfillmentStatus = :filter', { filter });
+    } else if (filter !== 'all') {
+      qb.where('o.paymentStatus = :filter', { filter });
+    }
     whereSearch(
       qb,
       ['email', 'customerName', 'lineItems', 'showLocation', 'trackingNumber', 'notes'],
@@ -144,6 +157,9 @@ export function toView(order: Order): OrderView {
     stripeSessionId: order.stripeSessionId,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
+    paymentIntentId: order.paymentIntentId,
+    refundedAmount: order.refundedAmount,
+    testMode: order.testMode,
     salesChannel: order.salesChannel,
     showLocation: order.showLocation,
     fulfillmentStatus: order.fulfillmentStatus,

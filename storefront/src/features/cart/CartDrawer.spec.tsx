@@ -101,6 +101,19 @@ it.each([
     'Unknown size.',
   ],
   [
+    "the server's message when payments are not set up (503)",
+    { status: 503, body: { statusCode: 503, message: 'Payments are not set up yet.' } },
+    'Payments are not set up yet.',
+  ],
+  [
+    "the server's message when throttled (429)",
+    {
+      status: 429,
+      body: { statusCode: 429, message: 'Too many requests. Try again in a minute.' },
+    },
+    'Too many requests. Try again in a minute.',
+  ],
+  [
     'a fallback when the server gives none',
     { status: 500, text: '' },
     'Failed to create checkout session',

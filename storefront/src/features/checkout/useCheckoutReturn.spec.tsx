@@ -47,6 +47,23 @@ it('after a paid checkout: empties the cart, scrolls to merch at 100 ms, thanks 
   expect(screen.queryByText('Order Successful')).toBeNull();
 });
 
+it('after a paid checkout, asks the server for the session, which makes the order if the webhook is late', async () => {
+  const { calls } = stubApi({
+    'GET /api/checkout/session-status?session_id=cs_test_late': {
+      body: { paid: true, status: 'complete' },
+    },
+  });
+  renderApp('/?checkout=success&session_id=cs_test_late');
+  await act(async () => jest.advanceTimersByTime(500));
+  expect(calls.filter((c) => c.url.startsWith('/api/checkout/'))).toEqual([
+    expect.objectContaining({
+      method: 'GET',
+      url: '/api/checkout/session-status?session_id=cs_test_late',
+    }),
+  ]);
+  expect(screen.getByText('Order Successful')).toBeInTheDocument();
+});
+
 it('after a canceled checkout: keeps the cart and says so for 5000 ms', async () => {
   renderApp('/?checkout=canceled');
   await act(async () => jest.advanceTimersByTime(500));

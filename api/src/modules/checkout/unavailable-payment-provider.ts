@@ -1,0 +1,31 @@
+import {
+  PaymentProvider,
+  PaymentProviderError,
+  PaymentsNotSetUpError,
+  WebhookSignatureError,
+  type CreatedSession,
+  type PaymentEvent,
+  type ProviderSession,
+} from './payment-provider.js';
+
+/**
+ * No Stripe key, and the site is public (or in production) without PAYMENT_PROVIDER=test: the
+ * test provider must not give orders away there, so checkout stays closed.
+ */
+export class UnavailablePaymentProvider extends PaymentProvider {
+  readonly name = 'none';
+
+  async createSession(): Promise<CreatedSession> {
+    throw new PaymentsNotSetUpError('No payment provider is set up.');
+  }
+
+  async retrieveSession(id: string): Promise<ProviderSession> {
+    throw new PaymentProviderError(`No payment provider is set up to look up ${id}.`);
+  }
+
+  verifyWebhook(): PaymentEvent {
+    throw new WebhookSignatureError(
+      'Stripe webhooks are not set up on this server (no STRIPE_WEBHOOK_SECRET).',
+    );
+  }
+}

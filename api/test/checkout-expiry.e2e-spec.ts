@@ -1,0 +1,107 @@
+import { Clock } from '../src/common/clock.js';
+import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+
+const HOUR = 60 * 60 * 1000;
+
+describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db) => {
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    s = await startStripeApp(db);
+  });
+
+  afterAll(async () => {
+    await s.close();
+  });
+
+  beforeEach(async () => {
+    jest.restoreAllMocks();
+    await emptyShop(s.t);
+  });
+
+  async function openSession(): Promise<string> {
+    const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
+    await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+    return (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
+  }
+
+  it('asks Stripe to expire the session 30 minutes after it is created', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const id = await openSession();
+    const after = Math.floor(Date.now() / 1000);
+    const sent = Number(s.stripe.creates().at(-1)!.body.expires_at);
+    expect(sent).toBeGreaterThanOrEqual(before + 1800);
+    expect(sent).toBeLessThanOrEqual(after + 1800);
+    expect(s.stripe.sessions.get(id)!.expires_at).toBe(sent);
+  });
+
+  it('removes pending rows a day old, and keeps paid, still-clearing and younger ones', async () => {
+    const stale = await openSession();
+    const expired = await openSession();
+    const paid = await openSession();
+    const clearing = await openSession();
+    await deliver(s.t, 'checkout.session.expired', {
+      ...s.stripe.sessions.get(expired)!,
+      status: 'expired',
+    }).expect(200);
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(paid)).expect(200);
+    await deliver(
+      s.t,
+      'checkout.session.completed',
+      s.stripe.pay(clearing, undefined, 'unpaid'),
+    ).expect(200);
+    const cleanup = s.t.app.get(CheckoutCleanupService);
+    const clock = s.t.app.get(Clock);
+    const now = Date.now();
+
+    jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 23 * HOUR));
+    expect(await cleanup.removeStale()).toBe(0);
+    expect(await checkoutSessions(s.t)).toHaveLength(4);
+
+    jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 25 * HOUR));
+    const [removed] = await Promise.all([cleanup.removeStale(), cleanup.removeStale()]);
+    expect(removed).toBeGreaterThanOrEqual(0);
+    const left = await checkoutSessions(s.t);
+    expect(left.map((r) => r.sessionId).sort()).toEqual([paid, clearing].sort());
+    expect(left.find((r) => r.sessionId === clearing)!.status).toBe('processing');
+    expect(left.find((r) => r.sessionId === stale)).toBeUndefined();
+
+    // The delayed payment clears days later: its row was kept, so its order is made.
+    await deliver(
+      s.t,
+      'checkout.session.async_payment_succeeded',
+      s.stripe.settle(clearing),
+    ).expect(200);
+    expect((await orders(s.t)).map((o) => o.stripeSessionId).sort()).toEqual(
+      [paid, clearing].sort(),
+    );
+  });
+
+  it('runs the clean-up periodically in the API process', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const cleanup = s.t.app.get(CheckoutCleanupService);
+      const spy = jest.spyOn(cleanup, 'removeStale').mockResolvedValue(0);
+      cleanup.onModuleDestroy();
+      cleanup.onModuleInit();
+      jest.advanceTimersByTime(HOUR);
+      expect(spy).toHaveBeenCalledTimes(1);
+      jest.advanceTimersByTime(HOUR);
+      expect(spy).toHaveBeenCalledTimes(2);
+      cleanup.onModuleDestroy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
