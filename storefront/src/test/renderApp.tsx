@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Product, PublicShow } from '@artist/contracts';
 import StorefrontApp from '../app/App.js';
@@ -107,12 +108,20 @@ function LocationProbe() {
   return null;
 }
 
+/**
+ * antd's open and close animations wait for transition events jsdom never fires, then for a
+ * fallback timer: without motion a dialog appears and leaves at once, as with reduced motion.
+ */
+export const NO_MOTION = { token: { motion: false } };
+
 export function renderApp(path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <StorefrontApp />
-      <LocationProbe />
-    </MemoryRouter>,
+    <ConfigProvider theme={NO_MOTION}>
+      <MemoryRouter initialEntries={[path]}>
+        <StorefrontApp />
+        <LocationProbe />
+      </MemoryRouter>
+    </ConfigProvider>,
   );
 }
 
