@@ -157,7 +157,12 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
     const id = await openSession();
     const paid = s.stripe.pay(id);
     const status = await sessionStatus(s.t, id).expect(200);
-    expect(status.body).toEqual({ paid: true, status: 'complete' });
+    // The receipt the return page shows is the order this call just made.
+    expect(status.body).toEqual({
+      paid: true,
+      status: 'complete',
+      order: expect.objectContaining({ number: `#${(await onlyOrder()).id}`, shipping: 500 }),
+    });
     expect(await onlyOrder()).toMatchObject({
       stripeSessionId: id,
       paymentIntentId: paid.payment_intent,

@@ -40,11 +40,15 @@ describe.each(testDatabases())(
   'which payment provider checkout uses, on $name',
   (db: TestDatabase) => {
     describe.each([
-      ['a public PUBLIC_URL', { PUBLIC_URL: 'https://shop.example.com' }],
+      ['a public PUBLIC_URL', { PUBLIC_URL: 'https://shop.example.com', TRUST_PROXY: '1' }],
       ['a LAN PUBLIC_URL', { PUBLIC_URL: 'http://192.168.1.20:3000' }],
       [
-        'production on the default (loopback) PUBLIC_URL',
-        { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) },
+        'production on a loopback PUBLIC_URL',
+        {
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'http://localhost:3000',
+          SESSION_SECRET: 'p'.repeat(32),
+        },
       ],
     ])('without a Stripe key, on %s', (_name, env) => {
       let t: TestApp;
@@ -93,6 +97,7 @@ describe.each(testDatabases())(
       beforeAll(async () => {
         t = await startTestApp(db, {
           PUBLIC_URL: 'https://shop.example.com',
+          TRUST_PROXY: '1',
           PAYMENT_PROVIDER: 'test',
         });
       });

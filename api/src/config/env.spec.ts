@@ -54,13 +54,12 @@ describe('loadConfig', () => {
   it.each(['https://shop.example.com', 'http://192.168.1.5:3000', 'http://localhost.example.com'])(
     'switches payments off without a key on the public PUBLIC_URL %s',
     (url) => {
-      expect(loadConfig({ PUBLIC_URL: url }, '/').payments).toBe('off');
+      expect(loadConfig({ PUBLIC_URL: url, TRUST_PROXY: '1' }, '/').payments).toBe('off');
     },
   );
 
   it('switches payments off in production without a key, even on a loopback PUBLIC_URL, and still starts', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
-    expect(loadConfig(production, '/').payments).toBe('off');
     expect(loadConfig({ ...production, PUBLIC_URL: 'http://127.0.0.1:3000' }, '/').payments).toBe(
       'off',
     );
@@ -68,8 +67,10 @@ describe('loadConfig', () => {
 
   it('uses the test payment provider on any address when PAYMENT_PROVIDER=test', () => {
     expect(
-      loadConfig({ PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' }, '/')
-        .payments,
+      loadConfig(
+        { PUBLIC_URL: 'https://shop.example.com', TRUST_PROXY: '1', PAYMENT_PROVIDER: 'test' },
+        '/',
+      ).payments,
     ).toBe('test');
   });
 
