@@ -698,7 +698,8 @@ test('orders: checkout orders wait under Pending; Order Details fulfils one with
 
   await page.getByRole('button', { name: 'Pending (2)' }).click();
   await expect.poll(customers).toEqual(['Jessi Colter', 'Waylon Jennings']);
-  expect(await cells(page, 'Total')).toEqual(['$30.00', '$55.00']);
+  // Paid through the test payment provider, so each carries the Test mark.
+  expect(await cells(page, 'Total')).toEqual(['$30.00 Test', '$55.00 Test']);
   expect(await cells(page, 'Status')).toEqual(['Pending', 'Pending']);
 
   const tracking = '9400111899223197428490';
@@ -715,7 +716,8 @@ test('orders: checkout orders wait under Pending; Order Details fulfils one with
   await expect.poll(customers).toEqual(['Jessi Colter']);
   await page.getByRole('button', { name: 'Fulfilled (3)' }).click();
   await expect.poll(customers).toEqual(['Waylon Jennings', 'Loretta Fan', 'Walk-up Customer']);
-  await expect(waylon.locator('.status-tag')).toHaveText('Fulfilled');
+  // A test-provider order, paid, now fulfilled: its row's three tags.
+  await expect(waylon.locator('.status-tag')).toHaveText(['Test', 'Paid', 'Fulfilled']);
 
   await waylon.getByRole('button', { name: 'Manage' }).click();
   await expect(dialog(page).getByLabel('Tracking Number')).toHaveValue(tracking);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { launchOptionsResolving } from './utils/browser.js';
 import { startSite, type RunningSite } from './utils/site.js';
 
 /**
@@ -6,9 +7,14 @@ import { startSite, type RunningSite } from './utils/site.js';
  * not stand in there, so checkout is closed and the cart says why.
  */
 let site: RunningSite;
+const PUBLIC_HOST = 'shop.example.com';
+
+// The browser visits the site at its PUBLIC_URL (resolved to loopback): the cross-site check
+// accepts only that origin.
+test.use({ launchOptions: launchOptionsResolving(PUBLIC_HOST) });
 
 test.beforeAll(async () => {
-  site = await startSite({ PUBLIC_URL: 'http://shop.example.com', TRUST_PROXY: '1' });
+  site = await startSite({ TRUST_PROXY: '1' }, PUBLIC_HOST);
 });
 
 test.afterAll(async () => {

@@ -3,26 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { freePortSync } from './utils/ports.js';
+import { launchOptions } from './utils/browser.js';
 import { ADMIN_PASSWORD, ROOT } from './utils/site.js';
 
 // Worker processes load this file again: the runner picks the port and database once.
 process.env.E2E_PORT ??= String(freePortSync());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'artist-e2e-main-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-};
 
 export default defineConfig({
   testDir: '.',

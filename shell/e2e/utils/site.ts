@@ -15,10 +15,16 @@ export interface RunningSite {
 
 /**
  * Starts the built site the way `npm start` does (scripts/start.mjs), on a free port with a
- * fresh SQLite database and the given environment; `stop()` ends it by its PID.
+ * fresh SQLite database and the given environment; `stop()` ends it by its PID. With
+ * `publicHost`, PUBLIC_URL is that host on the site's port, and `url` is that address (the
+ * browser must resolve the host to loopback: `launchOptionsResolving` in browser.ts).
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  publicHost?: string,
+): Promise<RunningSite> {
   const port = await freePort();
+  if (publicHost) env = { ...env, PUBLIC_URL: `http://${publicHost}:${port}` };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'artist-e2e-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -44,7 +50,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   return {
-    url,
+    url: publicHost ? `http://${publicHost}:${port}` : url,
     process: child,
     async stop() {
       await stopProcess(child);
