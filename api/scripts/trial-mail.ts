@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
+import { seededRandom } from './seeded-random.js';
 import {
   stripeEvent,
   stripeSignature,
@@ -45,18 +46,7 @@ const seed = Number(args.seed);
 const concurrency = Number(args.concurrency);
 const refuseChance = Number(args.refuse);
 
-/** mulberry32: a seeded generator, so a failing run can be repeated with its --seed. */
-function generator(start: number) {
-  let a = start >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(seed);
+const random = seededRandom(seed);
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

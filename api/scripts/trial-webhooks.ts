@@ -20,6 +20,7 @@ import { loadConfig, type AppConfig } from '../src/config/env.js';
 import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
+import { seededRandom } from './seeded-random.js';
 import {
   stripeEvent,
   stripeSignature,
@@ -40,18 +41,7 @@ const sessionsWanted = Number(args.n);
 const seed = Number(args.seed);
 const concurrency = Number(args.concurrency);
 
-/** mulberry32: a seeded generator, so a failing run can be repeated with its --seed. */
-function generator(start: number) {
-  let a = start >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(seed);
+const random = seededRandom(seed);
 const chance = (p: number) => random() < p;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
