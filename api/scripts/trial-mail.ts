@@ -218,9 +218,19 @@ async function main() {
 
   // Every paid session's order, read through the admin like the artist would.
   const cookie = await logIn(base, adminPassword);
-  const orders = JSON.parse(
-    await call('/api/admin/orders?status=all', { headers: { cookie } }, (s) => s === 200),
-  ) as { id: number; email: string; stripeSessionId: string }[];
+  const allRows = async <Row>(path: string): Promise<Row[]> => {
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+      const body = JSON.parse(
+        await call(`${path}&pageSize=200&page=${page}`, { headers: { cookie } }, (s) => s === 200),
+      ) as { rows: Row[]; total: number };
+      rows.push(...body.rows);
+      if (body.rows.length === 0 || rows.length >= body.total) return rows;
+    }
+  };
+  const orders = await allRows<{ id: number; email: string; stripeSessionId: string }>(
+    '/api/admin/orders?status=all',
+  );
   const orderBySession = new Map(orders.map((o) => [o.stripeSessionId, o]));
 
   const confirmationsOf = (order: { id: number; email: string }) =>
@@ -249,9 +259,9 @@ async function main() {
     distinctDuplicates += Math.max(0, ids.size - 1);
     sameIdRedeliveries += received.length - ids.size;
   }
-  const emails = JSON.parse(
-    await call('/api/admin/emails', { headers: { cookie } }, (s) => s === 200),
-  ) as { status: string; attempts: number }[];
+  const emails = await allRows<{ status: string; attempts: number }>(
+    '/api/admin/emails?status=all',
+  );
   const byStatus = emails.reduce<Record<string, number>>((acc, e) => {
     acc[e.status] = (acc[e.status] ?? 0) + 1;
     return acc;

@@ -15,6 +15,7 @@ import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
+import { OverviewModule } from './modules/overview/overview.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
 
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
         NotifyModule,
         NewsletterModule,
         ContactModule,
+        OverviewModule,
       ],
     };
   }

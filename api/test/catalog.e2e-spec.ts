@@ -40,7 +40,7 @@ describe.each(testDatabases())('product catalogue on $name', (db) => {
 
   it('lets browsers cache the list briefly', async () => {
     const res = await request(t.server).get('/api/products').expect(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('public, max-age=15');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 });

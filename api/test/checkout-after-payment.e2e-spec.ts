@@ -180,7 +180,7 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
     const admin = await loggedIn(s.t);
     const list = async (status: string) =>
       (
-        (await admin.get('/api/admin/orders').query({ status }).expect(200)).body as {
+        (await admin.get('/api/admin/orders').query({ status }).expect(200)).body.rows as {
           stripeSessionId: string;
         }[]
       )

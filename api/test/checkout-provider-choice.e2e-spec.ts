@@ -129,7 +129,7 @@ describe.each(testDatabases())(
         expect(await orders(t)).toEqual([expect.objectContaining({ testMode: true })]);
         const admin = await loggedIn(t);
         const list = await admin.get('/api/admin/orders').expect(200);
-        expect(list.body).toEqual([
+        expect(list.body.rows).toEqual([
           expect.objectContaining({ stripeSessionId: sessionId, testMode: true }),
         ]);
         const csv = csvRecords((await admin.get('/api/admin/orders/export').expect(200)).text);

@@ -85,9 +85,9 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
     const agent = await loggedIn(s.t);
     const list = await agent.get('/api/admin/orders').expect(200);
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({ stripeSessionId: id, total: 8000 });
-    expect(formatShippingAddress(list.body[0].shippingAddress)).toBe(
+    expect(list.body.rows).toHaveLength(1);
+    expect(list.body.rows[0]).toMatchObject({ stripeSessionId: id, total: 8000 });
+    expect(formatShippingAddress(list.body.rows[0].shippingAddress)).toBe(
       'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
     );
   });

@@ -148,11 +148,6 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
       'Each line needs a productId.',
     ],
     [
-      'an unavailable product',
-      { items: [{ productId: 'hat', quantity: 1 }] },
-      'Trucker Hat is not available yet.',
-    ],
-    [
       'a missing size',
       { items: [{ productId: 'tshirt', quantity: 1 }] },
       'Choose a size for the Wren Calloway T-Shirt.',
@@ -201,6 +196,18 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
       expect(await checkoutSessions(s.t)).toEqual([]);
     },
   );
+
+  it('refuses a sold-out product with 409 and a sentence for the cart, writing nothing', async () => {
+    const res = await createCheckout(s.t, { items: [{ productId: 'hat', quantity: 1 }] }).expect(
+      409,
+    );
+    expect(res.body).toEqual({
+      statusCode: 409,
+      message: 'Sorry, the Trucker Hat just sold out. Please remove it from your cart.',
+    });
+    expect(s.stripe.requests).toEqual([]);
+    expect(await checkoutSessions(s.t)).toEqual([]);
+  });
 
   it('answers 502 with a readable message when Stripe is down, and writes nothing', async () => {
     s.stripe.down = true;

@@ -314,7 +314,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
 
     await request(s.t.server).get('/api/admin/emails').expect(401);
     const admin = await loggedIn(s.t);
-    const list = (await admin.get('/api/admin/emails').expect(200)).body;
+    const list = (await admin.get('/api/admin/emails').expect(200)).body.rows;
     expect(list).toHaveLength(2);
     expect(list[1]).toEqual({
       id: failed.id,
@@ -333,15 +333,17 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     expect(list[0]).not.toHaveProperty('html');
 
     const ids = async (query: string) =>
-      ((await admin.get(`/api/admin/emails${query}`).expect(200)).body as { id: number }[]).map(
-        (e) => e.id,
-      );
+      (
+        (await admin.get(`/api/admin/emails${query}`).expect(200)).body.rows as { id: number }[]
+      ).map((e) => e.id);
     expect(await ids('?status=failed')).toEqual([failed.id]);
     expect(await ids('?status=sent')).toEqual([sent.id]);
     expect(await ids('?status=held')).toEqual([]);
     expect(await ids('?search=kacey')).toEqual([sent.id]);
     const bad = await admin.get('/api/admin/emails?status=lost').expect(400);
-    expect(bad.body.message).toBe('status must be one of all, queued, held, sent, failed');
+    expect(bad.body.message).toBe(
+      "Unknown status 'lost': status must be one of all, queued, held, sent, failed",
+    );
 
     const csv = await admin.get('/api/admin/emails/export?status=failed').expect(200);
     expect(csv.headers['content-disposition']).toMatch(

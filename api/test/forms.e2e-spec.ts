@@ -177,7 +177,7 @@ describe.each(testDatabases())('public forms and their admin lists on $name', (d
 
   describe('admin lists and bulk updates', () => {
     const ids = async (path: string) =>
-      ((await admin.get(path).expect(200)).body as { id: number }[]).map((r) => r.id);
+      ((await admin.get(path).expect(200)).body.rows as { id: number }[]).map((r) => r.id);
 
     it('marks notify-me requests as notified, with the time', async () => {
       const [first, second] = await ids('/api/admin/notify-me');
@@ -186,7 +186,7 @@ describe.each(testDatabases())('public forms and their admin lists on $name', (d
         .send({ ids: [first, second], notified: true })
         .expect(200);
       expect(res.body).toEqual({ updated: 2 });
-      const list = (await admin.get('/api/admin/notify-me?status=notified').expect(200)).body;
+      const list = (await admin.get('/api/admin/notify-me?status=notified').expect(200)).body.rows;
       expect(list.map((r: { id: number }) => r.id).sort()).toEqual([first, second].sort());
       expect(list[0].notified).toBe('true');
       expect(Math.abs(Date.parse(list[0].notifiedAt) - Date.now())).toBeLessThan(60_000);
@@ -250,7 +250,8 @@ describe.each(testDatabases())('public forms and their admin lists on $name', (d
         .send({ ids: all, contacted: true })
         .expect(200);
       expect(res.body).toEqual({ updated: all.length });
-      const list = (await admin.get('/api/admin/email-signups?status=contacted').expect(200)).body;
+      const list = (await admin.get('/api/admin/email-signups?status=contacted').expect(200)).body
+        .rows;
       expect(list).toHaveLength(all.length);
       expect(list[0]).toMatchObject({ contacted: 'true', contactedAt: expect.any(String) });
       expect(await ids('/api/admin/email-signups?status=pending')).toEqual([]);
@@ -289,7 +290,8 @@ describe.each(testDatabases())('public forms and their admin lists on $name', (d
     it('lists newest first and searches', async () => {
       const all = await ids('/api/admin/contact-messages');
       expect(all).toEqual([...all].sort((a, b) => b - a));
-      const found = (await admin.get('/api/admin/contact-messages?search=JUNE').expect(200)).body;
+      const found = (await admin.get('/api/admin/contact-messages?search=JUNE').expect(200)).body
+        .rows;
       expect(found.length).toBeGreaterThan(0);
     });
   });

@@ -238,7 +238,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
       .send('List-Unsubscribe=One-Click')
       .expect(200);
 
-    const list = (await admin.get('/api/admin/email-signups').expect(200)).body as {
+    const list = (await admin.get('/api/admin/email-signups').expect(200)).body.rows as {
       email: string;
       subscription: string;
       confirmedAt: number | null;
@@ -262,7 +262,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
 
     const emailsOf = async (query: string) =>
       (
-        (await admin.get(`/api/admin/email-signups${query}`).expect(200)).body as {
+        (await admin.get(`/api/admin/email-signups${query}`).expect(200)).body.rows as {
           email: string;
         }[]
       )

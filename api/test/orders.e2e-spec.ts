@@ -75,7 +75,22 @@ describe.each(testDatabases())('orders on $name', (db) => {
       notes: null,
       stripeSessionId: expect.stringMatching(/^manual_/),
     });
-    expect(JSON.parse(res.body.lineItems)).toEqual(online().lineItems);
+    expect(JSON.parse(res.body.lineItems)).toEqual([
+      { product_name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
+      { product_name: 'Trucker Hat', quantity: 1, price: 2500 },
+    ]);
+  });
+
+  it("names catalogue products as checkout does, and keeps other products' names", async () => {
+    const lineItems = [
+      { product_name: 'T-Shirt - XL', quantity: 1, price: 2500 },
+      { product_name: 'Wren Calloway T-Shirt - S', quantity: 1, price: 2500 },
+      { product_name: 'Sticker Pack', quantity: 2, price: 500 },
+    ];
+    const res = await manual(inPerson({ lineItems, total: 6000 })).expect(201);
+    expect(
+      JSON.parse(res.body.lineItems).map((i: { product_name: string }) => i.product_name),
+    ).toEqual(['Wren Calloway T-Shirt - XL', 'Wren Calloway T-Shirt - S', 'Sticker Pack']);
   });
 
   it('creates an in-person order fulfilled, as a Walk-up Customer with the placeholder email, no shipping', async () => {
@@ -310,14 +325,15 @@ describe.each(testDatabases())('orders on $name', (db) => {
     });
 
     it('lists newest first, filtered by status and search', async () => {
-      const all = (await admin.get('/api/admin/orders').expect(200)).body as { id: number }[];
+      const all = (await admin.get('/api/admin/orders').expect(200)).body.rows as { id: number }[];
       expect(all.length).toBeGreaterThan(3);
       expect(all.map((o) => o.id)).toEqual([...all.map((o) => o.id)].sort((a, b) => b - a));
-      const fulfilled = (await admin.get('/api/admin/orders?status=fulfilled').expect(200)).body;
+      const fulfilled = (await admin.get('/api/admin/orders?status=fulfilled').expect(200)).body
+        .rows;
       expect(
         fulfilled.every((o: { fulfillmentStatus: string }) => o.fulfillmentStatus === 'fulfilled'),
       ).toBe(true);
-      const found = (await admin.get('/api/admin/orders?search=DOLLY').expect(200)).body;
+      const found = (await admin.get('/api/admin/orders?search=DOLLY').expect(200)).body.rows;
       expect(found).toHaveLength(1);
     });
 
@@ -326,18 +342,29 @@ describe.each(testDatabases())('orders on $name', (db) => {
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
       );
-      expect(res.text.startsWith('\uFEFFid,createdAt,customerName,email,products,total')).toBe(
-        true,
-      );
+      expect(
+        res.text.startsWith(
+          '\uFEFFid,createdAt,customerName,email,products,subtotal,shipping,total',
+        ),
+      ).toBe(true);
       const rows = csvRecords(res.text);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         customerName: "'=cmd|calc",
         email: 'dolly@example.com',
         products: '1x T-Shirt - S, "Pink"',
+        subtotal: '25.00',
+        shipping: '5.00',
         total: '30.00',
         notes: "'@SUM(A1)",
         shippingAddress: '1 Music Row, Nashville, TN 37203, US',
+        shipToName: "'=cmd|calc",
+        addressLine1: '1 Music Row',
+        addressLine2: '',
+        city: 'Nashville',
+        state: 'TN',
+        postalCode: '37203',
+        country: 'US',
         fulfillmentStatus: 'pending',
       });
     });

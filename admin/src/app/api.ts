@@ -105,3 +105,24 @@ export const setAuthenticated = (authenticated: boolean) =>
   api.util.upsertQueryData('getSession', undefined, { authenticated });
 
 const sessionExpired = () => setAuthenticated(false);
+
+/** A list request as the tabs make it: the URL state of the table. */
+export interface ListArgs {
+  status: string;
+  search: string;
+  sort: string;
+  page: number;
+  pageSize: number;
+}
+
+/** `path?status=…&search=…&sort=…&page=…&pageSize=…`, leaving out the defaults. */
+export function listUrl(path: string, args: Partial<ListArgs>): string {
+  const query = new URLSearchParams();
+  if (args.status && args.status !== 'all') query.set('status', args.status);
+  if (args.search) query.set('search', args.search);
+  if (args.sort) query.set('sort', args.sort);
+  if (args.page && args.page > 1) query.set('page', String(args.page));
+  if (args.pageSize) query.set('pageSize', String(args.pageSize));
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -9,6 +9,8 @@ export function useToast() {
     () => ({
       success: (title: string, description?: string) =>
         notification.success({ title, description }),
+      warning: (title: string, description?: string) =>
+        notification.warning({ title, description }),
       error: (title: string, err?: unknown, description?: string) => {
         // A 401 sends the artist to the login screen; a toast on top would only be noise.
         if (isHttpError(err) && err.status === 401) return;

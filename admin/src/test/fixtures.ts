@@ -2,8 +2,9 @@ import type { AdminShow, ContactMessage, EmailSignup, NotifyMe, Order } from '@a
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A show as the API lists it; Past is worked out as the server would (today's date). */
 export function makeShow(id: number, overrides: Partial<AdminShow> = {}): AdminShow {
-  return {
+  const show = {
     id,
     date: `2099-01-${pad((id % 28) + 1)}`,
     venue: `Venue ${id}`,
@@ -19,6 +20,10 @@ export function makeShow(id: number, overrides: Partial<AdminShow> = {}): AdminS
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+  const today = new Date().toISOString().slice(0, 10);
+  const listStatus =
+    show.status === 'draft' ? 'draft' : show.date < today ? 'past' : ('published' as const);
+  return { ...show, listStatus: overrides.listStatus ?? listStatus };
 }
 
 /** The body rows of the table on screen. */

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AdminApp from '../app/App.js';
 
@@ -64,18 +65,27 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/**
+ * antd's open and close animations wait for transition events jsdom never fires, then for a
+ * fallback timer: without motion a dialog or a message appears and leaves at once, as it does for
+ * an artist who asks for reduced motion. The dashboard's own theme inherits this setting.
+ */
+const NO_MOTION = { token: { motion: false } };
+
 export function renderAdmin(path = '/admin') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<p>public home</p>} />
-        <Route
-          path="/admin/*"
-          element={<AdminApp notFound={<p>not found</p>} toastSeconds={false} />}
-        />
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
+    <ConfigProvider theme={NO_MOTION}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<p>public home</p>} />
+          <Route
+            path="/admin/*"
+            element={<AdminApp notFound={<p>not found</p>} toastSeconds={false} />}
+          />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </ConfigProvider>,
   );
 }
 

@@ -1,5 +1,8 @@
-/** Product ids of the catalogue served at `GET /api/products`. */
-export type ProductId = 'tshirt' | 'hat';
+/**
+ * Product ids of the catalogue served at `GET /api/products`: 'tshirt' and 'hat' from the first
+ * catalogue, and ids the artist's new products get (lower-case words joined by '-').
+ */
+export type ProductId = string;
 
 export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
 export type Size = (typeof SIZES)[number];
@@ -22,6 +25,23 @@ export const ONLINE_SHIPPING_CENTS = 500;
 /** Countries a checkout may ship to (ISO 3166-1 alpha-2). */
 export const SHIPPING_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'NZ'] as const;
 
+/**
+ * One size of a product as the shop shows it (`size` null for a product without sizes).
+ * `left` is how many remain when 5 or fewer, so the shop can say "Only 3 left"; else null.
+ */
+export interface ProductVariant {
+  size: Size | null;
+  available: boolean;
+  left: number | null;
+}
+
+/** At or below this many left, the shop says how many and the admin's low-stock filter shows it. */
+export const LOW_STOCK = 5;
+
+/**
+ * A product of the shop. `available` and `type` follow from stock alone: a product with some
+ * size left (or not tracked) is 'purchase', one with nothing left is 'notify' (Notify Me).
+ */
 export interface Product {
   id: ProductId;
   name: string;
@@ -32,7 +52,54 @@ export interface Product {
   type: 'purchase' | 'notify';
   /** Path under /assets/, or null when the product has no image yet (a placeholder is shown). */
   image: string | null;
+  variants: ProductVariant[];
 }
+
+/**
+ * One size of a product in the admin. `stock` is what the artist set: a whole number, or null
+ * for not tracked (always available). Since it was set, `sold` were sold and `reserved` are held
+ * by open checkouts; `left` = stock - sold - reserved (null when not tracked).
+ */
+export interface AdminProductVariant {
+  size: Size | null;
+  stock: number | null;
+  reserved: number;
+  sold: number;
+  left: number | null;
+}
+
+export interface AdminProduct {
+  id: ProductId;
+  name: string;
+  description: string;
+  priceInCents: number;
+  image: string | null;
+  available: boolean;
+  variants: AdminProductVariant[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/admin/products and PUT /api/admin/products/:id. Sizes: none, or some of SIZES. */
+export interface ProductInput {
+  name: string;
+  description: string;
+  priceInCents: number;
+  image: string | null;
+  sizes: Size[];
+}
+
+/** PUT /api/admin/products/:id/stock: one variant's stock (`size` null without sizes). */
+export interface StockInput {
+  size: Size | null;
+  stock: number | null;
+}
+
+/** Message of the 409 when a cart asks for more than is left. */
+export const notEnoughStockMessage = (item: string, left: number) =>
+  left === 0
+    ? `Sorry, the ${item} just sold out. Please remove it from your cart.`
+    : `Sorry, only ${left} of the ${item} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`;
 
 /** Products a visitor may ask to be notified about. */
 export const NOTIFY_PRODUCT_NAMES = ['Trucker Hat', 'Sticker Pack'] as const;

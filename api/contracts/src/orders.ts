@@ -80,3 +80,11 @@ export interface ManualOrderInput {
   paymentStatus: 'paid';
   fulfillmentStatus: FulfillmentStatus;
 }
+
+/**
+ * The answer of POST /api/admin/orders/manual: the order, and a sentence for each line that
+ * took more from stock than the site showed left (the sale is recorded all the same).
+ */
+export interface ManualOrderResult extends Order {
+  stockWarnings: string[];
+}

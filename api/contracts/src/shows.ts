@@ -25,6 +25,11 @@ export interface PublicShow {
 /** A show as the admin sees it (`GET /api/admin/shows`). */
 export interface AdminShow extends PublicShow {
   status: string;
+  /**
+   * How the admin's filters see the show: a published show dated before today in the artist's
+   * time zone is 'past'. Decided by the server, the one place that knows that zone.
+   */
+  listStatus: 'published' | 'draft' | 'past';
   notes: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 
@@ -17,26 +18,39 @@ export function neutraliseCell(value: string | number | null | undefined): strin
 }
 
 /**
- * RFC 4180 CSV (CRLF line ends, quotes doubled) with a header row. A UTF-8 byte order mark
- * leads the file so spreadsheet programs read accents and emoji as UTF-8.
+ * RFC 4180 CSV (CRLF line ends, quotes doubled). With `header`, the header row comes first,
+ * led by a UTF-8 byte order mark so spreadsheet programs read accents and emoji as UTF-8; an
+ * export streams the header chunk and then its rows in chunks without one.
  */
-export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
+export function csvChunk<T>(
+  columns: CsvColumn<T>[],
+  rows: T[],
+  { header }: { header: boolean },
+): string {
   return stringify(
     rows.map((row) => columns.map((column) => neutraliseCell(column.value(row)))),
     {
-      header: true,
+      header,
       columns: columns.map((column) => column.header),
       record_delimiter: 'windows',
       quoted_match: /[",\r\n]/,
-      bom: true,
+      bom: header,
     },
   );
 }
 
-/** `<name>-YYYY-MM-DD.csv` as a download. */
-export function csvFile(name: string, date: string, csv: string): StreamableFile {
-  return new StreamableFile(Buffer.from(csv, 'utf8'), {
+/** A whole CSV file: the header row, then the rows. */
+export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
+  return csvChunk(columns, [], { header: true }) + csvChunk(columns, rows, { header: false });
+}
+
+/** `<name>-YYYY-MM-DD.csv` as a download, from the whole text or a stream of it. */
+export function csvFile(name: string, date: string, csv: string | Readable): StreamableFile {
+  const options = {
     type: 'text/csv; charset=utf-8',
     disposition: `attachment; filename="${name}-${date}.csv"`,
-  });
+  };
+  return typeof csv === 'string'
+    ? new StreamableFile(Buffer.from(csv, 'utf8'), options)
+    : new StreamableFile(csv, options);
 }

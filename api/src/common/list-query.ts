@@ -1,42 +1,98 @@
-import { applyDecorators, BadRequestException } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  LIST_PAGE_SIZE,
+  LIST_PAGE_SIZE_MAX,
+  LIST_SEARCH_MAX,
+  type ListQuery,
+} from '@artist/contracts';
+
+/** The query of a list after validation: every part present. */
+export interface ListParams<Filter extends string, Sort extends string> {
+  status: Filter | 'all';
+  search: string;
+  sort?: Sort | `-${Sort}`;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListQueryDto<Filter extends string, Sort extends string> extends ListQuery<
+  Filter,
+  Sort
+> {
+  status: Filter | 'all';
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+type ListQueryClass<Filter extends string, Sort extends string> = new () => ListQueryDto<
+  Filter,
+  Sort
+>;
 
 /**
- * Reads the `status` and `search` query parameters of an admin list or export. They are read one
- * by one (not as a DTO) because the admin's refresh adds a cache-busting parameter of its own,
- * which must not be refused as an unknown field.
+ * The DTO of one admin list's query (and its CSV export), checked by the global ValidationPipe:
+ * `status` one of the list's filters or 'all', `sort` one of its sort fields with an optional
+ * '-' in front, `page` from 1, `pageSize` 1 to 200, `search` at most 200 characters. A wrong value
+ * is refused with a 400 naming it; any other parameter is refused as unknown.
  */
-export function readListQuery<S extends string>(
-  query: Record<string, unknown>,
-  statuses: readonly S[],
-): { status: S | 'all'; search: string } {
-  const { status = 'all', search = '' } = query;
-  if (typeof status !== 'string' || (status !== 'all' && !statuses.includes(status as S))) {
-    throw new BadRequestException(`status must be one of all, ${statuses.join(', ')}`);
-  }
-  if (typeof search !== 'string' || search.length > 200) {
-    throw new BadRequestException('search must be a single text of at most 200 characters');
-  }
-  return { status: status as S | 'all', search: search.trim() };
-}
+export function ListQueryDto<Filter extends string, Sort extends string>(
+  filters: readonly Filter[],
+  sorts: readonly Sort[],
+): ListQueryClass<Filter, Sort> {
+  const statuses = ['all', ...filters];
+  const sortValues = [...sorts, ...sorts.map((s) => `-${s}`)];
 
-/** Case-insensitive "contains" over some columns; `!` escapes LIKE wildcards on both databases. */
-export function whereSearch<T extends ObjectLiteral>(
-  qb: SelectQueryBuilder<T>,
-  columns: string[],
-  search: string,
-): SelectQueryBuilder<T> {
-  if (search === '') return qb;
-  const pattern = `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  const alias = qb.alias;
-  const conditions = columns.map((c) => `LOWER(${alias}.${c}) LIKE :search ESCAPE '!'`);
-  return qb.andWhere(`(${conditions.join(' OR ')})`, { search: pattern });
-}
+  class Query implements ListQueryDto<Filter, Sort> {
+    @ApiPropertyOptional({ enum: statuses, default: 'all' })
+    @IsOptional()
+    @IsIn(statuses, {
+      message: ({ value }) =>
+        `Unknown status '${String(value)}': status must be one of ${statuses.join(', ')}`,
+    })
+    status: Filter | 'all' = 'all';
 
-/** Documents the `status` and `search` query parameters of a list or export. */
-export const ApiListQuery = (statuses: readonly string[]) =>
-  applyDecorators(
-    ApiQuery({ name: 'status', required: false, enum: ['all', ...statuses] }),
-    ApiQuery({ name: 'search', required: false, type: String }),
-  );
+    @ApiPropertyOptional({ maxLength: LIST_SEARCH_MAX, description: 'Case-insensitive contains' })
+    @IsOptional()
+    @IsString({ message: 'search must be a single text' })
+    @MaxLength(LIST_SEARCH_MAX, {
+      message: `search must be at most ${LIST_SEARCH_MAX} characters`,
+    })
+    search = '';
+
+    @ApiPropertyOptional({ enum: sortValues, description: "A field; '-' in front for descending" })
+    @IsOptional()
+    @IsIn(sortValues, {
+      message: ({ value }) =>
+        `Unknown sort field '${String(value)}': sort by one of ${sorts.join(', ')} ` +
+        `(with '-' in front for descending)`,
+    })
+    sort?: Sort | `-${Sort}`;
+
+    @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt({ message: 'page must be a whole number from 1' })
+    @Min(1, { message: 'page must be a whole number from 1' })
+    @Max(1_000_000_000, { message: 'page must be a whole number from 1' })
+    page = 1;
+
+    @ApiPropertyOptional({
+      type: 'integer',
+      minimum: 1,
+      maximum: LIST_PAGE_SIZE_MAX,
+      default: LIST_PAGE_SIZE,
+    })
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt({ message: `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}` })
+    @Min(1, { message: `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}` })
+    @Max(LIST_PAGE_SIZE_MAX, {
+      message: `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}`,
+    })
+    pageSize = LIST_PAGE_SIZE;
+  }
+  return Query;
+}

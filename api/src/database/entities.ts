@@ -1,3 +1,8 @@
+import {
+  ProductRecord,
+  ProductVariantRecord,
+  StockReservation,
+} from '../modules/catalog/product.entity.js';
 import { ChargeEvent } from '../modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
@@ -23,4 +28,7 @@ export const entities = [
   CheckoutSession,
   ChargeEvent,
   OutboxEmail,
+  ProductRecord,
+  ProductVariantRecord,
+  StockReservation,
 ];

@@ -32,6 +32,11 @@ export const PRODUCTS: Product[] = [
     sizes: ['S', 'M', 'L', 'XL', '2XL'],
     type: 'purchase',
     image: '/assets/tshirt.webp',
+    variants: (['S', 'M', 'L', 'XL', '2XL'] as const).map((size) => ({
+      size,
+      available: true,
+      left: null,
+    })),
   },
   {
     id: 'hat',
@@ -41,6 +46,7 @@ export const PRODUCTS: Product[] = [
     available: false,
     type: 'notify',
     image: null,
+    variants: [{ size: null, available: false, left: 0 }],
   },
 ];
 

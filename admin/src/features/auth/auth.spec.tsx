@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn, stubFetch } from '../../test/render.js';
+import { SHOWS, listRoute } from '../../test/listServer.js';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -53,7 +54,7 @@ it('shows Logging in... while pending, then opens the dashboard', async () => {
       await pending;
       return json(200, { success: true, message: 'Login successful' });
     },
-    'GET /api/admin/shows': json(200, []),
+    'GET /api/admin/shows': listRoute(SHOWS, []),
   });
   renderAdmin('/admin/login');
   await userEvent.type(screen.getByLabelText('Password'), 'secret');
@@ -65,7 +66,7 @@ it('shows Logging in... while pending, then opens the dashboard', async () => {
 });
 
 it('sends an authenticated artist from the login screen to the dashboard', async () => {
-  signedIn({ 'GET /api/admin/shows': json(200, []) });
+  signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, []) });
   renderAdmin('/admin/login');
   expect(await screen.findByRole('tab', { name: 'Shows' })).toBeInTheDocument();
   expect(location()).toBe('/admin');
@@ -87,7 +88,7 @@ it('counts a failed session check as not authenticated', async () => {
 
 it('logs out to the login screen even when the call fails', async () => {
   signedIn({
-    'GET /api/admin/shows': json(200, []),
+    'GET /api/admin/shows': listRoute(SHOWS, []),
     'POST /api/admin/logout': { status: 500, text: 'down' },
   });
   renderAdmin('/admin');
@@ -97,7 +98,7 @@ it('logs out to the login screen even when the call fails', async () => {
 });
 
 it('has a Back to Site link in the header', async () => {
-  signedIn({ 'GET /api/admin/shows': json(200, []) });
+  signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, []) });
   renderAdmin('/admin');
   await userEvent.click(await screen.findByRole('link', { name: 'Back to Site' }));
   expect(await screen.findByText('public home')).toBeInTheDocument();

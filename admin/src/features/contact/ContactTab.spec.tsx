@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 import { makeMessage, rowCheckbox } from '../../test/fixtures.js';
+import { MESSAGES, listRoute } from '../../test/listServer.js';
 
 const messages = [
   makeMessage(1, { subject: 'press', message: 'Interview request\nfor Friday' }),
@@ -10,7 +11,7 @@ const messages = [
 
 it('views a message, changes its status and offers a reply draft', async () => {
   const stub = signedIn({
-    'GET /api/admin/contact-messages': json(200, messages),
+    'GET /api/admin/contact-messages': listRoute(MESSAGES, messages),
     'PUT /api/admin/contact-messages/1': json(200, {}),
   });
   renderAdmin('/admin?tab=contact');
@@ -31,7 +32,7 @@ it('views a message, changes its status and offers a reply draft', async () => {
 
 it('marks selected messages as responded', async () => {
   const stub = signedIn({
-    'GET /api/admin/contact-messages': json(200, messages),
+    'GET /api/admin/contact-messages': listRoute(MESSAGES, messages),
     'PUT /api/admin/contact-messages/bulk': json(200, { updated: 1 }),
   });
   renderAdmin('/admin?tab=contact&status=new');

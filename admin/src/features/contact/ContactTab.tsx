@@ -3,12 +3,14 @@ import { EXPORT_NAMES, type ContactMessage } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';
-import { contactColumns, contactFilters, contactSearchText } from './columns.js';
+import { useTableQuery } from '../table/useTableQuery.js';
+import { contactColumns, contactFilters } from './columns.js';
 import { useGetContactMessagesQuery, useMarkRespondedMutation } from './contactApi.js';
 import { MessageDialog } from './MessageDialog.js';
 
 export function ContactTab() {
-  const { data, isFetching, error } = useGetContactMessagesQuery();
+  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
+  const { data, isFetching, error } = useGetContactMessagesQuery(query.args);
   const [markResponded] = useMarkRespondedMutation();
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const toast = useToast();
@@ -16,7 +18,7 @@ export function ContactTab() {
   const { selection, action } = useBulkAction({
     noun: 'messages',
     verb: 'Responded',
-    run: (ids) => markResponded({ ids, status: 'responded' }).unwrap(),
+    run: (selection) => markResponded({ ...selection, status: 'responded' }).unwrap(),
   });
 
   useEffect(() => {
@@ -29,12 +31,11 @@ export function ContactTab() {
         name={EXPORT_NAMES.contactMessages}
         label="contact messages"
         exportPath="/admin/contact-messages/export"
-        rows={data}
+        query={query}
+        page={data}
         loading={isFetching}
         columns={columns}
         filters={contactFilters}
-        defaultSort={{ key: 'createdAt', order: 'descend' }}
-        searchText={contactSearchText}
         searchPlaceholder="Search name, email, message"
         emptyText="No contact messages found"
         selection={selection}

@@ -32,6 +32,8 @@ export function MessageDialog({
 }) {
   const [updateStatus, { isLoading }] = useUpdateMessageStatusMutation();
   const [status, setStatus] = useState(message.status);
+  // Replying happens in the mail program; once the draft is opened, one click records it here.
+  const [replied, setReplied] = useState(false);
   const toast = useToast();
 
   const onStatusChange = async (next: ContactStatus) => {
@@ -57,7 +59,22 @@ export function MessageDialog({
         <Button key="close" onClick={onClose}>
           Close
         </Button>,
-        <Button key="reply" type="primary" href={replyHref(message)}>
+        replied && status !== 'responded' && (
+          <Button
+            key="responded"
+            type="primary"
+            loading={isLoading}
+            onClick={() => onStatusChange('responded')}
+          >
+            Mark as responded
+          </Button>
+        ),
+        <Button
+          key="reply"
+          type={replied && status !== 'responded' ? 'default' : 'primary'}
+          href={replyHref(message)}
+          onClick={() => setReplied(true)}
+        >
           Reply via Email
         </Button>,
       ]}

@@ -1,7 +1,7 @@
 import { StatusTag } from '../../components/StatusTag.js';
 import { CONTACT_SUBJECT_LABELS, type ContactMessage } from '@artist/contracts';
 import { Button } from 'antd';
-import { formatTimestamp, timeValue } from '../../components/format.js';
+import { formatTimestamp } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 
 export const subjectLabel = (subject: string) =>
@@ -9,15 +9,11 @@ export const subjectLabel = (subject: string) =>
 
 const fullName = (m: ContactMessage) => `${m.firstName} ${m.lastName}`;
 
-export const contactFilters: StatusFilter<ContactMessage>[] = [
+export const contactFilters: StatusFilter[] = [
   { value: 'all', label: 'All' },
-  { value: 'new', label: 'New', match: (m) => m.status !== 'responded' },
-  { value: 'responded', label: 'Responded', match: (m) => m.status === 'responded' },
+  { value: 'new', label: 'New' },
+  { value: 'responded', label: 'Responded' },
 ];
-
-/** The fields the server's search looks in, so the CSV export holds the rows on screen. */
-export const contactSearchText = (m: ContactMessage) =>
-  [m.firstName, m.lastName, m.email, m.subject, m.message].join('\n');
 
 export function MessageStatusTag({ status }: { status: string }) {
   return status === 'responded' ? (
@@ -32,21 +28,28 @@ export function contactColumns(onView: (m: ContactMessage) => void): DataColumn<
     {
       key: 'createdAt',
       title: 'Date',
-      sortValue: (m) => timeValue(m.createdAt),
+      sortField: 'createdAt',
       render: (_, m) => formatTimestamp(m.createdAt),
     },
-    { key: 'name', title: 'Name', sortValue: fullName, render: (_, m) => fullName(m) },
-    { key: 'email', title: 'Email', dataIndex: 'email', sortValue: (m) => m.email },
+    { key: 'name', title: 'Name', sortField: 'name', render: (_, m) => fullName(m) },
+    {
+      key: 'email',
+      title: 'Email',
+      dataIndex: 'email',
+      sortField: 'email',
+      responsive: ['sm'],
+    },
     {
       key: 'subject',
       title: 'Subject',
-      sortValue: (m) => subjectLabel(m.subject),
+      sortField: 'subject',
+      responsive: ['md'],
       render: (_, m) => subjectLabel(m.subject),
     },
     {
       key: 'status',
       title: 'Status',
-      sortValue: (m) => m.status,
+      sortField: 'status',
       render: (_, m) => <MessageStatusTag status={m.status} />,
     },
     {

@@ -1,10 +1,17 @@
-import type { BulkUpdateResponse, ContactMessage, ContactStatus } from '@artist/contracts';
-import { api } from '../../app/api.js';
+import type {
+  BulkUpdateResponse,
+  ContactListFilter,
+  ContactMessage,
+  ContactStatus,
+  ListPage,
+  ListSelection,
+} from '@artist/contracts';
+import { api, listUrl, type ListArgs } from '../../app/api.js';
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getContactMessages: build.query<ContactMessage[], void>({
-      query: () => '/admin/contact-messages',
+    getContactMessages: build.query<ListPage<ContactMessage, ContactListFilter>, ListArgs>({
+      query: (args) => listUrl('/admin/contact-messages', args),
       providesTags: [{ type: 'ContactMessage', id: 'LIST' }],
     }),
     updateMessageStatus: build.mutation<unknown, { id: number; status: ContactStatus }>({
@@ -15,7 +22,10 @@ export const contactApi = api.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'ContactMessage', id: 'LIST' }],
     }),
-    markResponded: build.mutation<BulkUpdateResponse, { ids: number[]; status: ContactStatus }>({
+    markResponded: build.mutation<
+      BulkUpdateResponse,
+      ListSelection<string> & { status: ContactStatus }
+    >({
       query: (body) => ({ url: '/admin/contact-messages/bulk', method: 'PUT', body }),
       invalidatesTags: [{ type: 'ContactMessage', id: 'LIST' }],
     }),

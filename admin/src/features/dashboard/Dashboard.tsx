@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/store.js';
-import { Button, Flex, Layout, Tabs, Typography } from 'antd';
+import { Button, Flex, Grid, Layout, Tabs, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setAuthenticated, useLogoutMutation } from '../auth/authApi.js';
 import { ShowsTab } from '../shows/ShowsTab.js';
@@ -10,6 +10,8 @@ import { NewsletterTab } from '../newsletter/NewsletterTab.js';
 import { ContactTab } from '../contact/ContactTab.js';
 import { EmailSetupBanner } from '../emails/EmailSetupBanner.js';
 import { EmailsTab } from '../emails/EmailsTab.js';
+import { OverviewStrip } from './OverviewStrip.js';
+import { PhoneTabBar } from './PhoneTabBar.js';
 
 const TABS = [
   { key: 'shows', label: 'Shows', Component: ShowsTab },
@@ -26,6 +28,9 @@ export function Dashboard() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const active = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
+  // Below 576 px the six tabs do not fit one line: they wrap instead of hiding behind "⋯".
+  const phone = Grid.useBreakpoint().xs === true;
+  const gutter = phone ? 12 : 24;
 
   // Logging out always ends on the login screen, even when the call fails.
   const onLogout = async () => {
@@ -34,19 +39,26 @@ export function Dashboard() {
     navigate('/admin/login', { replace: true });
   };
 
-  // The address changes with every keystroke in a table's search box; the header and the tab bar
-  // depend only on the active tab, so the same elements are handed back and React leaves them
+  // The address changes with every keystroke in a table's search box; the header, the overview
+  // strip and the tab bar depend only on the active tab, so the same elements are handed back and React leaves them
   // alone while the table below (which reads the address itself) updates.
   const header = useMemo(
     () => (
       <Layout.Header
-        style={{ background: '#fff', borderBottom: '1px solid #eadfce', paddingInline: 24 }}
+        style={{
+          background: '#fff',
+          borderBottom: '1px solid #eadfce',
+          paddingInline: gutter,
+          paddingBlock: 12,
+          height: 'auto',
+          lineHeight: 'normal',
+        }}
       >
-        <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+        <Flex justify="space-between" align="center" gap={8} wrap>
           <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
             Admin Dashboard
           </Typography.Title>
-          <Flex gap={8}>
+          <Flex gap={8} wrap>
             <Button
               href="/"
               onClick={(e) => {
@@ -65,13 +77,19 @@ export function Dashboard() {
     ),
     // onLogout only uses the logout call, dispatch and navigate, which keep their identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [isLoading, navigate],
+    [isLoading, navigate, gutter],
   );
+  const openTab = (key: string) => setParams(key === TABS[0].key ? {} : { tab: key });
   const tabs = useMemo(
     () => (
       <Tabs
         activeKey={active.key}
-        onChange={(key) => setParams(key === TABS[0].key ? {} : { tab: key })}
+        onChange={openTab}
+        renderTabBar={
+          phone
+            ? () => <PhoneTabBar tabs={TABS} activeKey={active.key} onSelect={openTab} />
+            : undefined
+        }
         destroyOnHidden
         items={TABS.map(({ key, label, Component }) => ({
           key,
@@ -80,14 +98,19 @@ export function Dashboard() {
         }))}
       />
     ),
-    [active.key, setParams],
+    // openTab only uses setParams.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [active.key, setParams, phone],
   );
+
+  const strip = useMemo(() => <OverviewStrip />, []);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {header}
-      <Layout.Content style={{ padding: 24 }}>
+      <Layout.Content style={{ padding: gutter }}>
         <EmailSetupBanner />
+        {strip}
         {tabs}
       </Layout.Content>
     </Layout>

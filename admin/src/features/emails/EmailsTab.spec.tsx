@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxEmailSummary } from '@artist/contracts';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
+import { EMAILS, SHOWS, listRoute } from '../../test/listServer.js';
 
 const makeEmail = (
   id: number,
@@ -24,7 +25,7 @@ const makeEmail = (
 it('lists emails with their status, filters them, previews one and resends a failed one', async () => {
   const user = userEvent.setup();
   const stub = signedIn({
-    'GET /api/admin/emails': json(200, [
+    'GET /api/admin/emails': listRoute(EMAILS, [
       makeEmail(1),
       makeEmail(2, {
         kind: 'artist-contact',
@@ -72,7 +73,7 @@ it('lists emails with their status, filters them, previews one and resends a fai
 it('offers no resend for a queued email', async () => {
   const user = userEvent.setup();
   signedIn({
-    'GET /api/admin/emails': json(200, [makeEmail(4, { status: 'queued', sentAt: null })]),
+    'GET /api/admin/emails': listRoute(EMAILS, [makeEmail(4, { status: 'queued', sentAt: null })]),
     'GET /api/admin/emails/4': json(200, {
       ...makeEmail(4, { status: 'queued' }),
       html: '<p>Hi</p>',
@@ -91,7 +92,7 @@ it('offers no resend for a queued email', async () => {
 it('warns on the dashboard while email is not set up', async () => {
   signedIn({
     'GET /api/admin/emails/status': json(200, { smtpConfigured: false, held: 3 }),
-    'GET /api/admin/shows': json(200, []),
+    'GET /api/admin/shows': listRoute(SHOWS, []),
   });
   renderAdmin('/admin');
   expect(await screen.findByText('Email is not set up')).toBeInTheDocument();
@@ -101,7 +102,7 @@ it('warns on the dashboard while email is not set up', async () => {
 it('shows no banner once email is set up', async () => {
   const stub = signedIn({
     'GET /api/admin/emails/status': json(200, { smtpConfigured: true, held: 0 }),
-    'GET /api/admin/shows': json(200, []),
+    'GET /api/admin/shows': listRoute(SHOWS, []),
   });
   renderAdmin('/admin');
   await waitFor(() =>

@@ -2,12 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { EXPORT_NAMES, type OutboxEmailSummary } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { emailColumns, emailFilters, emailSearchText } from './columns.js';
+import { useTableQuery } from '../table/useTableQuery.js';
+import { emailColumns, emailFilters } from './columns.js';
 import { EmailDialog } from './EmailDialog.js';
 import { useGetEmailsQuery } from './emailsApi.js';
 
 export function EmailsTab() {
-  const { data, isFetching, error } = useGetEmailsQuery();
+  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
+  const { data, isFetching, error } = useGetEmailsQuery(query.args);
   const [viewing, setViewing] = useState<OutboxEmailSummary | null>(null);
   const toast = useToast();
   const columns = useMemo(() => emailColumns(setViewing), []);
@@ -22,12 +24,11 @@ export function EmailsTab() {
         name={EXPORT_NAMES.emails}
         label="emails"
         exportPath="/admin/emails/export"
-        rows={data}
+        query={query}
+        page={data}
         loading={isFetching}
         columns={columns}
         filters={emailFilters}
-        defaultSort={{ key: 'createdAt', order: 'descend' }}
-        searchText={emailSearchText}
         searchPlaceholder="Search recipient, subject, error"
         emptyText="No emails found"
       />

@@ -29,18 +29,13 @@ export function EmailStatusTag({ status }: { status: EmailStatus }) {
   return <StatusTag tone={tone}>{label}</StatusTag>;
 }
 
-export const emailFilters: StatusFilter<OutboxEmailSummary>[] = [
+export const emailFilters: StatusFilter[] = [
   { value: 'all', label: 'All' },
   ...(Object.keys(STATUS) as EmailStatus[]).map((status) => ({
     value: status,
     label: STATUS[status].label,
-    match: (e: OutboxEmailSummary) => e.status === status,
   })),
 ];
-
-/** The fields the server's search looks in, so the CSV export holds the rows on screen. */
-export const emailSearchText = (e: OutboxEmailSummary) =>
-  [e.to, e.toName ?? '', e.subject, e.kind, e.lastError ?? ''].join('\n');
 
 export function emailColumns(
   onView: (e: OutboxEmailSummary) => void,
@@ -49,39 +44,49 @@ export function emailColumns(
     {
       key: 'createdAt',
       title: 'Date',
-      sortValue: (e) => e.createdAt,
+      sortField: 'createdAt',
       render: (_, e) => formatTimestamp(iso(e.createdAt)),
     },
-    { key: 'to', title: 'To', sortValue: (e) => e.to, render: (_, e) => e.to },
-    { key: 'subject', title: 'Subject', sortValue: (e) => e.subject, render: (_, e) => e.subject },
+    { key: 'to', title: 'To', sortField: 'to', render: (_, e) => e.to },
+    {
+      key: 'subject',
+      title: 'Subject',
+      sortField: 'subject',
+      responsive: ['md'],
+      render: (_, e) => e.subject,
+    },
     {
       key: 'kind',
       title: 'Kind',
-      sortValue: (e) => kindLabel(e.kind),
+      sortField: 'kind',
+      responsive: ['md'],
       render: (_, e) => kindLabel(e.kind),
     },
     {
       key: 'status',
       title: 'Status',
-      sortValue: (e) => e.status,
+      sortField: 'status',
       render: (_, e) => <EmailStatusTag status={e.status} />,
     },
     {
       key: 'attempts',
       title: 'Attempts',
-      sortValue: (e) => e.attempts,
+      sortField: 'attempts',
+      responsive: ['md'],
       render: (_, e) => e.attempts,
     },
     {
       key: 'lastError',
       title: 'Last error',
-      sortValue: (e) => e.lastError ?? '',
+      sortField: 'lastError',
+      responsive: ['lg'],
       render: (_, e) => e.lastError ?? '',
     },
     {
       key: 'sentAt',
       title: 'Sent',
-      sortValue: (e) => e.sentAt ?? 0,
+      sortField: 'sentAt',
+      responsive: ['md'],
       render: (_, e) => formatTimestamp(iso(e.sentAt)),
     },
     {

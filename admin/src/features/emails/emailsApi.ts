@@ -1,10 +1,16 @@
-import type { EmailSetupStatus, OutboxEmailDetail, OutboxEmailSummary } from '@artist/contracts';
-import { api } from '../../app/api.js';
+import type {
+  EmailListFilter,
+  EmailSetupStatus,
+  ListPage,
+  OutboxEmailDetail,
+  OutboxEmailSummary,
+} from '@artist/contracts';
+import { api, listUrl, type ListArgs } from '../../app/api.js';
 
 export const emailsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getEmails: build.query<OutboxEmailSummary[], void>({
-      query: () => '/admin/emails',
+    getEmails: build.query<ListPage<OutboxEmailSummary, EmailListFilter>, ListArgs>({
+      query: (args) => listUrl('/admin/emails', args),
       providesTags: [{ type: 'Email', id: 'LIST' }],
     }),
     getEmail: build.query<OutboxEmailDetail, number>({

@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
-import { makeSignup, rowCheckbox } from '../../test/fixtures.js';
+import { makeSignup, rowCheckbox, selectAllCheckbox } from '../../test/fixtures.js';
+import { SIGNUPS, listRoute } from '../../test/listServer.js';
 
 it('marks selected signups as contacted and copies an address', async () => {
   const user = userEvent.setup();
   const stub = signedIn({
-    'GET /api/admin/email-signups': json(200, [
+    'GET /api/admin/email-signups': listRoute(SIGNUPS, [
       makeSignup(1),
       makeSignup(2, { contacted: 'true' }),
     ]),
@@ -43,7 +44,7 @@ it('reports a failed load', async () => {
 it('shows, filters and counts the subscription states', async () => {
   const user = userEvent.setup();
   signedIn({
-    'GET /api/admin/email-signups': json(200, [
+    'GET /api/admin/email-signups': listRoute(SIGNUPS, [
       makeSignup(1, { subscription: 'confirmed', confirmedAt: 1_790_000_000_000 }),
       makeSignup(2),
       makeSignup(3, { subscription: 'unsubscribed', unsubscribedAt: 1_790_000_000_000 }),
@@ -61,4 +62,54 @@ it('shows, filters and counts the subscription states', async () => {
   expect(await screen.findByText('fan1@example.com')).toBeInTheDocument();
   expect(screen.queryByText('fan3@example.com')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Unconfirmed (1)' })).toBeInTheDocument();
+});
+
+it('selects every signup matching the filter and search, beyond the page, and marks them on the server', async () => {
+  const user = userEvent.setup();
+  const signups = Array.from({ length: 1500 }, (_, i) =>
+    makeSignup(i + 1, { email: `reader${i + 1}@example.com`, contacted: i % 5 ? 'false' : 'true' }),
+  );
+  const stub = signedIn({
+    'GET /api/admin/email-signups': listRoute(SIGNUPS, signups),
+    'PUT /api/admin/email-signups/bulk': json(200, { updated: 1200 }),
+  });
+  renderAdmin('/admin?tab=newsletter&status=pending&search=example');
+  expect(await screen.findByText('Showing 1-50 of 1,200')).toBeInTheDocument();
+  const list = stub.requests.filter((r) => r.path === '/api/admin/email-signups').at(-1)!;
+  expect(Object.fromEntries(list.query)).toEqual({
+    status: 'pending',
+    search: 'example',
+    sort: '-createdAt',
+    pageSize: '50',
+  });
+  expect(screen.queryByRole('button', { name: /^Select all/ })).toBeNull();
+  await user.click(selectAllCheckbox());
+  expect(screen.getByText('All 50 on this page are selected.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Select all 1,200 matching' }));
+  expect(
+    screen.getByText('All 1,200 matching newsletter signups are selected.'),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Mark 1,200 as Contacted' }));
+  expect(await screen.findByText('Marked 1,200 signups as contacted')).toBeInTheDocument();
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+    filter: { status: 'pending', search: 'example' },
+    contacted: true,
+  });
+});
+
+it('clears a selection of every match when the search changes', async () => {
+  const user = userEvent.setup();
+  signedIn({
+    'GET /api/admin/email-signups': listRoute(
+      SIGNUPS,
+      Array.from({ length: 60 }, (_, i) => makeSignup(i + 1)),
+    ),
+  });
+  renderAdmin('/admin?tab=newsletter');
+  expect(await screen.findByText('Showing 1-50 of 60')).toBeInTheDocument();
+  await user.click(selectAllCheckbox());
+  await user.click(screen.getByRole('button', { name: 'Select all 60 matching' }));
+  expect(screen.getByRole('button', { name: 'Mark 60 as Contacted' })).toBeInTheDocument();
+  await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fan1');
+  expect(await screen.findByRole('button', { name: 'Mark 0 as Contacted' })).toBeInTheDocument();
 });

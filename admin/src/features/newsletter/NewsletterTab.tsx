@@ -3,17 +3,19 @@ import { EXPORT_NAMES, type EmailSignup } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';
-import { signupColumns, signupFilters, signupSearchText } from './columns.js';
+import { useTableQuery } from '../table/useTableQuery.js';
+import { signupColumns, signupFilters } from './columns.js';
 import { useGetEmailSignupsQuery, useMarkContactedMutation } from './newsletterApi.js';
 
 export function NewsletterTab() {
-  const { data, isFetching, error } = useGetEmailSignupsQuery();
+  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
+  const { data, isFetching, error } = useGetEmailSignupsQuery(query.args);
   const [markContacted] = useMarkContactedMutation();
   const toast = useToast();
   const { selection, action } = useBulkAction({
     noun: 'signups',
     verb: 'Contacted',
-    run: (ids) => markContacted({ ids, contacted: true }).unwrap(),
+    run: (selection) => markContacted({ ...selection, contacted: true }).unwrap(),
   });
 
   useEffect(() => {
@@ -25,12 +27,11 @@ export function NewsletterTab() {
       name={EXPORT_NAMES.emailSignups}
       label="newsletter signups"
       exportPath="/admin/email-signups/export"
-      rows={data}
+      query={query}
+      page={data}
       loading={isFetching}
       columns={signupColumns}
       filters={signupFilters}
-      defaultSort={{ key: 'createdAt', order: 'descend' }}
-      searchText={signupSearchText}
       searchPlaceholder="Search email"
       emptyText="No newsletter signups found"
       selection={selection}

@@ -2,18 +2,18 @@ import { StatusTag } from '../../components/StatusTag.js';
 import type { EmailSignup } from '@artist/contracts';
 
 import { CopyButton } from '../../components/CopyButton.js';
-import { formatTimestamp, timeValue } from '../../components/format.js';
+import { formatTimestamp } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 
 const contacted = (s: EmailSignup) => s.contacted === 'true';
 
-export const signupFilters: StatusFilter<EmailSignup>[] = [
+export const signupFilters: StatusFilter[] = [
   { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending', match: (s) => !contacted(s) },
-  { value: 'contacted', label: 'Contacted', match: contacted },
-  { value: 'confirmed', label: 'Confirmed', match: (s) => s.subscription === 'confirmed' },
-  { value: 'unconfirmed', label: 'Unconfirmed', match: (s) => s.subscription === 'unconfirmed' },
-  { value: 'unsubscribed', label: 'Unsubscribed', match: (s) => s.subscription === 'unsubscribed' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'unconfirmed', label: 'Unconfirmed' },
+  { value: 'unsubscribed', label: 'Unsubscribed' },
 ];
 
 const SUBSCRIPTION_TAGS = {
@@ -22,19 +22,17 @@ const SUBSCRIPTION_TAGS = {
   unsubscribed: <StatusTag tone="danger">Unsubscribed</StatusTag>,
 } as const;
 
-export const signupSearchText = (s: EmailSignup) => s.email;
-
 export const signupColumns: DataColumn<EmailSignup>[] = [
   {
     key: 'createdAt',
     title: 'Date',
-    sortValue: (s) => timeValue(s.createdAt),
+    sortField: 'createdAt',
     render: (_, s) => formatTimestamp(s.createdAt),
   },
   {
     key: 'email',
     title: 'Email',
-    sortValue: (s) => s.email,
+    sortField: 'email',
     render: (_, s) => (
       <>
         {s.email} <CopyButton value={s.email} label={`Copy ${s.email}`} />
@@ -44,7 +42,7 @@ export const signupColumns: DataColumn<EmailSignup>[] = [
   {
     key: 'status',
     title: 'Status',
-    sortValue: (s) => s.contacted,
+    sortField: 'contacted',
     render: (_, s) =>
       contacted(s) ? (
         <StatusTag tone="success">Contacted</StatusTag>
@@ -55,7 +53,8 @@ export const signupColumns: DataColumn<EmailSignup>[] = [
   {
     key: 'subscription',
     title: 'Subscription',
-    sortValue: (s) => s.subscription,
+    sortField: 'subscription',
+    responsive: ['sm'],
     render: (_, s) => SUBSCRIPTION_TAGS[s.subscription],
   },
 ];

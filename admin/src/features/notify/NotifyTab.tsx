@@ -1,22 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { EXPORT_NAMES, NOTIFY_BULK_LIMIT, type NotifyMe } from '@artist/contracts';
 import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';
-import { notifyColumns, notifyFilters, notifySearchText } from './columns.js';
+import { useTableQuery } from '../table/useTableQuery.js';
+import { notifyColumns, notifyFilters } from './columns.js';
 import { useGetNotifyRequestsQuery, useMarkNotifiedMutation } from './notifyApi.js';
 
 export function NotifyTab() {
-  const [refresh, setRefresh] = useState<number>();
-  const { data, isFetching, error } = useGetNotifyRequestsQuery(refresh);
+  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
+  const { data, isFetching, error, refetch } = useGetNotifyRequestsQuery(query.args);
   const [markNotified] = useMarkNotifiedMutation();
   const toast = useToast();
   const { selection, action } = useBulkAction({
     noun: 'requests',
     verb: 'Notified',
     limit: NOTIFY_BULK_LIMIT,
-    run: (ids) => markNotified({ ids, notified: true }).unwrap(),
+    run: (selection) => markNotified({ ...selection, notified: true }).unwrap(),
   });
 
   useEffect(() => {
@@ -28,19 +29,18 @@ export function NotifyTab() {
       name={EXPORT_NAMES.notifyMe}
       label="notify me requests"
       exportPath="/admin/notify-me/export"
-      rows={data}
+      query={query}
+      page={data}
       loading={isFetching}
       columns={notifyColumns}
       filters={notifyFilters}
-      defaultSort={{ key: 'createdAt', order: 'descend' }}
-      searchText={notifySearchText}
       searchPlaceholder="Search email or product"
       emptyText="No notify me requests found"
       selection={selection}
       rowLabel={(r) => `${r.email} ${r.productName}`}
       primaryAction={
         <>
-          <Button onClick={() => setRefresh(Date.now())}>Refresh</Button>
+          <Button onClick={() => void refetch()}>Refresh</Button>
           {action}
         </>
       }

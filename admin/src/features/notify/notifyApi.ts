@@ -1,18 +1,24 @@
-import type { BulkUpdateResponse, NotifyMe } from '@artist/contracts';
-import { api } from '../../app/api.js';
+import type {
+  BulkUpdateResponse,
+  ListPage,
+  ListSelection,
+  NotifyListFilter,
+  NotifyMe,
+} from '@artist/contracts';
+import { api, listUrl, type ListArgs } from '../../app/api.js';
 
 export const notifyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // A refresh (a timestamp) adds a cache-busting query and skips the browser cache.
-    getNotifyRequests: build.query<NotifyMe[], number | void>({
-      query: (refresh) =>
-        refresh ? { url: `/admin/notify-me?t=${refresh}`, cache: 'no-store' } : '/admin/notify-me',
+    getNotifyRequests: build.query<ListPage<NotifyMe, NotifyListFilter>, ListArgs>({
+      query: (args) => ({ url: listUrl('/admin/notify-me', args), cache: 'no-store' }),
       providesTags: [{ type: 'NotifyRequest', id: 'LIST' }],
     }),
-    markNotified: build.mutation<BulkUpdateResponse, { ids: number[]; notified: boolean }>({
-      query: (body) => ({ url: '/admin/notify-me/bulk', method: 'PUT', body }),
-      invalidatesTags: [{ type: 'NotifyRequest', id: 'LIST' }],
-    }),
+    markNotified: build.mutation<BulkUpdateResponse, ListSelection<string> & { notified: boolean }>(
+      {
+        query: (body) => ({ url: '/admin/notify-me/bulk', method: 'PUT', body }),
+        invalidatesTags: [{ type: 'NotifyRequest', id: 'LIST' }],
+      },
+    ),
   }),
 });
 

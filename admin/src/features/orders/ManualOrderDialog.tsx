@@ -10,16 +10,9 @@ import {
   toManualOrder,
   type ManualOrderValues,
 } from './manualOrder.js';
+import { PAYMENT_METHOD_LABELS } from './orderFormat.js';
 import { useCreateManualOrderMutation } from './ordersApi.js';
 import { ProductLines } from './ProductLines.js';
-
-const PAYMENT_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  venmo: 'Venmo',
-  zelle: 'Zelle',
-  card: 'Card',
-  other: 'Other',
-};
 
 /** 'Create Order': an order taken at the merch table (in person) or by hand for shipping. */
 export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
@@ -40,8 +33,10 @@ export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      await createOrder(toManualOrder(values)).unwrap();
+      const created = await createOrder(toManualOrder(values)).unwrap();
       toast.success('Order created successfully');
+      // Recorded all the same: the artist sold what the site showed as gone.
+      for (const warning of created.stockWarnings ?? []) toast.warning('Stock', warning);
       onClose();
     } catch {
       setError('Failed to create order. Please try again.');
@@ -112,7 +107,9 @@ export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
         )}
         <ProductLines form={form} />
         <Form.Item label="Payment Method" name="paymentMethod">
-          <Select options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))} />
+          <Select
+            options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          />
         </Form.Item>
         <Form.Item label="Notes" name="notes">
           <Input.TextArea rows={2} />

@@ -5,7 +5,13 @@ import { CopyButton } from '../../components/CopyButton.js';
 import { formatCents, formatTimestamp } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
 import { OrderStatusTag, PaymentStatusTag, TestModeTag } from './columns.js';
-import { addressLines, channelLabel, lineItems } from './orderFormat.js';
+import {
+  PAYMENT_METHOD_LABELS,
+  addressLines,
+  channelLabel,
+  lineItems,
+  orderAmounts,
+} from './orderFormat.js';
 import { useUpdateOrderMutation } from './ordersApi.js';
 
 interface Values {
@@ -14,6 +20,17 @@ interface Values {
 }
 
 const orNull = (value?: string) => value?.trim() || null;
+
+function SummaryRow({ label, cents }: { label: string; cents: number }) {
+  return (
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0} colSpan={2}>
+        {label}
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={1}>{formatCents(cents)}</Table.Summary.Cell>
+    </Table.Summary.Row>
+  );
+}
 
 /** 'Order Details': the whole order, editable tracking number and notes, and fulfilment. */
 export function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -47,6 +64,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
   };
 
   const items = lineItems(order);
+  const amounts = orderAmounts(order);
   return (
     <Modal
       open
@@ -81,7 +99,10 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
         </Descriptions.Item>
         <Descriptions.Item label="Payment">
           <PaymentStatusTag order={order} />
-          {order.paymentMethod ? ` ${order.paymentMethod}` : ''} <TestModeTag order={order} />
+          {order.paymentMethod
+            ? ` ${PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}`
+            : ''}{' '}
+          <TestModeTag order={order} />
         </Descriptions.Item>
         <Descriptions.Item label="Status">
           <OrderStatusTag status={order.fulfillmentStatus} />
@@ -107,12 +128,15 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
           { key: 'price', title: 'Price', render: (_, i) => formatCents(i.price) },
         ]}
         summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
-              Total
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={1}>{formatCents(order.total)}</Table.Summary.Cell>
-          </Table.Summary.Row>
+          <>
+            {amounts.shipping > 0 && (
+              <>
+                <SummaryRow label="Subtotal" cents={amounts.subtotal} />
+                <SummaryRow label="Shipping" cents={amounts.shipping} />
+              </>
+            )}
+            <SummaryRow label="Total" cents={amounts.total} />
+          </>
         )}
       />
       <Form<Values>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 import { makeOrder, tableRows } from '../../test/fixtures.js';
+import { ORDERS, listRoute } from '../../test/listServer.js';
 
 /** Types a value in one go: antd dialogs re-render slowly per keystroke in jsdom. */
 const fill = async (field: HTMLElement, value: string) => {
@@ -20,7 +21,7 @@ const orders = [
 ];
 
 it('lists orders newest first with totals in dollars, channel and status', async () => {
-  signedIn({ 'GET /api/admin/orders': json(200, orders) });
+  signedIn({ 'GET /api/admin/orders': listRoute(ORDERS, orders) });
   renderAdmin('/admin?tab=orders');
   await screen.findByText('Fan 3');
   expect(tableRows().map((r) => r.cells[1].textContent)).toEqual([
@@ -36,7 +37,7 @@ it('lists orders newest first with totals in dollars, channel and status', async
 
 it("marks the test payment provider's orders 'Test' in the list and the order dialog", async () => {
   signedIn({
-    'GET /api/admin/orders': json(200, [makeOrder(1), makeOrder(2, { testMode: true })]),
+    'GET /api/admin/orders': listRoute(ORDERS, [makeOrder(1), makeOrder(2, { testMode: true })]),
   });
   renderAdmin('/admin?tab=orders');
   await screen.findByText('Fan 2');
@@ -49,7 +50,7 @@ it("marks the test payment provider's orders 'Test' in the list and the order di
 
 it('shows the payment status, filters on it, and keeps refunded orders out of Pending', async () => {
   signedIn({
-    'GET /api/admin/orders': json(200, [
+    'GET /api/admin/orders': listRoute(ORDERS, [
       makeOrder(1),
       makeOrder(2, { paymentStatus: 'refunded', refundedAmount: 3000 }),
       makeOrder(3, { paymentStatus: 'partially_refunded', refundedAmount: 1250 }),
@@ -80,7 +81,7 @@ it('fulfils an order with its tracking number and notes', async () => {
   const now = 1767225600000;
   jest.spyOn(Date, 'now').mockReturnValue(now);
   const stub = signedIn({
-    'GET /api/admin/orders': json(200, orders),
+    'GET /api/admin/orders': listRoute(ORDERS, orders),
     'PUT /api/admin/orders/1': json(200, {}),
   });
   renderAdmin('/admin?tab=orders');
@@ -101,7 +102,7 @@ it('fulfils an order with its tracking number and notes', async () => {
 
 it('saves tracking and notes of a fulfilled order without a status change', async () => {
   const stub = signedIn({
-    'GET /api/admin/orders': json(200, orders),
+    'GET /api/admin/orders': listRoute(ORDERS, orders),
     'PUT /api/admin/orders/2': json(200, {}),
   });
   renderAdmin('/admin?tab=orders&status=fulfilled');
@@ -118,7 +119,7 @@ it('saves tracking and notes of a fulfilled order without a status change', asyn
 
 it("shows 'No address provided' and reports a failed update", async () => {
   signedIn({
-    'GET /api/admin/orders': json(200, orders),
+    'GET /api/admin/orders': listRoute(ORDERS, orders),
     'PUT /api/admin/orders/3': json(500, { statusCode: 500, message: 'down' }),
   });
   renderAdmin('/admin?tab=orders');
@@ -130,7 +131,7 @@ it("shows 'No address provided' and reports a failed update", async () => {
 
 it('creates an in-person order for a walk-up customer with the right total', async () => {
   const stub = signedIn({
-    'GET /api/admin/orders': json(200, orders),
+    'GET /api/admin/orders': listRoute(ORDERS, orders),
     'POST /api/admin/orders/manual': json(201, {}),
   });
   renderAdmin('/admin?tab=orders');
@@ -166,7 +167,7 @@ it('creates an in-person order for a walk-up customer with the right total', asy
 
 it('requires name, email and address online, adds shipping and alerts on failure', async () => {
   signedIn({
-    'GET /api/admin/orders': json(200, orders),
+    'GET /api/admin/orders': listRoute(ORDERS, orders),
     'POST /api/admin/orders/manual': json(500, { statusCode: 500, message: 'down' }),
   });
   renderAdmin('/admin?tab=orders');

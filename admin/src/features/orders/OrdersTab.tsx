@@ -3,13 +3,15 @@ import { EXPORT_NAMES, type Order } from '@artist/contracts';
 import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { orderColumns, orderFilters, orderSearchText } from './columns.js';
+import { useTableQuery } from '../table/useTableQuery.js';
+import { orderColumns, orderFilters } from './columns.js';
 import { ManualOrderDialog } from './ManualOrderDialog.js';
 import { OrderDialog } from './OrderDialog.js';
 import { useGetOrdersQuery } from './ordersApi.js';
 
 export function OrdersTab() {
-  const { data, isFetching, error } = useGetOrdersQuery();
+  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
+  const { data, isFetching, error } = useGetOrdersQuery(query.args);
   const [managing, setManaging] = useState<Order | null>(null);
   const [creating, setCreating] = useState(false);
   const toast = useToast();
@@ -25,12 +27,11 @@ export function OrdersTab() {
         name={EXPORT_NAMES.orders}
         label="orders"
         exportPath="/admin/orders/export"
-        rows={data}
+        query={query}
+        page={data}
         loading={isFetching}
         columns={columns}
         filters={orderFilters}
-        defaultSort={{ key: 'createdAt', order: 'descend' }}
-        searchText={orderSearchText}
         searchPlaceholder="Search customer, email, product"
         emptyText="No orders found"
         primaryAction={

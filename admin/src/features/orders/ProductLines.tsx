@@ -29,7 +29,7 @@ export function ProductLines({ form }: { form: FormInstance<ManualOrderValues> }
                   <Select
                     aria-label={`Product ${n}`}
                     options={productOptions}
-                    style={{ width: 150 }}
+                    style={{ width: 210, maxWidth: '100%' }}
                     onChange={(product: string) =>
                       form.setFieldValue(['lines', name], {
                         ...form.getFieldValue(['lines', name]),

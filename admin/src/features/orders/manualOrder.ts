@@ -8,9 +8,12 @@ import {
   type SalesChannel,
 } from '@artist/contracts';
 
-/** Products the artist sells at the merch table, with their sizes and usual price in cents. */
+/**
+ * Products the artist sells at the merch table, with their sizes and usual price in cents. Names
+ * are the catalogue's, so a line reads as checkout names it ("Wren Calloway T-Shirt - L").
+ */
 export const MANUAL_PRODUCTS = [
-  { name: 'T-Shirt', sizes: [...SIZES] as string[], priceInCents: 2500 },
+  { name: 'Wren Calloway T-Shirt', sizes: [...SIZES] as string[], priceInCents: 2500 },
   { name: 'Trucker Hat', sizes: [] as string[], priceInCents: 2500 },
 ];
 

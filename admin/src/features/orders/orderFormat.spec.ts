@@ -36,7 +36,7 @@ describe('addressLines', () => {
 });
 
 describe('toManualOrder', () => {
-  const line = { product: 'T-Shirt', size: 'M', quantity: 2, price: 25 };
+  const line = { product: 'Wren Calloway T-Shirt', size: 'M', quantity: 2, price: 25 };
 
   it('fills in a walk-up customer, creates in-person orders fulfilled and adds no shipping', () => {
     expect(
@@ -55,7 +55,7 @@ describe('toManualOrder', () => {
       email: WALK_UP_EMAIL,
       showLocation: 'Ryman',
       lineItems: [
-        { product_name: 'T-Shirt - M', quantity: 2, price: 2500 },
+        { product_name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
         { product_name: 'Trucker Hat', quantity: 1, price: 1999 },
       ],
       total: 6999,

@@ -1,17 +1,24 @@
-import type { ManualOrderInput, Order, OrderUpdate } from '@artist/contracts';
-import { api } from '../../app/api.js';
+import type {
+  ListPage,
+  ManualOrderInput,
+  ManualOrderResult,
+  Order,
+  OrderListFilter,
+  OrderUpdate,
+} from '@artist/contracts';
+import { api, listUrl, type ListArgs } from '../../app/api.js';
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getOrders: build.query<Order[], void>({
-      query: () => '/admin/orders',
+    getOrders: build.query<ListPage<Order, OrderListFilter>, ListArgs>({
+      query: (args) => listUrl('/admin/orders', args),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
     updateOrder: build.mutation<unknown, { id: number; body: OrderUpdate }>({
       query: ({ id, body }) => ({ url: `/admin/orders/${id}`, method: 'PUT', body }),
       invalidatesTags: [{ type: 'Order', id: 'LIST' }],
     }),
-    createManualOrder: build.mutation<unknown, ManualOrderInput>({
+    createManualOrder: build.mutation<ManualOrderResult, ManualOrderInput>({
       query: (body) => ({ url: '/admin/orders/manual', method: 'POST', body }),
       invalidatesTags: [{ type: 'Order', id: 'LIST' }],
     }),

@@ -7,9 +7,9 @@ import {
   type ShowStatus,
   type TicketButtonType,
 } from '@artist/contracts';
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Modal, Select } from 'antd';
 import { useToast } from '../../components/useToast.js';
-import { useCreateShowMutation, useUpdateShowMutation } from './showsApi.js';
+import { useCreateShowMutation, useDeleteShowMutation, useUpdateShowMutation } from './showsApi.js';
 
 interface ShowFormValues {
   venue: string;
@@ -24,13 +24,13 @@ interface ShowFormValues {
   notes?: string;
 }
 
+// The artist's words for the API's ticketButtonType values (url, free, soon).
 const TICKET_TYPE_OPTIONS = [
-  { value: 'free', label: 'Free Show' },
-  { value: 'soon', label: 'Tickets Soon' },
-  { value: 'url', label: 'Ticket URL' },
+  { value: 'url', label: 'Link to ticket site' },
+  { value: 'free', label: 'Free' },
+  { value: 'soon', label: 'Coming soon' },
 ];
-const URL_MESSAGE =
-  "Ticket URL is required and must be a valid URL when ticket button type is 'url'";
+const URL_MESSAGE = 'Enter the ticket link, e.g. https://tickets.example.com/your-show';
 
 const isUrl = (value: string) => {
   try {
@@ -82,25 +82,38 @@ export function toShowInput(values: ShowFormValues): ShowInput {
 }
 
 /** 'Create Show' (show is null) or 'Edit Show'. */
-export function ShowDialog({ show, onClose }: { show: AdminShow | null; onClose: () => void }) {
+export function ShowDialog({
+  show,
+  onClose,
+  onSaved,
+}: {
+  show: AdminShow | null;
+  onClose: () => void;
+  /** The show as saved, so the list can show where it went. */
+  onSaved?: (show: AdminShow) => void;
+}) {
   const [form] = Form.useForm<ShowFormValues>();
   const [createShow] = useCreateShowMutation();
   const [updateShow] = useUpdateShowMutation();
+  const [deleteShow, { isLoading: deleting }] = useDeleteShowMutation();
   const [saving, setSaving] = useState(false);
   const toast = useToast();
+  const { modal } = App.useApp();
   const ticketType = Form.useWatch('ticketButtonType', form);
 
   const onFinish = async (values: ShowFormValues) => {
     setSaving(true);
     const body = toShowInput(values);
     try {
+      let saved: AdminShow;
       if (show) {
-        await updateShow({ id: show.id, body }).unwrap();
+        saved = await updateShow({ id: show.id, body }).unwrap();
         toast.success('Show updated successfully');
       } else {
-        await createShow(body).unwrap();
+        saved = await createShow(body).unwrap();
         toast.success('Show created successfully');
       }
+      onSaved?.(saved);
       onClose();
     } catch (err) {
       toast.error(show ? 'Failed to update show' : 'Failed to create show', err);
@@ -109,15 +122,47 @@ export function ShowDialog({ show, onClose }: { show: AdminShow | null; onClose:
     }
   };
 
+  const onDelete = (existing: AdminShow) =>
+    modal.confirm({
+      title: 'Delete this show?',
+      content: `${existing.venue}, ${existing.city} on ${existing.date} is removed from the site and the list. This cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep',
+      onOk: async () => {
+        try {
+          await deleteShow(existing.id).unwrap();
+          toast.success('Show deleted');
+          onClose();
+        } catch (err) {
+          toast.error('Failed to delete show', err);
+        }
+      },
+    });
+
   return (
     <Modal
       open
       title={show ? 'Edit Show' : 'Create Show'}
-      okText={show ? 'Save Changes' : 'Create Show'}
-      onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={saving}
       destroyOnHidden
+      footer={
+        <Flex justify="space-between" gap={8} wrap>
+          <span>
+            {show && (
+              <Button danger onClick={() => onDelete(show)} loading={deleting}>
+                Delete
+              </Button>
+            )}
+          </span>
+          <Flex gap={8}>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" onClick={() => form.submit()} loading={saving}>
+              {show ? 'Save Changes' : 'Create Show'}
+            </Button>
+          </Flex>
+        </Flex>
+      }
     >
       <Form<ShowFormValues>
         form={form}
@@ -143,13 +188,9 @@ export function ShowDialog({ show, onClose }: { show: AdminShow | null; onClose:
         <Form.Item
           label="Date"
           name="date"
-          rules={[
-            {
-              required: true,
-              pattern: /^\d{4}-\d{2}-\d{2}$/,
-              message: 'Date must be in YYYY-MM-DD format',
-            },
-          ]}
+          // The browser's date picker shows the date in the artist's own format (mm/dd/yyyy in
+          // the US) and hands over YYYY-MM-DD, or nothing until the date is complete.
+          rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'Pick the date' }]}
         >
           <Input type="date" />
         </Form.Item>
@@ -163,12 +204,12 @@ export function ShowDialog({ show, onClose }: { show: AdminShow | null; onClose:
         <Form.Item label="Age Requirement" name="ageRequirement">
           <Select options={AGE_REQUIREMENTS.map((a) => ({ value: a, label: a }))} />
         </Form.Item>
-        <Form.Item label="Ticket Button" name="ticketButtonType">
+        <Form.Item label="Tickets" name="ticketButtonType">
           <Select options={TICKET_TYPE_OPTIONS} />
         </Form.Item>
         {ticketType === 'url' && (
           <Form.Item
-            label="Ticket URL"
+            label="Ticket link"
             name="ticketUrl"
             rules={[
               {
@@ -179,7 +220,7 @@ export function ShowDialog({ show, onClose }: { show: AdminShow | null; onClose:
               },
             ]}
           >
-            <Input placeholder="https://" />
+            <Input placeholder="https://tickets.example.com/your-show" inputMode="url" />
           </Form.Item>
         )}
         <Form.Item name="soldOut" valuePropName="checked">

@@ -3,20 +3,17 @@ import type { AdminShow } from '@artist/contracts';
 import { Button, Typography } from 'antd';
 import { formatDay } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
-import { showDisplayStatus } from './showStatus.js';
 
-export const showFilters: StatusFilter<AdminShow>[] = [
+export const showFilters: StatusFilter[] = [
   { value: 'all', label: 'All' },
-  { value: 'published', label: 'Published', match: (s) => showDisplayStatus(s) === 'published' },
-  { value: 'draft', label: 'Draft', match: (s) => showDisplayStatus(s) === 'draft' },
-  { value: 'past', label: 'Past', match: (s) => showDisplayStatus(s) === 'past' },
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'past', label: 'Past' },
 ];
 
-/** The fields the server's search looks in, so the CSV export holds the rows on screen. */
-export const showSearchText = (s: AdminShow) => [s.venue, s.city, s.time, s.notes ?? ''].join('\n');
-
 export function ShowStatusTag({ show }: { show: AdminShow }) {
-  const status = showDisplayStatus(show);
+  // Past is decided by the server, in the artist's time zone.
+  const status = ['draft', 'published'].includes(show.status) ? show.listStatus : 'unknown';
   if (status === 'published') return <StatusTag tone="success">Published</StatusTag>;
   if (status === 'draft') return <StatusTag tone="neutral">Draft</StatusTag>;
   if (status === 'past') return <StatusTag tone="neutral">Past</StatusTag>;
@@ -43,13 +40,13 @@ export function showColumns(onEdit: (show: AdminShow) => void): DataColumn<Admin
     {
       key: 'date',
       title: 'Date',
-      sortValue: (s) => s.date,
+      sortField: 'date',
       render: (_, s) => formatDay(s.date),
     },
     {
       key: 'venue',
       title: 'Venue',
-      sortValue: (s) => s.venue,
+      sortField: 'venue',
       render: (_, s) => (
         <>
           <div>{s.venue}</div>
@@ -57,13 +54,24 @@ export function showColumns(onEdit: (show: AdminShow) => void): DataColumn<Admin
         </>
       ),
     },
-    { key: 'time', title: 'Time', dataIndex: 'time' },
-    { key: 'age', title: 'Age', dataIndex: 'ageRequirement', sortValue: (s) => s.ageRequirement },
-    { key: 'tickets', title: 'Tickets', render: (_, s) => <Tickets show={s} /> },
+    { key: 'time', title: 'Time', dataIndex: 'time', responsive: ['md'] },
+    {
+      key: 'age',
+      title: 'Age',
+      dataIndex: 'ageRequirement',
+      sortField: 'ageRequirement',
+      responsive: ['md'],
+    },
+    {
+      key: 'tickets',
+      title: 'Tickets',
+      responsive: ['sm'],
+      render: (_, s) => <Tickets show={s} />,
+    },
     {
       key: 'status',
       title: 'Status',
-      sortValue: (s) => showDisplayStatus(s),
+      sortField: 'status',
       render: (_, s) => <ShowStatusTag show={s} />,
     },
     {

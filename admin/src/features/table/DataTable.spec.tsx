@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 import { makeShow, tableRows } from '../../test/fixtures.js';
+import { SHOWS, listRoute } from '../../test/listServer.js';
 
 const location = () => screen.getByTestId('location').textContent;
 const venues = () => tableRows().map((r) => r.cells[1].querySelector('div')?.textContent);
@@ -15,7 +16,7 @@ const shows = [
   ).reverse(),
   makeShow(201, { status: 'draft', venue: 'Draft Hall' }),
   makeShow(202, { status: 'draft', venue: 'Draft Barn', date: '2001-05-05' }),
-  makeShow(203, { status: 'draft', venue: 'Draft Saloon' }),
+  makeShow(203, { status: 'draft', venue: 'Draft Saloon', date: '2000-06-01' }),
   makeShow(204, { venue: 'Old Opry', date: '2001-01-01' }),
   makeShow(205, { venue: 'Old Tavern', date: '2002-02-02' }),
 ];
@@ -24,7 +25,7 @@ const shows = [
 const few = shows.filter((s) => s.id <= 3 || s.id > 200);
 
 const open = async (path = '/admin', rows = shows) => {
-  const stub = signedIn({ 'GET /api/admin/shows': json(200, rows) });
+  const stub = signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, rows) });
   renderAdmin(path);
   await screen.findByRole('button', { name: `All (${rows.length})` });
   return stub;
@@ -59,10 +60,11 @@ it('pages with Previous and Next and keeps the page in the URL', async () => {
 });
 
 it('restores tab, filter, search and page from the URL', async () => {
-  signedIn({ 'GET /api/admin/shows': json(200, shows) });
+  signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, shows) });
   renderAdmin('/admin?tab=shows&status=all&search=venue&page=2');
   expect(await screen.findByText('Showing 51-60 of 60')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'All (65)' })).toHaveAttribute('aria-pressed', 'true');
+  // The counts are those under the search: the 60 shows whose venue holds 'venue'.
+  expect(screen.getByRole('button', { name: 'All (60)' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('venue');
 });
 
@@ -103,14 +105,14 @@ it('cycles a column sort ascending, descending, then none', async () => {
   await waitFor(() => expect(venues()).toEqual(['Draft Saloon', 'Draft Hall', 'Draft Barn']));
   expect(venueHeader).toHaveAttribute('aria-sort', 'descending');
   await userEvent.click(venueHeader);
-  // No sort: the order the server sent.
-  await waitFor(() => expect(venues()).toEqual(['Draft Hall', 'Draft Barn', 'Draft Saloon']));
+  // No sort of its own: the tab's order again, by date.
+  await waitFor(() => expect(venues()).toEqual(['Draft Saloon', 'Draft Barn', 'Draft Hall']));
   expect(venueHeader).not.toHaveAttribute('aria-sort');
 });
 
 it('downloads the server export with the same filter and search', async () => {
   const stub = signedIn({
-    'GET /api/admin/shows': json(200, few),
+    'GET /api/admin/shows': listRoute(SHOWS, few),
     'GET /api/admin/shows/export': {
       text: 'id,venue\n204,Old Opry\n',
       headers: {
@@ -125,7 +127,11 @@ it('downloads the server export with the same filter and search', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
   expect(await screen.findByText('Exported to CSV')).toBeInTheDocument();
   const exportCall = stub.requests.find((r) => r.path === '/api/admin/shows/export')!;
-  expect(Object.fromEntries(exportCall.query)).toEqual({ status: 'past', search: 'old' });
+  expect(Object.fromEntries(exportCall.query)).toEqual({
+    status: 'past',
+    search: 'old',
+    sort: 'date',
+  });
   expect(exportCall.credentials).toBe('include');
   expect(click.mock.contexts[0]).toHaveProperty('download', 'shows-2026-11-22.csv');
   click.mockRestore();
@@ -133,7 +139,7 @@ it('downloads the server export with the same filter and search', async () => {
 
 it('leaves status out of the export for All and names the file itself when the server does not', async () => {
   const stub = signedIn({
-    'GET /api/admin/shows': json(200, few),
+    'GET /api/admin/shows': listRoute(SHOWS, few),
     'GET /api/admin/shows/export': { text: 'id\n' },
   });
   renderAdmin('/admin?status=all');
@@ -142,7 +148,7 @@ it('leaves status out of the export for All and names the file itself when the s
   await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
   expect(await screen.findByText('Exported to CSV')).toBeInTheDocument();
   const exportCall = stub.requests.find((r) => r.path === '/api/admin/shows/export')!;
-  expect(exportCall.query.toString()).toBe('');
+  expect(exportCall.query.toString()).toBe('sort=date');
   expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
     /^shows-\d{4}-\d{2}-\d{2}\.csv$/,
   );
@@ -151,7 +157,7 @@ it('leaves status out of the export for All and names the file itself when the s
 
 it('reports a failed export', async () => {
   signedIn({
-    'GET /api/admin/shows': json(200, few),
+    'GET /api/admin/shows': listRoute(SHOWS, few),
     'GET /api/admin/shows/export': json(500, { statusCode: 500, message: 'Export broke' }),
   });
   renderAdmin('/admin');

@@ -1,116 +1,96 @@
 import { useAppDispatch } from '../../app/store.js';
-import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { LIST_PAGE_SIZE, type ListPage } from '@artist/contracts';
 import { setAuthenticated } from '../../app/api.js';
 import { downloadCsv, ExportError } from './downloadCsv.js';
 import { SearchBox } from './SearchBox.js';
-import { sortRows, type SortOrder, type SortValue } from './sortRows.js';
-import { ALL, useTableQuery } from './useTableQuery.js';
-
-export const PAGE_SIZE = 50;
+import { formatCount, type TableSelection } from './useBulkAction.js';
+import { ALL, type SortOrder, type TableQuery } from './useTableQuery.js';
 
 export interface DataColumn<T> extends ColumnType<T> {
   key: string;
-  /** Makes the column sortable by this value. */
-  sortValue?: (row: T) => SortValue;
+  /** Makes the column sortable: the server's sort field for it. */
+  sortField?: string;
 }
 
-export interface StatusFilter<T> {
-  /** Lower-case value sent as `status` to the export; 'all' matches every row. */
+export interface StatusFilter {
+  /** The `status` the server filters by; 'all' matches every row. */
   value: string;
   label: string;
-  match?: (row: T) => boolean;
 }
 
-export interface DataTableProps<T extends { id: number }> {
+export interface DataTableProps<T extends { id: number | string }> {
   /** Base name of the CSV file, e.g. 'shows'. */
   name: string;
   /** What the rows are, in toasts: 'Failed to export {label}'. */
   label: string;
   exportPath: string;
-  rows: T[] | undefined;
+  /** The table's URL state (filter, search, sort, page) and the list request made from it. */
+  query: TableQuery;
+  /** The server's answer to that request (the last one, while the next is on its way). */
+  page: ListPage<T, string> | undefined;
   loading: boolean;
   columns: DataColumn<T>[];
-  filters: StatusFilter<T>[];
-  defaultStatus?: string;
-  defaultSort?: { key: string; order: SortOrder };
-  /** Text the search box looks in. */
-  searchText: (row: T) => string;
+  filters: StatusFilter[];
   searchPlaceholder: string;
   emptyText: string;
   primaryAction?: ReactNode;
-  selection?: { selectedKeys: Key[]; onChange: (keys: Key[]) => void };
+  selection?: TableSelection;
   /** How a row is named to assistive technology, as in 'Select fan@example.com'. */
   rowLabel?: (row: T) => string;
+  /** A row to mark (e.g. the show just saved), scrolled into view when it appears. */
+  highlightId?: number | string | null;
 }
 
-/** The one table of the dashboard: search, status filter, sort, CSV, paging and selection. */
-export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
-  const { rows, columns, filters, searchText, selection, defaultSort } = props;
-  const query = useTableQuery(props.defaultStatus);
-  const [sort, setSort] = useState<{ key: string; order: SortOrder } | null>(defaultSort ?? null);
+/**
+ * The one table of the dashboard. The server filters, searches, sorts and pages (the URL state is
+ * the request); the table shows the page it answers, the counts of the filter buttons, the CSV of
+ * every matching row, and the row selection of the bulk actions, including every row matching.
+ */
+export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
+  const { query, page, columns, filters, selection } = props;
   const [exporting, setExporting] = useState(false);
   const { notification } = App.useApp();
   const dispatch = useAppDispatch();
 
-  const filter = filters.find((f) => f.value === query.status) ?? filters[0];
-  const all = useMemo(() => rows ?? [], [rows]);
-  const counts = useMemo(
-    () => new Map(filters.map((f) => [f.value, f.match ? all.filter(f.match).length : all.length])),
-    [all, filters],
-  );
-  // The rows in display order, each beside the lower-case text a search looks in. Each row's
-  // fields are joined by line breaks, which a search never holds, so a match stays within one
-  // field as on the server.
-  const sorted = useMemo(() => {
-    const column = sort && columns.find((c) => c.key === sort.key);
-    const rowsInOrder =
-      sort && column?.sortValue ? sortRows(all, column.sortValue, sort.order) : all;
-    return {
-      rows: rowsInOrder,
-      texts: rowsInOrder.map((row) => searchText(row).toLowerCase()),
-    };
-  }, [all, columns, sort, searchText]);
-  const needle = query.search.trim().toLowerCase();
-  // A plain loop over parallel arrays: with tens of thousands of rows this runs on every
-  // keystroke, and it is the part of a search that grows with the list.
-  const visible = useMemo(() => {
-    const { rows: candidates, texts } = sorted;
-    const match = filter.match;
-    const result: T[] = [];
-    for (let i = 0; i < candidates.length; i++) {
-      const row = candidates[i]!;
-      if ((!match || match(row)) && (!needle || texts[i]!.includes(needle))) result.push(row);
-    }
-    return result;
-  }, [sorted, filter, needle]);
-
-  const total = visible.length;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const first = (page - 1) * PAGE_SIZE;
-  const pageRows = visible.slice(first, first + PAGE_SIZE);
+  const filter = filters.find((f) => f.value === query.status) ?? filters[0]!;
+  const rows = useMemo(() => page?.rows ?? [], [page]);
+  const total = page?.total ?? 0;
+  const pageSize = page?.pageSize ?? LIST_PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const first = (query.page - 1) * pageSize;
 
   const tableColumns = useMemo(
     () =>
-      columns.map(({ sortValue, ...column }) =>
-        sortValue
+      columns.map(({ sortField, ...column }) =>
+        sortField
           ? {
               ...column,
               sorter: true,
-              sortOrder: sort?.key === column.key ? sort.order : null,
+              sortOrder: query.sort.field === sortField ? query.sort.order : null,
               sortDirections: ['ascend', 'descend'] as SortOrder[],
             }
           : column,
       ),
-    [columns, sort],
+    [columns, query.sort.field, query.sort.order],
   );
 
-  // Clearing an empty selection would only render the whole table once more.
-  const clearSelection = () => {
-    if (selection?.selectedKeys.length) selection.onChange([]);
-  };
+  // A page beyond the end (after rows were marked and left the filter, say): go to the last one.
+  const { page: current, setPage } = query;
+  useEffect(() => {
+    if (page && page.total > 0 && current > pageCount) setPage(pageCount);
+  }, [page, current, pageCount, setPage]);
+
+  useEffect(() => {
+    if (props.highlightId == null) return;
+    document
+      .querySelector(`tr[data-row-key="${String(props.highlightId)}"]`)
+      ?.scrollIntoView?.({ block: 'nearest' });
+  }, [props.highlightId, rows]);
+
+  const clearSelection = () => selection?.clear();
   const changeFilter = (value: string) => {
     clearSelection();
     query.setStatus(value);
@@ -123,7 +103,11 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
   const onExport = async () => {
     setExporting(true);
     try {
-      const filename = await downloadCsv(props.exportPath, props.name, filter.value, query.search);
+      const filename = await downloadCsv(props.exportPath, props.name, {
+        status: query.status,
+        search: query.search.trim(),
+        sort: query.args.sort,
+      });
       notification.success({ title: 'Exported to CSV', description: filename });
     } catch (err) {
       if (err instanceof ExportError && err.status === 401) {
@@ -139,16 +123,24 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     }
   };
 
+  // Every row of the page ticked and more match: offer them all.
+  const pageKeys = rows.map((r) => r.id);
+  const wholePage =
+    !!selection &&
+    pageKeys.length > 0 &&
+    pageKeys.every((key) => selection.selectedKeys.includes(key));
+  const matching = selection?.matching;
+
   return (
     <div className="data-table">
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Space wrap>
+        <Flex wrap gap={8} align="center">
           <SearchBox
             value={query.search}
             placeholder={props.searchPlaceholder}
             onChange={changeSearch}
           />
-          <Space.Compact role="group" aria-label="Status filter">
+          <Flex wrap gap={4} role="group" aria-label="Status filter" className="status-filter">
             {filters.map((f) => (
               <Button
                 key={f.value}
@@ -156,11 +148,11 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
                 aria-pressed={f.value === filter.value}
                 onClick={() => changeFilter(f.value)}
               >
-                {f.label} ({counts.get(f.value) ?? 0})
+                {f.label} ({page ? formatCount(page.counts[f.value] ?? 0) : 0})
               </Button>
             ))}
-          </Space.Compact>
-        </Space>
+          </Flex>
+        </Flex>
         <Space wrap>
           <Button onClick={onExport} loading={exporting}>
             Download CSV
@@ -168,19 +160,57 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
           {props.primaryAction}
         </Space>
       </Flex>
+      {selection && (wholePage || matching) && total > pageKeys.length && (
+        <Flex wrap gap={8} align="center" className="select-matching" role="status">
+          {matching ? (
+            <>
+              <Typography.Text>
+                All {formatCount(matching.total)} matching {props.label} are selected.
+              </Typography.Text>
+              <Button type="link" onClick={clearSelection}>
+                Clear selection
+              </Button>
+            </>
+          ) : (
+            <>
+              <Typography.Text>
+                All {formatCount(pageKeys.length)} on this page are selected.
+              </Typography.Text>
+              <Button
+                type="link"
+                onClick={() =>
+                  selection.selectAllMatching({
+                    status: query.status,
+                    search: query.search.trim(),
+                    total,
+                  })
+                }
+              >
+                Select all {formatCount(total)} matching
+              </Button>
+            </>
+          )}
+        </Flex>
+      )}
       <Table<T>
         rowKey="id"
         size="middle"
         columns={tableColumns}
-        dataSource={pageRows}
+        dataSource={rows}
         loading={props.loading}
         pagination={false}
         scroll={{ y: 400, x: 'max-content' }}
         locale={{ emptyText: props.emptyText }}
         showSorterTooltip={false}
+        rowClassName={(row) => (row.id === props.highlightId ? 'data-table__row--highlight' : '')}
+        onRow={(row) =>
+          row.id === props.highlightId
+            ? { style: { outline: '2px solid #c77d2e', outlineOffset: -2 } }
+            : {}
+        }
         rowSelection={
           selection && {
-            selectedRowKeys: selection.selectedKeys,
+            selectedRowKeys: matching ? pageKeys : selection.selectedKeys,
             onChange: (keys) => selection.onChange(keys),
             preserveSelectedRowKeys: true,
             getCheckboxProps: (row) => ({
@@ -190,18 +220,23 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
         }
         onChange={(_pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
-          setSort(s.order && s.columnKey ? { key: String(s.columnKey), order: s.order } : null);
+          const column = columns.find((c) => c.key === String(s.columnKey));
+          clearSelection();
+          query.setSort(
+            s.order && column?.sortField ? { field: column.sortField, order: s.order } : null,
+          );
         }}
       />
       <Flex justify="space-between" align="center" style={{ marginTop: 12 }}>
         <Typography.Text type="secondary" aria-live="polite">
-          Showing {total === 0 ? 0 : first + 1}-{first + pageRows.length} of {total}
+          Showing {rows.length === 0 ? 0 : first + 1}-{rows.length === 0 ? 0 : first + rows.length}{' '}
+          of {formatCount(total)}
         </Typography.Text>
         <Space>
-          <Button disabled={page <= 1} onClick={() => query.setPage(page - 1)}>
+          <Button disabled={query.page <= 1} onClick={() => query.setPage(query.page - 1)}>
             Previous
           </Button>
-          <Button disabled={page >= pageCount} onClick={() => query.setPage(page + 1)}>
+          <Button disabled={query.page >= pageCount} onClick={() => query.setPage(query.page + 1)}>
             Next
           </Button>
         </Space>

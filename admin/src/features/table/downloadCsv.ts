@@ -1,4 +1,4 @@
-import { ALL } from './useTableQuery.js';
+import { listUrl } from '../../app/api.js';
 
 export const today = () => {
   const d = new Date();
@@ -16,22 +16,18 @@ export class ExportError extends Error {
 }
 
 /**
- * Fetches the server's CSV export with the table's filter and search, so the file holds the rows
- * on screen, and saves it as `<name>-YYYY-MM-DD.csv` (or the server's file name).
+ * Fetches the server's CSV export with the table's filter, search and sort, so the file holds the
+ * rows of every page in the order on screen, and saves it as `<name>-YYYY-MM-DD.csv` (or the
+ * server's file name).
  */
 export async function downloadCsv(
   path: string,
   name: string,
-  status: string,
-  search: string,
+  query: { status: string; search: string; sort: string },
 ): Promise<string> {
-  const query = new URLSearchParams();
-  if (status !== ALL) query.set('status', status);
-  if (search) query.set('search', search);
-  const qs = query.toString();
   let res: Response;
   try {
-    res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, { credentials: 'include' });
+    res = await fetch(`/api${listUrl(path, query)}`, { credentials: 'include' });
   } catch (err) {
     throw new ExportError('FETCH_ERROR', err instanceof Error ? err.message : String(err));
   }

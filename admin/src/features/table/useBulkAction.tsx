@@ -1,5 +1,6 @@
-import { useMemo, useState, type Key } from 'react';
+import { useCallback, useMemo, useState, type Key } from 'react';
 import { Button } from 'antd';
+import type { ListSelection } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
 
 export interface BulkActionOptions {
@@ -9,18 +10,43 @@ export interface BulkActionOptions {
   verb: string;
   /** Most rows one action may touch. */
   limit?: number;
-  run: (ids: number[]) => Promise<unknown>;
+  /** Applies the action to the ticked rows (`ids`) or to every row matching (`filter`). */
+  run: (selection: ListSelection<string>) => Promise<unknown>;
+}
+
+/** Every row matching the table's filter and search, chosen with "Select all N matching". */
+export interface MatchingSelection {
+  status: string;
+  search: string;
+  total: number;
+}
+
+/** The ticked rows of a table, or every row matching its filter and search. */
+export interface TableSelection {
+  selectedKeys: Key[];
+  onChange: (keys: Key[]) => void;
+  matching: MatchingSelection | null;
+  selectAllMatching: (matching: MatchingSelection) => void;
+  clear: () => void;
 }
 
 const singular = (noun: string) => noun.replace(/s$/, '');
 
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
 /** Row selection and the 'Mark N as …' action of the notify-me, newsletter and contact tabs. */
 export function useBulkAction({ noun, verb, limit, run }: BulkActionOptions) {
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [matching, setMatching] = useState<MatchingSelection | null>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const done = verb.toLowerCase();
-  const count = selectedKeys.length;
+  const count = matching ? matching.total : selectedKeys.length;
+
+  const clear = useCallback(() => {
+    setSelectedKeys((keys) => (keys.length ? [] : keys));
+    setMatching(null);
+  }, []);
 
   const onClick = async () => {
     if (count === 0) {
@@ -37,9 +63,15 @@ export function useBulkAction({ noun, verb, limit, run }: BulkActionOptions) {
     }
     setBusy(true);
     try {
-      await run(selectedKeys.map(Number));
-      toast.success(`Marked ${count} ${count === 1 ? singular(noun) : noun} as ${done}`);
-      setSelectedKeys([]);
+      await run(
+        matching
+          ? { filter: { status: matching.status, search: matching.search } }
+          : { ids: selectedKeys.map(Number) },
+      );
+      toast.success(
+        `Marked ${formatCount(count)} ${count === 1 ? singular(noun) : noun} as ${done}`,
+      );
+      clear();
     } catch (err) {
       toast.error(`Failed to update ${noun}`, err);
     } finally {
@@ -47,10 +79,22 @@ export function useBulkAction({ noun, verb, limit, run }: BulkActionOptions) {
     }
   };
 
-  const selection = useMemo(() => ({ selectedKeys, onChange: setSelectedKeys }), [selectedKeys]);
+  const selection = useMemo<TableSelection>(
+    () => ({
+      selectedKeys,
+      onChange: (keys) => {
+        setMatching(null);
+        setSelectedKeys(keys);
+      },
+      matching,
+      selectAllMatching: setMatching,
+      clear,
+    }),
+    [selectedKeys, matching, clear],
+  );
   const action = (
     <Button type="primary" onClick={onClick} loading={busy}>
-      Mark {count} as {verb}
+      Mark {formatCount(count)} as {verb}
     </Button>
   );
   return { selection, action };

@@ -6,6 +6,9 @@ import { AddOrderTestMode1764150000000 } from './1764150000000-AddOrderTestMode.
 import { TrackPaymentsAfterCheckout1764200000000 } from './1764200000000-TrackPaymentsAfterCheckout.js';
 import { CreateEmails1765400000000 } from './1765400000000-CreateEmails.js';
 import { AddNewsletterConsent1765400000001 } from './1765400000001-AddNewsletterConsent.js';
+import { IndexAdminLists1765450000000 } from './1765450000000-IndexAdminLists.js';
+import { NameManualOrderItemsFromCatalogue1765500000300 } from './1765500000300-NameManualOrderItemsFromCatalogue.js';
+import { CreateInventory1765700000000 } from './1765700000000-CreateInventory.js';
 
 /** In order of application. */
 export const migrations = [
@@ -17,4 +20,7 @@ export const migrations = [
   TrackPaymentsAfterCheckout1764200000000,
   CreateEmails1765400000000,
   AddNewsletterConsent1765400000001,
+  IndexAdminLists1765450000000,
+  NameManualOrderItemsFromCatalogue1765500000300,
+  CreateInventory1765700000000,
 ];

@@ -19,6 +19,7 @@ import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { destroySession, isAdmin, regenerate, saveSession, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
+import { AdminOnly } from './admin.guard.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password.';
 
@@ -65,6 +66,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @AdminOnly()
   @HttpCode(200)
   async logout(
     @Req() req: Request,

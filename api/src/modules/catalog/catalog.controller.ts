@@ -6,10 +6,13 @@ import { CatalogService } from './catalog.service.js';
 export class CatalogController {
   constructor(private readonly catalog: CatalogService) {}
 
-  /** Short-lived cache: a price change reaches visitors within a minute. */
+  /**
+   * Short-lived cache: a price or stock change reaches visitors within 15 seconds; checkout
+   * checks stock itself, so a stale page can never sell what is gone.
+   */
   @Get()
-  @Header('Cache-Control', 'public, max-age=60')
-  list(): readonly Product[] {
+  @Header('Cache-Control', 'public, max-age=15')
+  list(): Promise<Product[]> {
     return this.catalog.list();
   }
 }

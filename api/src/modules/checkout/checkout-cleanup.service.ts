@@ -1,12 +1,19 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource, In, LessThan } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { InventoryService } from '../catalog/inventory.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
+import { FulfilmentService } from './fulfilment.service.js';
+import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
 
 /** A checkout row neither paid nor being paid is removed this long after it was opened. */
 export const STALE_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 /** How often the API process looks for such rows. */
 export const CHECKOUT_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often held stock past its session's expiry is looked at (a lost expiry webhook). */
+export const HOLD_SWEEP_INTERVAL_MS = 60 * 1000;
+/** Time after a session's expiry for Stripe's own expiry webhook to arrive first. */
+export const HOLD_GRACE_MS = 2 * 60 * 1000;
 
 /**
  * Removes pending checkout rows a day old: Stripe expires their sessions after 30 minutes, so no
@@ -17,10 +24,14 @@ export const CHECKOUT_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export class CheckoutCleanupService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CheckoutCleanupService.name);
   private timer?: NodeJS.Timeout;
+  private holdTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly inventory: InventoryService,
+    private readonly fulfilment: FulfilmentService,
+    private readonly provider: PaymentProvider,
   ) {}
 
   onModuleInit(): void {
@@ -28,10 +39,46 @@ export class CheckoutCleanupService implements OnModuleInit, OnModuleDestroy {
       this.removeStale().catch((error: unknown) => this.logger.error(error));
     }, CHECKOUT_CLEANUP_INTERVAL_MS);
     this.timer.unref();
+    this.holdTimer = setInterval(() => {
+      this.settleExpiredHolds().catch((error: unknown) => this.logger.error(error));
+    }, HOLD_SWEEP_INTERVAL_MS);
+    this.holdTimer.unref();
   }
 
   onModuleDestroy(): void {
     clearInterval(this.timer);
+    clearInterval(this.holdTimer);
+  }
+
+  /**
+   * Stock still held by a session past its expiry (plus a grace for Stripe's own webhook): the
+   * provider is asked what became of the session, and it is fulfilled or closed accordingly; a
+   * hold whose session was never opened, or is already closed, is given back. Answers how many
+   * sessions were settled.
+   */
+  async settleExpiredHolds(): Promise<number> {
+    const due = this.clock.now().getTime() - HOLD_GRACE_MS;
+    let settled = 0;
+    for (const sessionId of await this.inventory.expiredHolds(due)) {
+      const record = await this.dataSource.getRepository(CheckoutSession).findOneBy({ sessionId });
+      if (!record || record.status === 'expired' || record.status === 'failed') {
+        settled += Number((await this.inventory.release(sessionId)) > 0);
+        continue;
+      }
+      try {
+        const session = await this.provider.retrieveSession(sessionId);
+        if (session.paymentStatus === 'paid') await this.fulfilment.fulfilPaidSession(session);
+        // The test provider's sessions never expire by themselves; past their time they do here.
+        else if (session.status === 'expired' || this.provider.name === 'test')
+          await this.fulfilment.closeSession(sessionId, 'expired');
+        else continue;
+        settled++;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        this.logger.warn(`Could not ask about checkout session ${sessionId}; trying again later.`);
+      }
+    }
+    return settled;
   }
 
   /** Answers how many rows went. */

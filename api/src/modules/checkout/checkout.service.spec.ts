@@ -3,6 +3,7 @@ import type { Repository } from 'typeorm';
 import type { Product } from '@artist/contracts';
 import { loadConfig } from '../../config/env.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { InventoryService } from '../catalog/inventory.service.js';
 import type { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutService } from './checkout.service.js';
 import type { Clock } from '../../common/clock.js';
@@ -17,6 +18,7 @@ const poster: Product = {
   available: true,
   type: 'purchase',
   image: null,
+  variants: [{ size: null, available: true, left: null }],
 };
 
 function service() {
@@ -31,6 +33,12 @@ function service() {
     },
   };
   const sessions = { insert: async (row: Partial<CheckoutSession>) => inserted.push(row) };
+  const holds: { key: string; lines: unknown[] }[] = [];
+  const inventory = {
+    reserve: async (key: string, lines: unknown[]) => holds.push({ key, lines }),
+    attach: async () => undefined,
+    release: async () => 0,
+  };
   const checkout = new CheckoutService(
     sessions as unknown as Repository<CheckoutSession>,
     loadConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' }, '/'),
@@ -38,13 +46,14 @@ function service() {
     provider as unknown as PaymentProvider,
     {} as FulfilmentService,
     { now: () => new Date() } as Clock,
+    inventory as unknown as InventoryService,
   );
-  return { checkout, created, inserted };
+  return { checkout, created, inserted, holds };
 }
 
 describe('CheckoutService', () => {
   it('refuses a size for a product that has no sizes', async () => {
-    const { checkout, created } = service();
+    const { checkout, created, holds } = service();
     const attempt = checkout.createSession({
       items: [{ productId: 'poster', size: 'M', quantity: 1 }],
     });
@@ -52,10 +61,11 @@ describe('CheckoutService', () => {
       new BadRequestException('The Tour Poster does not come in sizes.'),
     );
     expect(created).toEqual([]);
+    expect(holds).toEqual([]);
   });
 
   it('names an unsized line by the product alone and prices it from the catalogue', async () => {
-    const { checkout, created, inserted } = service();
+    const { checkout, created, inserted, holds } = service();
     const res = await checkout.createSession({ items: [{ productId: 'poster', quantity: 3 }] });
     expect(res).toEqual({ url: 'https://pay.example/cs_test_1' });
     expect(created[0]).toMatchObject({
@@ -65,5 +75,11 @@ describe('CheckoutService', () => {
       cancelUrl: 'https://shop.example/?checkout=canceled',
     });
     expect(inserted[0]).toMatchObject({ subtotal: 4500, shipping: 500, total: 5000 });
+    expect(holds).toEqual([
+      {
+        key: expect.stringMatching(/^pending:/),
+        lines: [expect.objectContaining({ productId: 'poster', size: null, quantity: 3 })],
+      },
+    ]);
   });
 });

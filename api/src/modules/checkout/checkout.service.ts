@@ -21,6 +21,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
+import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import type {
   CheckoutItemDto,
@@ -51,12 +52,36 @@ export class CheckoutService {
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
     private readonly clock: Clock,
+    private readonly inventory: InventoryService,
   ) {}
 
-  /** Prices the cart from the catalogue, opens a session at the provider and records it. */
+  /**
+   * Prices the cart from the catalogue, holds its quantities (409 when more are asked for than
+   * are left), opens a session at the provider that expires in 30 minutes, and records it. A
+   * failure after the hold gives the quantities back.
+   */
   async createSession(input: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
-    const lines = input.items.map((item) => this.sell(item));
+    const lines = await Promise.all(input.items.map((item) => this.sell(item)));
     const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    const expiresAt = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS);
+    const idempotencyKey = randomUUID();
+    const holdKey = pendingKey(idempotencyKey);
+    await this.inventory.reserve(holdKey, lines, expiresAt.getTime());
+    try {
+      return await this.openSession(lines, subtotal, expiresAt, idempotencyKey, holdKey);
+    } catch (error) {
+      await this.inventory.release(holdKey);
+      throw error;
+    }
+  }
+
+  private async openSession(
+    lines: SoldLine[],
+    subtotal: number,
+    expiresAt: Date,
+    idempotencyKey: string,
+    holdKey: string,
+  ): Promise<CheckoutResponse> {
     let created;
     try {
       created = await this.provider.createSession({
@@ -68,8 +93,8 @@ export class CheckoutService {
         shippingCents: ONLINE_SHIPPING_CENTS,
         successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
-        expiresAt: new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS),
-        idempotencyKey: randomUUID(),
+        expiresAt,
+        idempotencyKey,
       });
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {
@@ -89,6 +114,7 @@ export class CheckoutService {
       total: subtotal + ONLINE_SHIPPING_CENTS,
       status: 'open',
     });
+    await this.inventory.attach(holdKey, created.id);
     return { url: created.url };
   }
 
@@ -118,12 +144,10 @@ export class CheckoutService {
     return record;
   }
 
-  private sell(item: CheckoutItemDto): SoldLine {
-    const product = this.catalog.find(item.productId);
+  private async sell(item: CheckoutItemDto): Promise<SoldLine> {
+    const product = await this.catalog.find(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
-    if (!product.available || product.type !== 'purchase') {
-      throw new BadRequestException(`${product.name} is not available yet.`);
-    }
+    // A product with nothing left is refused by the hold, with 409 and how many are left.
     let size: string | null = null;
     if (product.sizes?.length) {
       if (item.size === undefined || item.size === '') {

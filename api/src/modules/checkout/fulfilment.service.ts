@@ -3,6 +3,7 @@ import { DataSource, In } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { Order } from '../orders/order.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
@@ -24,6 +25,7 @@ export class FulfilmentService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
+    private readonly inventory: InventoryService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -61,6 +63,7 @@ export class FulfilmentService {
         { sessionId: record.sessionId },
         { status: 'completed', completedAt: now },
       );
+      await this.inventory.sell(manager, record.sessionId);
       await this.outbox.queueOrderPaid(manager, order as Order, record.shipping);
       return 'created' as const;
     });
@@ -70,13 +73,19 @@ export class FulfilmentService {
   }
 
   /**
-   * `checkout.session.async_payment_failed` or `checkout.session.expired`: no order; an open
-   * session is closed (one that has its order stays completed).
+   * `checkout.session.async_payment_failed` or `checkout.session.expired` (or a cancel on the
+   * test provider's page): no order; an open session is closed and what it held goes back to
+   * stock (one that has its order stays completed, its holds sold).
    */
   async closeSession(sessionId: string, state: 'failed' | 'expired'): Promise<void> {
-    await this.dataSource
-      .getRepository(CheckoutSession)
-      .update({ sessionId, status: In(['open', 'processing']) }, { status: state });
+    await inTransaction(this.dataSource, async (manager) => {
+      await manager.update(
+        CheckoutSession,
+        { sessionId, status: In(['open', 'processing']) },
+        { status: state },
+      );
+      await this.inventory.release(sessionId, manager);
+    });
   }
 
   /**

@@ -83,7 +83,10 @@ export class TestCheckoutController {
   @Redirect()
   async cancel(@Param('sessionId') sessionId: string): Promise<RedirectTo> {
     this.testProvider();
-    await this.checkout.findOwn(sessionId);
+    const record = await this.checkout.findOwn(sessionId);
+    // Unlike Stripe's page, which keeps the session open until it expires, a cancel here gives
+    // up the session at once, so what it held is back in stock.
+    await this.fulfilment.closeSession(record.sessionId, 'expired');
     return { url: `${this.config.publicUrl}/?checkout=canceled`, statusCode: 303 };
   }
 

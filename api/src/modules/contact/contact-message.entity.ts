@@ -1,6 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('contact_messages')
+@Index('IDX_contact_messages_createdAt', ['createdAt'])
+@Index('IDX_contact_messages_status_createdAt', ['status', 'createdAt'])
 export class ContactMessage {
   @PrimaryGeneratedColumn()
   id: number;

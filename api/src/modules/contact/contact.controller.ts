@@ -1,19 +1,25 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  CONTACT_LIST_FILTERS,
+  CONTACT_SORTS,
   EXPORT_NAMES,
   type BulkUpdateResponse,
+  type ContactListFilter,
   type ContactMessage,
   type FormResponse,
+  type ListPage,
 } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
-import { ApiListQuery, readListQuery } from '../../common/list-query.js';
-import { CONTACT_FILTERS, ContactService } from './contact.service.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { ListQueryDto } from '../../common/list-query.js';
+import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
 import { ContactDto } from './dto/contact.dto.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { AdminOnly } from '../auth/admin.guard.js';
 
 const columns: CsvColumn<ContactMessage>[] = [
   { header: 'id', value: (m) => m.id },
@@ -26,6 +32,8 @@ const columns: CsvColumn<ContactMessage>[] = [
   { header: 'status', value: (m) => m.status },
   { header: 'respondedAt', value: (m) => m.respondedAt },
 ];
+
+class ContactListQueryDto extends ListQueryDto(CONTACT_LIST_FILTERS, CONTACT_SORTS) {}
 
 @ApiTags('contact')
 @Controller()
@@ -46,27 +54,27 @@ export class ContactController {
   }
 
   @Get('admin/contact-messages')
-  @ApiListQuery(CONTACT_FILTERS)
-  list(@Query() query: Record<string, unknown>): Promise<ContactMessage[]> {
-    const { status, search } = readListQuery(query, CONTACT_FILTERS);
-    return this.contact.list(status, search);
+  @AdminOnly()
+  list(@Query() query: ContactListQueryDto): Promise<ListPage<ContactMessage, ContactListFilter>> {
+    return listPage(this.contact.listDefinition(), query);
   }
 
   @Get('admin/contact-messages/export')
-  @ApiListQuery(CONTACT_FILTERS)
-  async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, CONTACT_FILTERS);
-    const rows = await this.contact.list(status, search);
-    return csvFile(EXPORT_NAMES.contactMessages, this.clock.today(), toCsv(columns, rows));
+  @AdminOnly()
+  export(@Query() query: ContactListQueryDto) {
+    const rows = streamCsv(this.contact.listDefinition(), query, columns);
+    return csvFile(EXPORT_NAMES.contactMessages, this.clock.today(), rows);
   }
 
   /** Declared before `:id` so "bulk" is not read as an id. */
   @Put('admin/contact-messages/bulk')
+  @AdminOnly()
   async bulk(@Body() body: BulkContactStatusDto): Promise<BulkUpdateResponse> {
-    return { updated: await this.contact.bulkSetStatus(body.ids, body.status) };
+    return { updated: await this.contact.bulkSetStatus(body, body.status) };
   }
 
   @Put('admin/contact-messages/:id')
+  @AdminOnly()
   setStatus(@Param() { id }: IdParam, @Body() body: ContactStatusDto): Promise<ContactMessage> {
     return this.contact.setStatus(id, body.status);
   }

@@ -8,5 +8,6 @@ import { ContactService } from './contact.service.js';
   imports: [TypeOrmModule.forFeature([ContactMessage])],
   controllers: [ContactController],
   providers: [ContactService],
+  exports: [ContactService],
 })
 export class ContactModule {}

@@ -2,19 +2,18 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import {
-  CONTACT_LIST_FILTERS,
+  type ContactListFilter,
   type ContactMessage as ContactMessageView,
+  type ContactSort,
   type ContactStatus,
+  type ListSelection,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { whereSearch } from '../../common/list-query.js';
+import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { inTransaction } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { ContactMessage } from './contact-message.entity.js';
 import type { ContactDto } from './dto/contact.dto.js';
-
-export const CONTACT_FILTERS = CONTACT_LIST_FILTERS;
-export type ContactFilter = ContactStatus | 'all';
 
 @Injectable()
 export class ContactService {
@@ -32,12 +31,31 @@ export class ContactService {
     });
   }
 
-  async list(filter: ContactFilter = 'all', search = ''): Promise<ContactMessageView[]> {
-    const qb = this.messages.createQueryBuilder('m');
-    if (filter !== 'all') qb.where('m.status = :filter', { filter });
-    whereSearch(qb, ['firstName', 'lastName', 'email', 'subject', 'message'], search);
-    const rows = await qb.orderBy('m.createdAt', 'DESC').addOrderBy('m.id', 'DESC').getMany();
-    return rows.map(toView);
+  /** The admin's list of messages, newest first by default. */
+  listDefinition(): ListDefinition<
+    ContactMessage,
+    ContactMessageView,
+    ContactListFilter,
+    ContactSort
+  > {
+    return {
+      repository: this.messages,
+      alias: 'm',
+      filters: {
+        new: { where: "m.status = 'new'" },
+        responded: { where: "m.status = 'responded'" },
+      },
+      searchColumns: ['firstName', 'lastName', 'email', 'subject', 'message'],
+      sorts: {
+        createdAt: 'm.createdAt',
+        name: ['LOWER(m.firstName)', 'LOWER(m.lastName)'],
+        email: 'm.email',
+        subject: 'm.subject',
+        status: 'm.status',
+      },
+      defaultSort: '-createdAt',
+      toRow: toView,
+    };
   }
 
   /** responded sets respondedAt (keeping an earlier one); new clears it. */
@@ -49,12 +67,18 @@ export class ContactService {
     return toView(await this.messages.save(message));
   }
 
-  async bulkSetStatus(ids: number[], status: ContactStatus): Promise<number> {
-    const result = await this.messages.update(
-      { id: In([...new Set(ids)]) },
-      { status, respondedAt: status === 'responded' ? this.clock.now() : null },
+  /** Sets the status of the chosen messages, or of every message a filter matches. */
+  async bulkSetStatus(
+    selection: ListSelection<ContactListFilter>,
+    status: ContactStatus,
+  ): Promise<number> {
+    const ids = await selectedIds(this.listDefinition(), selection);
+    return updateInBatches(ids, (batch) =>
+      this.messages.update(
+        { id: In(batch) },
+        { status, respondedAt: status === 'responded' ? this.clock.now() : null },
+      ),
     );
-    return result.affected ?? 0;
   }
 }
 

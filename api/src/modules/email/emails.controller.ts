@@ -2,16 +2,21 @@ import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   EMAIL_LIST_FILTERS,
+  EMAIL_SORTS,
   EXPORT_NAMES,
+  type EmailListFilter,
   type EmailSetupStatus,
+  type ListPage,
   type OutboxEmailDetail,
   type OutboxEmailSummary,
 } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
-import { ApiListQuery, readListQuery } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { ListQueryDto } from '../../common/list-query.js';
 import { EmailsService } from './emails.service.js';
+import { AdminOnly } from '../auth/admin.guard.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -28,8 +33,11 @@ const columns: CsvColumn<OutboxEmailSummary>[] = [
   { header: 'messageId', value: (e) => e.messageId },
 ];
 
+class EmailListQueryDto extends ListQueryDto(EMAIL_LIST_FILTERS, EMAIL_SORTS) {}
+
 /** The outbox in the admin (behind the admin guard like every /api/admin route). */
 @ApiTags('emails')
+@AdminOnly()
 @Controller('admin/emails')
 export class EmailsController {
   constructor(
@@ -38,18 +46,14 @@ export class EmailsController {
   ) {}
 
   @Get()
-  @ApiListQuery(EMAIL_LIST_FILTERS)
-  list(@Query() query: Record<string, unknown>): Promise<OutboxEmailSummary[]> {
-    const { status, search } = readListQuery(query, EMAIL_LIST_FILTERS);
-    return this.emails.list(status, search);
+  list(@Query() query: EmailListQueryDto): Promise<ListPage<OutboxEmailSummary, EmailListFilter>> {
+    return listPage(this.emails.listDefinition(), query);
   }
 
   @Get('export')
-  @ApiListQuery(EMAIL_LIST_FILTERS)
-  async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, EMAIL_LIST_FILTERS);
-    const rows = await this.emails.list(status, search);
-    return csvFile(EXPORT_NAMES.emails, this.clock.today(), toCsv(columns, rows));
+  export(@Query() query: EmailListQueryDto) {
+    const rows = streamCsv(this.emails.listDefinition(), query, columns);
+    return csvFile(EXPORT_NAMES.emails, this.clock.today(), rows);
   }
 
   /** Whether SMTP_URL is set and how many emails are held: the dashboard's banner. */

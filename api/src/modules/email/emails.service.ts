@@ -1,13 +1,15 @@
 import { Inject, Injectable, NotFoundException, BadRequestException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
+  EmailListFilter,
   EmailSetupStatus,
+  EmailSort,
   EmailStatus,
   OutboxEmailDetail,
   OutboxEmailSummary,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { whereSearch } from '../../common/list-query.js';
+import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
@@ -26,11 +28,30 @@ export class EmailsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(filter: EmailStatus | 'all', search: string): Promise<OutboxEmailSummary[]> {
-    const qb = this.dataSource
-      .getRepository(OutboxEmail)
-      .createQueryBuilder('e')
-      .select([
+  /** The admin's list of the outbox, newest first by default, without the bodies. */
+  listDefinition(): ListDefinition<OutboxEmail, OutboxEmailSummary, EmailListFilter, EmailSort> {
+    return {
+      repository: this.dataSource.getRepository(OutboxEmail),
+      alias: 'e',
+      filters: {
+        queued: { where: "e.status = 'queued'" },
+        held: { where: "e.status = 'held'" },
+        sent: { where: "e.status = 'sent'" },
+        failed: { where: "e.status = 'failed'" },
+      },
+      searchColumns: ['toAddress', 'toName', 'subject', 'kind', 'lastError'],
+      sorts: {
+        createdAt: 'e.createdAt',
+        to: 'e.toAddress',
+        subject: 'e.subject',
+        kind: 'e.kind',
+        status: 'e.status',
+        attempts: 'e.attempts',
+        lastError: 'e.lastError',
+        sentAt: 'e.sentAt',
+      },
+      defaultSort: '-createdAt',
+      select: [
         'e.id',
         'e.kind',
         'e.toAddress',
@@ -42,11 +63,9 @@ export class EmailsService {
         'e.messageId',
         'e.sentAt',
         'e.createdAt',
-      ]);
-    if (filter !== 'all') qb.where('e.status = :filter', { filter });
-    whereSearch(qb, ['toAddress', 'toName', 'subject', 'kind', 'lastError'], search);
-    const rows = await qb.orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC').getMany();
-    return rows.map(toSummary);
+      ],
+      toRow: toSummary,
+    };
   }
 
   async get(id: number): Promise<OutboxEmailDetail> {

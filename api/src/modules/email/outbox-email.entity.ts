@@ -24,6 +24,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
  * sends the very same message.
  */
 @Entity('emails')
+@Index('IDX_emails_createdAt', ['createdAt'])
 @Index(['status', 'nextAttemptAt'])
 export class OutboxEmail {
   @PrimaryGeneratedColumn()

@@ -2,6 +2,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import { epochMs } from '../../database/epoch-ms.js';
 
 @Entity('email_signups')
+@Index('IDX_email_signups_createdAt', ['createdAt'])
+@Index('IDX_email_signups_contacted_createdAt', ['contacted', 'createdAt'])
+@Index('IDX_email_signups_unsubscribedAt_confirmedAt', ['unsubscribedAt', 'confirmedAt'])
 export class EmailSignup {
   @PrimaryGeneratedColumn()
   id: number;

@@ -12,18 +12,21 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   EXPORT_NAMES,
   type BulkUpdateResponse,
   type EmailSignup,
   type FormResponse,
+  type ListPage,
+  type SignupListFilter,
 } from '@artist/contracts';
 import { flagText } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
-import { ApiListQuery, readListQuery } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { SignupExportQueryDto, SignupListQueryDto } from './dto/signup-list-query.dto.js';
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
 import { EmailSignupDto } from './dto/email-signup.dto.js';
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
@@ -34,8 +37,9 @@ import {
   unsubscribedPage,
   unsubscribePage,
 } from './newsletter.pages.js';
-import { isTokenShaped, NewsletterService, SIGNUP_FILTERS } from './newsletter.service.js';
+import { isTokenShaped, NewsletterService } from './newsletter.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { AdminOnly } from '../auth/admin.guard.js';
 
 export const SIGNUP_MESSAGE = "Welcome to the family! You've successfully signed up for updates";
 
@@ -69,23 +73,24 @@ export class NewsletterController {
   }
 
   @Get('admin/email-signups')
-  @ApiListQuery(SIGNUP_FILTERS)
-  list(@Query() query: Record<string, unknown>): Promise<EmailSignup[]> {
-    const { status, search } = readListQuery(query, SIGNUP_FILTERS);
-    return this.newsletter.list(status, search);
+  @AdminOnly()
+  list(@Query() query: SignupListQueryDto): Promise<ListPage<EmailSignup, SignupListFilter>> {
+    return listPage(this.newsletter.listDefinition(), query);
   }
 
   /** Leaves unsubscribed addresses out unless `includeUnsubscribed=true` or asked for by status. */
   @Get('admin/email-signups/export')
-  @ApiListQuery(SIGNUP_FILTERS)
-  @ApiQuery({ name: 'includeUnsubscribed', required: false, enum: ['true', 'false'] })
-  async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, SIGNUP_FILTERS);
-    const { includeUnsubscribed = 'false' } = query;
-    if (includeUnsubscribed !== 'true' && includeUnsubscribed !== 'false')
-      throw new BadRequestException('includeUnsubscribed must be true or false');
-    const rows = await this.newsletter.list(status, search, includeUnsubscribed === 'true');
-    return csvFile(EXPORT_NAMES.emailSignups, this.clock.today(), toCsv(columns, rows));
+  @AdminOnly()
+  export(@Query() query: SignupExportQueryDto) {
+    const definition = this.newsletter.listDefinition({
+      withUnsubscribed: query.includeUnsubscribed === 'true',
+      status: query.status,
+    });
+    return csvFile(
+      EXPORT_NAMES.emailSignups,
+      this.clock.today(),
+      streamCsv(definition, query, columns),
+    );
   }
 
   /** The confirm link of the email opens this page; only its button (a POST) confirms. */
@@ -159,8 +164,9 @@ export class NewsletterController {
   }
 
   @Put('admin/email-signups/bulk')
+  @AdminOnly()
   async bulk(@Body() body: BulkSignupsDto): Promise<BulkUpdateResponse> {
-    return { updated: await this.newsletter.bulkUpdate(body.ids, flagText(body.contacted)) };
+    return { updated: await this.newsletter.bulkUpdate(body, flagText(body.contacted)) };
   }
 }
 

@@ -3,17 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import {
-  SIGNUP_LIST_FILTERS,
   type EmailSignup as EmailSignupView,
+  type ListSelection,
+  type SignupListFilter,
+  type SignupSort,
   type SignupSubscription,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { whereSearch } from '../../common/list-query.js';
+import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { inTransaction } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { EmailSignup } from './email-signup.entity.js';
 
-export const SIGNUP_FILTERS = SIGNUP_LIST_FILTERS;
 /** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 60 * 60_000;
 
@@ -22,7 +23,11 @@ const newToken = () => randomBytes(24).toString('base64url');
 /** Tokens are base64url; anything else cannot be one. */
 export const isTokenShaped = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
-export type SignupFilter = (typeof SIGNUP_FILTERS)[number] | 'all';
+
+/** The subscription state as SQL, to sort by it as the list shows it. */
+const SUBSCRIPTION_SQL =
+  "CASE WHEN s.unsubscribedAt IS NOT NULL THEN 'unsubscribed' " +
+  "WHEN s.confirmedAt IS NOT NULL THEN 'confirmed' ELSE 'unconfirmed' END";
 
 @Injectable()
 export class NewsletterService {
@@ -88,48 +93,70 @@ export class NewsletterService {
   }
 
   /**
-   * Signups, newest first. `pending`/`contacted` filter on the contact mark, the others on the
-   * subscription state. Unsubscribed addresses are left out when `withUnsubscribed` is false
-   * (marketing exports), unless they are what was asked for.
+   * The admin's list of signups, newest first by default. `pending`/`contacted` filter on the
+   * contact mark, the others on the subscription state. `withUnsubscribed: false` (marketing
+   * exports) leaves unsubscribed addresses out unless they are what was asked for.
    */
-  async list(
-    filter: SignupFilter = 'all',
-    search = '',
+  listDefinition({
     withUnsubscribed = true,
-  ): Promise<EmailSignupView[]> {
-    const qb = this.signups.createQueryBuilder('s').where('1 = 1');
-    if (filter === 'pending' || filter === 'contacted') {
-      qb.andWhere('s.contacted = :contacted', {
-        contacted: filter === 'contacted' ? 'true' : 'false',
-      });
-    } else if (filter === 'confirmed') {
-      qb.andWhere('s.confirmedAt IS NOT NULL AND s.unsubscribedAt IS NULL');
-    } else if (filter === 'unconfirmed') {
-      qb.andWhere('s.confirmedAt IS NULL AND s.unsubscribedAt IS NULL');
-    } else if (filter === 'unsubscribed') {
-      qb.andWhere('s.unsubscribedAt IS NOT NULL');
-    }
-    if (!withUnsubscribed && filter !== 'unsubscribed') qb.andWhere('s.unsubscribedAt IS NULL');
-    whereSearch(qb, ['email'], search);
-    const rows = await qb.orderBy('s.createdAt', 'DESC').addOrderBy('s.id', 'DESC').getMany();
-    return rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      contacted: row.contacted,
-      contactedAt: row.contactedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      confirmedAt: row.confirmedAt,
-      unsubscribedAt: row.unsubscribedAt,
-      subscription: subscriptionOf(row),
-    }));
+    status,
+  }: { withUnsubscribed?: boolean; status?: string } = {}): ListDefinition<
+    EmailSignup,
+    EmailSignupView,
+    SignupListFilter,
+    SignupSort
+  > {
+    return {
+      repository: this.signups,
+      alias: 's',
+      filters: {
+        pending: { where: "s.contacted = 'false'" },
+        contacted: { where: "s.contacted = 'true'" },
+        confirmed: { where: 's.confirmedAt IS NOT NULL AND s.unsubscribedAt IS NULL' },
+        unconfirmed: { where: 's.confirmedAt IS NULL AND s.unsubscribedAt IS NULL' },
+        unsubscribed: { where: 's.unsubscribedAt IS NOT NULL' },
+      },
+      scope:
+        withUnsubscribed || status === 'unsubscribed'
+          ? undefined
+          : { where: 's.unsubscribedAt IS NULL' },
+      searchColumns: ['email'],
+      sorts: {
+        createdAt: 's.createdAt',
+        email: 's.email',
+        contacted: 's.contacted',
+        subscription: SUBSCRIPTION_SQL,
+      },
+      defaultSort: '-createdAt',
+      toRow: (row) => ({
+        id: row.id,
+        email: row.email,
+        contacted: row.contacted,
+        contactedAt: row.contactedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+        confirmedAt: row.confirmedAt,
+        unsubscribedAt: row.unsubscribedAt,
+        subscription: subscriptionOf(row),
+      }),
+    };
   }
 
-  async bulkUpdate(ids: number[], contacted: 'true' | 'false'): Promise<number> {
-    const result = await this.signups.update(
-      { id: In([...new Set(ids)]) },
-      { contacted, contactedAt: contacted === 'true' ? this.clock.now() : null },
+  /** Sets the contact mark of the chosen signups, or of every signup a filter matches. */
+  async bulkUpdate(
+    selection: ListSelection<SignupListFilter>,
+    contacted: 'true' | 'false',
+  ): Promise<number> {
+    const ids = await selectedIds(this.listDefinition(), selection);
+    return this.markContacted(ids, contacted);
+  }
+
+  private async markContacted(ids: number[], contacted: 'true' | 'false'): Promise<number> {
+    return updateInBatches(ids, (batch) =>
+      this.signups.update(
+        { id: In(batch) },
+        { contacted, contactedAt: contacted === 'true' ? this.clock.now() : null },
+      ),
     );
-    return result.affected ?? 0;
   }
 }
 

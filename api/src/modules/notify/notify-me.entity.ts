@@ -1,6 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('notify_me')
+@Index('IDX_notify_me_createdAt', ['createdAt'])
+@Index('IDX_notify_me_notified_createdAt', ['notified', 'createdAt'])
 export class NotifyMe {
   @PrimaryGeneratedColumn()
   id: number;

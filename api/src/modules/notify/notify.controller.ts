@@ -2,18 +2,24 @@ import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   EXPORT_NAMES,
+  NOTIFY_LIST_FILTERS,
+  NOTIFY_SORTS,
   type BulkUpdateResponse,
   type FormResponse,
+  type ListPage,
+  type NotifyListFilter,
   type NotifyMe,
 } from '@artist/contracts';
 import { flagText } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
-import { ApiListQuery, readListQuery } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { ListQueryDto } from '../../common/list-query.js';
 import { BulkNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
-import { NOTIFY_FILTERS, NotifyService } from './notify.service.js';
+import { NotifyService } from './notify.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { AdminOnly } from '../auth/admin.guard.js';
 
 const columns: CsvColumn<NotifyMe>[] = [
   { header: 'id', value: (n) => n.id },
@@ -23,6 +29,8 @@ const columns: CsvColumn<NotifyMe>[] = [
   { header: 'notified', value: (n) => n.notified },
   { header: 'notifiedAt', value: (n) => n.notifiedAt },
 ];
+
+class NotifyListQueryDto extends ListQueryDto(NOTIFY_LIST_FILTERS, NOTIFY_SORTS) {}
 
 @ApiTags('notify me')
 @Controller()
@@ -40,22 +48,21 @@ export class NotifyController {
   }
 
   @Get('admin/notify-me')
-  @ApiListQuery(NOTIFY_FILTERS)
-  list(@Query() query: Record<string, unknown>): Promise<NotifyMe[]> {
-    const { status, search } = readListQuery(query, NOTIFY_FILTERS);
-    return this.notify.list(status, search);
+  @AdminOnly()
+  list(@Query() query: NotifyListQueryDto): Promise<ListPage<NotifyMe, NotifyListFilter>> {
+    return listPage(this.notify.listDefinition(), query);
   }
 
   @Get('admin/notify-me/export')
-  @ApiListQuery(NOTIFY_FILTERS)
-  async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, NOTIFY_FILTERS);
-    const rows = await this.notify.list(status, search);
-    return csvFile(EXPORT_NAMES.notifyMe, this.clock.today(), toCsv(columns, rows));
+  @AdminOnly()
+  export(@Query() query: NotifyListQueryDto) {
+    const rows = streamCsv(this.notify.listDefinition(), query, columns);
+    return csvFile(EXPORT_NAMES.notifyMe, this.clock.today(), rows);
   }
 
   @Put('admin/notify-me/bulk')
+  @AdminOnly()
   async bulk(@Body() body: BulkNotifyDto): Promise<BulkUpdateResponse> {
-    return { updated: await this.notify.bulkUpdate(body.ids, flagText(body.notified)) };
+    return { updated: await this.notify.bulkUpdate(body, flagText(body.notified)) };
   }
 }

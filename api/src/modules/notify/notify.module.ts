@@ -8,5 +8,6 @@ import { NotifyService } from './notify.service.js';
   imports: [TypeOrmModule.forFeature([NotifyMe])],
   controllers: [NotifyController],
   providers: [NotifyService],
+  exports: [NotifyService],
 })
 export class NotifyModule {}

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type Repository } from 'typeorm';
-import { NOTIFY_LIST_FILTERS, type NotifyMe as NotifyMeView } from '@artist/contracts';
+import {
+  NOTIFY_BULK_LIMIT,
+  type ListSelection,
+  type NotifyListFilter,
+  type NotifyMe as NotifyMeView,
+  type NotifySort,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { withNamedLock } from '../../database/transaction.js';
-import { whereSearch } from '../../common/list-query.js';
+import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
+import { NOTIFY_BULK_MESSAGE } from './dto/bulk-notify.dto.js';
 import type { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyMe } from './notify-me.entity.js';
-
-export const NOTIFY_FILTERS = NOTIFY_LIST_FILTERS;
-export type NotifyFilter = (typeof NOTIFY_FILTERS)[number] | 'all';
 
 @Injectable()
 export class NotifyService {
@@ -39,26 +43,48 @@ export class NotifyService {
     );
   }
 
-  async list(filter: NotifyFilter = 'all', search = ''): Promise<NotifyMeView[]> {
-    const qb = this.requests.createQueryBuilder('n');
-    if (filter !== 'all') {
-      qb.where('n.notified = :notified', { notified: filter === 'notified' ? 'true' : 'false' });
-    }
-    whereSearch(qb, ['email', 'productName'], search);
-    const rows = await qb.orderBy('n.createdAt', 'DESC').addOrderBy('n.id', 'DESC').getMany();
-    return rows.map((row) => ({
-      ...row,
-      notifiedAt: row.notifiedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-    }));
+  /** The admin's list of requests, newest first by default. */
+  listDefinition(): ListDefinition<NotifyMe, NotifyMeView, NotifyListFilter, NotifySort> {
+    return {
+      repository: this.requests,
+      alias: 'n',
+      filters: {
+        pending: { where: "n.notified = 'false'" },
+        notified: { where: "n.notified = 'true'" },
+      },
+      searchColumns: ['email', 'productName'],
+      sorts: {
+        createdAt: 'n.createdAt',
+        email: 'n.email',
+        productName: 'n.productName',
+        notified: 'n.notified',
+      },
+      defaultSort: '-createdAt',
+      toRow: (row) => ({
+        ...row,
+        notifiedAt: row.notifiedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }),
+    };
   }
 
-  /** Sets the flag and its time (cleared when set back to false); answers how many rows. */
-  async bulkUpdate(ids: number[], notified: 'true' | 'false'): Promise<number> {
-    const result = await this.requests.update(
-      { id: In([...new Set(ids)]) },
-      { notified, notifiedAt: notified === 'true' ? this.clock.now() : null },
+  /**
+   * Sets the flag and its time (cleared when set back to false) on the chosen requests, or on
+   * every request a filter matches (at most NOTIFY_BULK_LIMIT); answers how many rows.
+   */
+  async bulkUpdate(
+    selection: ListSelection<NotifyListFilter>,
+    notified: 'true' | 'false',
+  ): Promise<number> {
+    const ids = await selectedIds(this.listDefinition(), selection, {
+      max: NOTIFY_BULK_LIMIT,
+      tooMany: NOTIFY_BULK_MESSAGE,
+    });
+    return updateInBatches(ids, (batch) =>
+      this.requests.update(
+        { id: In(batch) },
+        { notified, notifiedAt: notified === 'true' ? this.clock.now() : null },
+      ),
     );
-    return result.affected ?? 0;
   }
 }

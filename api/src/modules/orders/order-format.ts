@@ -41,6 +41,68 @@ export function formatShippingAddress(json: string): string {
   return name && fields !== record ? `${name}, ${line}` : line;
 }
 
+/** An order's address in the parts a label tool reads; every part '' when there is none. */
+export interface AddressParts {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+const NO_ADDRESS: AddressParts = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: '',
+};
+
+/**
+ * The parts of an order's shippingAddress JSON (the shapes formatShippingAddress reads). An
+ * address given as one line of text lands in line1; in-person and unreadable ones have none.
+ */
+export function addressParts(json: string): AddressParts {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return NO_ADDRESS;
+  }
+  if (typeof value === 'string') return { ...NO_ADDRESS, line1: value.trim() };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return NO_ADDRESS;
+  const record = value as Record<string, unknown>;
+  if (record.type === 'in-person') return NO_ADDRESS;
+  const address = record.address;
+  if (typeof address === 'string')
+    return { ...NO_ADDRESS, name: text(record.name), line1: address.trim() };
+  const fields = address && typeof address === 'object' ? (address as AddressFields) : record;
+  return {
+    name: text(record.name),
+    line1: text(fields.line1),
+    line2: text(fields.line2),
+    city: text(fields.city),
+    state: text(fields.state),
+    postalCode: text(fields.postal_code),
+    country: text(fields.country),
+  };
+}
+
+/** The sum of an order's line items in cents; 0 when they cannot be read. */
+export function lineItemsSubtotal(json: string): number {
+  try {
+    const items = JSON.parse(json) as OrderLineItem[];
+    if (!Array.isArray(items)) return 0;
+    return items.reduce((sum, item) => sum + Number(item.quantity) * Number(item.price), 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Line items JSON as "2x T-Shirt - M; 1x Trucker Hat"; unreadable JSON as "N/A". */
 export function summariseLineItems(json: string): string {
   try {

@@ -2,6 +2,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
+@Index('IDX_orders_createdAt', ['createdAt'])
+@Index('IDX_orders_paymentStatus_createdAt', ['paymentStatus', 'createdAt'])
+@Index('IDX_orders_fulfillmentStatus_createdAt', ['fulfillmentStatus', 'createdAt'])
+@Index('IDX_orders_total', ['total'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;

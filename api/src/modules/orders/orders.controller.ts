@@ -1,21 +1,40 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { EXPORT_NAMES, ORDER_LIST_FILTERS, type Order } from '@artist/contracts';
+import {
+  EXPORT_NAMES,
+  ORDER_LIST_FILTERS,
+  ORDER_SORTS,
+  type ListPage,
+  type ManualOrderResult,
+  type Order,
+  type OrderListFilter,
+} from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
-import { ApiListQuery, readListQuery } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { ListQueryDto } from '../../common/list-query.js';
 import { ManualOrderDto } from './dto/manual-order.dto.js';
 import { UpdateOrderDto } from './dto/update-order.dto.js';
-import { dollars, formatShippingAddress, summariseLineItems } from './order-format.js';
+import {
+  addressParts,
+  dollars,
+  formatShippingAddress,
+  lineItemsSubtotal,
+  summariseLineItems,
+} from './order-format.js';
 import { OrdersService } from './orders.service.js';
+import { AdminOnly } from '../auth/admin.guard.js';
 
+/** Address parts, subtotal and shipping have columns of their own, for label and book tools. */
 const columns: CsvColumn<Order>[] = [
   { header: 'id', value: (o) => o.id },
   { header: 'createdAt', value: (o) => o.createdAt },
   { header: 'customerName', value: (o) => o.customerName },
   { header: 'email', value: (o) => o.email },
   { header: 'products', value: (o) => summariseLineItems(o.lineItems) },
+  { header: 'subtotal', value: (o) => dollars(lineItemsSubtotal(o.lineItems)) },
+  { header: 'shipping', value: (o) => dollars(o.total - lineItemsSubtotal(o.lineItems)) },
   { header: 'total', value: (o) => dollars(o.total) },
   { header: 'salesChannel', value: (o) => o.salesChannel },
   { header: 'showLocation', value: (o) => o.showLocation },
@@ -27,11 +46,21 @@ const columns: CsvColumn<Order>[] = [
   { header: 'trackingNumber', value: (o) => o.trackingNumber },
   { header: 'fulfilledAt', value: (o) => o.fulfilledAt },
   { header: 'shippingAddress', value: (o) => formatShippingAddress(o.shippingAddress) },
+  { header: 'shipToName', value: (o) => addressParts(o.shippingAddress).name || o.customerName },
+  { header: 'addressLine1', value: (o) => addressParts(o.shippingAddress).line1 },
+  { header: 'addressLine2', value: (o) => addressParts(o.shippingAddress).line2 },
+  { header: 'city', value: (o) => addressParts(o.shippingAddress).city },
+  { header: 'state', value: (o) => addressParts(o.shippingAddress).state },
+  { header: 'postalCode', value: (o) => addressParts(o.shippingAddress).postalCode },
+  { header: 'country', value: (o) => addressParts(o.shippingAddress).country },
   { header: 'notes', value: (o) => o.notes },
   { header: 'paymentSessionId', value: (o) => o.stripeSessionId },
 ];
 
+class OrderListQueryDto extends ListQueryDto(ORDER_LIST_FILTERS, ORDER_SORTS) {}
+
 @ApiTags('admin: orders')
+@AdminOnly()
 @Controller('admin/orders')
 export class OrdersController {
   constructor(
@@ -40,22 +69,18 @@ export class OrdersController {
   ) {}
 
   @Get()
-  @ApiListQuery(ORDER_LIST_FILTERS)
-  list(@Query() query: Record<string, unknown>): Promise<Order[]> {
-    const { status, search } = readListQuery(query, ORDER_LIST_FILTERS);
-    return this.orders.list(status, search);
+  list(@Query() query: OrderListQueryDto): Promise<ListPage<Order, OrderListFilter>> {
+    return listPage(this.orders.listDefinition(), query);
   }
 
   @Get('export')
-  @ApiListQuery(ORDER_LIST_FILTERS)
-  async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, ORDER_LIST_FILTERS);
-    const rows = await this.orders.list(status, search);
-    return csvFile(EXPORT_NAMES.orders, this.clock.today(), toCsv(columns, rows));
+  export(@Query() query: OrderListQueryDto) {
+    const rows = streamCsv(this.orders.listDefinition(), query, columns);
+    return csvFile(EXPORT_NAMES.orders, this.clock.today(), rows);
   }
 
   @Post('manual')
-  createManual(@Body() body: ManualOrderDto): Promise<Order> {
+  createManual(@Body() body: ManualOrderDto): Promise<ManualOrderResult> {
     return this.orders.createManual(body);
   }
 

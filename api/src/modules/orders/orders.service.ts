@@ -11,21 +11,25 @@ import {
   ONLINE_SHIPPING_CENTS,
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
-  type FulfillmentStatus,
+  PAYMENT_STATUSES,
+  type OrderListFilter,
+  type OrderSort,
   type PaymentStatus,
+  type ManualOrderResult,
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { whereSearch } from '../../common/list-query.js';
+import type { Condition, ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
 import { Order } from './order.entity.js';
-
-export type OrderFilter = FulfillmentStatus | PaymentStatus | 'all';
+import { catalogueLineName } from './product-name.js';
 
 @Injectable()
 export class OrdersService {
@@ -33,31 +37,47 @@ export class OrdersService {
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
+    private readonly inventory: InventoryService,
+    private readonly catalog: CatalogService,
   ) {}
 
-  /** Newest first, filtered by fulfilment status and a search over the customer and items. */
-  async list(filter: OrderFilter = 'all', search = ''): Promise<OrderView[]> {
-    const qb = this.orders.createQueryBuilder('o');
-    if (filter === 'pending') {
-      // To ship: a refunded order is not waiting for its parcel.
-      qb.where('o.fulfillmentStatus = :filter', { filter }).andWhere(
-        'o.paymentStatus != :refunded',
-        {
-          refunded: 'refunded',
-        },
-      );
-    } else if (filter === 'fulfilled') {
-      qb.where('o.fulfillmentStatus = :filter', { filter });
-    } else if (filter !== 'all') {
-      qb.where('o.paymentStatus = :filter', { filter });
-    }
-    whereSearch(
-      qb,
-      ['email', 'customerName', 'lineItems', 'showLocation', 'trackingNumber', 'notes'],
-      search,
-    );
-    const rows = await qb.orderBy('o.createdAt', 'DESC').addOrderBy('o.id', 'DESC').getMany();
-    return rows.map(toView);
+  /**
+   * The admin's list of orders, newest first by default. `pending` is "to ship": not fulfilled
+   * and not refunded (a refunded order is not waiting for its parcel); `fulfilled` filters on the
+   * fulfilment status, the others on the payment status. A search looks in the customer, the
+   * items, the show, the tracking number and the notes.
+   */
+  listDefinition(): ListDefinition<Order, OrderView, OrderListFilter, OrderSort> {
+    const filters = Object.fromEntries(
+      PAYMENT_STATUSES.map((status) => [status, { where: `o.paymentStatus = '${status}'` }]),
+    ) as Record<PaymentStatus, Condition>;
+    return {
+      repository: this.orders,
+      alias: 'o',
+      filters: {
+        pending: { where: "o.fulfillmentStatus = 'pending' AND o.paymentStatus != 'refunded'" },
+        fulfilled: { where: "o.fulfillmentStatus = 'fulfilled'" },
+        ...filters,
+      },
+      searchColumns: [
+        'email',
+        'customerName',
+        'lineItems',
+        'showLocation',
+        'trackingNumber',
+        'notes',
+      ],
+      sorts: {
+        createdAt: 'o.createdAt',
+        customer: 'LOWER(COALESCE(o.customerName, o.email))',
+        total: 'o.total',
+        salesChannel: 'o.salesChannel',
+        paymentStatus: 'o.paymentStatus',
+        fulfillmentStatus: 'o.fulfillmentStatus',
+      },
+      defaultSort: '-createdAt',
+      toRow: toView,
+    };
   }
 
   /**
@@ -89,8 +109,11 @@ export class OrdersService {
     return toView(saved);
   }
 
-  /** An order the artist enters by hand (SPEC.md §5, §9). The server computes the total. */
-  async createManual(input: ManualOrderDto): Promise<OrderView> {
+  /**
+   * An order the artist enters by hand (SPEC.md §5, §9). The server computes the total, and names
+   * catalogue products as checkout does, so one product reads the same in every order.
+   */
+  async createManual(input: ManualOrderDto): Promise<ManualOrderResult> {
     const inPerson = input.salesChannel === 'in-person';
     const itemsTotal = input.lineItems.reduce((sum, item) => sum + item.quantity * item.price, 0);
     const total = itemsTotal + (inPerson ? 0 : ONLINE_SHIPPING_CENTS);
@@ -104,19 +127,19 @@ export class OrdersService {
       `manual_${this.clock.now().getTime()}_${randomBytes(3).toString('hex')}`;
     if (await this.orders.existsBy({ stripeSessionId: sessionId })) throw duplicateSession();
     const now = this.clock.now();
+    const products = await this.catalog.list();
+    const lines = input.lineItems.map(({ product_name, quantity, price }) => ({
+      product_name: catalogueLineName(product_name, products),
+      quantity,
+      price,
+    }));
     const order = this.orders.create({
       salesChannel: input.salesChannel,
       customerName: blankToNull(input.customerName) ?? (inPerson ? WALK_UP_CUSTOMER : null),
       email: blankToNull(input.email) ?? WALK_UP_EMAIL,
       showLocation: inPerson ? blankToNull(input.showLocation) : null,
       shippingAddress: inPerson ? inPersonAddress(input.shippingAddress) : input.shippingAddress!,
-      lineItems: JSON.stringify(
-        input.lineItems.map(({ product_name, quantity, price }) => ({
-          product_name,
-          quantity,
-          price,
-        })),
-      ),
+      lineItems: JSON.stringify(lines),
       total,
       stripeSessionId: sessionId,
       paymentStatus: 'paid',
@@ -127,7 +150,12 @@ export class OrdersService {
       createdAt: now,
     });
     try {
-      return toView(await this.orders.save(order));
+      // The sale and what it takes from stock commit together.
+      return await inTransaction(this.orders.manager.connection, async (manager) => {
+        const saved = await manager.save(order);
+        const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
+        return { ...toView(saved), stockWarnings };
+      });
     } catch (error) {
       // The same id sent twice at once: both passed the check, the unique key refused one.
       if (isDuplicateKeyError(error)) throw duplicateSession();

@@ -1,12 +1,21 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { EXPORT_NAMES, type AdminShow } from '@artist/contracts';
+import {
+  EXPORT_NAMES,
+  SHOW_LIST_FILTERS,
+  SHOW_SORTS,
+  type AdminShow,
+  type ListPage,
+  type ShowListFilter,
+} from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv, type CsvColumn } from '../../common/csv.js';
-import { ApiListQuery, readListQuery } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { ListQueryDto } from '../../common/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
-import { SHOW_FILTERS, ShowsService } from './shows.service.js';
+import { ShowsService } from './shows.service.js';
+import { AdminOnly } from '../auth/admin.guard.js';
 
 const columns: CsvColumn<AdminShow>[] = [
   { header: 'id', value: (s) => s.id },
@@ -24,7 +33,10 @@ const columns: CsvColumn<AdminShow>[] = [
   { header: 'updatedAt', value: (s) => s.updatedAt },
 ];
 
+class ShowListQueryDto extends ListQueryDto(SHOW_LIST_FILTERS, SHOW_SORTS) {}
+
 @ApiTags('admin: shows')
+@AdminOnly()
 @Controller('admin/shows')
 export class ShowsController {
   constructor(
@@ -33,18 +45,14 @@ export class ShowsController {
   ) {}
 
   @Get()
-  @ApiListQuery(SHOW_FILTERS)
-  listAdmin(@Query() query: Record<string, unknown>): Promise<AdminShow[]> {
-    const { status, search } = readListQuery(query, SHOW_FILTERS);
-    return this.shows.listAdmin(status, search);
+  listAdmin(@Query() query: ShowListQueryDto): Promise<ListPage<AdminShow, ShowListFilter>> {
+    return listPage(this.shows.listDefinition(), query);
   }
 
   @Get('export')
-  @ApiListQuery(SHOW_FILTERS)
-  async export(@Query() query: Record<string, unknown>) {
-    const { status, search } = readListQuery(query, SHOW_FILTERS);
-    const rows = await this.shows.listAdmin(status, search);
-    return csvFile(EXPORT_NAMES.shows, this.clock.today(), toCsv(columns, rows));
+  export(@Query() query: ShowListQueryDto) {
+    const rows = streamCsv(this.shows.listDefinition(), query, columns);
+    return csvFile(EXPORT_NAMES.shows, this.clock.today(), rows);
   }
 
   @Post()
@@ -55,5 +63,11 @@ export class ShowsController {
   @Put(':id')
   update(@Param() { id }: IdParam, @Body() body: ShowInputDto): Promise<AdminShow> {
     return this.shows.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.shows.remove(id);
   }
 }

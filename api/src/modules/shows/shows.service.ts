@@ -2,9 +2,14 @@ import { createHash } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { SHOW_LIST_FILTERS, type AdminShow, type PublicShow } from '@artist/contracts';
+import {
+  type AdminShow,
+  type PublicShow,
+  type ShowListFilter,
+  type ShowSort,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { whereSearch } from '../../common/list-query.js';
+import type { ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import { Show } from './show.entity.js';
@@ -16,9 +21,6 @@ export interface PublicShowsBody {
 
 /** Longest time a built public list is served before it is read again from the database. */
 export const PUBLIC_CACHE_MS = 1000;
-
-export const SHOW_FILTERS = SHOW_LIST_FILTERS;
-export type ShowFilter = (typeof SHOW_FILTERS)[number] | 'all';
 
 const PUBLIC_FIELDS = [
   'id',
@@ -72,26 +74,42 @@ export class ShowsService {
     return rows.map((row) => pick(row, PUBLIC_FIELDS));
   }
 
-  /** Every show matching the admin's filter and search, by date. */
-  async listAdmin(filter: ShowFilter = 'all', search = ''): Promise<AdminShow[]> {
-    const qb = this.shows.createQueryBuilder('show');
-    const today = this.clock.today();
-    if (filter === 'draft') qb.where('show.status = :status', { status: 'draft' });
-    if (filter === 'published') {
-      qb.where('show.status = :status AND show.date >= :today', { status: 'published', today });
-    }
-    if (filter === 'past') {
-      qb.where('show.status = :status AND show.date < :today', { status: 'published', today });
-    }
-    whereSearch(qb, ['venue', 'city', 'time', 'notes'], search);
-    const rows = await qb.orderBy('show.date', 'ASC').addOrderBy('show.id', 'ASC').getMany();
-    return rows.map(toAdminShow);
+  /**
+   * The admin's list of shows, soonest first by default. Published shows dated before today in
+   * the artist's time zone are Past; this is the one place that decides it for the list, its
+   * counts and its export.
+   */
+  listDefinition(
+    today = this.clock.today(),
+  ): ListDefinition<Show, AdminShow, ShowListFilter, ShowSort> {
+    return {
+      repository: this.shows,
+      alias: 'show',
+      parameters: { today },
+      filters: {
+        published: { where: "show.status = 'published' AND show.date >= :today" },
+        draft: { where: "show.status = 'draft'" },
+        past: { where: "show.status = 'published' AND show.date < :today" },
+      },
+      searchColumns: ['venue', 'city', 'time', 'notes'],
+      sorts: {
+        date: 'show.date',
+        venue: 'LOWER(show.venue)',
+        ageRequirement: 'show.ageRequirement',
+        status:
+          "CASE WHEN show.status = 'draft' THEN 'draft' " +
+          "WHEN show.date < :today THEN 'past' ELSE 'published' END",
+        createdAt: 'show.createdAt',
+      },
+      defaultSort: 'date',
+      toRow: (show) => toAdminShow(show, today),
+    };
   }
 
   async create(input: ShowInputDto): Promise<AdminShow> {
     const saved = await this.shows.save(this.shows.create(fromInput(input)));
     this.publicCache = undefined;
-    return toAdminShow(saved);
+    return toAdminShow(saved, this.clock.today());
   }
 
   async update(id: number, input: ShowInputDto): Promise<AdminShow> {
@@ -99,7 +117,13 @@ export class ShowsService {
     if (!show) throw new NotFoundException('Show not found.');
     const saved = await this.shows.save(Object.assign(show, fromInput(input)));
     this.publicCache = undefined;
-    return toAdminShow(saved);
+    return toAdminShow(saved, this.clock.today());
+  }
+
+  async remove(id: number): Promise<void> {
+    const { affected } = await this.shows.delete({ id });
+    if (!affected) throw new NotFoundException('Show not found.');
+    this.publicCache = undefined;
   }
 }
 
@@ -118,10 +142,11 @@ function fromInput(input: ShowInputDto): Partial<Show> {
   };
 }
 
-function toAdminShow(show: Show): AdminShow {
+function toAdminShow(show: Show, today: string): AdminShow {
   return {
     ...pick(show, PUBLIC_FIELDS),
     status: show.status,
+    listStatus: show.status === 'draft' ? 'draft' : show.date < today ? 'past' : 'published',
     notes: show.notes,
     createdAt: show.createdAt.toISOString(),
     updatedAt: show.updatedAt.toISOString(),

@@ -156,3 +156,22 @@ it('dismisses an open toast when the panel opens', async () => {
   await openCart();
   expect(screen.queryByText('Added to cart')).not.toBeInTheDocument();
 });
+
+it('says in the cart which item ran short when checkout answers 409, until the cart changes', async () => {
+  const message =
+    'Sorry, only 2 of the Wren Calloway T-Shirt - M are left. Please lower the quantity in your cart.';
+  stubApi({
+    'POST /api/create-checkout-session': { status: 409, body: { statusCode: 409, message } },
+  });
+  withCart(line('M', 3));
+  renderApp();
+  const panel = await openCart();
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  expect(await panel.findByText(message)).toHaveAttribute('role', 'alert');
+  expect(assign).not.toHaveBeenCalled();
+  const stepper = within(
+    panel.getByRole('group', { name: 'Quantity of Wren Calloway T-Shirt (M)' }),
+  );
+  await userEvent.click(stepper.getByRole('button', { name: 'Decrease quantity' }));
+  expect(panel.queryByText(message)).toBeNull();
+});

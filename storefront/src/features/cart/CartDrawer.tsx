@@ -37,6 +37,8 @@ export default function CartDrawer() {
   const subtotal = useAppSelector(selectCartSubtotal);
   const [createSession, { isLoading }] = useCreateCheckoutSessionMutation();
   const [redirecting, setRedirecting] = useState(false);
+  // Why the last checkout was refused for stock (409), shown in the cart until the cart changes.
+  const [problem, setProblem] = useState<{ message: string; items: typeof items } | null>(null);
   const close = () => dispatch(setCartOpen(false));
 
   const checkout = async () => {
@@ -49,9 +51,9 @@ export default function CartDrawer() {
       setRedirecting(true);
       redirectTo.assign(url);
     } catch (error) {
-      dispatch(
-        showToast({ title: 'Error', description: checkoutFailure(error), variant: 'destructive' }),
-      );
+      const message = checkoutFailure(error);
+      if ((error as HttpError | undefined)?.status === 409) setProblem({ message, items });
+      dispatch(showToast({ title: 'Error', description: message, variant: 'destructive' }));
     }
   };
 
@@ -66,6 +68,11 @@ export default function CartDrawer() {
         classNames={{ body: 'cart__body', footer: 'cart__footer' }}
         footer={
           <>
+            {problem && problem.items === items && (
+              <p className="cart__problem" role="alert">
+                {problem.message}
+              </p>
+            )}
             {items.length > 0 && (
               <dl className="cart__totals">
                 <div>

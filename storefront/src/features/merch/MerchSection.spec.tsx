@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
+import { deferred, PRODUCTS, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
 import { CART_STORAGE_KEY } from '../cart/cartStorage.js';
 
 const merch = () => within(document.getElementById('merch')!);
@@ -41,6 +41,41 @@ it('offers sizes Small to 2XL with Medium chosen', async () => {
       .getAllByRole('option')
       .map((o) => o.textContent),
   ).toEqual(['Small', 'Medium', 'Large', 'XL', '2XL']);
+});
+
+it('shows a size with none left as sold out, picks one with some, and says when few are left', async () => {
+  const [tshirt, hat] = PRODUCTS;
+  const left = { S: 0, M: 0, L: 3, XL: null, '2XL': 12 } as const;
+  stubApi({
+    'GET /api/products': {
+      body: [
+        {
+          ...tshirt,
+          variants: tshirt!.variants.map((v) => {
+            const n = left[v.size as keyof typeof left];
+            return { size: v.size, available: n !== 0, left: n !== null && n <= 5 ? n : null };
+          }),
+        },
+        hat,
+      ],
+    },
+  });
+  renderApp();
+  const card = await tshirtCard();
+  const size = card.getByRole('combobox', { name: 'Size' });
+  expect(size).toHaveValue('L');
+  const options = within(size).getAllByRole('option') as HTMLOptionElement[];
+  expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+    ['Small (Sold out)', true],
+    ['Medium (Sold out)', true],
+    ['Large', false],
+    ['XL', false],
+    ['2XL', false],
+  ]);
+  expect(card.getByRole('status')).toHaveTextContent('Only 3 left');
+  await userEvent.selectOptions(size, 'XL');
+  expect(card.queryByRole('status')).toBeNull();
+  expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
 });
 
 it('keeps the quantity between 1 and 10, disabling minus at 1 and plus at 10', async () => {

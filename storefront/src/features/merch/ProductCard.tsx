@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { SIZE_LABELS, type Product, type Size } from '@artist/contracts';
+import { SIZE_LABELS, type Product, type ProductVariant, type Size } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { formatPrice } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
@@ -8,6 +8,21 @@ import { showToast } from '../toast/toastSlice.js';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogApi.js';
 
 export const DEFAULT_SIZE: Size = 'M';
+
+/** The size picked at first: Medium, or the first size with some left when Medium has none. */
+function firstSize(product: Product): Size {
+  const open = (size: Size) => variantOf(product, size)?.available !== false;
+  return open(DEFAULT_SIZE) ? DEFAULT_SIZE : ((product.sizes ?? []).find(open) ?? DEFAULT_SIZE);
+}
+
+const variantOf = (product: Product, size: Size | null): ProductVariant | undefined =>
+  product.variants?.find((v) => v.size === size);
+
+/** "Only 3 left" when few remain; nothing when plenty remain or stock is not counted. */
+function fewLeft(variant: ProductVariant | undefined): string | null {
+  if (!variant?.available || variant.left === null) return null;
+  return `Only ${variant.left} left`;
+}
 
 interface Props {
   product: Product;
@@ -18,11 +33,14 @@ interface Props {
 export function ProductCard({ product, onEnlarge, onNotify }: Props) {
   const dispatch = useAppDispatch();
   const id = useId();
-  const [size, setSize] = useState<Size>(DEFAULT_SIZE);
+  const [size, setSize] = useState<Size>(() => firstSize(product));
   const [quantity, setQuantity] = useState(1);
   const sizes = product.sizes ?? [];
   const image = productImage(product);
   const purchasable = product.type === 'purchase' && product.available;
+  const chosen = variantOf(product, sizes.length ? size : null);
+  const soldOut = chosen?.available === false;
+  const few = fewLeft(chosen);
 
   const addToCart = () => {
     const chosenSize = sizes.length ? size : undefined;
@@ -92,11 +110,14 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
                     value={size}
                     onChange={(event) => setSize(event.target.value as Size)}
                   >
-                    {sizes.map((option) => (
-                      <option key={option} value={option}>
-                        {SIZE_LABELS[option]}
-                      </option>
-                    ))}
+                    {sizes.map((option) => {
+                      const gone = variantOf(product, option)?.available === false;
+                      return (
+                        <option key={option} value={option} disabled={gone}>
+                          {gone ? `${SIZE_LABELS[option]} (Sold out)` : SIZE_LABELS[option]}
+                        </option>
+                      );
+                    })}
                   </select>
                 </div>
               )}
@@ -107,8 +128,18 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
                 <QuantityStepper value={quantity} onChange={setQuantity} label="Quantity" />
               </div>
             </div>
-            <button type="button" className="button button--block" onClick={addToCart}>
-              Add to Cart
+            {few && (
+              <p className="product__stock" role="status">
+                {few}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button button--block"
+              onClick={addToCart}
+              disabled={soldOut}
+            >
+              {soldOut ? 'Sold Out' : 'Add to Cart'}
             </button>
           </>
         ) : (

@@ -1,7 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { CONTACT_STATUSES, type ContactStatus } from '@artist/contracts';
-import { BulkIds } from '../../../common/bulk.dto.js';
+import {
+  CONTACT_LIST_FILTERS,
+  CONTACT_STATUSES,
+  type ContactListFilter,
+  type ContactStatus,
+} from '@artist/contracts';
+import { BulkFilter, BulkIds } from '../../../common/bulk.dto.js';
 
 const STATUS_MESSAGE = 'Status must be new or responded';
 
@@ -13,7 +18,10 @@ export class ContactStatusDto {
 
 export class BulkContactStatusDto {
   @BulkIds('message', 1000)
-  ids: number[];
+  ids?: number[];
+
+  @BulkFilter(CONTACT_LIST_FILTERS)
+  filter?: { status?: ContactListFilter | 'all'; search?: string };
 
   @ApiProperty({ enum: CONTACT_STATUSES })
   @IsIn(CONTACT_STATUSES, { message: STATUS_MESSAGE })

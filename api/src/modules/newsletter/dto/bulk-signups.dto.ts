@@ -1,10 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { BulkIds, FLAG_VALUES } from '../../../common/bulk.dto.js';
+import { SIGNUP_LIST_FILTERS, type SignupListFilter } from '@artist/contracts';
+import { BulkFilter, BulkIds, FLAG_VALUES } from '../../../common/bulk.dto.js';
 
 export class BulkSignupsDto {
   @BulkIds('signup', 1000)
-  ids: number[];
+  ids?: number[];
+
+  @BulkFilter(SIGNUP_LIST_FILTERS)
+  filter?: { status?: SignupListFilter | 'all'; search?: string };
 
   @ApiProperty({ enum: FLAG_VALUES, example: true })
   @IsIn(FLAG_VALUES, { message: 'contacted must be true or false' })

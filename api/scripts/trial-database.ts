@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import type { AppConfig } from '../src/config/env.js';
+
+/**
+ * A database of its own for a trial or bench: a fresh MySQL database on the server `mysqlUrl`
+ * names (dropped afterwards), or a SQLite file in a temporary folder.
+ */
+export async function trialDatabase(
+  mysqlUrl: string | undefined,
+  prefix = 'artist-trial',
+): Promise<{ config: AppConfig['database']; drop(): Promise<void> }> {
+  if (mysqlUrl) {
+    const name = `${prefix.replace(/-/g, '_')}_${randomBytes(4).toString('hex')}`;
+    const admin = await createConnection(mysqlUrl);
+    await admin.query(
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    await admin.end();
+    const url = new URL(mysqlUrl);
+    url.pathname = `/${name}`;
+    return {
+      config: { type: 'mysql', url: url.toString() },
+      drop: async () => {
+        const conn = await createConnection(mysqlUrl);
+        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+        await conn.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  return {
+    config: { type: 'sqlite', file: path.join(dir, 'trial.sqlite') },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,73 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { SIZES, type ProductInput, type Size, type StockInput } from '@artist/contracts';
+
+/** Most stock one size may be set to: more than any merch box, less than any integer limit. */
+export const MAX_STOCK = 100_000;
+
+export class ProductInputDto implements ProductInput {
+  @ApiProperty({ maxLength: 120, example: 'Tour Poster' })
+  @IsString({ message: 'Name is required' })
+  @IsNotEmpty({ message: 'Name is required' })
+  @Matches(/\S/, { message: 'Name is required' })
+  @MaxLength(120, { message: 'Name must be at most 120 characters' })
+  name: string;
+
+  @ApiProperty({ maxLength: 2000 })
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  description: string;
+
+  @ApiProperty({ type: 'integer', minimum: 100, example: 2500, description: 'Cents' })
+  @IsInt({ message: 'Price must be a whole number of cents' })
+  @Min(100, { message: 'Price must be at least $1.00' })
+  @Max(100_000, { message: 'Price must be at most $1,000.00' })
+  priceInCents: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A path under /assets/ or an https:// address; null for a placeholder',
+  })
+  @ValidateIf((o: ProductInputDto) => o.image !== null)
+  @IsString({ message: 'Image must be a path under /assets/ or an https:// address' })
+  @Matches(/^(\/assets\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, {
+    message: 'Image must be a path under /assets/ or an https:// address',
+  })
+  @MaxLength(500, { message: 'Image must be at most 500 characters' })
+  image: string | null;
+
+  @ApiProperty({ enum: SIZES, isArray: true, description: 'None for a product without sizes' })
+  @IsArray({ message: `Sizes must be a list of ${SIZES.join(', ')}` })
+  @ArrayMaxSize(SIZES.length, { message: `Sizes must be a list of ${SIZES.join(', ')}` })
+  @IsIn(SIZES, { each: true, message: `Sizes must be a list of ${SIZES.join(', ')}` })
+  sizes: Size[];
+}
+
+export class StockInputDto implements StockInput {
+  @ApiProperty({ enum: SIZES, nullable: true, description: 'null for a product without sizes' })
+  @ValidateIf((o: StockInputDto) => o.size !== null)
+  @IsIn(SIZES, { message: `size must be one of ${SIZES.join(', ')}, or null` })
+  size: Size | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, description: 'null: not tracked' })
+  @ValidateIf((o: StockInputDto) => o.stock !== null)
+  @Type(() => Number)
+  @IsInt({ message: 'stock must be a whole number from 0, or null for not tracked' })
+  @Min(0, { message: 'stock must be a whole number from 0, or null for not tracked' })
+  @Max(MAX_STOCK, { message: `stock must be at most ${MAX_STOCK}` })
+  stock: number | null;
+}

@@ -1,0 +1,447 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  LOW_STOCK,
+  notEnoughStockMessage,
+  type AdminProduct,
+  type ProductInput,
+  type ProductListFilter,
+  type ProductSort,
+  type Size,
+  type StockInput,
+} from '@artist/contracts';
+import type { ListDefinition } from '../../common/list.js';
+import { inTransaction } from '../../database/transaction.js';
+import {
+  CatalogService,
+  leftOf,
+  lineName,
+  sizeOf,
+  storedSize,
+  toAdminProduct,
+  type StoredProduct,
+} from './catalog.service.js';
+import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
+
+/** One line of a cart to hold: a product's size and how many. */
+export interface ReserveLine {
+  productId: string;
+  size: string | null;
+  quantity: number;
+  /** How the line is named to the buyer, e.g. "Wren Calloway T-Shirt - M". */
+  name: string;
+}
+
+/**
+ * Called inside the transaction that made a product or one of its sizes available again after
+ * none were left (or made it not tracked): the notify-me requests for it are answered there.
+ */
+export type RestockListener = (manager: EntityManager, product: ProductRecord) => Promise<void>;
+
+/** Key of the reservations of a checkout whose provider session does not exist yet. */
+export const pendingKey = (id: string) => `pending:${id}`;
+
+/**
+ * Stock and its reservations. Every change to a variant's counts is one conditional UPDATE
+ * (`stock - sold - reserved >= quantity` for a hold), so checkouts at once can never take more
+ * than is left; a reservation changes state once (held to sold or released), so a repeated or
+ * late webhook cannot count twice. `sold + reserved + left` always equals the stock the artist set.
+ */
+@Injectable()
+export class InventoryService {
+  private readonly logger = new Logger(InventoryService.name);
+  private readonly restockListeners: RestockListener[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  onRestock(listener: RestockListener): void {
+    this.restockListeners.push(listener);
+  }
+
+  /**
+   * Holds a cart's quantities under `key` until `expiresAt`, all or none: a line asking for more
+   * than is left is refused with 409 naming the item and how many are left.
+   */
+  async reserve(key: string, lines: ReserveLine[], expiresAt: number): Promise<void> {
+    const wanted = new Map<string, ReserveLine>();
+    for (const line of lines) {
+      const id = `${line.productId}\u0000${storedSize(line.size)}`;
+      const seen = wanted.get(id);
+      wanted.set(id, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+    }
+    // A line already sold out is refused without a write: during a drop most buyers are, and
+    // on SQLite every hold waits its turn to write. The conditional update below stays the
+    // authority for those that pass.
+    for (const line of wanted.values()) {
+      const variant = await this.dataSource.getRepository(ProductVariantRecord).findOneBy({
+        productId: line.productId,
+        size: storedSize(line.size),
+      });
+      const left = variant ? leftOf(variant) : null;
+      if (left !== null && left < line.quantity)
+        throw new ConflictException(notEnoughStockMessage(line.name, left));
+    }
+    const short = await inTransaction(this.dataSource, async (manager) => {
+      for (const line of wanted.values()) {
+        const variant = await manager.findOneBy(ProductVariantRecord, {
+          productId: line.productId,
+          size: storedSize(line.size),
+        });
+        if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
+        if (variant.stock === null) continue;
+        const held = await manager
+          .createQueryBuilder()
+          .update(ProductVariantRecord)
+          .set({ reserved: () => 'reserved + :quantity' })
+          .where('id = :id AND stock IS NOT NULL AND stock - sold - reserved >= :quantity', {
+            id: variant.id,
+            quantity: line.quantity,
+          })
+          .execute();
+        if (held.affected !== 1) {
+          // Undo this cart's other holds; how many are left is read once the transaction is
+          // over (MySQL's snapshot inside it would show the count from before other buyers').
+          throw new NotEnoughStock(variant.id, line.name);
+        }
+        await manager.insert(StockReservation, {
+          sessionId: key,
+          variantId: variant.id,
+          quantity: line.quantity,
+          state: 'held',
+          expiresAt,
+        });
+      }
+      return null;
+    }).catch((error: unknown) => {
+      if (error instanceof NotEnoughStock) return error;
+      throw error;
+    });
+    if (short) {
+      const variant = await this.dataSource
+        .getRepository(ProductVariantRecord)
+        .findOneByOrFail({ id: short.variantId });
+      throw new ConflictException(notEnoughStockMessage(short.itemName, leftOf(variant) ?? 0));
+    }
+  }
+
+  /** The provider's session id replaces the key the reservations were made under. */
+  async attach(key: string, sessionId: string): Promise<void> {
+    await this.dataSource
+      .getRepository(StockReservation)
+      .update({ sessionId: key, state: 'held' }, { sessionId });
+  }
+
+  /** Gives back what a session held (expired, failed, cancelled); answers how many rows. */
+  async release(sessionId: string, manager?: EntityManager): Promise<number> {
+    const work = async (m: EntityManager) => {
+      let released = 0;
+      for (const row of await m.findBy(StockReservation, { sessionId, state: 'held' })) {
+        if (!(await this.claim(m, row, 'held', 'released'))) continue;
+        await m
+          .createQueryBuilder()
+          .update(ProductVariantRecord)
+          .set({ reserved: () => 'reserved - :quantity' })
+          .where('id = :id', { id: row.variantId, quantity: row.quantity })
+          .execute();
+        released++;
+      }
+      return released;
+    };
+    return manager ? work(manager) : inTransaction(this.dataSource, work);
+  }
+
+  /**
+   * A paid session's holds become sales, in the transaction that makes its order. A hold already
+   * released (a payment that arrived after its session was given up) is sold from what is left,
+   * counting more in stock if none are, so stock never goes below zero.
+   */
+  async sell(manager: EntityManager, sessionId: string): Promise<void> {
+    const rows = await manager.findBy(StockReservation, {
+      sessionId,
+      state: In(['held', 'released']),
+    });
+    for (const row of rows) {
+      if (!(await this.claim(manager, row, row.state, 'sold'))) continue;
+      if (row.state === 'held') {
+        await manager
+          .createQueryBuilder()
+          .update(ProductVariantRecord)
+          .set({ reserved: () => 'reserved - :quantity', sold: () => 'sold + :quantity' })
+          .where('id = :id', { id: row.variantId, quantity: row.quantity })
+          .execute();
+      } else {
+        const short = await this.takeSold(manager, row.variantId, row.quantity);
+        if (short > 0)
+          this.logger.warn(
+            `Session ${sessionId} was paid after its hold was released; ${short} more than were left were sold and stock was raised to match.`,
+          );
+      }
+    }
+  }
+
+  /**
+   * A sale taken straight from stock (the merch table, a late payment): `quantity` more are
+   * sold; when fewer were left, the stock is raised so none are left rather than fewer than none.
+   * Answers how many more were sold than were left.
+   */
+  private async takeSold(manager: EntityManager, variantId: number, quantity: number) {
+    const variant = await manager.findOneByOrFail(ProductVariantRecord, { id: variantId });
+    const left = leftOf(variant);
+    const short = left === null ? 0 : Math.max(0, quantity - left);
+    await manager
+      .createQueryBuilder()
+      .update(ProductVariantRecord)
+      .set({
+        sold: () => 'sold + :quantity',
+        ...(short > 0 ? { stock: () => 'stock + :short' } : {}),
+      })
+      .where('id = :id', { id: variantId, quantity, short })
+      .execute();
+    return short;
+  }
+
+  /**
+   * A merch-table order's lines are taken from stock. A line that names no catalogue product is
+   * left alone; one asking for more than the site shows left is recorded anyway, with a warning.
+   */
+  async takeForMerchTable(
+    manager: EntityManager,
+    lines: { product_name: string; quantity: number }[],
+  ): Promise<string[]> {
+    const warnings: string[] = [];
+    for (const line of lines) {
+      const found = await this.catalog.findByLineName(line.product_name, manager);
+      if (!found || found.variant.stock === null) continue;
+      const short = await this.takeSold(manager, found.variant.id, line.quantity);
+      if (short > 0) {
+        const left = line.quantity - short;
+        warnings.push(
+          `The site showed ${left} of the ${line.product_name} left; the stock now counts this sale, with none left.`,
+        );
+      }
+    }
+    return warnings;
+  }
+
+  /**
+   * Held rows past their session's expiry whose session is no longer open, and holds whose
+   * session was never created (a crash between the hold and the provider's answer).
+   */
+  async expiredHolds(now: number): Promise<string[]> {
+    const rows = await this.dataSource
+      .getRepository(StockReservation)
+      .createQueryBuilder('r')
+      .select('DISTINCT r.sessionId', 'sessionId')
+      .where("r.state = 'held' AND r.expiresAt < :now", { now })
+      .getRawMany<{ sessionId: string }>();
+    return rows.map((r) => r.sessionId);
+  }
+
+  private async claim(
+    manager: EntityManager,
+    row: StockReservation,
+    from: StockReservation['state'],
+    to: StockReservation['state'],
+  ): Promise<boolean> {
+    const result = await manager.update(
+      StockReservation,
+      { id: row.id, state: from },
+      { state: to },
+    );
+    return result.affected === 1;
+  }
+
+  /** PUT /api/admin/products/:id/stock: one variant's stock, a whole number or not tracked. */
+  async setStock(productId: string, input: StockInput): Promise<AdminProduct> {
+    const stored = await inTransaction(this.dataSource, async (manager) => {
+      const before = await this.catalog.findStored(productId, manager);
+      if (!before) throw new NotFoundException('Product not found.');
+      const variant = before.variants.find((v) => v.size === storedSize(input.size));
+      if (!variant) {
+        const sizes = before.variants.map(sizeOf);
+        throw new BadRequestException(
+          sizes[0] === null
+            ? `The ${before.product.name} does not come in sizes; send size null.`
+            : `The ${before.product.name} comes in ${sizes.join(', ')}; not ${String(input.size)}.`,
+        );
+      }
+      if (input.stock !== null && input.stock < variant.reserved) {
+        throw new ConflictException(
+          `${variant.reserved} of the ${lineName(before.product.name, sizeOf(variant))} are held by open checkouts; set at least ${variant.reserved}.`,
+        );
+      }
+      const wasLeft = leftOf(variant);
+      await manager.update(
+        ProductVariantRecord,
+        { id: variant.id },
+        { stock: input.stock, sold: 0 },
+      );
+      await manager.update(ProductRecord, { id: productId }, { updatedAt: new Date() });
+      const after = (await this.catalog.findStored(productId, manager))!;
+      const nowLeft = leftOf(after.variants.find((v) => v.id === variant.id)!);
+      if (wasLeft === 0 && nowLeft !== 0) await this.announceRestock(manager, after);
+      return after;
+    });
+    return toAdminProduct(stored);
+  }
+
+  private async announceRestock(manager: EntityManager, stored: StoredProduct): Promise<void> {
+    for (const listener of this.restockListeners) await listener(manager, stored.product);
+  }
+
+  /** POST /api/admin/products: a new product, its sizes not tracked until the artist counts. */
+  async create(input: ProductInput): Promise<AdminProduct> {
+    const stored = await inTransaction(this.dataSource, async (manager) => {
+      const id = await this.newId(manager, input.name);
+      const last = await manager
+        .getRepository(ProductRecord)
+        .createQueryBuilder('p')
+        .select('MAX(p.position)', 'max')
+        .getRawOne<{ max: number | string | null }>();
+      await manager.insert(ProductRecord, {
+        id,
+        name: input.name.trim(),
+        description: input.description.trim(),
+        priceInCents: input.priceInCents,
+        image: input.image,
+        position: Number(last?.max ?? 0) + 1,
+      });
+      await this.addVariants(manager, id, sizesOrNone(input.sizes), 0);
+      return (await this.catalog.findStored(id, manager))!;
+    });
+    return toAdminProduct(stored);
+  }
+
+  /**
+   * PUT /api/admin/products/:id: name, price, description, image and sizes. A size taken away
+   * goes (refused while checkouts hold some); a size added starts not tracked.
+   */
+  async update(productId: string, input: ProductInput): Promise<AdminProduct> {
+    const stored = await inTransaction(this.dataSource, async (manager) => {
+      const before = await this.catalog.findStored(productId, manager);
+      if (!before) throw new NotFoundException('Product not found.');
+      await manager.update(
+        ProductRecord,
+        { id: productId },
+        {
+          name: input.name.trim(),
+          description: input.description.trim(),
+          priceInCents: input.priceInCents,
+          image: input.image,
+        },
+      );
+      const wanted = sizesOrNone(input.sizes).map(storedSize);
+      const gone = before.variants.filter((v) => !wanted.includes(v.size));
+      const held = gone.find((v) => v.reserved > 0);
+      if (held) {
+        throw new ConflictException(
+          `Open checkouts hold ${held.reserved} of size ${sizeOf(held) ?? 'one size'}; try again once they close.`,
+        );
+      }
+      if (gone.length)
+        await manager.delete(ProductVariantRecord, { id: In(gone.map((v) => v.id)) });
+      const kept = before.variants.map((v) => v.size);
+      const added = sizesOrNone(input.sizes).filter((s) => !kept.includes(storedSize(s)));
+      await this.addVariants(manager, productId, added, before.variants.length);
+      const after = (await this.catalog.findStored(productId, manager))!;
+      // Sizes follow the order of SIZES whatever order they were added in.
+      for (const variant of after.variants) {
+        const position = variant.size === '' ? 0 : (SIZE_ORDER.get(variant.size) ?? 0);
+        if (variant.position !== position)
+          await manager.update(ProductVariantRecord, { id: variant.id }, { position });
+      }
+      const result = (await this.catalog.findStored(productId, manager))!;
+      const soldOutBefore = before.variants.every((v) => leftOf(v) === 0);
+      const availableNow = result.variants.some((v) => leftOf(v) !== 0);
+      if (soldOutBefore && availableNow) await this.announceRestock(manager, result);
+      return result;
+    });
+    return toAdminProduct(stored);
+  }
+
+  private async addVariants(
+    manager: EntityManager,
+    productId: string,
+    sizes: (Size | null)[],
+    from: number,
+  ): Promise<void> {
+    if (sizes.length === 0) return;
+    await manager.insert(
+      ProductVariantRecord,
+      sizes.map((size, i) => ({
+        productId,
+        size: storedSize(size),
+        position: size === null ? from + i : (SIZE_ORDER.get(size) ?? from + i),
+        stock: null,
+      })),
+    );
+  }
+
+  /** Lower-case words of the name joined by '-', with a number after it when taken. */
+  private async newId(manager: EntityManager, name: string): Promise<string> {
+    const base =
+      name
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 50) || 'product';
+    for (let n = 1; ; n++) {
+      const id = n === 1 ? base : `${base}-${n}`;
+      if (!(await manager.existsBy(ProductRecord, { id }))) return id;
+    }
+  }
+
+  /** The admin's Products tab: the list query of every tab, with each row's variants. */
+  listDefinition(): ListDefinition<ProductRecord, AdminProduct, ProductListFilter, ProductSort> {
+    const tracked = 'v.productId = p.id AND v.stock IS NOT NULL';
+    return {
+      repository: this.dataSource.getRepository(ProductRecord),
+      alias: 'p',
+      parameters: { lowStock: LOW_STOCK },
+      filters: {
+        'low-stock': {
+          where: `EXISTS (SELECT 1 FROM product_variants v WHERE ${tracked} AND v.stock - v.sold - v.reserved <= :lowStock)`,
+        },
+        'sold-out': {
+          where:
+            'NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.productId = p.id AND ' +
+            '(v.stock IS NULL OR v.stock - v.sold - v.reserved > 0))',
+        },
+      },
+      searchColumns: ['name', 'description'],
+      sorts: { name: 'LOWER(p.name)', priceInCents: 'p.priceInCents', createdAt: 'p.createdAt' },
+      defaultSort: 'name',
+      toRow: (product) => toAdminProduct({ product, variants: [] }),
+      hydrate: async (products) =>
+        (await this.catalog.withVariants(products)).map((stored) => toAdminProduct(stored)),
+    };
+  }
+}
+
+/** A line of a cart asked for more than was left; the hold is undone. */
+class NotEnoughStock extends Error {
+  constructor(
+    readonly variantId: number,
+    readonly itemName: string,
+  ) {
+    super(`Not enough of ${itemName} left`);
+  }
+}
+
+const SIZE_ORDER = new Map<string, number>(
+  (['S', 'M', 'L', 'XL', '2XL'] as const).map((size, i) => [size, i]),
+);
+
+/** A product without sizes has one variant, of size null. */
+const sizesOrNone = (sizes: Size[]): (Size | null)[] =>
+  sizes.length ? [...new Set(sizes)] : [null];

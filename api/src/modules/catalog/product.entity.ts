@@ -1,0 +1,106 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { epochMs } from '../../database/epoch-ms.js';
+
+/** A product of the shop. Whether it can be bought follows from its variants' stock. */
+@Entity('products')
+export class ProductRecord {
+  /** 'tshirt', 'hat', or lower-case words joined by '-' for the artist's own products. */
+  @PrimaryColumn({ type: 'varchar', length: 60 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ type: 'integer' })
+  priceInCents: number;
+
+  /** Path under /assets/ or an https URL; null shows a placeholder. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  image: string | null;
+
+  /** The shop's order of products. */
+  @Column({ type: 'integer', default: 0 })
+  position: number;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt: Date;
+}
+
+/**
+ * One size of a product ('' for a product without sizes). `stock` is what the artist set (null:
+ * not tracked, always available); since then `sold` were sold and `reserved` are held by open
+ * checkouts, so `stock - sold - reserved` are left. Every change is one conditional UPDATE, so
+ * concurrent checkouts can never take more than is left.
+ */
+@Entity('product_variants')
+@Index('IDX_product_variants_productId_size', ['productId', 'size'], { unique: true })
+export class ProductVariantRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 60 })
+  productId: string;
+
+  @Column({ type: 'varchar', length: 10, default: '' })
+  size: string;
+
+  @Column({ type: 'integer', default: 0 })
+  position: number;
+
+  @Column({ type: 'integer', nullable: true })
+  stock: number | null;
+
+  @Column({ type: 'integer', default: 0 })
+  reserved: number;
+
+  @Column({ type: 'integer', default: 0 })
+  sold: number;
+}
+
+export type ReservationState = 'held' | 'released' | 'sold';
+
+/**
+ * Quantities a checkout session holds until it is paid (sold) or expires (released). The state
+ * changes once, by a conditional UPDATE, so a repeated or late webhook cannot count twice.
+ */
+@Entity('stock_reservations')
+@Index('IDX_stock_reservations_sessionId_variantId', ['sessionId', 'variantId'], { unique: true })
+@Index('IDX_stock_reservations_state_expiresAt', ['state', 'expiresAt'])
+export class StockReservation {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The checkout session's id; a 'pending:' key while the provider is creating it. */
+  @Column({ type: 'varchar', length: 255 })
+  sessionId: string;
+
+  @Column({ type: 'integer' })
+  variantId: number;
+
+  @Column({ type: 'integer' })
+  quantity: number;
+
+  @Column({ type: 'varchar', length: 10, default: 'held' })
+  state: ReservationState;
+
+  /** When the session stops taking payment (epoch ms); a held row past it is checked and freed. */
+  @Column({ type: 'bigint', transformer: epochMs })
+  expiresAt: number;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+}

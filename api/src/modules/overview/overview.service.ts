@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { MoreThanOrEqual, type DataSource } from 'typeorm';
+import type { AdminOverview } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import { countMatching } from '../../common/list.js';
+import { ContactService } from '../contact/contact.service.js';
+import { EmailSignup } from '../newsletter/email-signup.entity.js';
+import { NotifyService } from '../notify/notify.service.js';
+import { OrdersService } from '../orders/orders.service.js';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The figures above the dashboard's tabs. Three are the counts of a tab's filter, counted by that
+ * tab's own list definition, so a figure always equals what its link opens on.
+ */
+@Injectable()
+export class OverviewService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly orders: OrdersService,
+    private readonly contact: ContactService,
+    private readonly notify: NotifyService,
+  ) {}
+
+  async overview(): Promise<AdminOverview> {
+    const weekAgo = new Date(this.clock.now().getTime() - WEEK_MS);
+    const [ordersToShip, newMessages, pendingNotifyRequests, signupsThisWeek] = await Promise.all([
+      countMatching(this.orders.listDefinition(), { status: 'pending', search: '' }),
+      countMatching(this.contact.listDefinition(), { status: 'new', search: '' }),
+      countMatching(this.notify.listDefinition(), { status: 'pending', search: '' }),
+      this.db.getRepository(EmailSignup).countBy({ createdAt: MoreThanOrEqual(weekAgo) }),
+    ]);
+    return { ordersToShip, newMessages, pendingNotifyRequests, signupsThisWeek };
+  }
+}

@@ -1,0 +1,242 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import type { AdminProduct, ListPage, Product } from '@artist/contracts';
+import { Clock } from '../src/common/clock.js';
+import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
+import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
+import { loggedIn } from './utils/admin.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+
+const MINUTE = 60_000;
+
+describe.each(testDatabases())('stock and its reservations on $name', (db) => {
+  let s: StripeTestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
+    admin = await loggedIn(s.t);
+  });
+
+  afterAll(async () => {
+    await s.close();
+  });
+
+  beforeEach(async () => {
+    jest.restoreAllMocks();
+    await emptyShop(s.t);
+    await s.t.app.get(DataSource).getRepository(StockReservation).clear();
+    await s.t.app
+      .get(DataSource)
+      .getRepository(ProductVariantRecord)
+      .update({ productId: 'tshirt' }, { stock: null, sold: 0, reserved: 0 });
+  });
+
+  const setStock = (id: string, size: string | null, stock: number | null) =>
+    admin.put(`/api/admin/products/${id}/stock`).send({ size, stock });
+
+  const variant = (size: string) =>
+    s.t.app
+      .get(DataSource)
+      .getRepository(ProductVariantRecord)
+      .findOneByOrFail({ productId: 'tshirt', size });
+
+  const publicShirt = async () =>
+    ((await request(s.t.server).get('/api/products').expect(200)).body as Product[]).find(
+      (p) => p.id === 'tshirt',
+    )!;
+
+  async function openSession(size = 'M', quantity = 1): Promise<string> {
+    const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
+    await createCheckout(s.t, { items: [shirt(size, quantity)] }).expect(200);
+    return (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
+  }
+
+  it('serves the migrated catalogue with its variants: shirt sizes not tracked, hat none left', async () => {
+    const products = (await request(s.t.server).get('/api/products').expect(200)).body as Product[];
+    expect(products.map((p) => [p.id, p.name, p.priceInCents, p.type, p.available])).toEqual([
+      ['tshirt', 'Wren Calloway T-Shirt', 2500, 'purchase', true],
+      ['hat', 'Trucker Hat', 2500, 'notify', false],
+    ]);
+    expect(products[0]!.sizes).toEqual(['S', 'M', 'L', 'XL', '2XL']);
+    expect(products[0]!.variants).toEqual(
+      ['S', 'M', 'L', 'XL', '2XL'].map((size) => ({ size, available: true, left: null })),
+    );
+    expect(products[1]!.variants).toEqual([{ size: null, available: false, left: 0 }]);
+  });
+
+  it('sets one size’s stock, says how many are left at 5 or fewer, and refuses bad values', async () => {
+    const res = await setStock('tshirt', 'M', 10).expect(200);
+    expect((res.body as AdminProduct).variants.find((v) => v.size === 'M')).toEqual({
+      size: 'M',
+      stock: 10,
+      reserved: 0,
+      sold: 0,
+      left: 10,
+    });
+    expect((await publicShirt()).variants[1]).toEqual({ size: 'M', available: true, left: null });
+    await setStock('tshirt', 'M', 3).expect(200);
+    expect((await publicShirt()).variants[1]).toEqual({ size: 'M', available: true, left: 3 });
+    await setStock('tshirt', 'M', 0).expect(200);
+    expect((await publicShirt()).variants[1]).toEqual({ size: 'M', available: false, left: 0 });
+
+    for (const [body, message] of [
+      [{ size: 'M', stock: -1 }, 'stock must be a whole number from 0, or null for not tracked'],
+      [{ size: 'M', stock: 2.5 }, 'stock must be a whole number from 0, or null for not tracked'],
+      [{ size: 'XXL', stock: 1 }, 'size must be one of S, M, L, XL, 2XL, or null'],
+      [{ size: null, stock: 1 }, 'The Wren Calloway T-Shirt comes in S, M, L, XL, 2XL; not null.'],
+    ] as const) {
+      const bad = await admin.put('/api/admin/products/tshirt/stock').send(body).expect(400);
+      expect(bad.body.message).toBe(message);
+    }
+    await admin.put('/api/admin/products/poster/stock').send({ size: null, stock: 1 }).expect(404);
+    expect((await variant('M')).stock).toBe(0);
+    await request(s.t.server).put('/api/admin/products/tshirt/stock').send({ size: 'M', stock: 1 });
+    expect((await variant('M')).stock).toBe(0);
+  });
+
+  it('lists products in the admin with their stock per size, and filters low and sold-out stock', async () => {
+    const page = (await admin.get('/api/admin/products').expect(200)).body as ListPage<
+      AdminProduct,
+      string
+    >;
+    expect(page.rows.map((p) => p.id)).toEqual(['hat', 'tshirt']);
+    expect(page.rows[0]!.variants).toEqual([
+      { size: null, stock: 0, reserved: 0, sold: 0, left: 0 },
+    ]);
+    expect(page.counts).toEqual({ all: 2, 'low-stock': 1, 'sold-out': 1 });
+    await setStock('tshirt', 'L', 4).expect(200);
+    const low = (await admin.get('/api/admin/products?status=low-stock').expect(200)).body;
+    expect(low.rows.map((p: AdminProduct) => p.id)).toEqual(['hat', 'tshirt']);
+    const soldOut = (await admin.get('/api/admin/products?status=sold-out').expect(200)).body;
+    expect(soldOut.rows.map((p: AdminProduct) => p.id)).toEqual(['hat']);
+  });
+
+  it('sells exactly what is left when more buyers than stock check out at once', async () => {
+    await setStock('tshirt', 'M', 10).expect(200);
+    const buyers = await Promise.all(
+      Array.from({ length: 25 }, () => createCheckout(s.t, { items: [shirt('M', 1)] })),
+    );
+    const created = buyers.filter((r) => r.status === 200);
+    const refused = buyers.filter((r) => r.status === 409);
+    expect(created).toHaveLength(10);
+    expect(refused).toHaveLength(15);
+    expect(refused[0]!.body.message).toBe(
+      'Sorry, the Wren Calloway T-Shirt - M just sold out. Please remove it from your cart.',
+    );
+    expect(await variant('M')).toMatchObject({ stock: 10, reserved: 10, sold: 0 });
+    expect(s.stripe.creates()).toHaveLength(10);
+    expect((await publicShirt()).variants[1]).toEqual({ size: 'M', available: false, left: 0 });
+  });
+
+  it('refuses a cart asking for more than is left with 409 naming the item and how many', async () => {
+    await setStock('tshirt', 'S', 3).expect(200);
+    const res = await createCheckout(s.t, {
+      items: [shirt('S', 2), shirt('L', 1), shirt('S', 2)],
+    }).expect(409);
+    expect(res.body.message).toBe(
+      'Sorry, only 3 of the Wren Calloway T-Shirt - S are left. Please lower the quantity in your cart.',
+    );
+    expect(await variant('S')).toMatchObject({ stock: 3, reserved: 0 });
+    expect(await checkoutSessions(s.t)).toEqual([]);
+    const hat = await createCheckout(s.t, { items: [{ productId: 'hat', quantity: 1 }] });
+    expect(hat.status).toBe(409);
+    expect(hat.body.message).toBe(
+      'Sorry, the Trucker Hat just sold out. Please remove it from your cart.',
+    );
+  });
+
+  it('gives back what an expired session held, once, and sells what a paid one held', async () => {
+    await setStock('tshirt', 'M', 5).expect(200);
+    const expiring = await openSession('M', 2);
+    const paying = await openSession('M', 1);
+    expect(await variant('M')).toMatchObject({ reserved: 3, sold: 0 });
+    const expired = { ...s.stripe.sessions.get(expiring)!, status: 'expired' };
+    await deliver(s.t, 'checkout.session.expired', expired).expect(200);
+    await deliver(s.t, 'checkout.session.expired', expired).expect(200);
+    expect(await variant('M')).toMatchObject({ stock: 5, reserved: 1, sold: 0 });
+    const paid = s.stripe.pay(paying);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    // An expiry of a paid session (never sent by Stripe, but webhooks can come in any order)
+    // changes nothing.
+    await deliver(s.t, 'checkout.session.expired', { ...paid, status: 'expired' }).expect(200);
+    expect(await variant('M')).toMatchObject({ stock: 5, reserved: 0, sold: 1 });
+    expect(await orders(s.t)).toHaveLength(1);
+    expect((await publicShirt()).variants[1]!.left).toBe(4);
+  });
+
+  it('sells a session paid just before its expiry even when its hold was already given back', async () => {
+    await setStock('tshirt', 'L', 1).expect(200);
+    const id = await openSession('L', 1);
+    await s.t.app
+      .get(DataSource)
+      .getRepository(StockReservation)
+      .update({ sessionId: id }, { expiresAt: Date.now() - 40 * MINUTE });
+    // Stripe still says open: the sweeper asks and leaves it held.
+    const sweeper = s.t.app.get(CheckoutCleanupService);
+    expect(await sweeper.settleExpiredHolds()).toBe(0);
+    expect(await variant('L')).toMatchObject({ reserved: 1 });
+    // The buyer paid in the last second; the webhook is lost, the sweeper finds the payment.
+    s.stripe.pay(id);
+    expect(await sweeper.settleExpiredHolds()).toBe(1);
+    expect(await variant('L')).toMatchObject({ stock: 1, reserved: 0, sold: 1 });
+    expect(await orders(s.t)).toHaveLength(1);
+  });
+
+  it('gives back holds of sessions Stripe expired when the webhook never came', async () => {
+    await setStock('tshirt', 'XL', 2).expect(200);
+    const id = await openSession('XL', 2);
+    const now = Date.now();
+    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(now + 33 * MINUTE));
+    s.stripe.sessions.get(id)!.status = 'expired';
+    expect(await s.t.app.get(CheckoutCleanupService).settleExpiredHolds()).toBe(1);
+    expect(await variant('XL')).toMatchObject({ stock: 2, reserved: 0, sold: 0 });
+    const [record] = await checkoutSessions(s.t);
+    expect(record!.status).toBe('expired');
+  });
+
+  it('takes a merch-table sale from stock, and records one beyond it with a warning', async () => {
+    await setStock('tshirt', 'XL', 2).expect(200);
+    const sale = (quantity: number) =>
+      admin
+        .post('/api/admin/orders/manual')
+        .send({
+          salesChannel: 'in-person',
+          showLocation: 'The Bluebird Cafe',
+          paymentMethod: 'cash',
+          lineItems: [{ product_name: 'Wren Calloway T-Shirt - XL', quantity, price: 2500 }],
+        })
+        .expect(201);
+    expect((await sale(1)).body.stockWarnings).toEqual([]);
+    expect(await variant('XL')).toMatchObject({ stock: 2, sold: 1 });
+    expect((await sale(3)).body.stockWarnings).toEqual([
+      'The site showed 1 of the Wren Calloway T-Shirt - XL left; the stock now counts this sale, with none left.',
+    ]);
+    const after = await variant('XL');
+    expect(after.stock! - after.sold - after.reserved).toBe(0);
+    expect(after).toMatchObject({ stock: 4, sold: 4 });
+  });
+
+  it('refuses to set less stock than open checkouts hold', async () => {
+    await setStock('tshirt', 'S', 4).expect(200);
+    await openSession('S', 3);
+    const res = await setStock('tshirt', 'S', 2).expect(409);
+    expect(res.body.message).toBe(
+      '3 of the Wren Calloway T-Shirt - S are held by open checkouts; set at least 3.',
+    );
+    await setStock('tshirt', 'S', 3).expect(200);
+    expect(await variant('S')).toMatchObject({ stock: 3, reserved: 3 });
+  });
+});

@@ -1,0 +1,92 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { seedVolume } from '../src/database/volume-seed.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const ASKED = { signups: 130, orders: 70, messages: 40, notify: 30 };
+
+/** The number of rows a list page counts, the same in its total and its filter's count. */
+function totalOf(body: unknown, status = 'all'): number {
+  const page = body as { total: number; counts: Record<string, number> };
+  expect(page.counts[status]).toBe(page.total);
+  return page.total;
+}
+
+describe.each(testDatabases())('the volume seed on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+    admin = await loggedIn(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('writes rows the admin lists read, as many as asked', async () => {
+    const dataSource = t.app.get(DataSource);
+    const now = new Date('2026-06-01T12:00:00Z');
+    const results = await seedVolume(dataSource, ASKED, { seed: 7, now });
+    expect(results.map((r) => [r.table, r.rows])).toEqual([
+      ['email_signups', ASKED.signups],
+      ['orders', ASKED.orders],
+      ['contact_messages', ASKED.messages],
+      ['notify_me', ASKED.notify],
+    ]);
+
+    const lists: [string, number][] = [
+      ['/api/admin/email-signups', ASKED.signups],
+      ['/api/admin/orders', ASKED.orders],
+      ['/api/admin/contact-messages', ASKED.messages],
+      ['/api/admin/notify-me', ASKED.notify],
+    ];
+    for (const [url, asked] of lists) {
+      const res = await admin.get(url).query({ pageSize: 200 }).expect(200);
+      expect([url, totalOf(res.body)]).toEqual([url, asked]);
+    }
+
+    // Every status filter of each list is met by some seeded rows.
+    for (const [url, statuses] of [
+      ['/api/admin/orders', ['pending', 'fulfilled', 'paid']],
+      ['/api/admin/contact-messages', ['new', 'responded']],
+      ['/api/admin/notify-me', ['pending', 'notified']],
+      ['/api/admin/email-signups', ['confirmed', 'unconfirmed', 'contacted']],
+    ] as const) {
+      for (const status of statuses) {
+        const res = await admin.get(url).query({ status, pageSize: 200 }).expect(200);
+        expect([url, status, totalOf(res.body, status) > 0]).toEqual([url, status, true]);
+      }
+    }
+
+    // A second run adds beside the first: new unique addresses and session ids, no clash.
+    await seedVolume(
+      dataSource,
+      { signups: 20, orders: 10, messages: 0, notify: 0 },
+      { seed: 7, now },
+    );
+    const signups = await admin
+      .get('/api/admin/email-signups')
+      .query({ pageSize: 200 })
+      .expect(200);
+    expect(totalOf(signups.body)).toBe(ASKED.signups + 20);
+
+    // Rows are stored as the services store them: JSON items with cents, totals that add up.
+    const orders = (await dataSource.query('SELECT * FROM orders')) as {
+      lineItems: string;
+      total: number;
+      salesChannel: string;
+      createdAt: unknown;
+    }[];
+    for (const order of orders) {
+      const items = JSON.parse(order.lineItems) as { quantity: number; price: number }[];
+      const shipping = order.salesChannel === 'online' ? 500 : 0;
+      expect(Number(order.total)).toBe(
+        items.reduce((s, i) => s + i.quantity * i.price, 0) + shipping,
+      );
+    }
+  });
+});
