@@ -69,6 +69,7 @@ export const makeNotify = (id: number, overrides: Partial<NotifyMe> = {}): Notif
   productName: id % 2 ? 'Trucker Hat' : 'Sticker Pack',
   notified: 'false',
   notifiedAt: null,
+  unsubscribedAt: null,
   createdAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
   ...overrides,
 });

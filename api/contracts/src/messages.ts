@@ -75,7 +75,18 @@ export interface NotifyMe {
   /** The text 'true' or 'false'. */
   notified: string;
   notifiedAt: string | null;
+  /** When the fan unsubscribed from this product's alerts; no alert goes to them after it. */
+  unsubscribedAt: string | null;
   createdAt: string;
+}
+
+/**
+ * Answer of `POST /api/admin/notify-me/send`: back-in-stock emails queued, and selected requests
+ * left alone (already notified, or unsubscribed from the product's alerts).
+ */
+export interface NotifySendResponse {
+  queued: number;
+  skipped: number;
 }
 
 export interface BulkUpdateResponse {

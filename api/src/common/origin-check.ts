@@ -5,10 +5,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The Stripe webhook is verified by its signature instead (see the checkout module). One-click
- * unsubscribe is POSTed by mail providers with no Origin or cookie (RFC 8058); its unguessable
- * token is the proof, and it can only ever remove an address from the list.
+ * unsubscribe (from the newsletter, or from a product's back-in-stock alerts) is POSTed by mail
+ * providers with no Origin or cookie (RFC 8058); its unguessable token is the proof, and it can
+ * only ever stop emails.
  */
-const EXEMPT_PATHS = new Set(['/api/webhooks/stripe', '/api/newsletter/unsubscribe']);
+const EXEMPT_PATHS = new Set([
+  '/api/webhooks/stripe',
+  '/api/newsletter/unsubscribe',
+  '/api/notify-me/unsubscribe',
+]);
 
 export const CSRF_MESSAGE = 'This request came from another site and was refused.';
 export const CSRF_MISSING_ORIGIN_MESSAGE =

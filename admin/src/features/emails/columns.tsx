@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<string, string> = {
   'artist-order': 'New order alert',
   'artist-contact': 'Message alert',
   'newsletter-confirm': 'Newsletter confirmation',
+  'back-in-stock': 'Back in stock',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;

@@ -83,3 +83,32 @@ it('reports a failed bulk update and a failed load', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Mark 1 as Notified' }));
   expect(await screen.findByText('Failed to update requests')).toBeInTheDocument();
 });
+
+it('emails the selected requests that they are back in stock, and says which were skipped', async () => {
+  const stub = signedIn({
+    'GET /api/admin/notify-me': listRoute(NOTIFY, [
+      makeNotify(1),
+      makeNotify(2, { notified: 'true', unsubscribedAt: '2026-10-20T12:00:00.000Z' }),
+    ]),
+    'POST /api/admin/notify-me/send': json(200, { queued: 1, skipped: 1 }),
+  });
+  renderAdmin('/admin?tab=notify-me');
+  await screen.findByText('fan1@example.com');
+  expect(screen.getByText('Unsubscribed')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Email 0: back in stock' }));
+  expect(await screen.findByText('Please select requests to email.')).toBeInTheDocument();
+  expect(stub.requests.some((r) => r.method === 'POST')).toBe(false);
+
+  await userEvent.click(rowCheckbox('fan1@example.com'));
+  await userEvent.click(rowCheckbox('fan2@example.com'));
+  await userEvent.click(screen.getByRole('button', { name: 'Email 2: back in stock' }));
+  expect(
+    await screen.findByText(
+      'Queued 1 back-in-stock email; 1 request was skipped (already notified or unsubscribed)',
+    ),
+  ).toBeInTheDocument();
+  const post = stub.requests.find((r) => r.method === 'POST')!;
+  expect(post.path).toBe('/api/admin/notify-me/send');
+  expect(post.body).toEqual({ ids: expect.arrayContaining([1, 2]) });
+  expect(await screen.findByRole('button', { name: 'Email 0: back in stock' })).toBeInTheDocument();
+});

@@ -31,11 +31,15 @@ export const notifyColumns: DataColumn<NotifyMe>[] = [
     key: 'status',
     title: 'Status',
     sortField: 'notified',
-    render: (_, r) =>
-      notified(r) ? (
-        <StatusTag tone="success">Notified</StatusTag>
-      ) : (
-        <StatusTag tone="warning">Pending</StatusTag>
-      ),
+    render: (_, r) => (
+      <>
+        {notified(r) ? (
+          <StatusTag tone="success">Notified</StatusTag>
+        ) : (
+          <StatusTag tone="warning">Pending</StatusTag>
+        )}
+        {r.unsubscribedAt && <StatusTag tone="neutral">Unsubscribed</StatusTag>}
+      </>
+    ),
   },
 ];

@@ -4,6 +4,7 @@ import type {
   ListSelection,
   NotifyListFilter,
   NotifyMe,
+  NotifySendResponse,
 } from '@artist/contracts';
 import { api, listUrl, type ListArgs } from '../../app/api.js';
 
@@ -19,7 +20,13 @@ export const notifyApi = api.injectEndpoints({
         invalidatesTags: [{ type: 'NotifyRequest', id: 'LIST' }],
       },
     ),
+    /** The back-in-stock email to the chosen requests, each marked notified. */
+    sendBackInStock: build.mutation<NotifySendResponse, ListSelection<string>>({
+      query: (body) => ({ url: '/admin/notify-me/send', method: 'POST', body }),
+      invalidatesTags: [{ type: 'NotifyRequest', id: 'LIST' }, 'Email'],
+    }),
   }),
 });
 
-export const { useGetNotifyRequestsQuery, useMarkNotifiedMutation } = notifyApi;
+export const { useGetNotifyRequestsQuery, useMarkNotifiedMutation, useSendBackInStockMutation } =
+  notifyApi;

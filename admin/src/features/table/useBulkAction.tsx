@@ -12,6 +12,22 @@ export interface BulkActionOptions {
   limit?: number;
   /** Applies the action to the ticked rows (`ids`) or to every row matching (`filter`). */
   run: (selection: ListSelection<string>) => Promise<unknown>;
+  /** Further actions on the same selection, such as emailing the chosen requests. */
+  more?: ExtraBulkAction[];
+}
+
+/** Another action on a tab's selection, beside its 'Mark N as …'. */
+export interface ExtraBulkAction {
+  key: string;
+  /** The button's words for the selection's count (already formatted). */
+  label: (count: string) => string;
+  run: (selection: ListSelection<string>) => Promise<unknown>;
+  /** The error toast's text when nothing is selected. */
+  nothing: string;
+  /** The success toast's title, from the server's answer. */
+  success: (result: unknown) => string;
+  /** The error toast's title when the server refused. */
+  failure: string;
 }
 
 /** Every row matching the table's filter and search, chosen with "Select all N matching". */
@@ -34,8 +50,11 @@ const singular = (noun: string) => noun.replace(/s$/, '');
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
-/** Row selection and the 'Mark N as …' action of the notify-me, newsletter and contact tabs. */
-export function useBulkAction({ noun, verb, limit, run }: BulkActionOptions) {
+/**
+ * Row selection and the 'Mark N as …' action of the notify-me, newsletter and contact tabs, with
+ * any further actions on the same selection.
+ */
+export function useBulkAction({ noun, verb, limit, run, more = [] }: BulkActionOptions) {
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [matching, setMatching] = useState<MatchingSelection | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,37 +66,6 @@ export function useBulkAction({ noun, verb, limit, run }: BulkActionOptions) {
     setSelectedKeys((keys) => (keys.length ? [] : keys));
     setMatching(null);
   }, []);
-
-  const onClick = async () => {
-    if (count === 0) {
-      toast.error('No selection', undefined, `Please select ${noun} to mark as ${done}.`);
-      return;
-    }
-    if (limit !== undefined && count > limit) {
-      toast.error(
-        'Too many selections',
-        undefined,
-        `Please select up to ${limit} ${noun} at a time. Use filters to process larger batches.`,
-      );
-      return;
-    }
-    setBusy(true);
-    try {
-      await run(
-        matching
-          ? { filter: { status: matching.status, search: matching.search } }
-          : { ids: selectedKeys.map(Number) },
-      );
-      toast.success(
-        `Marked ${formatCount(count)} ${count === 1 ? singular(noun) : noun} as ${done}`,
-      );
-      clear();
-    } catch (err) {
-      toast.error(`Failed to update ${noun}`, err);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const selection = useMemo<TableSelection>(
     () => ({
@@ -92,10 +80,69 @@ export function useBulkAction({ noun, verb, limit, run }: BulkActionOptions) {
     }),
     [selectedKeys, matching, clear],
   );
+  /** Runs one action on the selection: checks it, calls the server, then says how it went. */
+  const perform = async (
+    act: (selection: ListSelection<string>) => Promise<unknown>,
+    words: { nothing: string; success: (result: unknown) => string; failure: string },
+  ) => {
+    if (count === 0) {
+      toast.error('No selection', undefined, words.nothing);
+      return;
+    }
+    if (limit !== undefined && count > limit) {
+      toast.error(
+        'Too many selections',
+        undefined,
+        `Please select up to ${limit} ${noun} at a time. Use filters to process larger batches.`,
+      );
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await act(
+        matching
+          ? { filter: { status: matching.status, search: matching.search } }
+          : { ids: selectedKeys.map(Number) },
+      );
+      toast.success(words.success(result));
+      clear();
+    } catch (err) {
+      toast.error(words.failure, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const action = (
-    <Button type="primary" onClick={onClick} loading={busy}>
+    <Button
+      type="primary"
+      loading={busy}
+      onClick={() =>
+        perform(run, {
+          nothing: `Please select ${noun} to mark as ${done}.`,
+          success: () =>
+            `Marked ${formatCount(count)} ${count === 1 ? singular(noun) : noun} as ${done}`,
+          failure: `Failed to update ${noun}`,
+        })
+      }
+    >
       Mark {formatCount(count)} as {verb}
     </Button>
   );
-  return { selection, action };
+  const moreActions = more.map((extra) => (
+    <Button
+      key={extra.key}
+      loading={busy}
+      onClick={() =>
+        perform(extra.run, {
+          nothing: extra.nothing,
+          success: extra.success,
+          failure: extra.failure,
+        })
+      }
+    >
+      {extra.label(formatCount(count))}
+    </Button>
+  ));
+  return { selection, action, moreActions };
 }

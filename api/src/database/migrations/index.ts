@@ -9,6 +9,7 @@ import { AddNewsletterConsent1765400000001 } from './1765400000001-AddNewsletter
 import { IndexAdminLists1765450000000 } from './1765450000000-IndexAdminLists.js';
 import { NameManualOrderItemsFromCatalogue1765500000300 } from './1765500000300-NameManualOrderItemsFromCatalogue.js';
 import { CreateInventory1765700000000 } from './1765700000000-CreateInventory.js';
+import { AddBackInStockAlerts1765700000100 } from './1765700000100-AddBackInStockAlerts.js';
 
 /** In order of application. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   IndexAdminLists1765450000000,
   NameManualOrderItemsFromCatalogue1765500000300,
   CreateInventory1765700000000,
+  AddBackInStockAlerts1765700000100,
 ];

@@ -8,6 +8,7 @@ export const EMAIL_KINDS = [
   'artist-order',
   'artist-contact',
   'newsletter-confirm',
+  'back-in-stock',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

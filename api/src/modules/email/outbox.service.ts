@@ -12,6 +12,7 @@ import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
 import {
   artistContactAlert,
   artistOrderAlert,
+  backInStock,
   newsletterConfirmation,
   orderConfirmation,
   orderShipped,
@@ -161,6 +162,24 @@ export class OutboxService {
   }
 
   /**
+   * The back-in-stock alert of one notify-me request, with one-click unsubscribe from that
+   * product's alerts: one per request, however often it is asked for.
+   */
+  async queueBackInStock(
+    manager: EntityManager,
+    request: { id: number; email: string; productName: string; token: string },
+  ): Promise<boolean> {
+    const unsubscribe = `${this.config.publicUrl}${NOTIFY_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.token)}`;
+    return this.queue(manager, {
+      key: `back-in-stock:${request.id}`,
+      kind: 'back-in-stock',
+      to: { address: request.email },
+      listUnsubscribe: unsubscribe,
+      content: backInStock(request.productName, `${this.config.publicUrl}/#merch`, unsubscribe),
+    });
+  }
+
+  /**
    * Writes one email; false when its key is already queued (a retried webhook, a double click).
    * On MySQL and SQLite a refused row undoes only its own statement, so the caller's transaction
    * goes on.
@@ -213,5 +232,8 @@ export function newsletterLinks(publicUrl: string, token: string) {
 export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
 /** Exempt from the origin check: mail providers POST to it with no Origin (RFC 8058). */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+
+/** One-click unsubscribe from one product's back-in-stock alerts; exempt from the origin check. */
+export const NOTIFY_UNSUBSCRIBE_PATH = '/api/notify-me/unsubscribe';
 
 const clip = (value: string, length: number) => [...value].slice(0, length).join('');

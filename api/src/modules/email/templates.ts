@@ -310,3 +310,36 @@ export function orderShipped(
   ].join('\n');
   return { subject, html, text };
 }
+
+/** 5. To a fan who asked to be told: the product is back in the shop, with a one-click way out. */
+export function backInStock(
+  productName: string,
+  shopUrl: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  const subject = oneLine(`The ${productName} is back in stock`);
+  const intro = `Good news: the ${oneLine(productName)} you asked about is back in the shop. Sizes and quantities are limited, so don't wait too long.`;
+  const why = `You're getting this email because you asked to hear when the ${oneLine(productName)} was back. We'll only write about it once.`;
+  const html = layout(
+    subject,
+    [
+      heading('Back in stock'),
+      paragraph(intro),
+      `<mj-button href="${escapeHtml(shopUrl)}">Shop now</mj-button>`,
+      paragraph(why),
+    ].join('\n'),
+    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe from alerts for this product</a>`,
+  );
+  const text = [
+    'Back in stock',
+    '',
+    intro,
+    '',
+    `Shop now: ${shopUrl}`,
+    '',
+    why,
+    '',
+    `Unsubscribe from alerts for this product: ${unsubscribeUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -30,14 +30,14 @@ import { SignupExportQueryDto, SignupListQueryDto } from './dto/signup-list-quer
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
 import { EmailSignupDto } from './dto/email-signup.dto.js';
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
+import { htmlPage as html, isTokenShaped, linkNotFound as notFound } from '../email/link-pages.js';
 import {
   confirmedPage,
   confirmPage,
-  invalidLinkPage,
   unsubscribedPage,
   unsubscribePage,
 } from './newsletter.pages.js';
-import { isTokenShaped, NewsletterService } from './newsletter.service.js';
+import { NewsletterService } from './newsletter.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../auth/admin.guard.js';
 
@@ -168,15 +168,4 @@ export class NewsletterController {
   async bulk(@Body() body: BulkSignupsDto): Promise<BulkUpdateResponse> {
     return { updated: await this.newsletter.bulkUpdate(body, flagText(body.contacted)) };
   }
-}
-
-/** The pages are HTML; errors thrown before this stay JSON like every other API answer. */
-function html(res: Response, page: string): string {
-  res.type('html');
-  return page;
-}
-
-function notFound(res: Response): string {
-  res.status(404);
-  return html(res, invalidLinkPage());
 }

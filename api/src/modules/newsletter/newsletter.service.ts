@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
@@ -12,17 +11,12 @@ import {
 import { Clock } from '../../common/clock.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { inTransaction } from '../../database/transaction.js';
+import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 /** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 60 * 60_000;
-
-const newToken = () => randomBytes(24).toString('base64url');
-
-/** Tokens are base64url; anything else cannot be one. */
-export const isTokenShaped = (value: unknown): value is string =>
-  typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
 
 /** The subscription state as SQL, to sort by it as the list shows it. */
 const SUBSCRIPTION_SQL =
@@ -50,13 +44,13 @@ export class NewsletterService {
         .createQueryBuilder()
         .insert()
         .into(EmailSignup)
-        .values({ email: address, token: newToken() })
+        .values({ email: address, token: newLinkToken() })
         .orIgnore()
         .execute();
       const signup = await manager.findOneBy(EmailSignup, { email: address });
       if (!signup || (signup.confirmedAt !== null && signup.unsubscribedAt === null)) return;
       const now = this.clock.now().getTime();
-      const token = signup.token ?? newToken();
+      const token = signup.token ?? newLinkToken();
       const claimed = await manager
         .createQueryBuilder()
         .update(EmailSignup)

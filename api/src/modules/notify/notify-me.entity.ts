@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Entity('notify_me')
 @Index('IDX_notify_me_createdAt', ['createdAt'])
 @Index('IDX_notify_me_notified_createdAt', ['notified', 'createdAt'])
+@Index('IDX_notify_me_productId_notified', ['productId', 'notified'])
 export class NotifyMe {
   @PrimaryGeneratedColumn()
   id: number;
@@ -10,8 +11,13 @@ export class NotifyMe {
   @Column({ type: 'varchar', length: 320 })
   email: string;
 
-  @Column({ type: 'varchar', length: 50 })
+  /** The product's name when the fan asked, as the shop showed it. */
+  @Column({ type: 'varchar', length: 120 })
   productName: string;
+
+  /** The catalogue's product, when the name is one of it (a renamed product keeps its requests). */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  productId: string | null;
 
   /** The text 'true' or 'false'. */
   @Column({ type: 'varchar', length: 5, default: 'false' })
@@ -19,6 +25,15 @@ export class NotifyMe {
 
   @Column({ type: 'datetime', nullable: true })
   notifiedAt: Date | null;
+
+  /** Of the one-click unsubscribe link in the back-in-stock email; made when it is queued. */
+  @Index('IDX_notify_me_token', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  token: string | null;
+
+  /** The fan asked for no alerts about this product: no back-in-stock email goes to them. */
+  @Column({ type: 'datetime', nullable: true })
+  unsubscribedAt: Date | null;
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;

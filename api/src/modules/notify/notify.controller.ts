@@ -1,5 +1,19 @@
-import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   EXPORT_NAMES,
   NOTIFY_LIST_FILTERS,
@@ -9,13 +23,16 @@ import {
   type ListPage,
   type NotifyListFilter,
   type NotifyMe,
+  type NotifySendResponse,
 } from '@artist/contracts';
 import { flagText } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
-import { BulkNotifyDto } from './dto/bulk-notify.dto.js';
+import { htmlPage, isTokenShaped, linkNotFound, page, back, form } from '../email/link-pages.js';
+import { NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
+import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyService } from './notify.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
@@ -28,7 +45,21 @@ const columns: CsvColumn<NotifyMe>[] = [
   { header: 'productName', value: (n) => n.productName },
   { header: 'notified', value: (n) => n.notified },
   { header: 'notifiedAt', value: (n) => n.notifiedAt },
+  { header: 'unsubscribedAt', value: (n) => n.unsubscribedAt },
 ];
+
+const unsubscribePage = (action: string) =>
+  page(
+    'Unsubscribe',
+    `<p>Press the button to stop emails about this product coming back in stock.</p>
+${form(action, { 'List-Unsubscribe': 'One-Click' }, 'Unsubscribe')}`,
+  );
+
+const unsubscribedPage = () =>
+  page(
+    "You're unsubscribed",
+    `<p>You will receive no more emails about this product at this address.</p>${back}`,
+  );
 
 class NotifyListQueryDto extends ListQueryDto(NOTIFY_LIST_FILTERS, NOTIFY_SORTS) {}
 
@@ -64,5 +95,46 @@ export class NotifyController {
   @AdminOnly()
   async bulk(@Body() body: BulkNotifyDto): Promise<BulkUpdateResponse> {
     return { updated: await this.notify.bulkUpdate(body, flagText(body.notified)) };
+  }
+
+  /** The back-in-stock email to the chosen requests, each marked notified. */
+  @Post('admin/notify-me/send')
+  @AdminOnly()
+  @HttpCode(200)
+  send(@Body() body: SendNotifyDto): Promise<NotifySendResponse> {
+    return this.notify.send(body);
+  }
+
+  /** What a person opening the email's unsubscribe link sees: a button, no change. */
+  @Get('notify-me/unsubscribe')
+  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
+  @Header('Cache-Control', 'no-store')
+  unsubscribePage(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): string {
+    if (!isTokenShaped(token)) return linkNotFound(res);
+    return htmlPage(
+      res,
+      unsubscribePage(`${NOTIFY_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
+    );
+  }
+
+  /** RFC 8058 one-click unsubscribe from the product's alerts, as for the newsletter. */
+  @Post('notify-me/unsubscribe')
+  @ApiResponse({ status: 400, description: 'The body is not List-Unsubscribe=One-Click' })
+  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  @Header('Cache-Control', 'no-store')
+  async unsubscribe(
+    @Query('token') token: unknown,
+    @Body() body: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    if (body?.['List-Unsubscribe'] !== 'One-Click')
+      throw new BadRequestException('The body must be List-Unsubscribe=One-Click');
+    if (!isTokenShaped(token) || !(await this.notify.unsubscribe(token))) return linkNotFound(res);
+    return htmlPage(res, unsubscribedPage());
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { NotifyMe } from './notify-me.entity.js';
 import { NotifyController } from './notify.controller.js';
 import { NotifyService } from './notify.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([NotifyMe])],
+  imports: [TypeOrmModule.forFeature([NotifyMe]), CatalogModule],
   controllers: [NotifyController],
   providers: [NotifyService],
   exports: [NotifyService],

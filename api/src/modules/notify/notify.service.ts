@@ -1,33 +1,56 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import {
   NOTIFY_BULK_LIMIT,
+  NOTIFY_PRODUCT_NAMES,
   type ListSelection,
+  type NotifySendResponse,
   type NotifyListFilter,
   type NotifyMe as NotifyMeView,
   type NotifySort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { withNamedLock } from '../../database/transaction.js';
+import { inTransaction, withNamedLock } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
+import { ProductRecord } from '../catalog/product.entity.js';
+import { InventoryService } from '../catalog/inventory.service.js';
+import { newLinkToken } from '../email/link-pages.js';
+import { OutboxService } from '../email/outbox.service.js';
 import { NOTIFY_BULK_MESSAGE } from './dto/bulk-notify.dto.js';
-import type { NotifyMeDto } from './dto/notify-me.dto.js';
+import { INVALID_PRODUCT_MESSAGE, type NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyMe } from './notify-me.entity.js';
 
 @Injectable()
-export class NotifyService {
+export class NotifyService implements OnModuleInit {
   constructor(
     @InjectRepository(NotifyMe) private readonly requests: Repository<NotifyMe>,
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly inventory: InventoryService,
+    private readonly outbox: OutboxService,
   ) {}
 
+  /** A product coming back in stock answers its pending requests in the same transaction. */
+  onModuleInit(): void {
+    this.inventory.onRestock((manager, product) => this.announceBackInStock(manager, product));
+  }
+
   /**
-   * A repeat of a request still pending adds no second row, even when repeats arrive at once:
-   * the check and the insert run under a lock named after the address and product.
+   * A request names a product of the catalogue (any the shop shows Notify Me for) or one of the
+   * names the shop has always taken. A repeat of a request still pending adds no second row, even
+   * when repeats arrive at once: the check and the insert run under a lock named after the address
+   * and product.
    */
   async create(input: NotifyMeDto): Promise<void> {
+    const product = await this.dataSource
+      .getRepository(ProductRecord)
+      .findOne({ where: { name: input.productName }, select: { id: true } });
+    if (!product && !(NOTIFY_PRODUCT_NAMES as readonly string[]).includes(input.productName))
+      throw new BadRequestException({
+        message: INVALID_PRODUCT_MESSAGE,
+        errors: [{ field: 'productName', messages: [INVALID_PRODUCT_MESSAGE] }],
+      });
     await withNamedLock(
       this.dataSource,
       `notify-me:${input.email}:${input.productName}`,
@@ -38,7 +61,7 @@ export class NotifyService {
           productName: input.productName,
           notified: 'false',
         });
-        if (!pending) await requests.insert(input);
+        if (!pending) await requests.insert({ ...input, productId: product?.id ?? null });
       },
     );
   }
@@ -61,8 +84,12 @@ export class NotifyService {
       },
       defaultSort: '-createdAt',
       toRow: (row) => ({
-        ...row,
+        id: row.id,
+        email: row.email,
+        productName: row.productName,
+        notified: row.notified,
         notifiedAt: row.notifiedAt?.toISOString() ?? null,
+        unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       }),
     };
@@ -86,5 +113,83 @@ export class NotifyService {
         { notified, notifiedAt: notified === 'true' ? this.clock.now() : null },
       ),
     );
+  }
+
+  /**
+   * POST /api/admin/notify-me/send: the back-in-stock email to the chosen requests (or those a
+   * filter matches, at most NOTIFY_BULK_LIMIT), each marked notified. Requests already notified
+   * or unsubscribed from the product's alerts are skipped.
+   */
+  async send(selection: ListSelection<NotifyListFilter>): Promise<NotifySendResponse> {
+    const ids = await selectedIds(this.listDefinition(), selection, {
+      max: NOTIFY_BULK_LIMIT,
+      tooMany: NOTIFY_BULK_MESSAGE,
+    });
+    return inTransaction(this.dataSource, async (manager) => {
+      const rows = ids.length ? await manager.findBy(NotifyMe, { id: In(ids) }) : [];
+      const due = rows.filter((r) => r.notified === 'false' && r.unsubscribedAt === null);
+      const products = await manager.findBy(ProductRecord, {
+        id: In([...new Set(due.map((r) => r.productId).filter((id) => id !== null))]),
+      });
+      const names = new Map(products.map((p) => [p.id, p.name]));
+      let queued = 0;
+      for (const row of due) {
+        const name = (row.productId && names.get(row.productId)) || row.productName;
+        if (await this.alert(manager, row, name)) queued++;
+      }
+      return { queued, skipped: ids.length - queued };
+    });
+  }
+
+  /**
+   * Every pending request for a product that is back in stock gets one email, and is marked
+   * notified; called inside the transaction that restocked it.
+   */
+  private async announceBackInStock(manager: EntityManager, product: ProductRecord): Promise<void> {
+    const pending = await manager
+      .getRepository(NotifyMe)
+      .createQueryBuilder('n')
+      .where("n.notified = 'false' AND n.unsubscribedAt IS NULL")
+      .andWhere('(n.productId = :id OR (n.productId IS NULL AND n.productName = :name))', {
+        id: product.id,
+        name: product.name,
+      })
+      .orderBy('n.id')
+      .getMany();
+    for (const row of pending) await this.alert(manager, row, product.name);
+  }
+
+  /** Queues one request's email and marks it notified; false when it was already queued. */
+  private async alert(manager: EntityManager, row: NotifyMe, productName: string) {
+    const token = row.token ?? newLinkToken();
+    await manager.update(
+      NotifyMe,
+      { id: row.id },
+      { token, notified: 'true', notifiedAt: this.clock.now() },
+    );
+    return this.outbox.queueBackInStock(manager, {
+      id: row.id,
+      email: row.email,
+      productName,
+      token,
+    });
+  }
+
+  /**
+   * One-click unsubscribe from a product's alerts: every request of that address for that
+   * product stops getting them. False for a token no request holds.
+   */
+  async unsubscribe(token: string): Promise<boolean> {
+    const row = await this.requests.findOneBy({ token });
+    if (!row) return false;
+    const same = this.requests
+      .createQueryBuilder()
+      .update(NotifyMe)
+      .set({ unsubscribedAt: this.clock.now() })
+      .where('email = :email AND unsubscribedAt IS NULL', { email: row.email });
+    if (row.productId) same.andWhere('productId = :id', { id: row.productId });
+    else same.andWhere('productName = :name', { name: row.productName });
+    await same.execute();
+    return true;
   }
 }

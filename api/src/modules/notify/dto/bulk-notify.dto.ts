@@ -18,3 +18,12 @@ export class BulkNotifyDto {
   @IsIn(FLAG_VALUES, { message: 'notified must be true or false' })
   notified: (typeof FLAG_VALUES)[number];
 }
+
+/** POST /api/admin/notify-me/send: the requests to email, ticked or by filter. */
+export class SendNotifyDto {
+  @BulkIds('request', NOTIFY_BULK_LIMIT, NOTIFY_BULK_MESSAGE)
+  ids?: number[];
+
+  @BulkFilter(NOTIFY_LIST_FILTERS)
+  filter?: { status?: NotifyListFilter | 'all'; search?: string };
+}

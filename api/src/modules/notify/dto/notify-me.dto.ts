@@ -1,7 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NOTIFY_PRODUCT_NAMES, type NotifyMeRequest } from '@artist/contracts';
 import { NormaliseEmail } from '../../../common/strings.js';
+
+export const INVALID_PRODUCT_MESSAGE = 'Invalid product name';
 
 export class NotifyMeDto implements NotifyMeRequest {
   @ApiProperty({ example: 'fan@example.com' })
@@ -10,7 +12,10 @@ export class NotifyMeDto implements NotifyMeRequest {
   @MaxLength(254, { message: 'Please enter a valid email address' })
   email: string;
 
-  @ApiProperty({ enum: NOTIFY_PRODUCT_NAMES })
-  @IsIn(NOTIFY_PRODUCT_NAMES, { message: 'Invalid product name' })
+  /** A product of the shop, or one of NOTIFY_PRODUCT_NAMES; the service checks which. */
+  @ApiProperty({ example: NOTIFY_PRODUCT_NAMES[0], maxLength: 120 })
+  @IsString({ message: INVALID_PRODUCT_MESSAGE })
+  @IsNotEmpty({ message: INVALID_PRODUCT_MESSAGE })
+  @MaxLength(120, { message: INVALID_PRODUCT_MESSAGE })
   productName: string;
 }

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Response } from 'express';
+import { ARTIST_NAME } from '../../config/env.js';
+import { escapeHtml } from './templates.js';
+
+/**
+ * The small pages that emails' links open (confirm, unsubscribe), in the site's colours. No
+ * script (the site's CSP allows none inline): plain forms that POST to this site, so a mail scanner that follows
+ * a link changes nothing.
+ */
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} — ${escapeHtml(ARTIST_NAME)}</title>
+<style>
+  body { margin: 0; background: #f1e8da; color: #2b2118; font: 17px/1.55 Georgia, 'Times New Roman', serif; }
+  header { background: #1d1611; color: #e0a458; text-align: center; padding: 1.25rem; font-size: 1.5rem; letter-spacing: 1px; }
+  header a { color: inherit; text-decoration: none; }
+  main { max-width: 34rem; margin: 2rem auto; background: #faf6f0; padding: 1.5rem 2rem 2rem; border-radius: 6px; }
+  h1 { color: #6e3b0f; font-size: 1.6rem; margin-top: 0; }
+  button { font: inherit; background: #8a4b14; color: #fff; border: 0; border-radius: 4px; padding: .7rem 1.4rem; cursor: pointer; }
+  button:hover, button:focus-visible { background: #6e3b0f; }
+  button:focus-visible { outline: 3px solid #2b2118; outline-offset: 2px; }
+  a { color: #6e3b0f; }
+</style>
+</head>
+<body>
+<header><a href="/">${escapeHtml(ARTIST_NAME)}</a></header>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export const form = (action: string, fields: Record<string, string>, label: string) =>
+  `<form method="post" action="${escapeHtml(action)}">
+${Object.entries(fields)
+  .map(
+    ([name, value]) =>
+      `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+  )
+  .join('\n')}
+<button type="submit">${escapeHtml(label)}</button>
+</form>`;
+
+export const back = '<p><a href="/">Back to the site</a></p>';
+
+export const invalidLinkPage = () =>
+  page(
+    'This link is not valid',
+    `<p>This link is incomplete or no longer valid. Please copy the whole link from the email.</p>${back}`,
+  );
+
+/** The pages are HTML; errors thrown before this stay JSON like every other API answer. */
+export function htmlPage(res: Response, page: string): string {
+  res.type('html');
+  return page;
+}
+
+/** An unknown or malformed token: 404 with the "link is not valid" page. */
+export function linkNotFound(res: Response): string {
+  res.status(404);
+  return htmlPage(res, invalidLinkPage());
+}
+
+/** Tokens of emails' links: URL-safe, 16 to 64 characters. */
+export const isTokenShaped = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
+
+/** A new token for an email's link: 32 base64url characters, unguessable. */
+export const newLinkToken = () => randomBytes(24).toString('base64url');
