@@ -61,8 +61,9 @@ async function main() {
         STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
         STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
         STRIPE_API_URL: apiUrl,
-        // Every buyer comes from this one address: lift the per-address limit.
-        CHECKOUT_RATE_LIMIT: '1000000',
+        // Each buyer has an address of their own (X-Forwarded-For from documentation ranges), so
+        // the per-address checkout limit applies as it does to real buyers.
+        TRUST_PROXY: '1',
       },
       process.cwd(),
     ),
@@ -78,12 +79,20 @@ async function main() {
   const latencies: number[] = [];
   const tally = { created: 0, refused: 0, failed: 0, paid: 0, abandoned: 0, lapsed: 0 };
 
+  /** Buyer n's address: 203.0.113.1 on, then 198.51.100.1 on (RFC 5737), 508 in all. */
+  const addressOf = (n: number) =>
+    n % 508 < 254 ? `203.0.113.${(n % 508) + 1}` : `198.51.100.${(n % 508) - 253}`;
+
   /** One buyer's attempt: answers the session id, or null when refused. */
-  async function checkout(): Promise<string | null> {
+  async function checkout(buyer: number): Promise<string | null> {
     const startedAt = performance.now();
     const res = await fetch(`${base}/api/create-checkout-session`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: config.publicUrl },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: config.publicUrl,
+        'X-Forwarded-For': addressOf(buyer),
+      },
       body: JSON.stringify({ items: [{ productId: 'tshirt', size: 'M', quantity: 1 }] }),
     });
     const body = (await res.json()) as { url?: string };
@@ -114,9 +123,9 @@ async function main() {
   /** A wave of buyers arriving within the spread; each session then pays, is abandoned or lapses. */
   async function wave(buyers: number, payAll: boolean): Promise<string[]> {
     const ids = await Promise.all(
-      Array.from({ length: buyers }, async () => {
+      Array.from({ length: buyers }, async (_, buyer) => {
         await sleep(random() * SPREAD_MS);
-        return checkout();
+        return checkout(buyer);
       }),
     );
     const lapsing: string[] = [];
