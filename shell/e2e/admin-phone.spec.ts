@@ -13,7 +13,15 @@ test('on a phone every tab and the overview stay in sight, and the header fits',
 
   const bar = page.getByRole('tablist', { name: 'Sections' });
   await expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
-  for (const name of ['Shows', 'Orders', 'Notify Me', 'Newsletter', 'Contact', 'Emails']) {
+  for (const name of [
+    'Shows',
+    'Orders',
+    'Products',
+    'Notify Me',
+    'Newsletter',
+    'Contact',
+    'Emails',
+  ]) {
     const tab = bar.getByRole('tab', { name });
     await expect(tab).toBeInViewport({ ratio: 1 });
     await expect(tab).toHaveText(name);

@@ -1,4 +1,12 @@
-import type { AdminShow, ContactMessage, EmailSignup, NotifyMe, Order } from '@artist/contracts';
+import type {
+  AdminProduct,
+  AdminProductVariant,
+  AdminShow,
+  ContactMessage,
+  EmailSignup,
+  NotifyMe,
+  Order,
+} from '@artist/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -110,3 +118,32 @@ export const rowCheckbox = (text: string) =>
 
 export const selectAllCheckbox = () =>
   document.querySelector<HTMLInputElement>('.ant-table-thead input[type="checkbox"]')!;
+
+/** A size of a product as the API lists it: `left` worked out as the server does. */
+export const makeVariant = (
+  size: AdminProductVariant['size'],
+  stock: number | null,
+  { reserved = 0, sold = 0 } = {},
+): AdminProductVariant => ({
+  size,
+  stock,
+  reserved,
+  sold,
+  left: stock === null ? null : Math.max(0, stock - sold - reserved),
+});
+
+export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): AdminProduct {
+  const variants = overrides.variants ?? [makeVariant(null, null)];
+  return {
+    id,
+    name: `Product ${id}`,
+    description: '',
+    priceInCents: 2500,
+    image: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+    variants,
+    available: variants.some((v) => v.left === null || v.left > 0),
+  };
+}

@@ -1,11 +1,13 @@
-import type {
-  AdminShow,
-  ContactMessage,
-  EmailSignup,
-  ListPage,
-  NotifyMe,
-  Order,
-  OutboxEmailSummary,
+import {
+  LOW_STOCK,
+  type AdminProduct,
+  type AdminShow,
+  type ContactMessage,
+  type EmailSignup,
+  type ListPage,
+  type NotifyMe,
+  type Order,
+  type OutboxEmailSummary,
 } from '@artist/contracts';
 import { json, type StubRequest } from './render.js';
 
@@ -35,7 +37,7 @@ function compare(a: Value, b: Value): number {
 }
 
 /** The page the server would answer for this request over these rows. */
-export function answerList<T extends { id: number }>(
+export function answerList<T extends { id: number | string }>(
   list: FakeList<T>,
   rows: T[],
   query: URLSearchParams,
@@ -61,7 +63,7 @@ export function answerList<T extends { id: number }>(
   const descending = sort.startsWith('-');
   const value = list.sorts[descending ? sort.slice(1) : sort]!;
   const sorted = [...matching].sort((a, b) => {
-    const order = compare(value(a), value(b)) || a.id - b.id;
+    const order = compare(value(a), value(b)) || compare(a.id, b.id);
     return descending ? -order : order;
   });
   return {
@@ -75,7 +77,7 @@ export function answerList<T extends { id: number }>(
 
 /** A stub route answering a list from these rows, as the server would. */
 export const listRoute =
-  <T extends { id: number }>(list: FakeList<T>, rows: T[]) =>
+  <T extends { id: number | string }>(list: FakeList<T>, rows: T[]) =>
   (req: StubRequest) =>
     json(200, answerList(list, rows, req.query));
 
@@ -190,6 +192,20 @@ export const EMAILS: FakeList<OutboxEmailSummary> = {
     sentAt: (e) => e.sentAt,
   },
   defaultSort: '-createdAt',
+};
+
+export const PRODUCTS: FakeList<AdminProduct> = {
+  filters: {
+    'low-stock': (p) => p.variants.some((v) => v.left !== null && v.left <= LOW_STOCK),
+    'sold-out': (p) => p.variants.every((v) => v.left !== null && v.left <= 0),
+  },
+  searchText: (p) => `${p.name}\n${p.description}`,
+  sorts: {
+    name: (p) => p.name.toLowerCase(),
+    priceInCents: (p) => p.priceInCents,
+    createdAt: (p) => p.createdAt,
+  },
+  defaultSort: 'name',
 };
 
 export { today };

@@ -64,6 +64,7 @@ describe('on a phone', () => {
     expect(bar.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Shows',
       'Orders',
+      'Products',
       'Notify Me',
       'Newsletter',
       'Contact',

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setAuthenticated, useLogoutMutation } from '../auth/authApi.js';
 import { ShowsTab } from '../shows/ShowsTab.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
+import { ProductsTab } from '../products/ProductsTab.js';
 import { NotifyTab } from '../notify/NotifyTab.js';
 import { NewsletterTab } from '../newsletter/NewsletterTab.js';
 import { ContactTab } from '../contact/ContactTab.js';
@@ -16,6 +17,7 @@ import { PhoneTabBar } from './PhoneTabBar.js';
 const TABS = [
   { key: 'shows', label: 'Shows', Component: ShowsTab },
   { key: 'orders', label: 'Orders', Component: OrdersTab },
+  { key: 'products', label: 'Products', Component: ProductsTab },
   { key: 'notify-me', label: 'Notify Me', Component: NotifyTab },
   { key: 'newsletter', label: 'Newsletter', Component: NewsletterTab },
   { key: 'contact', label: 'Contact', Component: ContactTab },
@@ -28,7 +30,7 @@ export function Dashboard() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const active = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
-  // Below 576 px the six tabs do not fit one line: they wrap instead of hiding behind "⋯".
+  // Below 576 px the seven tabs do not fit one line: they wrap instead of hiding behind "⋯".
   const phone = Grid.useBreakpoint().xs === true;
   const gutter = phone ? 12 : 24;
 

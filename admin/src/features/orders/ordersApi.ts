@@ -20,7 +20,11 @@ export const ordersApi = api.injectEndpoints({
     }),
     createManualOrder: build.mutation<ManualOrderResult, ManualOrderInput>({
       query: (body) => ({ url: '/admin/orders/manual', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Order', id: 'LIST' }],
+      // A merch-table sale takes from the stock the Products tab shows.
+      invalidatesTags: [
+        { type: 'Order', id: 'LIST' },
+        { type: 'Product', id: 'LIST' },
+      ],
     }),
   }),
 });

@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminProduct, ProductInput } from '@artist/contracts';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+import { makeProduct, makeVariant, tableRows } from '../../test/fixtures.js';
+import { PRODUCTS, listRoute } from '../../test/listServer.js';
+
+/** Types a value in one go: antd dialogs re-render slowly per keystroke in jsdom. */
+const fill = async (field: HTMLElement, value: string) => {
+  await userEvent.click(field);
+  await userEvent.paste(value);
+};
+const dialog = () => within(screen.getByRole('dialog'));
+
+const tshirt = () =>
+  makeProduct('tshirt', {
+    name: 'Wren Calloway T-Shirt',
+    image: '/assets/tshirt.webp',
+    variants: [
+      makeVariant('S', 4),
+      makeVariant('M', 3, { sold: 3 }),
+      makeVariant('L', null),
+      makeVariant('XL', 20, { reserved: 2, sold: 1 }),
+    ],
+  });
+const hat = () =>
+  makeProduct('hat', { name: 'Trucker Hat', variants: [makeVariant(null, 0)], priceInCents: 2000 });
+const poster = () =>
+  makeProduct('poster', { name: 'Tour Poster', variants: [makeVariant(null, 40)] });
+
+it('lists the products with their stock per size, and filters low stock with the server counts', async () => {
+  const stub = signedIn({
+    'GET /api/admin/products': listRoute(PRODUCTS, [tshirt(), hat(), poster()]),
+  });
+  renderAdmin('/admin?tab=products');
+  await screen.findByText('Wren Calloway T-Shirt');
+  expect(screen.getByRole('tab', { name: 'Products', selected: true })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: 'Low stock (2)' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Sold out (1)' })).toBeInTheDocument();
+
+  const rowOf = (name: string) => tableRows().find((r) => r.textContent?.includes(name))!;
+  const shirt = rowOf('Wren Calloway T-Shirt');
+  expect(shirt.cells[1]).toHaveTextContent('$25.00');
+  expect(shirt.cells[2]).toHaveTextContent('S, M, L, XL');
+  expect(shirt.cells[3].textContent).toBe('S 4 · M 0 sold out · L not tracked · XL 17 (2 held)');
+  // The thumbnail is decoration beside the name: empty alt text.
+  expect(shirt.querySelector('img')).toHaveAttribute('src', '/assets/tshirt.webp');
+  const hatRow = rowOf('Trucker Hat');
+  expect(hatRow.cells[2]).toHaveTextContent('—');
+  expect(hatRow.cells[3].textContent).toBe('0 sold out');
+  expect(within(hatRow).getByRole('img', { name: 'No image' })).toBeInTheDocument();
+  expect(rowOf('Tour Poster').cells[3].textContent).toBe('40 left');
+  // The server's own order: by name.
+  expect(tableRows().map((r) => r.cells[0].textContent)).toEqual([
+    'Tour Poster',
+    'Trucker Hat',
+    'Wren Calloway T-Shirt',
+  ]);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Low stock (2)' }));
+  await waitFor(() => expect(tableRows()).toHaveLength(2));
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=products&status=low-stock');
+  const last = stub.requests.filter((r) => r.path === '/api/admin/products').at(-1)!;
+  expect(last.query.get('status')).toBe('low-stock');
+  expect(screen.queryByText('Tour Poster')).toBeNull();
+});
+
+it('adds a product, showing what is wrong before sending it', async () => {
+  let list = [poster()];
+  const stub = signedIn({
+    'GET /api/admin/products': (req) => listRoute(PRODUCTS, list)(req),
+    'POST /api/admin/products': (req) => {
+      const body = req.body as ProductInput;
+      const created = makeProduct('sticker-pack', {
+        ...body,
+        variants: body.sizes.length
+          ? body.sizes.map((s) => makeVariant(s, null))
+          : [makeVariant(null, null)],
+      });
+      list = [...list, created];
+      return json(201, created);
+    },
+  });
+  renderAdmin('/admin?tab=products');
+  await screen.findByText('Tour Poster');
+  await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+  await userEvent.click(dialog().getByRole('button', { name: 'Add Product' }));
+  expect(await dialog().findByText('Name is required')).toBeInTheDocument();
+  expect(dialog().getByText('Enter the price')).toBeInTheDocument();
+
+  await fill(dialog().getByLabelText('Name'), 'x'.repeat(121));
+  await fill(dialog().getByLabelText('Price'), '0.5');
+  await fill(dialog().getByLabelText('Image'), '/images/sticker.png');
+  await userEvent.click(dialog().getByRole('button', { name: 'Add Product' }));
+  expect(await dialog().findByText('Name must be at most 120 characters')).toBeInTheDocument();
+  expect(dialog().getByText('Price must be at least $1.00')).toBeInTheDocument();
+  expect(
+    dialog().getByText('Image must be a path under /assets/ or an https:// address'),
+  ).toBeInTheDocument();
+  expect(stub.requests.some((r) => r.method === 'POST')).toBe(false);
+
+  await userEvent.clear(dialog().getByLabelText('Name'));
+  await fill(dialog().getByLabelText('Name'), '  Sticker Pack ');
+  await fill(dialog().getByLabelText('Description'), 'Five vinyl stickers');
+  await userEvent.clear(dialog().getByLabelText('Price'));
+  await fill(dialog().getByLabelText('Price'), '8.5');
+  await userEvent.clear(dialog().getByLabelText('Image'));
+  await userEvent.click(dialog().getByRole('button', { name: 'Add Product' }));
+
+  expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+  const post = stub.requests.find((r) => r.method === 'POST')!;
+  expect(post.body).toEqual({
+    name: 'Sticker Pack',
+    description: 'Five vinyl stickers',
+    priceInCents: 850,
+    image: null,
+    sizes: [],
+  });
+  const row = (await screen.findByText('Sticker Pack')).closest('tr')!;
+  expect(row).toHaveClass('data-table__row--highlight');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+it('edits the price and sizes, and shows the reason the server refuses', async () => {
+  let shirt: AdminProduct = tshirt();
+  const stub = signedIn({
+    'GET /api/admin/products': (req) => listRoute(PRODUCTS, [shirt])(req),
+    'PUT /api/admin/products/tshirt': (req) => {
+      const body = req.body as ProductInput;
+      if (!body.sizes.includes('XL')) {
+        return json(409, {
+          statusCode: 409,
+          message: '2 of the Wren Calloway T-Shirt - XL are held by open checkouts.',
+        });
+      }
+      shirt = { ...shirt, priceInCents: body.priceInCents };
+      return json(200, shirt);
+    },
+  });
+  renderAdmin('/admin?tab=products');
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Wren Calloway T-Shirt' }));
+  expect(dialog().getByText('Edit Product')).toBeInTheDocument();
+  const price = dialog().getByLabelText('Price');
+  expect(price).toHaveValue('25.00');
+  expect(dialog().getByRole('checkbox', { name: 'XL' })).toBeChecked();
+  expect(dialog().getByRole('checkbox', { name: '2XL' })).not.toBeChecked();
+
+  await userEvent.click(dialog().getByRole('checkbox', { name: 'XL' }));
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Failed to update product')).toBeInTheDocument();
+  expect(
+    screen.getByText('2 of the Wren Calloway T-Shirt - XL are held by open checkouts.'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+  await userEvent.click(dialog().getByRole('checkbox', { name: 'XL' }));
+  await userEvent.clear(price);
+  await fill(price, '28');
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+  const put = stub.requests.filter((r) => r.method === 'PUT').at(-1)!;
+  expect(put.body).toEqual({
+    name: 'Wren Calloway T-Shirt',
+    description: '',
+    priceInCents: 2800,
+    image: '/assets/tshirt.webp',
+    sizes: ['S', 'M', 'L', 'XL'],
+  });
+  await waitFor(() => expect(tableRows()[0].cells[1]).toHaveTextContent('$28.00'));
+});
+
+it('sets a size’s stock and stops tracking another, one call per changed size', async () => {
+  const stub = signedIn({
+    'GET /api/admin/products': listRoute(PRODUCTS, [tshirt()]),
+    'PUT /api/admin/products/tshirt/stock': json(200, tshirt()),
+  });
+  renderAdmin('/admin?tab=products');
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Stock of Wren Calloway T-Shirt' }),
+  );
+  const xl = within(dialog().getByRole('region', { name: 'XL' }));
+  expect(xl.getByText('Held by open checkouts').nextSibling).toHaveTextContent('2');
+  expect(xl.getByText('Sold').nextSibling).toHaveTextContent('1');
+  expect(xl.getByText('Left').nextSibling).toHaveTextContent('17');
+  // On hand: the 20 set, less the 1 sold since.
+  expect(xl.getByLabelText('XL: in stock')).toHaveValue('19');
+  const large = dialog().getByLabelText('Large (L): in stock');
+  expect(large).toBeDisabled();
+  expect(dialog().getByLabelText('Large (L): not tracked')).toBeChecked();
+
+  await userEvent.click(dialog().getByLabelText('Large (L): not tracked'));
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Stock' }));
+  expect(
+    await dialog().findByText('Enter how many you have, or tick Not tracked'),
+  ).toBeInTheDocument();
+
+  await fill(large, '12');
+  await userEvent.click(dialog().getByLabelText('Small (S): not tracked'));
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Stock' }));
+  expect(await screen.findByText('Stock updated')).toBeInTheDocument();
+  expect(stub.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+    { size: 'S', stock: null },
+    { size: 'L', stock: 12 },
+  ]);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+it('shows why the server refuses a count below what open checkouts hold', async () => {
+  const refusal = '2 of the Wren Calloway T-Shirt - XL are held by open checkouts; set at least 2.';
+  signedIn({
+    'GET /api/admin/products': listRoute(PRODUCTS, [tshirt()]),
+    'PUT /api/admin/products/tshirt/stock': json(409, { statusCode: 409, message: refusal }),
+  });
+  renderAdmin('/admin?tab=products');
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Stock of Wren Calloway T-Shirt' }),
+  );
+  const xl = dialog().getByLabelText('XL: in stock');
+  await userEvent.clear(xl);
+  await fill(xl, '1');
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Stock' }));
+  expect(await screen.findByText('Failed to update stock')).toBeInTheDocument();
+  expect(screen.getByText(refusal)).toBeInTheDocument();
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
