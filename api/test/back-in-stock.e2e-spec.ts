@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
-import type { ListPage, NotifyMe as NotifyMeView } from '@artist/contracts';
+import type { ListPage, NotifyListFilter, NotifyMe as NotifyMeView } from '@artist/contracts';
 import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
@@ -164,7 +164,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     expect((await requestOf('gil@example.com')).unsubscribedAt).toBeInstanceOf(Date);
 
     const list = await admin.get('/api/admin/notify-me?status=all').expect(200);
-    const row = (list.body as ListPage<NotifyMeView>).rows.find(
+    const row = (list.body as ListPage<NotifyMeView, NotifyListFilter>).rows.find(
       (r) => r.email === 'gil@example.com',
     )!;
     expect(row.unsubscribedAt).toEqual(expect.any(String));
