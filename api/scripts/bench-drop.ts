@@ -4,13 +4,19 @@
  * webhook is lost; the minute sweep asks Stripe). Buyers turned away try again as stock comes
  * back, until the 10 are sold. Prints sessions created, orders, refusals, creation latency and
  * the final stock arithmetic; exits 1 unless exactly 10 are sold, none oversold and no hold is
- * left after expiry.
+ * left after expiry. The API runs as its own process (the production build, api/dist/main.js),
+ * so the 500 simulated browsers and the Stripe stand-in do not share its event loop; this
+ * process also opens the database itself, to read the counts and to run the expiry sweep half
+ * an hour later on a shifted clock.
  *
  *   npm run bench:drop [-- --buyers 500 --stock 10 --seed 7 --mysql mysql://root@127.0.0.1:3306]
  */
 import 'reflect-metadata';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
@@ -49,29 +55,56 @@ const percentile = (sorted: number[], p: number) =>
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
     : 0;
 
+/** The built server: api/dist/main.js, next to this script's api/dist/trial/scripts/. */
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const mainJs = path.join(apiRoot, 'dist', 'main.js');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 async function main() {
   const stripe = new StripeStandIn();
   const apiUrl = await stripe.start();
   const database = await trialDatabase(args.mysql, 'artist-drop');
-  const config: AppConfig = {
-    ...loadConfig(
-      {
-        LOG_LEVEL: 'silent',
-        ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-        STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-        STRIPE_API_URL: apiUrl,
-        // Each buyer has an address of their own (X-Forwarded-For from documentation ranges), so
-        // the per-address checkout limit applies as it does to real buyers.
-        TRUST_PROXY: '1',
-      },
-      process.cwd(),
-    ),
-    database: database.config,
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: base,
+    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: apiUrl,
+    // Each buyer has an address of their own (X-Forwarded-For from documentation ranges), so
+    // the per-address checkout limit applies as it does to real buyers.
+    TRUST_PROXY: '1',
   };
+  const databaseUrl =
+    database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`;
+  const child = spawn(process.execPath, [mainJs], {
+    env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 600 || child.exitCode !== null) throw new Error('The API did not start');
+    await sleep(50);
+  }
+  // This process's own view of the database (migrations already ran in the API's).
+  const config: AppConfig = { ...loadConfig(env, process.cwd()), database: database.config };
   const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  await app.init();
   const dataSource = app.get(DataSource);
   const variants = dataSource.getRepository(ProductVariantRecord);
   await variants.update({ productId: 'tshirt', size: 'M' }, { stock: STOCK, sold: 0, reserved: 0 });
@@ -181,6 +214,8 @@ async function main() {
     `  checkout creation p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target <= 300 ms), ${((Date.now() - startedAt) / 1000).toFixed(1)} s in all`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  child.kill('SIGTERM');
+  await exited;
   await app.close();
   await stripe.stop();
   await database.drop();

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 
 /**
  * On SQLite, the writer a query belongs to: each transaction runs in a context of its own (see
@@ -178,6 +178,18 @@ export function isDuplicateKeyError(error: unknown): boolean {
 
 const sqliteLocks = new Map<string, Promise<unknown>>();
 
+/** The database a data source works in, asked once: lock names include it. */
+const databaseNames = new WeakMap<DataSource, Promise<string>>();
+function databaseNameOf(dataSource: DataSource, runner: QueryRunner): Promise<string> {
+  let name = databaseNames.get(dataSource);
+  if (!name) {
+    name = runner.getCurrentDatabase() as Promise<string>;
+    databaseNames.set(dataSource, name);
+    name.catch(() => databaseNames.delete(dataSource));
+  }
+  return name;
+}
+
 /**
  * Runs `work` while holding the lock `name`, shared by every server on the same database, so
  * check-then-insert steps (a pending notify-me request, the migrations, …) cannot run side by side.
@@ -207,7 +219,7 @@ export async function withNamedLock<T>(
   }
   const runner = dataSource.createQueryRunner();
   const lock = `artist:${createHash('sha256')
-    .update(`${await runner.getCurrentDatabase()}\0${name}`)
+    .update(`${await databaseNameOf(dataSource, runner)}\0${name}`)
     .digest('hex')
     .slice(0, 40)}`;
   try {

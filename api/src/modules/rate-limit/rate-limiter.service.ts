@@ -19,6 +19,8 @@ export interface Limit {
  */
 @Injectable()
 export class RateLimiter {
+  private lastPrune = 0;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(RateLimitHit) private readonly hits: Repository<RateLimitHit>,
@@ -50,13 +52,24 @@ export class RateLimiter {
         return 0;
       },
     );
-    if (waitSeconds === 0) await this.prune();
+    if (waitSeconds === 0) await this.pruneNowAndThen();
     return waitSeconds;
   }
 
   /** Forgets every counted request of `client` in `bucket` (a successful login). */
   async clear(bucket: string, client: string): Promise<void> {
     await this.hits.delete({ bucket, client });
+  }
+
+  /**
+   * Expired rows are deleted at most once a minute (by the clock), on the way past a counted
+   * request: a delete per request would make every request a second write.
+   */
+  private async pruneNowAndThen(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now - this.lastPrune < 60_000) return;
+    this.lastPrune = now;
+    await this.prune();
   }
 
   /** Deletes rows whose window has passed, for every limit and client. */
