@@ -298,7 +298,9 @@ async function benchExport(get, pid) {
     sampled = Math.max(sampled, memoryKb(pid, 'VmRSS'));
   }, 25);
   const t0 = performance.now();
-  const res = await get('/api/admin/email-signups/export');
+  // Every signup, unsubscribed ones included (a marketing export leaves those out by default),
+  // so the file holds as many rows as the list counts.
+  const res = await get('/api/admin/email-signups/export?includeUnsubscribed=true');
   let bytes = 0;
   let lines = 0;
   for await (const chunk of res.body) {
