@@ -106,15 +106,30 @@ function ordered<E extends ObjectLiteral, F extends string, S extends string>(
 }
 
 /**
- * How many rows each status filter (and 'all') holds under the search, in one query: one pass
- * over the searched rows instead of one count per filter button.
+ * How many rows each status filter (and 'all') holds under the search. Without a search each
+ * count is a query of its own, which the lists' indexes answer by counting index entries (a
+ * covering index range per filter) instead of evaluating every filter on every row; with a
+ * search the rows must be read anyway, so one pass counts every filter at once.
  */
 export async function countList<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   search: string,
 ): Promise<Record<F | 'all', number>> {
-  const qb = searched(def, search).select('COUNT(*)', 'all');
   const names = Object.keys(def.filters) as F[];
+  if (search.trim() === '') {
+    const statuses: (F | 'all')[] = ['all', ...names];
+    const totals = await Promise.all(
+      statuses.map((status) =>
+        filtered(def, { status, search: '' })
+          .select('COUNT(*)', 'c')
+          .getRawOne<{ c: number | string }>(),
+      ),
+    );
+    return Object.fromEntries(
+      statuses.map((status, i) => [status, Number(totals[i]?.c ?? 0)]),
+    ) as Record<F | 'all', number>;
+  }
+  const qb = searched(def, search).select('COUNT(*)', 'all');
   names.forEach((name, i) => {
     const { where, params } = def.filters[name];
     qb.addSelect(`SUM(CASE WHEN ${where} THEN 1 ELSE 0 END)`, `f${i}`);
