@@ -14,9 +14,6 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
@@ -32,6 +29,7 @@ import {
   TEST_STRIPE_KEY,
   TEST_WEBHOOK_SECRET,
 } from '../test/utils/stripe-webhooks.js';
+import { freePort, mainJs } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -54,18 +52,6 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
     : 0;
-
-/** The built server: api/dist/main.js, next to this script's api/dist/trial/scripts/. */
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const mainJs = path.join(apiRoot, 'dist', 'main.js');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function main() {
   const stripe = new StripeStandIn();

@@ -12,14 +12,13 @@ import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
+import { freePort, mainJs } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import {
   stripeEvent,
@@ -50,19 +49,7 @@ const random = seededRandom(seed);
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The built server: api/dist/main.js, next to this script's api/dist/trial/scripts/. */
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const mainJs = path.join(apiRoot, 'dist', 'main.js');
-
 const counts = { kills: 0, refused: 0, retriedCalls: 0 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function main() {
   const started = Date.now();
