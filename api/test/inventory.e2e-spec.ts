@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import type { AdminProduct, ListPage, Product } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
+import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import { loggedIn } from './utils/admin.js';
@@ -51,6 +52,11 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
       .get(DataSource)
       .getRepository(ProductVariantRecord)
       .findOneByOrFail({ productId: 'tshirt', size });
+
+  const reservations = async (sessionId: string) =>
+    (await s.t.app.get(DataSource).getRepository(StockReservation).findBy({ sessionId })).map(
+      ({ quantity, state }) => ({ quantity, state }),
+    );
 
   const publicShirt = async () =>
     ((await request(s.t.server).get('/api/products').expect(200)).body as Product[]).find(
@@ -155,6 +161,39 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     expect(hat.body.message).toBe(
       'Sorry, the Trucker Hat just sold out. Please remove it from your cart.',
     );
+  });
+
+  it('holds by the size as it is when the artist starts or stops counting it during a checkout', async () => {
+    const catalog = s.t.app.get(CatalogService);
+    const read = catalog.forCheckout.bind(catalog);
+    const changeAfterRead = (size: string, stock: number | null) =>
+      jest.spyOn(catalog, 'forCheckout').mockImplementationOnce(async (id) => {
+        const product = await read(id);
+        await setStock('tshirt', size, stock).expect(200);
+        return product;
+      });
+
+    // Read as not tracked, then set to 2: the checkout holds one of the 2.
+    changeAfterRead('M', 2);
+    const held = await openSession('M');
+    expect(await variant('M')).toMatchObject({ stock: 2, reserved: 1, sold: 0 });
+    expect(await reservations(held)).toEqual([{ quantity: 1, state: 'held' }]);
+
+    // Read with 1 left, then no longer tracked: nothing to hold, and the checkout goes ahead.
+    await setStock('tshirt', 'S', 1).expect(200);
+    changeAfterRead('S', null);
+    const untracked = await openSession('S');
+    expect(await variant('S')).toMatchObject({ stock: null, reserved: 0 });
+    expect(await reservations(untracked)).toEqual([]);
+
+    // Read with 1 left, then set to 0: refused, nothing held.
+    await setStock('tshirt', 'L', 1).expect(200);
+    changeAfterRead('L', 0);
+    const res = await createCheckout(s.t, { items: [shirt('L', 1)] }).expect(409);
+    expect(res.body.message).toBe(
+      'Sorry, the Wren Calloway T-Shirt - L just sold out. Please remove it from your cart.',
+    );
+    expect(await variant('L')).toMatchObject({ stock: 0, reserved: 0 });
   });
 
   it('gives back what an expired session held, once, and sells what a paid one held', async () => {

@@ -11,6 +11,20 @@ import {
 } from '@artist/contracts';
 import { ProductRecord, ProductVariantRecord } from './product.entity.js';
 
+/** A variant's counts as a checkout reads them. */
+export type VariantCounts = Pick<
+  ProductVariantRecord,
+  'id' | 'size' | 'stock' | 'sold' | 'reserved'
+>;
+
+/** What checkout needs of a product: its price and name, and its variants with their counts. */
+export interface CheckoutProduct {
+  id: string;
+  name: string;
+  priceInCents: number;
+  variants: VariantCounts[];
+}
+
 /** A product as stored, with its variants in the shop's order. */
 export interface StoredProduct {
   product: ProductRecord;
@@ -75,6 +89,38 @@ export class CatalogService {
     return product ? (await this.withVariants([product], manager))[0] : undefined;
   }
 
+  /**
+   * A product and its variants' counts in one query, for checkout: during a drop every buyer
+   * asks, so it is plain SQL on the indexed keys rather than two entity reads.
+   */
+  async forCheckout(id: string): Promise<CheckoutProduct | undefined> {
+    const rows = (await this.dataSource.query(
+      `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents,
+              v.id AS variantId, v.size AS size, v.stock AS stock, v.sold AS sold, v.reserved AS reserved
+         FROM products p LEFT JOIN product_variants v ON v.productId = p.id
+        WHERE p.id = ?
+        ORDER BY v.position, v.id`,
+      [id],
+    )) as CheckoutRow[];
+    const first = rows[0];
+    if (!first) return undefined;
+    const count = (value: number | string | null) => (value === null ? null : Number(value));
+    return {
+      id: first.productId,
+      name: first.name,
+      priceInCents: Number(first.priceInCents),
+      variants: rows
+        .filter((row) => row.variantId !== null)
+        .map((row) => ({
+          id: Number(row.variantId),
+          size: row.size ?? '',
+          stock: count(row.stock),
+          sold: Number(row.sold),
+          reserved: Number(row.reserved),
+        })),
+    };
+  }
+
   /** GET /api/products. */
   async list(): Promise<Product[]> {
     return (await this.stored()).map(toPublicProduct);
@@ -99,6 +145,17 @@ export class CatalogService {
     }
     return undefined;
   }
+}
+
+interface CheckoutRow {
+  productId: string;
+  name: string;
+  priceInCents: number | string;
+  variantId: number | string | null;
+  size: string | null;
+  stock: number | string | null;
+  sold: number | string;
+  reserved: number | string;
 }
 
 export function toPublicProduct({ product, variants }: StoredProduct): Product {

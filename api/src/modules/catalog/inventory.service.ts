@@ -26,6 +26,7 @@ import {
   storedSize,
   toAdminProduct,
   type StoredProduct,
+  type VariantCounts,
 } from './catalog.service.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
 
@@ -36,6 +37,8 @@ export interface ReserveLine {
   quantity: number;
   /** How the line is named to the buyer, e.g. "Wren Calloway T-Shirt - M". */
   name: string;
+  /** The variant it takes, with its counts as read just before (`CatalogService.forCheckout`). */
+  variant: VariantCounts;
 }
 
 /**
@@ -72,49 +75,39 @@ export class InventoryService {
    * than is left is refused with 409 naming the item and how many are left.
    */
   async reserve(key: string, lines: ReserveLine[], expiresAt: number): Promise<void> {
-    const wanted = new Map<string, ReserveLine>();
+    const wanted = new Map<number, ReserveLine>();
     for (const line of lines) {
-      const id = `${line.productId}\u0000${storedSize(line.size)}`;
-      const seen = wanted.get(id);
-      wanted.set(id, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+      const seen = wanted.get(line.variant.id);
+      wanted.set(
+        line.variant.id,
+        seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line },
+      );
     }
-    // A line already sold out is refused without a write: during a drop most buyers are, and
-    // on SQLite every hold waits its turn to write. The conditional update below stays the
-    // authority for those that pass.
+    // A line already sold out by the counts just read is refused without a write: during a drop
+    // most buyers are, and on SQLite every hold waits its turn to write. The conditional update
+    // below stays the authority for those that pass.
     for (const line of wanted.values()) {
-      const variant = await this.dataSource.getRepository(ProductVariantRecord).findOneBy({
-        productId: line.productId,
-        size: storedSize(line.size),
-      });
-      const left = variant ? leftOf(variant) : null;
+      const left = leftOf(line.variant);
       if (left !== null && left < line.quantity)
         throw new ConflictException(notEnoughStockMessage(line.name, left));
     }
     const short = await inTransaction(this.dataSource, async (manager) => {
       for (const line of wanted.values()) {
-        const variant = await manager.findOneBy(ProductVariantRecord, {
-          productId: line.productId,
-          size: storedSize(line.size),
-        });
-        if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
-        if (variant.stock === null) continue;
-        const held = await manager
-          .createQueryBuilder()
-          .update(ProductVariantRecord)
-          .set({ reserved: () => 'reserved + :quantity' })
-          .where('id = :id AND stock IS NOT NULL AND stock - sold - reserved >= :quantity', {
-            id: variant.id,
-            quantity: line.quantity,
-          })
-          .execute();
-        if (held.affected !== 1) {
-          // Undo this cart's other holds; how many are left is read once the transaction is
-          // over (MySQL's snapshot inside it would show the count from before other buyers').
-          throw new NotEnoughStock(variant.id, line.name);
+        const tracked = line.variant.stock !== null;
+        if (!tracked || !(await this.hold(manager, line))) {
+          // Not tracked when read, or the hold was refused: the variant as it is now decides.
+          const variant = await manager.findOneBy(ProductVariantRecord, { id: line.variant.id });
+          if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
+          if (variant.stock === null) continue;
+          if (tracked || !(await this.hold(manager, line))) {
+            // Undo this cart's other holds; how many are left is read once the transaction is
+            // over (MySQL's snapshot inside it would show the count from before other buyers').
+            throw new NotEnoughStock(variant.id, line.name);
+          }
         }
         await manager.insert(StockReservation, {
           sessionId: key,
-          variantId: variant.id,
+          variantId: line.variant.id,
           quantity: line.quantity,
           state: 'held',
           expiresAt,
@@ -131,6 +124,20 @@ export class InventoryService {
         .findOneByOrFail({ id: short.variantId });
       throw new ConflictException(notEnoughStockMessage(short.itemName, leftOf(variant) ?? 0));
     }
+  }
+
+  /** Holds a line's quantity when that many are left of a tracked variant; answers whether. */
+  private async hold(manager: EntityManager, line: ReserveLine): Promise<boolean> {
+    const held = await manager
+      .createQueryBuilder()
+      .update(ProductVariantRecord)
+      .set({ reserved: () => 'reserved + :quantity' })
+      .where('id = :id AND stock IS NOT NULL AND stock - sold - reserved >= :quantity', {
+        id: line.variant.id,
+        quantity: line.quantity,
+      })
+      .execute();
+    return held.affected === 1;
   }
 
   /** The provider's session id replaces the key the reservations were made under. */

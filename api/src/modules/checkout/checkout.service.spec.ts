@@ -1,8 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Repository } from 'typeorm';
-import type { Product } from '@artist/contracts';
 import { loadConfig } from '../../config/env.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService, CheckoutProduct } from '../catalog/catalog.service.js';
 import type { InventoryService } from '../catalog/inventory.service.js';
 import type { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutService } from './checkout.service.js';
@@ -10,21 +9,17 @@ import type { Clock } from '../../common/clock.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
 
-const poster: Product = {
-  id: 'poster' as Product['id'],
+const poster: CheckoutProduct = {
+  id: 'poster',
   name: 'Tour Poster',
-  description: 'A poster without sizes.',
   priceInCents: 1500,
-  available: true,
-  type: 'purchase',
-  image: null,
-  variants: [{ size: null, available: true, left: null }],
+  variants: [{ id: 7, size: '', stock: null, sold: 0, reserved: 0 }],
 };
 
 function service() {
   const created: NewCheckoutSession[] = [];
   const inserted: Partial<CheckoutSession>[] = [];
-  const catalog = { find: (id: string) => (id === 'poster' ? poster : undefined) };
+  const catalog = { forCheckout: async (id: string) => (id === 'poster' ? poster : undefined) };
   const provider = {
     name: 'test',
     createSession: async (input: NewCheckoutSession) => {
@@ -78,7 +73,14 @@ describe('CheckoutService', () => {
     expect(holds).toEqual([
       {
         key: expect.stringMatching(/^pending:/),
-        lines: [expect.objectContaining({ productId: 'poster', size: null, quantity: 3 })],
+        lines: [
+          expect.objectContaining({
+            productId: 'poster',
+            size: null,
+            quantity: 3,
+            variant: poster.variants[0],
+          }),
+        ],
       },
     ]);
   });

@@ -20,7 +20,12 @@ import {
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import {
+  CatalogService,
+  lineName,
+  storedSize,
+  type VariantCounts,
+} from '../catalog/catalog.service.js';
 import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import type {
@@ -61,12 +66,17 @@ export class CheckoutService {
    * failure after the hold gives the quantities back.
    */
   async createSession(input: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
-    const lines = await Promise.all(input.items.map((item) => this.sell(item)));
+    const priced = await Promise.all(input.items.map((item) => this.price(item)));
+    const lines = priced.map(({ line }) => line);
     const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS);
     const idempotencyKey = randomUUID();
     const holdKey = pendingKey(idempotencyKey);
-    await this.inventory.reserve(holdKey, lines, expiresAt.getTime());
+    await this.inventory.reserve(
+      holdKey,
+      priced.map(({ line, variant }) => ({ ...line, variant })),
+      expiresAt.getTime(),
+    );
     try {
       return await this.openSession(lines, subtotal, expiresAt, idempotencyKey, holdKey);
     } catch (error) {
@@ -144,30 +154,38 @@ export class CheckoutService {
     return record;
   }
 
-  private async sell(item: CheckoutItemDto): Promise<SoldLine> {
-    const product = await this.catalog.find(item.productId);
+  /** A cart line priced from the catalogue, with the variant it takes and its counts as read. */
+  private async price(item: CheckoutItemDto): Promise<{ line: SoldLine; variant: VariantCounts }> {
+    const product = await this.catalog.forCheckout(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
     // A product with nothing left is refused by the hold, with 409 and how many are left.
+    const sizes = product.variants.map((v) => v.size).filter((size) => size !== '');
     let size: string | null = null;
-    if (product.sizes?.length) {
+    if (sizes.length) {
       if (item.size === undefined || item.size === '') {
         throw new BadRequestException(`Choose a size for the ${product.name}.`);
       }
-      if (!(product.sizes as string[]).includes(item.size)) {
+      if (!sizes.includes(item.size)) {
         throw new BadRequestException(
-          `The ${product.name} does not come in size ${item.size}; choose ${product.sizes.join(', ')}.`,
+          `The ${product.name} does not come in size ${item.size}; choose ${sizes.join(', ')}.`,
         );
       }
       size = item.size;
     } else if (item.size !== undefined && item.size !== '') {
       throw new BadRequestException(`The ${product.name} does not come in sizes.`);
     }
+    const variant = product.variants.find((v) => v.size === storedSize(size));
+    const name = lineName(product.name, size);
+    if (!variant) throw new BadRequestException(`${name} is not in the shop.`);
     return {
-      productId: product.id,
-      size,
-      name: size ? `${product.name} - ${size}` : product.name,
-      unitPrice: product.priceInCents,
-      quantity: item.quantity,
+      line: {
+        productId: product.id,
+        size,
+        name,
+        unitPrice: product.priceInCents,
+        quantity: item.quantity,
+      },
+      variant,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, LessThan, MoreThan, type Repository } from 'typeorm';
+import { DataSource, LessThan, type Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { withNamedLock } from '../../database/transaction.js';
 import { RateLimitHit } from './rate-limit-hit.entity.js';
@@ -38,17 +38,21 @@ export class RateLimiter {
       `rate-limit:${bucket}:${client}`,
       async (manager) => {
         const now = this.clock.now().getTime();
-        const hits = manager.getRepository(RateLimitHit);
-        const counted = await hits.find({
-          where: { bucket, client, expiresAt: MoreThan(now) },
-          order: { expiresAt: 'DESC' },
-          take: limit.max,
-        });
+        // Plain SQL on the (bucket, client, expiresAt) index: every limited request asks this.
+        const counted = (await manager.query(
+          `SELECT expiresAt FROM rate_limit_hits
+            WHERE bucket = ? AND client = ? AND expiresAt > ?
+            ORDER BY expiresAt DESC LIMIT ${Number(limit.max)}`,
+          [bucket, client, now],
+        )) as { expiresAt: number | string }[];
         if (counted.length >= limit.max) {
-          const freeAt = counted[limit.max - 1].expiresAt;
+          const freeAt = Number(counted[limit.max - 1].expiresAt);
           return Math.max(1, Math.ceil((freeAt - now) / 1000));
         }
-        await hits.insert({ bucket, client, expiresAt: now + limit.windowMs });
+        await manager.query(
+          'INSERT INTO rate_limit_hits (bucket, client, expiresAt) VALUES (?, ?, ?)',
+          [bucket, client, now + limit.windowMs],
+        );
         return 0;
       },
     );
