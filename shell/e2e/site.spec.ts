@@ -30,10 +30,30 @@ test('/admin/login shows the admin remote', async ({ page }) => {
 test('an unknown page answers 404 with the 404 page', async ({ page, request }) => {
   const response = await page.goto('/nope');
   expect(response?.status()).toBe(404);
+  // Its own title from the first response, before any script runs.
+  expect(await response?.text()).toContain('<title>Page not found · Wren Calloway</title>');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Wren Calloway');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Merch' })).toHaveAttribute('href', '/#merch');
+  await header.getByRole('link', { name: 'Wren Calloway' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Wren Calloway', level: 1 })).toBeVisible();
   const api = await request.get('/api/nope');
   expect(api.status()).toBe(404);
   expect(await api.json()).toEqual({ statusCode: 404, message: 'No API route GET /api/nope.' });
+});
+
+test('the site has an icon, as SVG and at /favicon.ico', async ({ request }) => {
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  const bytes = await ico.body();
+  // An ICO header: reserved 0, type 1 (icon), then how many images.
+  expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+  const svg = await request.get('/favicon.svg');
+  expect(svg.status()).toBe(200);
+  expect(svg.headers()['content-type']).toContain('image/svg+xml');
 });
 
 test('pointing the manifest at another storefront build changes / without rebuilding the shell', async ({

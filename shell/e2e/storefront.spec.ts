@@ -149,6 +149,42 @@ test('opens a gallery photo full size and closes it with Escape', async ({ page 
   await expect(opener).toBeFocused();
 });
 
+test('moves through the gallery in the lightbox with Next, Previous, the arrow keys and a swipe', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const openers = page.getByRole('button', { name: /^Enlarge photo: / });
+  await openers.first().waitFor();
+  const count = await openers.count();
+  expect(count).toBeGreaterThan(2);
+  const sources = await page
+    .locator('#gallery img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')!.replace('-medium', '-full')));
+  await openers.first().click();
+  const dialog = page.getByRole('dialog');
+  const photo = dialog.locator('.lightbox__image');
+  const showing = async (index: number) => {
+    await expect(photo).toHaveAttribute('src', sources[index]!);
+    await expect(dialog.getByText(`Photo ${index + 1} of ${count}`)).toBeVisible();
+  };
+  await showing(0);
+  await dialog.getByRole('button', { name: 'Next photo' }).click();
+  await showing(1);
+  await dialog.getByRole('button', { name: 'Previous photo' }).click();
+  await showing(0);
+  await page.keyboard.press('ArrowLeft');
+  await showing(count - 1);
+  await page.keyboard.press('ArrowRight');
+  await showing(0);
+  // A finger moving left across the photo shows the next one.
+  const box = (await photo.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await photo.dispatchEvent('pointerdown', { clientX: box.x + box.width - 20, clientY: y });
+  await photo.dispatchEvent('pointerup', { clientX: box.x + 20, clientY: y });
+  await showing(1);
+  expect((await new AxeBuilder({ page }).include('.ant-modal').analyze()).violations).toEqual([]);
+});
+
 test('opens the t-shirt image in a lightbox with a close button', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: /^Enlarge image of / }).click();
@@ -182,7 +218,9 @@ test('adds to the cart, edits it in the panel, and keeps it across a reload', as
   await page.getByRole('button', { name: 'Cart, 2 items' }).click();
   await expect(page.getByRole('dialog', { name: 'Your Cart (2 items)' })).toBeVisible();
   const panel = page.getByRole('dialog');
-  await expect(panel.getByText('Calculated at checkout')).toBeVisible();
+  await expect(panel.getByText('$25.00 × 2 = $50.00')).toBeVisible();
+  await expect(panel.getByText('$5.00')).toBeVisible();
+  await expect(panel.getByText('$55.00')).toBeVisible();
   await panel.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByRole('dialog', { name: 'Your Cart (3 items)' })).toBeVisible();
   await panel.getByRole('button', { name: /^Remove .+ \(L\) from cart$/ }).click();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { App } from './App.js';
@@ -23,6 +23,24 @@ it('shows the 404 page for an unknown path without loading any remote', () => {
   renderAt('/nope');
   expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   expect(load).not.toHaveBeenCalled();
+});
+
+it('gives the 404 page the site header, a way home and a title of its own', async () => {
+  const meta = document.createElement('meta');
+  meta.name = 'application-name';
+  meta.content = 'Wren Calloway';
+  document.head.append(meta);
+  document.title = 'Wren Calloway · Singer • Songwriter • Musician';
+  load.mockResolvedValue({ default: () => <p>storefront here</p> });
+  renderAt('/nope');
+  expect(document.title).toBe('Page not found · Wren Calloway');
+  const header = screen.getByRole('banner');
+  expect(within(header).getByRole('link', { name: 'Wren Calloway' })).toHaveAttribute('href', '/');
+  expect(within(header).getByRole('link', { name: 'Merch' })).toHaveAttribute('href', '/#merch');
+  await userEvent.click(screen.getByRole('link', { name: 'Back to the home page' }));
+  expect(await screen.findByText('storefront here')).toBeInTheDocument();
+  expect(document.title).toBe('Wren Calloway · Singer • Songwriter • Musician');
+  meta.remove();
 });
 
 it('mounts the storefront remote at / and never the admin', async () => {

@@ -17,3 +17,9 @@ export type SectionId = (typeof SECTION_IDS)[number];
  * server puts in the page and the storefront removes when it mounts.
  */
 export const FIRST_PAINT_ID = 'storefront-first-paint';
+
+/**
+ * The title of the 404 page, given the site's name (the shell's `<meta name="application-name">`):
+ * in the server's first response and once the shell has rendered it.
+ */
+export const notFoundTitle = (siteName: string) => `Page not found · ${siteName}`;

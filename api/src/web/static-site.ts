@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
+import { notFoundTitle, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
 import { firstPaintMarkup, remotePreloadTags } from './preload.js';
 
@@ -74,7 +74,7 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
       return;
     }
     if (req.path !== '/') {
-      res.type('html').send(page);
+      res.type('html').send(status === 404 ? notFoundPage(page) : page);
       return;
     }
     const home = cachedHomePage ?? homePage(page);
@@ -106,6 +106,17 @@ const imageOptions = {
     res.setHeader('Cache-Control', 'public, max-age=604800');
   },
 };
+
+/** The shell's page with the 404 page's own title, so a tab or a search result never shows the home page's. */
+export function notFoundPage(page: string): string {
+  // The built page is minified: attribute values may have lost their quotes.
+  const meta = /<meta\b[^>]*\bname=["']?application-name\b[^>]*>/.exec(page)?.[0];
+  const content = meta && /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/.exec(meta);
+  const name = content && (content[1] ?? content[2] ?? content[3]);
+  if (!name) return page;
+  // The name is already HTML-escaped in the attribute it came from.
+  return page.replace(/<title>[^<]*<\/title>/, `<title>${notFoundTitle(name)}</title>`);
+}
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');

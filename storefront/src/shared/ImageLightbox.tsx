@@ -1,3 +1,4 @@
+import { useEffect, useRef, type PointerEvent } from 'react';
 import { Modal } from 'antd';
 import { AntdTheme } from './AntdTheme.js';
 
@@ -8,16 +9,59 @@ export interface LightboxImage {
   height: number;
 }
 
-/** An enlarged image with a close button; Escape closes it and focus returns to the opener. */
+/** How far a finger must travel sideways, in CSS pixels, to count as a swipe to the next photo. */
+export const SWIPE_DISTANCE = 50;
+
+/** Moving through a set of images: the handlers and where this one is ("2 of 6"). */
+export interface LightboxSteps {
+  onPrevious: () => void;
+  onNext: () => void;
+  position: string;
+}
+
+/**
+ * An enlarged image with a close button; Escape closes it and focus returns to the opener. With
+ * `steps`, Previous and Next buttons, the arrow keys and a sideways swipe move through the set.
+ */
 export default function ImageLightbox({
   image,
   open,
   onClose,
+  steps,
 }: {
   image: LightboxImage;
   open: boolean;
   onClose: () => void;
+  steps?: LightboxSteps;
 }) {
+  const swipeStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!open || !steps) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft') steps.onPrevious();
+      else if (event.key === 'ArrowRight') steps.onNext();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, steps]);
+
+  const swipe = steps && {
+    onPointerDown: (event: PointerEvent) => {
+      swipeStart.current = event.clientX;
+    },
+    onPointerUp: (event: PointerEvent) => {
+      if (swipeStart.current === null) return;
+      const distance = event.clientX - swipeStart.current;
+      swipeStart.current = null;
+      if (distance >= SWIPE_DISTANCE) steps.onPrevious();
+      else if (distance <= -SWIPE_DISTANCE) steps.onNext();
+    },
+    onPointerCancel: () => {
+      swipeStart.current = null;
+    },
+  };
+
   return (
     <AntdTheme>
       <Modal
@@ -29,13 +73,31 @@ export default function ImageLightbox({
         title={image.alt}
         classNames={{ body: 'lightbox__body' }}
       >
-        <img
-          className="lightbox__image"
-          src={image.src}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-        />
+        <div className="lightbox__stage" {...swipe}>
+          <img
+            className="lightbox__image"
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            draggable={false}
+          />
+        </div>
+        {steps && (
+          <div className="lightbox__steps">
+            <button type="button" className="button button--outline" onClick={steps.onPrevious}>
+              <span aria-hidden="true">‹ </span>Previous
+              <span className="visually-hidden"> photo</span>
+            </button>
+            <p className="lightbox__position" aria-live="polite">
+              {steps.position}
+            </p>
+            <button type="button" className="button button--outline" onClick={steps.onNext}>
+              Next<span className="visually-hidden"> photo</span>
+              <span aria-hidden="true"> ›</span>
+            </button>
+          </div>
+        )}
       </Modal>
     </AntdTheme>
   );

@@ -1,6 +1,9 @@
 import { MAX_QUANTITY, MIN_QUANTITY } from '@artist/contracts';
 
-/** Minus and plus around the quantity: minus is disabled at 1 or less, plus at 10 or more. */
+/**
+ * Minus and plus around the quantity: minus is disabled at 1 or less, plus at 10 or more, and
+ * then a line says why, so the limit is never a silent dead button.
+ */
 export function QuantityStepper({
   value,
   onChange,
@@ -11,27 +14,33 @@ export function QuantityStepper({
   /** What the quantity is of, for screen readers: 'Quantity', 'Quantity of T-Shirt (M)'. */
   label: string;
 }) {
+  const atLimit = value >= MAX_QUANTITY;
   return (
-    <div className="stepper" role="group" aria-label={label}>
-      <button
-        type="button"
-        aria-label="Decrease quantity"
-        disabled={value <= MIN_QUANTITY}
-        onClick={() => onChange(value - 1)}
-      >
-        −
-      </button>
-      <span className="stepper__value" aria-live="polite" aria-atomic="true">
-        {value}
-      </span>
-      <button
-        type="button"
-        aria-label="Increase quantity"
-        disabled={value >= MAX_QUANTITY}
-        onClick={() => onChange(value + 1)}
-      >
-        +
-      </button>
+    <div className="stepper__wrap">
+      <div className="stepper" role="group" aria-label={label}>
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={value <= MIN_QUANTITY}
+          onClick={() => onChange(value - 1)}
+        >
+          −
+        </button>
+        <span className="stepper__value" aria-live="polite" aria-atomic="true">
+          {value}
+        </span>
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          disabled={atLimit}
+          onClick={() => onChange(value + 1)}
+        >
+          +
+        </button>
+      </div>
+      <p className="stepper__limit" aria-live="polite">
+        {atLimit ? `${MAX_QUANTITY} is the most per order.` : ''}
+      </p>
     </div>
   );
 }

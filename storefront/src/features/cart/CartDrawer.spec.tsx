@@ -40,20 +40,22 @@ it('shows the empty state, with Checkout disabled', async () => {
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
-it('lists each line with image, name, size, unit price and shipping at checkout', async () => {
+it('lists each line with image, name, size, price and line total, then shipping and the total', async () => {
   stubApi();
-  withCart(line('M', 1));
+  withCart(line('M', 1), line('L', 2));
   renderApp();
   const panel = await openCart();
-  expect(panel.getByText('Your Cart (1 item)')).toBeInTheDocument();
-  expect(panel.getByText('Wren Calloway T-Shirt')).toBeInTheDocument();
+  expect(panel.getByText('Your Cart (3 items)')).toBeInTheDocument();
+  expect(panel.getAllByText('Wren Calloway T-Shirt')).toHaveLength(2);
   expect(panel.getByText('Size: M')).toBeInTheDocument();
-  expect(panel.getAllByText('$25.00').length).toBeGreaterThan(0);
-  expect(panel.getByText('Calculated at checkout')).toBeInTheDocument();
-  expect(panel.getByRole('listitem').querySelector('img')).toHaveAttribute(
-    'src',
-    '/assets/tshirt.webp',
-  );
+  const [medium, large] = panel.getAllByRole('listitem');
+  expect(within(medium!).getByText('$25.00')).toBeInTheDocument();
+  expect(within(large!).getByText('$25.00 × 2 = $50.00')).toBeInTheDocument();
+  const totals = (term: string) => panel.getByText(term, { selector: 'dt' }).nextElementSibling;
+  expect(totals('Subtotal')).toHaveTextContent('$75.00');
+  expect(totals('Shipping')).toHaveTextContent('$5.00');
+  expect(totals('Total')).toHaveTextContent('$80.00');
+  expect(medium!.querySelector('img')).toHaveAttribute('src', '/assets/tshirt.webp');
 });
 
 it('changes quantities within 1 to 10 and removes lines', async () => {
@@ -65,8 +67,11 @@ it('changes quantities within 1 to 10 and removes lines', async () => {
   const medium = within(
     panel.getByRole('group', { name: 'Quantity of Wren Calloway T-Shirt (M)' }),
   );
+  expect(panel.queryByText('10 is the most per order.')).not.toBeInTheDocument();
   await userEvent.click(medium.getByRole('button', { name: 'Increase quantity' }));
   expect(medium.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  // The limit is said, not only a dead button.
+  expect(panel.getByText('10 is the most per order.')).toBeInTheDocument();
   expect(panel.getByText('Your Cart (11 items)')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Cart, 11 items' })).toHaveTextContent('9+');
   const large = within(panel.getByRole('group', { name: 'Quantity of Wren Calloway T-Shirt (L)' }));

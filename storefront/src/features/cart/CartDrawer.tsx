@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ONLINE_SHIPPING_CENTS } from '@artist/contracts';
 import { Drawer } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { serverMessage, type HttpError } from '../../app/http.js';
@@ -81,7 +82,11 @@ export default function CartDrawer() {
                 </div>
                 <div>
                   <dt>Shipping</dt>
-                  <dd>Calculated at checkout</dd>
+                  <dd>{formatPrice(ONLINE_SHIPPING_CENTS)}</dd>
+                </div>
+                <div className="cart__total">
+                  <dt>Total</dt>
+                  <dd>{formatPrice(subtotal + ONLINE_SHIPPING_CENTS)}</dd>
                 </div>
               </dl>
             )}
@@ -121,7 +126,11 @@ export default function CartDrawer() {
                   <div className="cart__line-info">
                     <p className="cart__line-name">{item.productName}</p>
                     {item.size && <p>Size: {item.size}</p>}
-                    <p>{formatPrice(item.price)}</p>
+                    <p>
+                      {item.quantity > 1
+                        ? `${formatPrice(item.price)} × ${item.quantity} = ${formatPrice(item.price * item.quantity)}`
+                        : formatPrice(item.price)}
+                    </p>
                     <QuantityStepper
                       label={`Quantity of ${line}`}
                       value={item.quantity}

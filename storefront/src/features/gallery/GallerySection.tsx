@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { artist, GALLERY_SIZES } from '../../content/artist.js';
 import { useOnDemand } from '../../shared/useOnDemand.js';
 
@@ -9,6 +9,16 @@ export function GallerySection() {
   const [open, setOpen] = useState(false);
   const [wanted, want] = useOnDemand();
   const image = artist.gallery[selected];
+  const count = artist.gallery.length;
+  // Previous from the first photo goes to the last, and Next from the last to the first.
+  const steps = useMemo(
+    () => ({
+      onPrevious: () => setSelected((index) => (index - 1 + count) % count),
+      onNext: () => setSelected((index) => (index + 1) % count),
+      position: `Photo ${selected + 1} of ${count}`,
+    }),
+    [count, selected],
+  );
 
   return (
     <section id="gallery" className="section" aria-labelledby="gallery-heading">
@@ -46,6 +56,7 @@ export function GallerySection() {
             open={open}
             onClose={() => setOpen(false)}
             image={{ src: image.full, alt: image.alt, ...GALLERY_SIZES.full }}
+            steps={steps}
           />
         </Suspense>
       )}

@@ -48,8 +48,8 @@ export default function NotifyDialog({
     setLimited(undefined);
     try {
       await notifyMe({ email: email.trim(), productName }).unwrap();
+      // The thank-you view says it: a toast with the same words at once would say it twice.
       setDone(true);
-      dispatch(showToast({ title: 'Success!', description: AVAILABLE_SOON }));
     } catch (failure) {
       setLimited(tooManyRequestsMessage(failure));
       dispatch(
