@@ -50,3 +50,11 @@ export interface ShowInput {
   /** Sent only when not empty; at most 1000 characters. */
   notes?: string;
 }
+
+/** The iCalendar feed of the published upcoming shows, for calendar subscriptions. */
+export const SHOWS_CALENDAR_PATH = '/api/shows.ics';
+
+/** One published upcoming show as an iCalendar file, for "Add to calendar". */
+export function showCalendarPath(id: number): string {
+  return `/api/shows/${id}.ics`;
+}

@@ -12,11 +12,18 @@ import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
+import type { ListedShow } from './show-calendar.js';
 import { Show } from './show.entity.js';
 
 export interface PublicShowsBody {
   json: Buffer;
   etag: string;
+}
+
+interface PublicCache extends PublicShowsBody {
+  shows: ListedShow[];
+  day: string;
+  builtAt: number;
 }
 
 /** Longest time a built public list is served before it is read again from the database. */
@@ -37,41 +44,60 @@ const PUBLIC_FIELDS = [
 @Injectable()
 export class ShowsService {
   /**
-   * The public list as sent (JSON bytes and their ETag). It is dropped on every write through
-   * this service, so a change reaches this instance's very next visitor, and is rebuilt at least
-   * every second (and when the artist's date changes), so other api instances follow within a
-   * second.
+   * The public list, as read and as sent (JSON bytes and their ETag). It is dropped on every
+   * write through this service, so a change reaches this instance's very next visitor, and is
+   * rebuilt at least every second (and when the artist's date changes), so other api instances
+   * follow within a second. The JSON list, the calendar feed and the home page's structured data
+   * all read it: they can never disagree about which shows are upcoming.
    */
-  private publicCache?: PublicShowsBody & { day: string; builtAt: number };
+  private publicCache?: PublicCache;
 
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
   ) {}
 
-  /** listPublic() serialised once: the bytes of the answer and their ETag. */
+  /** The public list serialised once: the bytes of the answer and their ETag. */
   async publicBody(): Promise<PublicShowsBody> {
+    return this.publicList();
+  }
+
+  /**
+   * Published shows dated today or later (artist's time zone), soonest first: public fields and
+   * the time each was last changed.
+   */
+  async listPublic(): Promise<ListedShow[]> {
+    return (await this.publicList()).shows;
+  }
+
+  /** One show of listPublic(); undefined for a draft, a past show or an unknown id. */
+  async findPublic(id: number): Promise<ListedShow | undefined> {
+    return (await this.listPublic()).find((show) => show.id === id);
+  }
+
+  private async publicList(): Promise<PublicCache> {
     const day = this.clock.today();
     const now = Date.now();
     const cached = this.publicCache;
     if (cached?.day === day && now - cached.builtAt < PUBLIC_CACHE_MS) return cached;
-    const json = Buffer.from(JSON.stringify(await this.listPublic(day)));
+    const shows = await this.readPublic(day);
+    const json = Buffer.from(JSON.stringify(shows.map((show) => pick(show, PUBLIC_FIELDS))));
     const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    this.publicCache = { day, json, etag, builtAt: now };
+    this.publicCache = { shows, day, json, etag, builtAt: now };
     return this.publicCache;
   }
 
-  /** Published shows dated today or later (artist's time zone), soonest first, public fields. */
-  async listPublic(day = this.clock.today()): Promise<PublicShow[]> {
+  /** The one query that decides which shows the public sees. */
+  private async readPublic(day: string): Promise<ListedShow[]> {
     const rows = await this.shows
       .createQueryBuilder('show')
-      .select(PUBLIC_FIELDS.map((field) => `show.${field}`))
+      .select([...PUBLIC_FIELDS, 'updatedAt'].map((field) => `show.${field}`))
       .where('show.status = :status', { status: 'published' })
       .andWhere('show.date >= :day', { day })
       .orderBy('show.date', 'ASC')
       .addOrderBy('show.id', 'ASC')
       .getMany();
-    return rows.map((row) => pick(row, PUBLIC_FIELDS));
+    return rows.map((row) => ({ ...pick(row, PUBLIC_FIELDS), updatedAt: row.updatedAt }));
   }
 
   /**
