@@ -22,6 +22,8 @@ import {
   PUBLIC_SHOWS_PATH,
   servePublicShowsFirst,
 } from './modules/shows/public-shows.handler.js';
+import { showsSite } from './modules/shows/show-calendar.js';
+import { structuredDataScript } from './modules/shows/show-structured-data.js';
 import { ShowsService } from './modules/shows/shows.service.js';
 import { mountStaticSite } from './web/static-site.js';
 
@@ -83,7 +85,10 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(rejectDeepBodies);
-  mountStaticSite(app.getHttpAdapter().getInstance(), config);
+  const shows = app.get(ShowsService);
+  mountStaticSite(app.getHttpAdapter().getInstance(), config, {
+    homeHead: async () => structuredDataScript(await shows.listPublic(), showsSite(config)),
+  });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

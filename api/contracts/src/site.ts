@@ -23,3 +23,10 @@ export const FIRST_PAINT_ID = 'storefront-first-paint';
  * in the server's first response and once the shell has rendered it.
  */
 export const notFoundTitle = (siteName: string) => `Page not found · ${siteName}`;
+
+/**
+ * Id of the `<script type="application/ld+json">` holding the upcoming shows as schema.org
+ * MusicEvents, which the server puts in the home page; the storefront writes its own only when
+ * that element is absent (a storefront served on a page this API did not make).
+ */
+export const SHOWS_STRUCTURED_DATA_ID = 'shows-structured-data';

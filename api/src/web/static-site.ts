@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
+import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { notFoundTitle, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
@@ -18,11 +19,24 @@ export const REMOTE_MOUNTS = {
   admin: '/remotes/admin',
 } as const;
 
+export interface StaticSiteOptions {
+  /**
+   * Markup for the home page's `<head>` that follows the data (the shows' structured data), read
+   * for every request of `/`: the page around it may be cached, this never is.
+   */
+  homeHead?: () => Promise<string>;
+}
+
 /**
  * Hosts the built front ends on the API's origin: the shell at `/`, each remote's build under its
  * own path, and the runtime remote manifest, so `npm start` is one process on one port.
  */
-export function mountStaticSite(app: Express, config: AppConfig): void {
+export function mountStaticSite(
+  app: Express,
+  config: AppConfig,
+  { homeHead }: StaticSiteOptions = {},
+): void {
+  const log = new Logger('StaticSite');
   // Scripts, styles and JSON travel gzipped: on a phone network that is most of the load time.
   app.use(compression());
   const manifest: RemotesManifest = config.remotes;
@@ -62,7 +76,19 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
   };
   let cachedHomePage: string | undefined;
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  // Search engines read the shows from the first response, before (or without) running scripts.
+  // The page still answers without them when the database does not.
+  const headOfHome = async () => {
+    try {
+      return homeHead ? await homeHead() : '';
+    } catch (error) {
+      // Under `err`, so a failed query is logged without its values (see common/logger.ts).
+      log.error({ err: error, msg: 'home page structured data failed' });
+      return '';
+    }
+  };
+
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (isApiPath(req.path)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const page = cachedPage ?? shellPage();
@@ -79,7 +105,8 @@ export function mountStaticSite(app: Express, config: AppConfig): void {
     }
     const home = cachedHomePage ?? homePage(page);
     if (config.production) cachedHomePage = home;
-    res.type('html').send(home);
+    const head = await headOfHome();
+    res.type('html').send(head ? home.replace('</head>', `${head}</head>`) : home);
   });
 }
 

@@ -1,0 +1,213 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import type { ShowInput } from '@artist/contracts';
+import { Clock } from '../src/common/clock.js';
+import { ShowsService } from '../src/modules/shows/shows.service.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+/** Friday 5 March 2027 in Chicago (the artist's zone); US clocks go forward on 14 March. */
+const NOW = new Date('2027-03-05T18:00:00Z');
+const PUBLIC_URL = 'http://wren.example';
+
+const show = (fields: Partial<ShowInput> = {}): ShowInput => ({
+  venue: 'The Bluebird Cafe',
+  city: 'Nashville, TN',
+  date: '2027-04-01',
+  time: '8:00 PM',
+  ageRequirement: '21+',
+  ticketButtonType: 'free',
+  soldOut: 'false',
+  status: 'published',
+  ...fields,
+});
+
+/**
+ * A built site as the server finds it: the shell's page and the storefront's manifest. Only the
+ * files the home page is made from; no script of them is ever run here.
+ */
+function fakeBuild(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'artist-web-'));
+  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  mkdirSync(path.join(root, 'storefront', 'dist'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'shell', 'dist', 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Wren Calloway</title></head>' +
+      '<body><div id="root"></div><script src="/main.js"></script></body></html>',
+  );
+  writeFileSync(
+    path.join(root, 'storefront', 'dist', 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ path: './App', assets: { js: { sync: ['App.1.js'] }, css: { sync: [] } } }],
+    }),
+  );
+  return root;
+}
+
+/** The JSON-LD blocks of a page, read from its text as a crawler that runs no script would. */
+function structuredData(html: string): unknown[] {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)];
+  return blocks.flatMap(([, json]) => JSON.parse(json) as unknown[]);
+}
+
+describe.each(testDatabases())('structured data of the home page on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let webRoot: string;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    webRoot = fakeBuild();
+    // As in production, where the page around the data is read once and kept.
+    t = await startTestApp(db, { PUBLIC_URL, WEB_ROOT: webRoot }, { production: true });
+    admin = await loggedIn(t);
+    jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => NOW);
+    const shows: Record<string, Partial<ShowInput>> = {
+      beforeDst: {
+        venue: 'Gruene Hall',
+        city: 'New Braunfels, TX',
+        date: '2027-03-10',
+        ticketButtonType: 'url',
+        ticketUrl: 'https://tix.example/gruene',
+      },
+      afterDst: {
+        venue: 'The Continental Club',
+        city: 'Austin, TX',
+        date: '2027-03-20',
+        time: '9:30 PM',
+        ticketButtonType: 'url',
+        ticketUrl: 'https://tix.example/continental',
+        soldOut: 'true',
+      },
+      draft: { venue: 'Draft Hall', date: '2027-03-12', status: 'draft' },
+      past: { venue: 'Past Hall', date: '2027-03-04' },
+    };
+    for (const [name, fields] of Object.entries(shows)) {
+      ids[name] = (await admin.post('/api/admin/shows').send(show(fields)).expect(201)).body.id;
+    }
+  });
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const home = async () => {
+    const res = await request(t.server).get('/').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    return res.text;
+  };
+
+  it('describes each published upcoming show as a MusicEvent in the first response', async () => {
+    const html = await home();
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<link rel="preload" as="script" href="/remotes/storefront/App.1.js">');
+    expect(structuredData(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'MusicEvent',
+        name: 'Wren Calloway at Gruene Hall',
+        startDate: '2027-03-10T20:00:00-06:00',
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: {
+          '@type': 'Place',
+          name: 'Gruene Hall',
+          address: {
+            '@type': 'PostalAddress',
+            addressLocality: 'New Braunfels',
+            addressRegion: 'TX',
+          },
+        },
+        performer: { '@type': 'MusicGroup', name: 'Wren Calloway', url: PUBLIC_URL },
+        url: `${PUBLIC_URL}/#shows`,
+        offers: {
+          '@type': 'Offer',
+          url: 'https://tix.example/gruene',
+          availability: 'https://schema.org/InStock',
+        },
+      },
+      expect.objectContaining({
+        name: 'Wren Calloway at The Continental Club',
+        // After the switch to daylight saving time: the same zone, another offset.
+        startDate: '2027-03-20T21:30:00-05:00',
+        offers: {
+          '@type': 'Offer',
+          url: 'https://tix.example/continental',
+          availability: 'https://schema.org/SoldOut',
+        },
+      }),
+    ]);
+  });
+
+  it('follows an edit at once, though the page around it is kept', async () => {
+    await home();
+    await admin
+      .put(`/api/admin/shows/${ids.beforeDst}`)
+      .send(show({ venue: 'Gruene Hall (upstairs)', city: 'Gruene, TX', date: '2027-03-11' }))
+      .expect(200);
+    const [first] = structuredData(await home());
+    expect(first).toMatchObject({
+      name: 'Wren Calloway at Gruene Hall (upstairs)',
+      startDate: '2027-03-11T20:00:00-06:00',
+      location: { name: 'Gruene Hall (upstairs)', address: { addressLocality: 'Gruene' } },
+      offers: { url: `${PUBLIC_URL}/#shows`, price: 0, availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('keeps a venue name from closing the script element', async () => {
+    const venue = '</script><script>alert(1)</script>';
+    await admin
+      .put(`/api/admin/shows/${ids.afterDst}`)
+      .send(show({ venue, date: '2027-03-20' }))
+      .expect(200);
+    const html = await home();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    expect(structuredData(html)).toContainEqual(
+      expect.objectContaining({ location: expect.objectContaining({ name: venue }) }),
+    );
+  });
+
+  it('drops a show as soon as it is unpublished, and the block with the last one', async () => {
+    await admin
+      .put(`/api/admin/shows/${ids.afterDst}`)
+      .send(show({ date: '2027-03-20', status: 'draft' }))
+      .expect(200);
+    expect(structuredData(await home()).map((e) => (e as { name: string }).name)).toEqual([
+      'Wren Calloway at Gruene Hall (upstairs)',
+    ]);
+    await admin
+      .put(`/api/admin/shows/${ids.beforeDst}`)
+      .send(show({ date: '2027-03-11', status: 'draft' }))
+      .expect(200);
+    const html = await home();
+    expect(html).not.toContain('application/ld+json');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('puts the data on the home page only', async () => {
+    await admin
+      .post('/api/admin/shows')
+      .send(show({ date: '2027-03-30' }))
+      .expect(201);
+    expect(structuredData(await home())).toHaveLength(1);
+    const admins = await request(t.server).get('/admin/login').expect(200);
+    expect(admins.text).not.toContain('application/ld+json');
+  });
+
+  it('still serves the page, without the data, when the shows cannot be read', async () => {
+    jest
+      .spyOn(t.app.get(ShowsService), 'listPublic')
+      .mockRejectedValueOnce(new Error('database unavailable'));
+    const html = await home();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('application/ld+json');
+    expect(structuredData(await home())).toHaveLength(1);
+  });
+});
