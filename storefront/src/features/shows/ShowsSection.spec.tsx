@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, renderApp, show, stubApi, type Reply } from '../../test/renderApp.js';
-import { localToday, upcomingShows } from './showsApi.js';
+import { calendarSubscribeUrl, localToday, upcomingShows } from './showsApi.js';
 
 const section = () => within(document.getElementById('shows')!);
 
@@ -54,7 +54,9 @@ it('shows each ticket area: sold out, free, soon, a ticket link, or nothing', as
   const rows = await section().findAllByRole('listitem');
   expect(rows).toHaveLength(5);
   expect(within(rows[0]).getByText('Sold Out')).toBeInTheDocument();
-  expect(within(rows[0]).queryByRole('link')).toBeNull();
+  expect(
+    within(rows[0].querySelector<HTMLElement>('.show__tickets')!).queryByRole('link'),
+  ).toBeNull();
   expect(within(rows[1]).getByText('Free Show')).toBeInTheDocument();
   expect(within(rows[2]).getByText('Tickets Soon')).toBeInTheDocument();
   const link = within(rows[3]).getByRole('link', { name: /^Get Tickets/ });
@@ -75,6 +77,60 @@ it('lists each upcoming show as a schema.org MusicEvent', async () => {
   );
   expect(entries).toContainEqual(
     expect.objectContaining({ '@type': 'MusicEvent', startDate: '2099-07-04' }),
+  );
+});
+
+it('writes no MusicEvent of its own when the served page already carries them', async () => {
+  const served = document.createElement('script');
+  served.type = 'application/ld+json';
+  served.id = 'shows-structured-data';
+  served.textContent = '[]';
+  document.head.append(served);
+  try {
+    stubApi({ 'GET /api/shows': { body: [show({ venue: 'Gruene Hall' })] } });
+    renderApp();
+    await section().findByText('Gruene Hall');
+    const entries = [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap(
+      (s) => [JSON.parse(s.textContent ?? '')].flat(),
+    );
+    expect(entries).not.toContainEqual(expect.objectContaining({ '@type': 'MusicEvent' }));
+  } finally {
+    served.remove();
+  }
+});
+
+it("links each show's own calendar file, named for its venue and date", async () => {
+  stubApi({
+    'GET /api/shows': {
+      body: [
+        show({ id: 7, venue: 'Gruene Hall', date: '2099-07-04', soldOut: 'true' }),
+        show({ id: 9, venue: 'Luckenbach Dance Hall', date: '2099-07-05' }),
+      ],
+    },
+  });
+  renderApp();
+  const rows = await section().findAllByRole('listitem');
+  const first = within(rows[0]).getByRole('link', {
+    name: 'Add to calendar: Gruene Hall, Saturday, July 4, 2099',
+  });
+  expect(first).toHaveAttribute('href', '/api/shows/7.ics');
+  expect(first).toHaveTextContent('Add to calendar');
+  expect(first).not.toHaveAttribute('target');
+  expect(
+    within(rows[1]).getByRole('link', { name: /^Add to calendar: Luckenbach/ }),
+  ).toHaveAttribute('href', '/api/shows/9.ics');
+});
+
+it('offers the shows calendar as a webcal:// subscription on the page’s own host', async () => {
+  stubApi();
+  renderApp();
+  await section().findByText('No upcoming shows at this time.');
+  expect(section().getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute(
+    'href',
+    `webcal://${window.location.host}/api/shows.ics`,
+  );
+  expect(calendarSubscribeUrl({ host: 'wren.example:8443' })).toBe(
+    'webcal://wren.example:8443/api/shows.ics',
   );
 });
 

@@ -1,8 +1,8 @@
-import type { PublicShow } from '@artist/contracts';
+import { showCalendarPath, SHOWS_STRUCTURED_DATA_ID, type PublicShow } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
 import { JsonLd } from '../../shared/JsonLd.js';
 import { scrollToSection } from '../nav/sections.js';
-import { showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
+import { calendarSubscribeUrl, showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
 
 let formats:
   { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | undefined;
@@ -60,6 +60,9 @@ export function ShowsSection() {
         <button type="button" className="button" onClick={() => scrollToSection('email-signup')}>
           Join the List
         </button>
+        <a className="button button--outline" href={calendarSubscribeUrl()}>
+          Subscribe to calendar
+        </a>
       </div>
     </section>
   );
@@ -80,6 +83,13 @@ function ShowRow({ show }: { show: PublicShow }) {
         <p className="show__meta">
           {show.time} · {show.ageRequirement}
         </p>
+        <a
+          className="show__calendar"
+          href={showCalendarPath(show.id)}
+          aria-label={`Add to calendar: ${show.venue}, ${dateFormats().long.format(date)}`}
+        >
+          Add to calendar
+        </a>
       </div>
       <div className="show__tickets">
         <TicketArea show={show} />
@@ -110,8 +120,13 @@ export function TicketArea({ show }: { show: PublicShow }) {
   return null;
 }
 
-/** schema.org MusicEvent entries so search engines can list the dates. */
+/**
+ * schema.org MusicEvent entries so search engines can list the dates. The API writes fuller ones
+ * (start time with its offset, postal address) into the page it serves; these are written only
+ * on a page without them, so no show is listed twice.
+ */
 function ShowsStructuredData({ shows }: { shows: PublicShow[] }) {
+  if (document.getElementById(SHOWS_STRUCTURED_DATA_ID)) return null;
   const events = shows.map((show) => ({
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',

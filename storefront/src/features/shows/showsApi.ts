@@ -1,4 +1,4 @@
-import type { PublicShow } from '@artist/contracts';
+import { SHOWS_CALENDAR_PATH, type PublicShow } from '@artist/contracts';
 import { api } from '../../app/api.js';
 
 /** How long the public show list stays fresh (SPEC.md §7): five minutes. */
@@ -31,4 +31,12 @@ export function upcomingShows(shows: PublicShow[], today = localToday()): Public
 export function showDate(date: string): Date {
   const [year, month, day] = date.split('-').map(Number);
   return new Date(year, month - 1, day);
+}
+
+/**
+ * The shows calendar as a subscription: `webcal://` on the page's own host, which calendar apps
+ * open as a feed they keep fetching (over https when the page is).
+ */
+export function calendarSubscribeUrl(location: Pick<Location, 'host'> = window.location): string {
+  return `webcal://${location.host}${SHOWS_CALENDAR_PATH}`;
 }
