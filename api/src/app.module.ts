@@ -16,6 +16,7 @@ import { NotifyModule } from './modules/notify/notify.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
+import { SalesModule } from './modules/sales/sales.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
 
 @Module({})
@@ -43,6 +44,7 @@ export class AppModule {
         NewsletterModule,
         ContactModule,
         OverviewModule,
+        SalesModule,
       ],
     };
   }

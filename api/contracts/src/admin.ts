@@ -115,6 +115,7 @@ export const EXPORT_NAMES = {
   contactMessages: 'contact-messages',
   emails: 'emails',
   products: 'products',
+  sales: 'sales',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

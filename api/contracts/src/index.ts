@@ -6,6 +6,7 @@ export * from './health.js';
 export * from './messages.js';
 export * from './orders.js';
 export * from './remotes.js';
+export * from './sales.js';
 export * from './shows.js';
 export * from './site.js';
 export * from './theme.js';

@@ -47,6 +47,8 @@ export interface Order {
   testMode: boolean;
   salesChannel: string;
   showLocation: string | null;
+  /** The show a merch-table sale was made at, when one was picked (older sales have none). */
+  showId: number | null;
   fulfillmentStatus: string;
   trackingNumber: string | null;
   notes: string | null;
@@ -68,7 +70,10 @@ export interface ManualOrderInput {
   salesChannel: SalesChannel;
   customerName?: string;
   email?: string;
+  /** In person: where, as typed. Optional when `showId` names the show. */
   showLocation?: string;
+  /** In person: the show, from the shows list (`AdminShow.id`). */
+  showId?: number | null;
   lineItems: OrderLineItem[];
   total: number;
   /** JSON text. */

@@ -10,6 +10,7 @@ import { IndexAdminLists1765450000000 } from './1765450000000-IndexAdminLists.js
 import { NameManualOrderItemsFromCatalogue1765500000300 } from './1765500000300-NameManualOrderItemsFromCatalogue.js';
 import { CreateInventory1765700000000 } from './1765700000000-CreateInventory.js';
 import { AddBackInStockAlerts1765700000100 } from './1765700000100-AddBackInStockAlerts.js';
+import { AddOrderShow1765800000000 } from './1765800000000-AddOrderShow.js';
 
 /** In order of application. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   NameManualOrderItemsFromCatalogue1765500000300,
   CreateInventory1765700000000,
   AddBackInStockAlerts1765700000100,
+  AddOrderShow1765800000000,
 ];

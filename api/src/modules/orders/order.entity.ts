@@ -59,6 +59,11 @@ export class Order {
   @Column({ type: 'varchar', length: 200, nullable: true })
   showLocation: string | null;
 
+  /** The show a merch-table sale was made at, when picked from the shows (no foreign key). */
+  @Index('IDX_orders_showId')
+  @Column({ type: 'integer', nullable: true })
+  showId: number | null;
+
   @Column({ type: 'varchar', length: 20, default: 'pending' })
   fulfillmentStatus: string;
 

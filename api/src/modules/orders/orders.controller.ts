@@ -38,6 +38,7 @@ const columns: CsvColumn<Order>[] = [
   { header: 'total', value: (o) => dollars(o.total) },
   { header: 'salesChannel', value: (o) => o.salesChannel },
   { header: 'showLocation', value: (o) => o.showLocation },
+  { header: 'showId', value: (o) => o.showId },
   { header: 'paymentMethod', value: (o) => o.paymentMethod },
   { header: 'paymentStatus', value: (o) => o.paymentStatus },
   { header: 'refunded', value: (o) => dollars(o.refundedAmount) },

@@ -29,12 +29,14 @@ import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
 import { Order } from './order.entity.js';
+import { Show } from '../shows/show.entity.js';
 import { catalogueLineName } from './product-name.js';
 
 @Injectable()
 export class OrdersService {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
+    @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
@@ -126,6 +128,7 @@ export class OrdersService {
       input.stripeSessionId ??
       `manual_${this.clock.now().getTime()}_${randomBytes(3).toString('hex')}`;
     if (await this.orders.existsBy({ stripeSessionId: sessionId })) throw duplicateSession();
+    const show = await this.showOf(input);
     const now = this.clock.now();
     const products = await this.catalog.list();
     const lines = input.lineItems.map(({ product_name, quantity, price }) => ({
@@ -137,7 +140,10 @@ export class OrdersService {
       salesChannel: input.salesChannel,
       customerName: blankToNull(input.customerName) ?? (inPerson ? WALK_UP_CUSTOMER : null),
       email: blankToNull(input.email) ?? WALK_UP_EMAIL,
-      showLocation: inPerson ? blankToNull(input.showLocation) : null,
+      showLocation: inPerson
+        ? (blankToNull(input.showLocation) ?? (show ? `${show.venue}, ${show.city}` : null))
+        : null,
+      showId: show?.id ?? null,
       shippingAddress: inPerson ? inPersonAddress(input.shippingAddress) : input.shippingAddress!,
       lineItems: JSON.stringify(lines),
       total,
@@ -161,6 +167,21 @@ export class OrdersService {
       if (isDuplicateKeyError(error)) throw duplicateSession();
       throw error;
     }
+  }
+
+  /** The show a merch-table sale names: it must exist, and only an in-person sale has one. */
+  private async showOf(input: ManualOrderDto): Promise<Show | null> {
+    if (input.showId === undefined || input.showId === null) return null;
+    if (input.salesChannel !== 'in-person') {
+      throw new BadRequestException('Only an in-person sale can be tied to a show.');
+    }
+    const show = await this.shows.findOneBy({ id: input.showId });
+    if (!show) {
+      throw new BadRequestException(
+        'That show does not exist (it may have been deleted); pick one from the shows list.',
+      );
+    }
+    return show;
   }
 }
 
@@ -190,6 +211,7 @@ export function toView(order: Order): OrderView {
     testMode: order.testMode,
     salesChannel: order.salesChannel,
     showLocation: order.showLocation,
+    showId: order.showId,
     fulfillmentStatus: order.fulfillmentStatus,
     trackingNumber: order.trackingNumber,
     notes: order.notes,

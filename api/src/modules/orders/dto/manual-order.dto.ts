@@ -93,13 +93,28 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
   @MaxLength(254, { message: 'Please enter a valid email address' })
   email?: string;
 
-  @ApiPropertyOptional({ description: 'Required for in-person orders' })
-  @ValidateIf((o: ManualOrderDto) => o.salesChannel === 'in-person' || filled(o.showLocation))
+  @ApiPropertyOptional({
+    description: 'Required for in-person orders, unless showId names the show',
+  })
+  @ValidateIf(
+    (o: ManualOrderDto) =>
+      (o.salesChannel === 'in-person' && !filled(o.showId)) || filled(o.showLocation),
+  )
   @Trim()
   @IsString({ message: 'Required' })
   @IsNotEmpty({ message: 'Required' })
   @MaxLength(200, { message: 'Location cannot exceed 200 characters' })
   showLocation?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'In-person orders: the show of the sale, an id from GET /api/admin/shows',
+  })
+  @IsOptional()
+  @IsInt({ message: 'Show must be picked from the shows list' })
+  @Min(1, { message: 'Show must be picked from the shows list' })
+  showId?: number | null;
 
   @ApiProperty({ type: [ManualLineItemDto] })
   @IsArray({ message: AT_LEAST_ONE_PRODUCT })

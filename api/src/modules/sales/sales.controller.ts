@@ -1,0 +1,34 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { EXPORT_NAMES, type SalesReport } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import { csvFile, toCsv } from '../../common/csv.js';
+import { AdminOnly } from '../auth/admin.guard.js';
+import { SalesQueryDto } from './dto/sales-query.dto.js';
+import { salesCsvColumns, salesCsvRows } from './sales-csv.js';
+import { SalesService } from './sales.service.js';
+
+@ApiTags('admin: sales')
+@AdminOnly()
+@Controller('admin/sales')
+export class SalesController {
+  constructor(
+    private readonly sales: SalesService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  report(@Query() query: SalesQueryDto): Promise<SalesReport> {
+    return this.sales.report(query);
+  }
+
+  @Get('export')
+  async export(@Query() query: SalesQueryDto) {
+    const report = await this.sales.report(query);
+    return csvFile(
+      EXPORT_NAMES.sales,
+      this.clock.today(),
+      toCsv(salesCsvColumns, salesCsvRows(report)),
+    );
+  }
+}
