@@ -62,6 +62,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     testMode: false,
     salesChannel: 'online',
     showLocation: null,
+    showId: null,
     fulfillmentStatus: 'pending',
     trackingNumber: null,
     notes: null,

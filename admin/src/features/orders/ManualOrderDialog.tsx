@@ -13,6 +13,7 @@ import {
 import { PAYMENT_METHOD_LABELS } from './orderFormat.js';
 import { useCreateManualOrderMutation } from './ordersApi.js';
 import { ProductLines } from './ProductLines.js';
+import { ShowPicker } from './ShowPicker.js';
 
 /** 'Create Order': an order taken at the merch table (in person) or by hand for shipping. */
 export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
@@ -22,6 +23,7 @@ export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const channel = Form.useWatch('salesChannel', form) ?? 'in-person';
   const lines = Form.useWatch('lines', form);
+  const showId = Form.useWatch('showId', form);
   const online = channel === 'online';
   const subtotal = subtotalCents(lines);
   const shipping = shippingCents(channel);
@@ -97,13 +99,24 @@ export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
             <Input.TextArea rows={3} />
           </Form.Item>
         ) : (
-          <Form.Item
-            label="Show Location"
-            name="showLocation"
-            rules={[{ required: true, whitespace: true, message: 'Required' }]}
-          >
-            <Input placeholder="The Bluebird Cafe, Nashville" />
-          </Form.Item>
+          <>
+            <Form.Item
+              label="Show"
+              name="showId"
+              extra={showId ? undefined : 'Or type where the sale was made below'}
+            >
+              <ShowPicker />
+            </Form.Item>
+            {!showId && (
+              <Form.Item
+                label="Show Location"
+                name="showLocation"
+                rules={[{ required: true, whitespace: true, message: 'Required' }]}
+              >
+                <Input placeholder="The Bluebird Cafe, Nashville" />
+              </Form.Item>
+            )}
+          </>
         )}
         <ProductLines form={form} />
         <Form.Item label="Payment Method" name="paymentMethod">

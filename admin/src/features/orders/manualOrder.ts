@@ -35,6 +35,8 @@ export interface ManualOrderValues {
   customerName?: string;
   email?: string;
   showLocation?: string;
+  /** The show picked from the shows list; the typed location is used without one. */
+  showId?: number | null;
   shippingAddress?: string;
   lines: ProductLine[];
   paymentMethod: PaymentMethod;
@@ -72,7 +74,11 @@ export function toManualOrder(values: ManualOrderValues, now = Date.now()): Manu
     salesChannel: values.salesChannel,
     customerName: values.customerName?.trim() || (inPerson ? WALK_UP_CUSTOMER : undefined),
     email: values.email?.trim() || (inPerson ? WALK_UP_EMAIL : undefined),
-    ...(inPerson ? { showLocation: values.showLocation?.trim() } : {}),
+    ...(inPerson
+      ? values.showId
+        ? { showId: values.showId }
+        : { showLocation: values.showLocation?.trim() }
+      : {}),
     lineItems,
     total: subtotalCents(values.lines) + shippingCents(values.salesChannel),
     shippingAddress: JSON.stringify(

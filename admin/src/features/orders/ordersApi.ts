@@ -20,10 +20,11 @@ export const ordersApi = api.injectEndpoints({
     }),
     createManualOrder: build.mutation<ManualOrderResult, ManualOrderInput>({
       query: (body) => ({ url: '/admin/orders/manual', method: 'POST', body }),
-      // A merch-table sale takes from the stock the Products tab shows.
+      // A merch-table sale takes from the stock the Products tab shows, and adds to the sales.
       invalidatesTags: [
         { type: 'Order', id: 'LIST' },
         { type: 'Product', id: 'LIST' },
+        { type: 'Sale', id: 'LIST' },
       ],
     }),
   }),
