@@ -98,6 +98,7 @@ export const api = createApi({
     'ContactMessage',
     'Email',
     'Product',
+    'Sale',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: false,

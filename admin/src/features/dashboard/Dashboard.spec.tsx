@@ -65,6 +65,7 @@ describe('on a phone', () => {
       'Shows',
       'Orders',
       'Products',
+      'Sales',
       'Notify Me',
       'Newsletter',
       'Contact',

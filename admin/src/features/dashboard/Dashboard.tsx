@@ -6,6 +6,7 @@ import { setAuthenticated, useLogoutMutation } from '../auth/authApi.js';
 import { ShowsTab } from '../shows/ShowsTab.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import { ProductsTab } from '../products/ProductsTab.js';
+import { SalesTab } from '../sales/SalesTab.js';
 import { NotifyTab } from '../notify/NotifyTab.js';
 import { NewsletterTab } from '../newsletter/NewsletterTab.js';
 import { ContactTab } from '../contact/ContactTab.js';
@@ -18,6 +19,7 @@ const TABS = [
   { key: 'shows', label: 'Shows', Component: ShowsTab },
   { key: 'orders', label: 'Orders', Component: OrdersTab },
   { key: 'products', label: 'Products', Component: ProductsTab },
+  { key: 'sales', label: 'Sales', Component: SalesTab },
   { key: 'notify-me', label: 'Notify Me', Component: NotifyTab },
   { key: 'newsletter', label: 'Newsletter', Component: NewsletterTab },
   { key: 'contact', label: 'Contact', Component: ContactTab },

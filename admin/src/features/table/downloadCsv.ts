@@ -20,14 +20,19 @@ export class ExportError extends Error {
  * rows of every page in the order on screen, and saves it as `<name>-YYYY-MM-DD.csv` (or the
  * server's file name).
  */
-export async function downloadCsv(
+export function downloadCsv(
   path: string,
   name: string,
   query: { status: string; search: string; sort: string },
 ): Promise<string> {
+  return downloadFile(listUrl(path, query), name);
+}
+
+/** Fetches a CSV export of the API (`url` under `/api`) and saves it under the server's name. */
+export async function downloadFile(path: string, name: string): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(`/api${listUrl(path, query)}`, { credentials: 'include' });
+    res = await fetch(`/api${path}`, { credentials: 'include' });
   } catch (err) {
     throw new ExportError('FETCH_ERROR', err instanceof Error ? err.message : String(err));
   }

@@ -1,0 +1,227 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Flex, Input, Spin, Table, Typography } from 'antd';
+import type { SalesFigures, SalesQuery, SalesReport } from '@artist/contracts';
+import { setAuthenticated } from '../../app/api.js';
+import { useAppDispatch } from '../../app/store.js';
+import { formatCents, formatDay } from '../../components/format.js';
+import { downloadFile, ExportError } from '../table/downloadCsv.js';
+import type { SalesChartKind } from './SalesChart.js';
+import { salesQuery, useGetSalesQuery } from './salesApi.js';
+import { channelLabel, monthLabel, productLabel } from './salesFormat.js';
+
+// The charting library is only downloaded when this view opens.
+const SalesChart = lazy(() => import(/* webpackChunkName: "sales-charts" */ './SalesChart.js'));
+
+const PERIOD_ORDER = 'The period must start on or before its end.';
+
+const figureColumns = [
+  { title: 'Orders', dataIndex: 'orders', key: 'orders', align: 'right' as const },
+  { title: 'Items', dataIndex: 'items', key: 'items', align: 'right' as const },
+  {
+    title: 'Gross',
+    dataIndex: 'grossCents',
+    key: 'gross',
+    align: 'right' as const,
+    render: formatCents,
+  },
+  {
+    title: 'Refunded',
+    dataIndex: 'refundedCents',
+    key: 'refunded',
+    align: 'right' as const,
+    render: formatCents,
+  },
+  {
+    title: 'Net',
+    dataIndex: 'netCents',
+    key: 'net',
+    align: 'right' as const,
+    render: formatCents,
+  },
+];
+
+/**
+ * Sales: revenue by month, by product and size, by show, and online against the merch table,
+ * over a period (this year in the artist's time zone until another is picked). Each chart has a
+ * table with its figures, so every number can be read without the picture.
+ */
+export function SalesTab() {
+  const [period, setPeriod] = useState<SalesQuery>({});
+  const [exporting, setExporting] = useState(false);
+  const { notification } = App.useApp();
+  const dispatch = useAppDispatch();
+  const wrongOrder = !!period.from && !!period.to && period.from > period.to;
+  const { data, isFetching, isError } = useGetSalesQuery(period, { skip: wrongOrder });
+
+  const from = period.from ?? data?.from ?? '';
+  const to = period.to ?? data?.to ?? '';
+  const change = (field: 'from' | 'to', value: string) => {
+    // A half-typed date is empty in a date field: keep the last whole one.
+    if (value) setPeriod({ from, to, [field]: value });
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const filename = await downloadFile(
+        `/admin/sales/export${salesQuery({ from, to })}`,
+        'sales',
+      );
+      notification.success({ title: 'Exported to CSV', description: filename });
+    } catch (err) {
+      if (err instanceof ExportError && err.status === 401) dispatch(setAuthenticated(false));
+      else
+        notification.error({
+          title: 'Failed to export sales',
+          description: err instanceof Error ? err.message : String(err),
+        });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} wrap align="end" justify="space-between">
+        <Flex gap={12} wrap align="end">
+          <label>
+            <Typography.Text>From</Typography.Text>
+            <Input type="date" value={from} onChange={(e) => change('from', e.target.value)} />
+          </label>
+          <label>
+            <Typography.Text>To</Typography.Text>
+            <Input type="date" value={to} onChange={(e) => change('to', e.target.value)} />
+          </label>
+          <Button onClick={() => setPeriod({})}>This year</Button>
+        </Flex>
+        <Button type="primary" onClick={onExport} loading={exporting} disabled={wrongOrder}>
+          Download CSV
+        </Button>
+      </Flex>
+      {wrongOrder && <Alert type="error" showIcon title={PERIOD_ORDER} />}
+      {isError && !wrongOrder && <Alert type="error" showIcon title="Unable to load sales." />}
+      <Spin spinning={isFetching}>
+        {data && !wrongOrder ? <Report report={data} /> : <div style={{ minHeight: 200 }} />}
+      </Spin>
+    </Flex>
+  );
+}
+
+function Report({ report }: { report: SalesReport }) {
+  const { totals } = report;
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Typography.Paragraph style={{ margin: 0 }} data-testid="sales-totals">
+          <strong>Net revenue {formatCents(totals.netCents)}</strong> from {totals.orders}{' '}
+          {totals.orders === 1 ? 'order' : 'orders'} and {totals.items}{' '}
+          {totals.items === 1 ? 'item' : 'items'}, {formatDay(report.from)} to{' '}
+          {formatDay(report.to)} ({report.timeZone} time). Charged {formatCents(totals.grossCents)},
+          refunded {formatCents(totals.refundedCents)}
+          {totals.disputedCents > 0 ? `, disputed ${formatCents(totals.disputedCents)}` : ''}.
+        </Typography.Paragraph>
+      </Card>
+      <Section title="By month" kind="month" report={report}>
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="month"
+          dataSource={report.byMonth}
+          columns={[
+            { title: 'Month', dataIndex: 'month', key: 'month', render: monthLabel },
+            ...figureColumns,
+          ]}
+        />
+      </Section>
+      <Section title="By product and size" kind="product" report={report}>
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(p) => productLabel(p)}
+          dataSource={report.byProduct}
+          locale={{ emptyText: 'No products sold in this period.' }}
+          columns={[
+            { title: 'Product', key: 'product', render: (_, p) => productLabel(p) },
+            { title: 'Orders', dataIndex: 'orders', key: 'orders', align: 'right' },
+            { title: 'Items', dataIndex: 'items', key: 'items', align: 'right' },
+            {
+              title: 'Sales',
+              dataIndex: 'cents',
+              key: 'cents',
+              align: 'right',
+              render: formatCents,
+            },
+          ]}
+        />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          What the items sold for, without shipping; fully refunded orders are left out and partial
+          refunds are counted in the other figures.
+        </Typography.Paragraph>
+      </Section>
+      <Section title="By show (merch table)" kind="show" report={report}>
+        <Table<SalesReport['byShow'][number]>
+          size="small"
+          pagination={false}
+          rowKey={(s) => `${s.showId ?? ''}:${s.label}`}
+          dataSource={report.byShow}
+          locale={{ emptyText: 'No merch-table sales in this period.' }}
+          columns={[
+            {
+              title: 'Show',
+              key: 'show',
+              render: (_, s) => (s.date ? `${s.label} (${formatDay(s.date)})` : s.label),
+            },
+            ...figureColumns,
+          ]}
+        />
+      </Section>
+      <Section title="Online and in person" kind="channel" report={report}>
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="channel"
+          dataSource={report.byChannel}
+          columns={[
+            {
+              title: 'Channel',
+              dataIndex: 'channel',
+              key: 'channel',
+              render: channelLabel,
+            },
+            ...figureColumns,
+          ]}
+        />
+      </Section>
+    </Flex>
+  );
+}
+
+function Section(props: {
+  title: string;
+  kind: SalesChartKind;
+  report: SalesReport;
+  children: ReactNode;
+}) {
+  const empty = isEmpty(props.kind, props.report);
+  return (
+    <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{props.title}</h2>}>
+      {!empty && (
+        // The chart shows the figures of the table below it, which is what a screen reader reads.
+        <div aria-hidden="true">
+          <Suspense fallback={<Spin />}>
+            <SalesChart kind={props.kind} report={props.report} />
+          </Suspense>
+        </div>
+      )}
+      {props.children}
+    </Card>
+  );
+}
+
+const none = (rows: SalesFigures[]) => rows.every((r) => r.grossCents === 0 && r.orders === 0);
+
+function isEmpty(kind: SalesChartKind, report: SalesReport): boolean {
+  if (kind === 'product') return report.byProduct.length === 0;
+  if (kind === 'show') return report.byShow.length === 0;
+  return none(kind === 'month' ? report.byMonth : report.byChannel);
+}
