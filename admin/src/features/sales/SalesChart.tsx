@@ -104,6 +104,7 @@ function chart(kind: SalesChartKind, report: SalesReport) {
             dataKey="value"
             nameKey="name"
             outerRadius={90}
+            rootTabIndex={-1}
             isAnimationActive={false}
           >
             {report.byChannel.map((c, i) => (
