@@ -116,6 +116,7 @@ export const EXPORT_NAMES = {
   emails: 'emails',
   products: 'products',
   sales: 'sales',
+  fans: 'fans',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

@@ -10,3 +10,4 @@ export * from './sales.js';
 export * from './shows.js';
 export * from './site.js';
 export * from './theme.js';
+export * from './fans.js';

@@ -1,3 +1,4 @@
+import { Fan } from '../modules/fans/fan.entity.js';
 import {
   ProductRecord,
   ProductVariantRecord,
@@ -31,4 +32,5 @@ export const entities = [
   ProductRecord,
   ProductVariantRecord,
   StockReservation,
+  Fan,
 ];

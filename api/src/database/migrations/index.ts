@@ -11,6 +11,7 @@ import { NameManualOrderItemsFromCatalogue1765500000300 } from './1765500000300-
 import { CreateInventory1765700000000 } from './1765700000000-CreateInventory.js';
 import { AddBackInStockAlerts1765700000100 } from './1765700000100-AddBackInStockAlerts.js';
 import { AddOrderShow1765800000000 } from './1765800000000-AddOrderShow.js';
+import { CreateFans1766500000000 } from './1766500000000-CreateFans.js';
 
 /** In order of application. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   CreateInventory1765700000000,
   AddBackInStockAlerts1765700000100,
   AddOrderShow1765800000000,
+  CreateFans1766500000000,
 ];

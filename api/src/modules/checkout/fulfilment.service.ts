@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
+import { linkFan } from '../fans/fan-link.js';
 import { Order } from '../orders/order.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
@@ -50,6 +51,7 @@ export class FulfilmentService {
     const now = this.clock.now();
     const order = buildOrder(record, session, now);
     const result = await inTransaction(this.dataSource, async (manager) => {
+      order.fanId = await linkFan(manager, order.email, now);
       try {
         await manager.insert(Order, order);
       } catch (error) {

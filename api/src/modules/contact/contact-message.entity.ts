@@ -1,11 +1,16 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('contact_messages')
+@Index('IDX_contact_messages_fanId', ['fanId'])
 @Index('IDX_contact_messages_createdAt', ['createdAt'])
 @Index('IDX_contact_messages_status_createdAt', ['status', 'createdAt'])
 export class ContactMessage {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The fan whose address this is (`fans`); null once erased. */
+  @Column({ type: 'integer', nullable: true })
+  fanId: number | null;
 
   @Column({ type: 'varchar', length: 200 })
   firstName: string;

@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { linkFan } from '../fans/fan-link.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import {
@@ -26,7 +27,8 @@ export class ContactService {
   /** Stores the message and, in the same transaction, queues the artist's alert. */
   async create(input: ContactDto): Promise<void> {
     await inTransaction(this.messages.manager.connection, async (manager) => {
-      const { identifiers } = await manager.insert(ContactMessage, input);
+      const fanId = await linkFan(manager, input.email, this.clock.now());
+      const { identifiers } = await manager.insert(ContactMessage, { ...input, fanId });
       await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
     });
   }

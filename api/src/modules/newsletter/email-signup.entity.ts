@@ -2,12 +2,17 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import { epochMs } from '../../database/epoch-ms.js';
 
 @Entity('email_signups')
+@Index('IDX_email_signups_fanId', ['fanId'])
 @Index('IDX_email_signups_createdAt', ['createdAt'])
 @Index('IDX_email_signups_contacted_createdAt', ['contacted', 'createdAt'])
 @Index('IDX_email_signups_unsubscribedAt_confirmedAt', ['unsubscribedAt', 'confirmedAt'])
 export class EmailSignup {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The fan whose address this is (`fans`); null once erased. */
+  @Column({ type: 'integer', nullable: true })
+  fanId: number | null;
 
   /** Stored lower-cased, so the unique index compares addresses case-insensitively. */
   @Index({ unique: true })

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { linkFan } from '../fans/fan-link.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import {
@@ -44,7 +45,11 @@ export class NewsletterService {
         .createQueryBuilder()
         .insert()
         .into(EmailSignup)
-        .values({ email: address, token: newLinkToken() })
+        .values({
+          email: address,
+          token: newLinkToken(),
+          fanId: await linkFan(manager, address, this.clock.now()),
+        })
         .orIgnore()
         .execute();
       const signup = await manager.findOneBy(EmailSignup, { email: address });

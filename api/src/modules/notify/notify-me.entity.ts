@@ -1,12 +1,17 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('notify_me')
+@Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
 @Index('IDX_notify_me_createdAt', ['createdAt'])
 @Index('IDX_notify_me_notified_createdAt', ['notified', 'createdAt'])
 @Index('IDX_notify_me_productId_notified', ['productId', 'notified'])
 export class NotifyMe {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The fan whose address this is (`fans`); null once erased. */
+  @Column({ type: 'integer', nullable: true })
+  fanId: number | null;
 
   @Column({ type: 'varchar', length: 320 })
   email: string;

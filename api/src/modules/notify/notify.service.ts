@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { linkFan } from '../fans/fan-link.js';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import {
@@ -61,7 +62,9 @@ export class NotifyService implements OnModuleInit {
           productName: input.productName,
           notified: 'false',
         });
-        if (!pending) await requests.insert({ ...input, productId: product?.id ?? null });
+        if (pending) return;
+        const fanId = await linkFan(manager, input.email, this.clock.now());
+        await requests.insert({ ...input, productId: product?.id ?? null, fanId });
       },
     );
   }

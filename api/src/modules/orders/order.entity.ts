@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
+@Index('IDX_orders_fanId_total', ['fanId', 'total'])
 @Index('IDX_orders_createdAt', ['createdAt'])
 @Index('IDX_orders_paymentStatus_createdAt', ['paymentStatus', 'createdAt'])
 @Index('IDX_orders_fulfillmentStatus_createdAt', ['fulfillmentStatus', 'createdAt'])
@@ -9,6 +10,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /** The fan whose address this is (`fans`); null once erased. */
+  @Column({ type: 'integer', nullable: true })
+  fanId: number | null;
 
   @Column({ type: 'varchar', length: 320 })
   email: string;

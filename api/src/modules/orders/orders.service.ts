@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { linkFan } from '../fans/fan-link.js';
 import {
   BadRequestException,
   ConflictException,
@@ -158,6 +159,7 @@ export class OrdersService {
     try {
       // The sale and what it takes from stock commit together.
       return await inTransaction(this.orders.manager.connection, async (manager) => {
+        order.fanId = await linkFan(manager, order.email, now);
         const saved = await manager.save(order);
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
         return { ...toView(saved), stockWarnings };

@@ -1,0 +1,68 @@
+import type { ContactMessage, EmailSignup, NotifyMe } from './messages.js';
+import type { Order } from './orders.js';
+
+/**
+ * `status` values of GET /api/admin/fans besides 'all': fans with an order, with a confirmed and
+ * subscribed newsletter signup, with a notify-me request still pending, with a contact message.
+ */
+export const FAN_LIST_FILTERS = ['customers', 'subscribers', 'waiting', 'writers'] as const;
+export type FanListFilter = (typeof FAN_LIST_FILTERS)[number];
+
+export const FAN_SORTS = ['email', 'firstSeenAt', 'totalSpent', 'orders'] as const;
+export type FanSort = (typeof FAN_SORTS)[number];
+
+/** A fan's place on the mailing list: none without a signup, else the signup's subscription. */
+export const FAN_NEWSLETTER_STATES = ['none', 'unconfirmed', 'confirmed', 'unsubscribed'] as const;
+export type FanNewsletterState = (typeof FAN_NEWSLETTER_STATES)[number];
+
+/** One row of GET /api/admin/fans: everyone who ordered, signed up, asked or wrote, by address. */
+export interface Fan {
+  id: number;
+  /** Lower-cased: the key that makes one fan of every record with that address. */
+  email: string;
+  /** The earliest creation time of any of their records. */
+  firstSeenAt: string;
+  orders: number;
+  /** Sum of their orders' totals, in cents. */
+  totalSpent: number;
+  newsletter: FanNewsletterState;
+  /** Notify-me requests not yet notified. */
+  pendingNotify: number;
+  messages: number;
+}
+
+/** GET /api/admin/fans/:id: the fan and every record of theirs, each list newest first. */
+export interface FanHistory {
+  fan: Fan;
+  orders: Order[];
+  signups: EmailSignup[];
+  notifyMe: NotifyMe[];
+  messages: ContactMessage[];
+}
+
+/**
+ * GET /api/admin/fans/:id/export (a privacy request): every stored row about the fan, as stored,
+ * table by table, including the emails the outbox holds to them or about their records.
+ */
+export interface FanExport {
+  exportedAt: string;
+  fan: Record<string, unknown>;
+  orders: Record<string, unknown>[];
+  email_signups: Record<string, unknown>[];
+  notify_me: Record<string, unknown>[];
+  contact_messages: Record<string, unknown>[];
+  emails: Record<string, unknown>[];
+}
+
+/** What an erasure replaces an order's name, email, address and notes with. */
+export const ERASED = 'erased';
+
+/** Answer of DELETE /api/admin/fans/:id: how many rows of each kind were removed or scrubbed. */
+export interface FanErasure {
+  /** Kept for the books, with name, email, address, tracking number and notes replaced. */
+  ordersScrubbed: number;
+  signupsDeleted: number;
+  notifyMeDeleted: number;
+  messagesDeleted: number;
+  emailsDeleted: number;
+}

@@ -1,0 +1,76 @@
+import { WALK_UP_EMAIL } from '@artist/contracts';
+import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/** The tables whose rows belong to a fan by their `email`, and the index each one's fanId has. */
+export const FAN_RECORD_INDEXES: Record<string, string[]> = {
+  orders: ['fanId', 'total'],
+  email_signups: ['fanId'],
+  notify_me: ['fanId', 'notified'],
+  contact_messages: ['fanId'],
+};
+
+const indexName = (table: string, columns: string[]) => `IDX_${table}_${columns.join('_')}`;
+
+/**
+ * One row per fan (lower-cased address), and a `fanId` on each of their records. The fans are
+ * made from the records already stored, each first seen at their earliest record.
+ */
+export class CreateFans1766500000000 implements MigrationInterface {
+  name = 'CreateFans1766500000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(
+      new Table({
+        name: 'fans',
+        columns: [
+          {
+            name: 'id',
+            type: 'integer',
+            isPrimary: true,
+            isGenerated: true,
+            generationStrategy: 'increment',
+          },
+          { name: 'email', type: 'varchar', length: '320' },
+          { name: 'firstSeenAt', type: 'datetime' },
+        ],
+        indices: [
+          { name: 'IDX_fans_email', columnNames: ['email'], isUnique: true },
+          { name: 'IDX_fans_firstSeenAt', columnNames: ['firstSeenAt'] },
+        ],
+      }),
+    );
+    for (const [table, columnNames] of Object.entries(FAN_RECORD_INDEXES)) {
+      await queryRunner.addColumn(
+        table,
+        new TableColumn({ name: 'fanId', type: 'integer', isNullable: true }),
+      );
+      await queryRunner.createIndex(
+        table,
+        new TableIndex({ name: indexName(table, columnNames), columnNames }),
+      );
+    }
+    const seen = Object.keys(FAN_RECORD_INDEXES)
+      .map((table) => `SELECT LOWER(TRIM(email)) AS address, createdAt AS at FROM ${table}`)
+      .join(' UNION ALL ');
+    await queryRunner.query(
+      `INSERT INTO fans (email, firstSeenAt)
+       SELECT address, MIN(at) FROM (${seen}) seen
+       WHERE address <> '' AND address <> ? AND address <> 'erased'
+       GROUP BY address`,
+      [WALK_UP_EMAIL],
+    );
+    for (const table of Object.keys(FAN_RECORD_INDEXES)) {
+      await queryRunner.query(
+        `UPDATE ${table} SET fanId = (SELECT f.id FROM fans f WHERE f.email = LOWER(TRIM(${table}.email)))`,
+      );
+    }
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    for (const [table, columnNames] of Object.entries(FAN_RECORD_INDEXES)) {
+      await queryRunner.dropIndex(table, indexName(table, columnNames));
+      await queryRunner.dropColumn(table, 'fanId');
+    }
+    await queryRunner.dropTable('fans');
+  }
+}
