@@ -10,6 +10,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { EmailModule } from './modules/email/email.module.js';
+import { FansModule } from './modules/fans/fans.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         ContactModule,
         OverviewModule,
         SalesModule,
+        FansModule,
       ],
     };
   }

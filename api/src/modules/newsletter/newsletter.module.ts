@@ -8,5 +8,6 @@ import { NewsletterService } from './newsletter.service.js';
   imports: [TypeOrmModule.forFeature([EmailSignup])],
   controllers: [NewsletterController],
   providers: [NewsletterService],
+  exports: [NewsletterService],
 })
 export class NewsletterModule {}

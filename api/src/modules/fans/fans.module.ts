@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContactModule } from '../contact/contact.module.js';
+import { NewsletterModule } from '../newsletter/newsletter.module.js';
+import { NotifyModule } from '../notify/notify.module.js';
+import { Fan } from './fan.entity.js';
+import { FansController } from './fans.controller.js';
+import { FansService } from './fans.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Fan]), NewsletterModule, NotifyModule, ContactModule],
+  controllers: [FansController],
+  providers: [FansService],
+})
+export class FansModule {}

@@ -1,0 +1,278 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import {
+  ERASED,
+  type Fan as FanView,
+  type FanErasure,
+  type FanExport,
+  type FanHistory,
+  type FanListFilter,
+  type FanNewsletterState,
+  type FanSort,
+} from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import type { ListDefinition } from '../../common/list.js';
+import { inTransaction } from '../../database/transaction.js';
+import { ContactMessage } from '../contact/contact-message.entity.js';
+import { ContactService } from '../contact/contact.service.js';
+import { OutboxEmail } from '../email/outbox-email.entity.js';
+import { EmailSignup } from '../newsletter/email-signup.entity.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { NotifyMe } from '../notify/notify-me.entity.js';
+import { NotifyService } from '../notify/notify.service.js';
+import { Order } from '../orders/order.entity.js';
+import { toView as orderView } from '../orders/orders.service.js';
+import { Fan } from './fan.entity.js';
+
+/** Every stored record of one fan, newest first. */
+interface FanRecords {
+  orders: Order[];
+  signups: EmailSignup[];
+  notifyMe: NotifyMe[];
+  messages: ContactMessage[];
+}
+
+const ORDER_COUNT_SQL = '(SELECT COUNT(*) FROM orders o WHERE o.fanId = f.id)';
+const TOTAL_SPENT_SQL = '(SELECT COALESCE(SUM(o.total), 0) FROM orders o WHERE o.fanId = f.id)';
+
+/** The fans list, a fan's history, and the privacy requests: export and erasure. */
+@Injectable()
+export class FansService {
+  constructor(
+    @InjectRepository(Fan) private readonly fans: Repository<Fan>,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly newsletter: NewsletterService,
+    private readonly notify: NotifyService,
+    private readonly contact: ContactService,
+  ) {}
+
+  /**
+   * One row per fan. Filters and the sorts by orders and spending read each fan's records through
+   * their `fanId` indexes; a page's figures are read for its fans alone, four grouped queries.
+   */
+  listDefinition(): ListDefinition<Fan, FanView, FanListFilter, FanSort> {
+    return {
+      repository: this.fans,
+      alias: 'f',
+      filters: {
+        customers: { where: 'EXISTS (SELECT 1 FROM orders o WHERE o.fanId = f.id)' },
+        subscribers: {
+          where:
+            'EXISTS (SELECT 1 FROM email_signups s WHERE s.fanId = f.id ' +
+            'AND s.confirmedAt IS NOT NULL AND s.unsubscribedAt IS NULL)',
+        },
+        waiting: {
+          where: "EXISTS (SELECT 1 FROM notify_me n WHERE n.fanId = f.id AND n.notified = 'false')",
+        },
+        writers: { where: 'EXISTS (SELECT 1 FROM contact_messages m WHERE m.fanId = f.id)' },
+      },
+      searchColumns: ['email'],
+      sorts: {
+        email: 'f.email',
+        firstSeenAt: 'f.firstSeenAt',
+        totalSpent: TOTAL_SPENT_SQL,
+        orders: ORDER_COUNT_SQL,
+      },
+      defaultSort: '-firstSeenAt',
+      toRow: (fan) => this.row(fan, new Map()),
+      hydrate: (fans) => this.rows(fans),
+    };
+  }
+
+  /** GET /api/admin/fans/:id: the fan and all of their records. */
+  async history(id: number): Promise<FanHistory> {
+    const fan = await this.find(this.dataSource.manager, id);
+    const records = await this.recordsOf(this.dataSource.manager, fan);
+    const [row] = await this.rows([fan]);
+    const signupRow = this.newsletter.listDefinition().toRow;
+    const notifyRow = this.notify.listDefinition().toRow;
+    const messageRow = this.contact.listDefinition().toRow;
+    return {
+      fan: row!,
+      orders: records.orders.map(orderView),
+      signups: records.signups.map(signupRow),
+      notifyMe: records.notifyMe.map(notifyRow),
+      messages: records.messages.map(messageRow),
+    };
+  }
+
+  /** GET /api/admin/fans/:id/export: every stored row about the fan, as stored. */
+  async export(id: number): Promise<FanExport> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const fan = await this.find(manager, id);
+      const records = await this.recordsOf(manager, fan);
+      const emails = await this.emailsOf(manager, fan, records);
+      const plain = <T extends object>(rows: T[]) =>
+        rows.map((r) => ({ ...r }) as Record<string, unknown>);
+      return {
+        exportedAt: this.clock.now().toISOString(),
+        fan: { ...fan },
+        orders: plain(records.orders),
+        email_signups: plain(records.signups),
+        notify_me: plain(records.notifyMe),
+        contact_messages: plain(records.messages),
+        emails: plain(emails),
+      };
+    });
+  }
+
+  /**
+   * DELETE /api/admin/fans/:id: the fan's signups, notify-me requests and messages are deleted,
+   * and every email the outbox holds to them or about those records; their orders stay for the
+   * books (totals, lines, dates, payment) with name, email, address, tracking and notes replaced.
+   * One transaction, so a failure leaves everything as it was.
+   */
+  async erase(id: number): Promise<FanErasure> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const fan = await this.find(manager, id);
+      const records = await this.recordsOf(manager, fan);
+      const emails = await this.emailsOf(manager, fan, records);
+      const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
+      if (emails.length) await manager.delete(OutboxEmail, { id: In(ids(emails)) });
+      for (const order of records.orders) {
+        await manager.update(Order, order.id, {
+          email: ERASED,
+          customerName: ERASED,
+          shippingAddress: erasedAddress(order),
+          trackingNumber: order.trackingNumber === null ? null : ERASED,
+          notes: order.notes === null ? null : ERASED,
+          fanId: null,
+        });
+      }
+      if (records.signups.length)
+        await manager.delete(EmailSignup, { id: In(ids(records.signups)) });
+      if (records.notifyMe.length)
+        await manager.delete(NotifyMe, { id: In(ids(records.notifyMe)) });
+      if (records.messages.length)
+        await manager.delete(ContactMessage, { id: In(ids(records.messages)) });
+      await manager.delete(Fan, { id: fan.id });
+      return {
+        ordersScrubbed: records.orders.length,
+        signupsDeleted: records.signups.length,
+        notifyMeDeleted: records.notifyMe.length,
+        messagesDeleted: records.messages.length,
+        emailsDeleted: emails.length,
+      };
+    });
+  }
+
+  private async find(manager: EntityManager, id: number): Promise<Fan> {
+    const fan = await manager.findOneBy(Fan, { id });
+    if (!fan) throw new NotFoundException('Fan not found.');
+    return fan;
+  }
+
+  /**
+   * The fan's records: those linked to them, and any row with their address that is not (a row
+   * written before the link existed, in any letter case), so a privacy request misses nothing.
+   */
+  private async recordsOf(manager: EntityManager, fan: Fan): Promise<FanRecords> {
+    const of = <T extends { id: number }>(entity: new () => T, alias: string) =>
+      manager
+        .getRepository(entity)
+        .createQueryBuilder(alias)
+        .where(`(${alias}.fanId = :id OR LOWER(TRIM(${alias}.email)) = :email)`, {
+          id: fan.id,
+          email: fan.email,
+        })
+        .orderBy(`${alias}.createdAt`, 'DESC')
+        .addOrderBy(`${alias}.id`, 'DESC')
+        .getMany();
+    const [orders, signups, notifyMe, messages] = await Promise.all([
+      of(Order, 'o'),
+      of(EmailSignup, 's'),
+      of(NotifyMe, 'n'),
+      of(ContactMessage, 'm'),
+    ]);
+    return { orders, signups, notifyMe, messages };
+  }
+
+  /**
+   * Outbox emails to the fan, with them as Reply-To (the artist's alerts), or about one of their
+   * records by the business key (`<kind>:<record id>`, some with a suffix after another colon).
+   */
+  private emailsOf(manager: EntityManager, fan: Fan, records: FanRecords): Promise<OutboxEmail[]> {
+    const keys = [
+      ...records.orders.flatMap((o) => [
+        `order-confirmation:${o.id}`,
+        `artist-order:${o.id}`,
+        `order-shipped:${o.id}:`,
+      ]),
+      ...records.messages.map((m) => `artist-contact:${m.id}`),
+      ...records.signups.map((s) => `newsletter-confirm:${s.id}:`),
+      ...records.notifyMe.map((n) => `back-in-stock:${n.id}`),
+    ];
+    const qb = manager
+      .getRepository(OutboxEmail)
+      .createQueryBuilder('e')
+      .where('LOWER(TRIM(e.toAddress)) = :email', { email: fan.email })
+      .orWhere('LOWER(TRIM(e.replyToAddress)) = :email');
+    keys.forEach((key, i) => {
+      if (key.endsWith(':')) qb.orWhere(`e.key LIKE :k${i}`, { [`k${i}`]: `${key}%` });
+      else qb.orWhere(`e.key = :k${i}`, { [`k${i}`]: key });
+    });
+    return qb.orderBy('e.id', 'ASC').getMany();
+  }
+
+  /** The list rows of some fans, in their order, with their records' figures. */
+  private async rows(fans: Fan[]): Promise<FanView[]> {
+    if (fans.length === 0) return [];
+    const ids = fans.map((f) => f.id);
+    const grouped = <T>(entity: new () => T, alias: string, select: string, where = '1 = 1') =>
+      this.dataSource
+        .getRepository(entity as new () => object)
+        .createQueryBuilder(alias)
+        .select(`${alias}.fanId`, 'fanId')
+        .addSelect(select, 'n')
+        .addSelect(alias === 'o' ? `COALESCE(SUM(${alias}.total), 0)` : '0', 'total')
+        .where(`${alias}.fanId IN (:...ids)`, { ids })
+        .andWhere(where)
+        .groupBy(`${alias}.fanId`)
+        .getRawMany<{ fanId: number | string; n: number | string; total: number | string }>();
+    const [orders, notify, messages, signups] = await Promise.all([
+      grouped(Order, 'o', 'COUNT(*)'),
+      grouped(NotifyMe, 'n', 'COUNT(*)', "n.notified = 'false'"),
+      grouped(ContactMessage, 'm', 'COUNT(*)'),
+      this.dataSource.getRepository(EmailSignup).findBy({ fanId: In(ids) }),
+    ]);
+    const figures = new Map<number, Partial<FanView>>();
+    const at = (fanId: number | string | null) => {
+      const key = Number(fanId);
+      if (!figures.has(key)) figures.set(key, {});
+      return figures.get(key)!;
+    };
+    for (const r of orders) Object.assign(at(r.fanId), { orders: +r.n, totalSpent: +r.total });
+    for (const r of notify) at(r.fanId).pendingNotify = +r.n;
+    for (const r of messages) at(r.fanId).messages = +r.n;
+    const signupRow = this.newsletter.listDefinition().toRow;
+    for (const s of signups) at(s.fanId).newsletter = signupRow(s).subscription;
+    return fans.map((fan) => this.row(fan, figures));
+  }
+
+  private row(fan: Fan, figures: Map<number, Partial<FanView>>): FanView {
+    const f = figures.get(fan.id) ?? {};
+    return {
+      id: fan.id,
+      email: fan.email,
+      firstSeenAt: fan.firstSeenAt.toISOString(),
+      orders: f.orders ?? 0,
+      totalSpent: f.totalSpent ?? 0,
+      newsletter: f.newsletter ?? ('none' satisfies FanNewsletterState),
+      pendingNotify: f.pendingNotify ?? 0,
+      messages: f.messages ?? 0,
+    };
+  }
+}
+
+/** A merch-table sale keeps its in-person mark (it holds no one's data); any address goes. */
+function erasedAddress(order: Order): string {
+  try {
+    const parsed = JSON.parse(order.shippingAddress) as { type?: unknown };
+    if (parsed?.type === 'in-person') return JSON.stringify({ type: 'in-person' });
+  } catch {
+    // Not JSON: an address written some other way, erased below like any other.
+  }
+  return JSON.stringify({ address: ERASED });
+}
