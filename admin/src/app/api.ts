@@ -96,6 +96,7 @@ export const api = createApi({
     'NotifyRequest',
     'EmailSignup',
     'ContactMessage',
+    'Fan',
     'Email',
     'Product',
     'Sale',

@@ -4,6 +4,7 @@ import type {
   AdminShow,
   ContactMessage,
   EmailSignup,
+  Fan,
   NotifyMe,
   Order,
 } from '@artist/contracts';
@@ -148,3 +149,15 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     available: variants.some((v) => v.left === null || v.left > 0),
   };
 }
+
+export const makeFan = (id: number, overrides: Partial<Fan> = {}): Fan => ({
+  id,
+  email: `fan${id}@example.com`,
+  firstSeenAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+  orders: 0,
+  totalSpent: 0,
+  newsletter: 'none',
+  pendingNotify: 0,
+  messages: 0,
+  ...overrides,
+});

@@ -4,6 +4,7 @@ import {
   type AdminShow,
   type ContactMessage,
   type EmailSignup,
+  type Fan,
   type ListPage,
   type NotifyMe,
   type Order,
@@ -209,3 +210,20 @@ export const PRODUCTS: FakeList<AdminProduct> = {
 };
 
 export { today };
+
+export const FANS: FakeList<Fan> = {
+  filters: {
+    customers: (f) => f.orders > 0,
+    subscribers: (f) => f.newsletter === 'confirmed',
+    waiting: (f) => f.pendingNotify > 0,
+    writers: (f) => f.messages > 0,
+  },
+  searchText: (f) => f.email,
+  sorts: {
+    email: (f) => f.email,
+    firstSeenAt: (f) => f.firstSeenAt,
+    totalSpent: (f) => f.totalSpent,
+    orders: (f) => f.orders,
+  },
+  defaultSort: '-firstSeenAt',
+};

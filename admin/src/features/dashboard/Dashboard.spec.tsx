@@ -70,6 +70,7 @@ describe('on a phone', () => {
       'Newsletter',
       'Contact',
       'Emails',
+      'Fans',
     ]);
     expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: /more/i })).toBeNull();

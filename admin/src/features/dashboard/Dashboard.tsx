@@ -12,6 +12,7 @@ import { NewsletterTab } from '../newsletter/NewsletterTab.js';
 import { ContactTab } from '../contact/ContactTab.js';
 import { EmailSetupBanner } from '../emails/EmailSetupBanner.js';
 import { EmailsTab } from '../emails/EmailsTab.js';
+import { FansTab } from '../fans/FansTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 
@@ -24,6 +25,7 @@ const TABS = [
   { key: 'newsletter', label: 'Newsletter', Component: NewsletterTab },
   { key: 'contact', label: 'Contact', Component: ContactTab },
   { key: 'emails', label: 'Emails', Component: EmailsTab },
+  { key: 'fans', label: 'Fans', Component: FansTab },
 ] as const;
 
 export function Dashboard() {
@@ -32,7 +34,7 @@ export function Dashboard() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const active = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
-  // Below 576 px the seven tabs do not fit one line: they wrap instead of hiding behind "⋯".
+  // Below 576 px the tabs do not fit one line: they wrap instead of hiding behind "⋯".
   const phone = Grid.useBreakpoint().xs === true;
   const gutter = phone ? 12 : 24;
 

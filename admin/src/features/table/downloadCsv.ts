@@ -42,7 +42,12 @@ export async function downloadFile(path: string, name: string): Promise<string> 
   }
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${name}-${today()}.csv`;
-  const blob = await res.blob();
+  saveFile(await res.blob(), filename);
+  return filename;
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -51,5 +56,4 @@ export async function downloadFile(path: string, name: string): Promise<string> 
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
-  return filename;
 }
