@@ -22,6 +22,7 @@ test('on a phone every tab and the overview stay in sight, and the header fits',
     'Newsletter',
     'Contact',
     'Emails',
+    'Fans',
   ]) {
     const tab = bar.getByRole('tab', { name });
     await expect(tab).toBeInViewport({ ratio: 1 });

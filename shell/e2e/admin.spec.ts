@@ -212,6 +212,16 @@ const MORE_SHOWS = [
 const WAYLON = { name: 'Waylon Jennings', email: 'waylon@example.com' };
 const JESSI = { name: 'Jessi Colter', email: 'jessi@example.com' };
 
+/**
+ * The fan the Fans test finds, exports and erases: one address written three ways across a
+ * manual order, a signup, a notify-me request and a message, after every other test's data.
+ */
+const GILLIAN = [
+  'Gillian.Welch@Example.com',
+  'GILLIAN.WELCH@example.com',
+  'gillian.welch@EXAMPLE.com',
+];
+
 /** Sticker-pack requests, after fan0…fan100 asked for the hat (fan7 and fan70 notified). */
 const STICKER_FANS = ['bluegrass@example.com', 'cajun@example.com', 'americana@example.com'];
 
@@ -1097,4 +1107,90 @@ test('logout returns to the login screen', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('fans: one row per address; the fan page exports their data and erases them once their address is typed; axe on both', async ({
+  page,
+}) => {
+  const scan = async () =>
+    (await new AxeBuilder({ page }).exclude('.ant-table-measure-row').analyze()).violations;
+  await logIn(page);
+  const order = await page.evaluate(
+    (email) =>
+      fetch('/api/admin/orders/manual', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          salesChannel: 'online',
+          customerName: 'Gillian Welch',
+          email,
+          lineItems: [{ product_name: 'Tour Poster', quantity: 1, price: 1500 }],
+          shippingAddress: JSON.stringify({ address: '12 Revelator Road, Nashville, TN' }),
+          paymentMethod: 'venmo',
+        }),
+      }).then((r) => r.status),
+    GILLIAN[0]!,
+  );
+  expect(order).toBe(201);
+  expect(await post(page, '/api/email-signup', { email: GILLIAN[1] })).toBe(201);
+  expect(
+    await post(page, '/api/notify-me', { email: GILLIAN[2], productName: 'Sticker Pack' }),
+  ).toBe(201);
+  const message = {
+    firstName: 'Gillian',
+    lastName: 'Welch',
+    email: GILLIAN[1],
+    subject: 'fan',
+    message: 'Time (The Revelator) still gets me.',
+  };
+  expect(await post(page, '/api/contact', message)).toBe(201);
+
+  await page.goto('/admin?tab=fans');
+  await expect(page.getByRole('tab', { name: 'Fans' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByPlaceholder('Search email').fill('gillian');
+  await expect.poll(() => screenRows(page)).toHaveLength(1);
+  const [row] = await screenRows(page);
+  expect(row).toContain('gillian.welch@example.com');
+  expect(row).toContain('$20.00');
+  expect(await scan(), 'Fans tab').toEqual([]);
+
+  await page.getByRole('button', { name: 'View fan gillian.welch@example.com' }).click();
+  const fan = dialog(page);
+  await expect(fan.getByText('Orders (1)')).toBeVisible();
+  await expect(fan.getByText('Newsletter signups (1)')).toBeVisible();
+  await expect(fan.getByText('Notify-me requests (1)')).toBeVisible();
+  await expect(fan.getByText('Messages (1)')).toBeVisible();
+  await expect(fan.getByText(message.message)).toBeVisible();
+  expect(await scan(), 'fan page').toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await fan.getByRole('button', { name: 'Export data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^fan-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(
+    Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8'),
+  ) as Record<string, Record<string, unknown>[]> & { fan: { email: string } };
+  expect(data.fan.email).toBe('gillian.welch@example.com');
+  expect(data.orders).toHaveLength(1);
+  expect(data.email_signups).toHaveLength(1);
+  expect(data.notify_me).toHaveLength(1);
+  expect(data.contact_messages).toHaveLength(1);
+  expect(data.emails!.length).toBeGreaterThan(0);
+
+  const erase = fan.getByRole('button', { name: 'Erase fan' });
+  await expect(erase).toBeDisabled();
+  const confirm = fan.getByLabel('Type gillian.welch@example.com to confirm');
+  await confirm.fill('gillian.welch@example.co');
+  await expect(erase).toBeDisabled();
+  await confirm.fill('gillian.welch@example.com');
+  await expect(erase).toBeEnabled();
+  await erase.click();
+  await expect(page.getByText('Fan erased')).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByText('No fans found')).toBeVisible();
+
+  // The order stays for the books, with nothing left of her on it.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page.getByPlaceholder('Search customer, email, product').fill('gillian');
+  await expect(page.getByText(/No orders found/)).toBeVisible();
 });
