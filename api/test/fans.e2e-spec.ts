@@ -303,6 +303,31 @@ describe.each(testDatabases())('fans on $name', (db) => {
     expect(body.rows[0]).toMatchObject({ orders: 0, totalSpent: 0, newsletter: 'unconfirmed' });
   });
 
+  it('makes one fan of a new address written by several forms at once', async () => {
+    const post = (path: string, body: object) =>
+      request(t.server).post(path).set('Origin', t.config.publicUrl).send(body).expect(201);
+    const email = (i: number) => (i % 2 ? 'Loretta@Example.com' : 'loretta@example.COM');
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        i % 3 === 0
+          ? post('/api/email-signup', { email: email(i) })
+          : i % 3 === 1
+            ? post('/api/notify-me', { email: email(i), productName: 'Trucker Hat' })
+            : post('/api/contact', {
+                firstName: 'Loretta',
+                lastName: 'Lynn',
+                email: email(i),
+                subject: 'fan',
+                message: `Note ${i}`,
+              }),
+      ),
+    );
+    const { body } = await fans('?search=loretta');
+    expect(body.rows).toHaveLength(1);
+    expect(body.rows[0]).toMatchObject({ messages: 3, newsletter: 'unconfirmed' });
+    expect(body.rows[0]!.pendingNotify).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers 404 for an unknown fan and 400 for a malformed id', async () => {
     const res = await admin.get('/api/admin/fans/999999').expect(404);
     expect(res.body).toEqual({ statusCode: 404, message: 'Fan not found.' });

@@ -9,8 +9,12 @@ export const fanKey = (email: string) => email.trim().toLowerCase();
  * The id of the fan with this address, made on first sight. Called by every write of an order,
  * signup, notify-me request or message, with that write's manager, so the fan row commits or
  * rolls back with the record. The merch table's placeholder address and erased orders are
- * nobody's, so they make no fan. Concurrent first sightings race on the unique address: the
- * insert is ignored for all but one, and all read the same row back.
+ * nobody's, so they make no fan.
+ *
+ * The insert comes first and is ignored when the address is known: a concurrent first sighting
+ * waits on the unique key until the other commits, and no read has yet fixed the transaction's
+ * MySQL snapshot, which the caller's own reads after this still need fresh. The read back is a
+ * locking one on MySQL/MariaDB so it sees the committed row whatever the snapshot.
  */
 export async function linkFan(
   manager: EntityManager,
@@ -20,8 +24,6 @@ export async function linkFan(
   if (!email) return null;
   const key = fanKey(email);
   if (key === '' || key === WALK_UP_EMAIL || key === ERASED) return null;
-  const found = await manager.findOne(Fan, { where: { email: key }, select: { id: true } });
-  if (found) return found.id;
   await manager
     .createQueryBuilder()
     .insert()
@@ -29,6 +31,14 @@ export async function linkFan(
     .values({ email: key, firstSeenAt: seenAt })
     .orIgnore()
     .execute();
-  const fan = await manager.findOneOrFail(Fan, { where: { email: key }, select: { id: true } });
+  const read = manager
+    .createQueryBuilder(Fan, 'f')
+    .select(['f.id'])
+    .where('f.email = :key', { key });
+  // Outside a transaction (autocommit) every statement reads the latest rows anyway.
+  const inTransaction = manager.queryRunner?.isTransactionActive === true;
+  if (inTransaction && manager.connection.options.type !== 'better-sqlite3')
+    read.setLock('pessimistic_read');
+  const fan = await read.getOneOrFail();
   return fan.id;
 }
