@@ -22,7 +22,7 @@ async function downloadExport(id: number): Promise<string> {
 function Section({ title, empty, items }: { title: string; empty: string; items: ReactNode[] }) {
   return (
     <section>
-      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 24 }}>
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
         {title} ({items.length})
       </Typography.Title>
       {items.length ? (
@@ -134,7 +134,7 @@ export function FanDrawer({ id, onClose }: { id: number; onClose: () => void }) 
       {data && (
         <>
           <History history={data} />
-          <Typography.Title level={3} style={{ fontSize: 16, marginTop: 32 }}>
+          <Typography.Title level={2} style={{ fontSize: 16, marginTop: 32 }}>
             Privacy requests
           </Typography.Title>
           <Flex vertical gap={12}>
