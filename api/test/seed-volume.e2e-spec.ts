@@ -62,6 +62,16 @@ describe.each(testDatabases())('the volume seed on $name', (db) => {
       }
     }
 
+    // Every seeded address but the merch table's placeholder is a fan, one per address.
+    const [{ n: addresses }] = (await dataSource.query(
+      `SELECT COUNT(DISTINCT LOWER(email)) AS n FROM (SELECT email FROM email_signups
+         UNION ALL SELECT email FROM orders WHERE email <> 'walkup@merch-table.invalid'
+         UNION ALL SELECT email FROM contact_messages UNION ALL SELECT email FROM notify_me) a`,
+    )) as { n: number | string }[];
+    const fans = await admin.get('/api/admin/fans').expect(200);
+    expect(totalOf(fans.body)).toBe(Number(addresses));
+    expect(fans.body.counts.customers).toBeGreaterThan(0);
+
     // A second run adds beside the first: new unique addresses and session ids, no clash.
     await seedVolume(
       dataSource,

@@ -7,6 +7,7 @@ import {
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
 } from '@artist/contracts';
+import { linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
@@ -592,6 +593,13 @@ export async function seedVolume(
         options.onProgress,
       ),
     );
+  }
+  // The rows went in as a bulk import would; one fan per address, linked as the site links them.
+  const runner = dataSource.createQueryRunner();
+  try {
+    await linkUnlinkedRecords(runner);
+  } finally {
+    await runner.release();
   }
   return results;
 }

@@ -49,21 +49,7 @@ export class CreateFans1766500000000 implements MigrationInterface {
         new TableIndex({ name: indexName(table, columnNames), columnNames }),
       );
     }
-    const seen = Object.keys(FAN_RECORD_INDEXES)
-      .map((table) => `SELECT LOWER(TRIM(email)) AS address, createdAt AS at FROM ${table}`)
-      .join(' UNION ALL ');
-    await queryRunner.query(
-      `INSERT INTO fans (email, firstSeenAt)
-       SELECT address, MIN(at) FROM (${seen}) seen
-       WHERE address <> '' AND address <> ? AND address <> 'erased'
-       GROUP BY address`,
-      [WALK_UP_EMAIL],
-    );
-    for (const table of Object.keys(FAN_RECORD_INDEXES)) {
-      await queryRunner.query(
-        `UPDATE ${table} SET fanId = (SELECT f.id FROM fans f WHERE f.email = LOWER(TRIM(${table}.email)))`,
-      );
-    }
+    await linkUnlinkedRecords(queryRunner);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -72,5 +58,33 @@ export class CreateFans1766500000000 implements MigrationInterface {
       await queryRunner.dropColumn(table, 'fanId');
     }
     await queryRunner.dropTable('fans');
+  }
+}
+
+/**
+ * Makes a fan for each address of records without one (first seen at their earliest), and links
+ * those records. The same SQL on both databases; also run after a volume seed, which writes rows
+ * the way a bulk import would, without the service that links them one by one.
+ */
+export async function linkUnlinkedRecords(queryRunner: QueryRunner): Promise<void> {
+  const seen = Object.keys(FAN_RECORD_INDEXES)
+    .map(
+      (table) =>
+        `SELECT LOWER(TRIM(email)) AS address, createdAt AS at FROM ${table} WHERE fanId IS NULL`,
+    )
+    .join(' UNION ALL ');
+  await queryRunner.query(
+    `INSERT INTO fans (email, firstSeenAt)
+     SELECT address, MIN(at) FROM (${seen}) seen
+     WHERE address <> '' AND address <> ? AND address <> 'erased'
+       AND NOT EXISTS (SELECT 1 FROM fans known WHERE known.email = seen.address)
+     GROUP BY address`,
+    [WALK_UP_EMAIL],
+  );
+  for (const table of Object.keys(FAN_RECORD_INDEXES)) {
+    await queryRunner.query(
+      `UPDATE ${table} SET fanId = (SELECT f.id FROM fans f WHERE f.email = LOWER(TRIM(${table}.email)))
+       WHERE fanId IS NULL`,
+    );
   }
 }
