@@ -112,6 +112,23 @@ it('asks again for the period picked, and refuses one that ends before it starts
   expect(await screen.findByText(/Net revenue \$123\.45/)).toBeInTheDocument();
 });
 
+it('says why a period is refused, in the server’s words, and shows no figures meanwhile', async () => {
+  signedIn({
+    'GET /api/admin/sales': (req) =>
+      req.query.get('from') === '2010-01-01'
+        ? json(400, { statusCode: 400, message: 'The period can be at most 3700 days long.' })
+        : answer(req),
+  });
+  renderAdmin('/admin?tab=sales');
+  await screen.findByText(/Net revenue \$123\.45/);
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2010-01-01' } });
+  expect(await screen.findByText('The period can be at most 3700 days long.')).toBeInTheDocument();
+  expect(screen.queryByText(/Net revenue/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'This year' }));
+  expect(await screen.findByText(/Net revenue \$123\.45/)).toBeInTheDocument();
+  expect(screen.queryByText('The period can be at most 3700 days long.')).not.toBeInTheDocument();
+});
+
 it('downloads the CSV of the period on screen', async () => {
   const stub = signedIn({
     'GET /api/admin/sales': answer,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Flex, Input, Spin, Table, Typography } from 'antd';
 import type { SalesFigures, SalesQuery, SalesReport } from '@artist/contracts';
-import { setAuthenticated } from '../../app/api.js';
+import { serverMessage, setAuthenticated } from '../../app/api.js';
 import { useAppDispatch } from '../../app/store.js';
 import { formatCents, formatDay } from '../../components/format.js';
 import { downloadFile, ExportError } from '../table/downloadCsv.js';
@@ -51,7 +51,7 @@ export function SalesTab() {
   const { notification } = App.useApp();
   const dispatch = useAppDispatch();
   const wrongOrder = !!period.from && !!period.to && period.from > period.to;
-  const { data, isFetching, isError } = useGetSalesQuery(period, { skip: wrongOrder });
+  const { data, isFetching, isError, error } = useGetSalesQuery(period, { skip: wrongOrder });
 
   const from = period.from ?? data?.from ?? '';
   const to = period.to ?? data?.to ?? '';
@@ -99,9 +99,16 @@ export function SalesTab() {
         </Button>
       </Flex>
       {wrongOrder && <Alert type="error" showIcon title={PERIOD_ORDER} />}
-      {isError && !wrongOrder && <Alert type="error" showIcon title="Unable to load sales." />}
+      {isError && !wrongOrder && (
+        // The server's sentence when it gave one (a period too long), never the last period's figures.
+        <Alert type="error" showIcon title={serverMessage(error) ?? 'Unable to load sales.'} />
+      )}
       <Spin spinning={isFetching}>
-        {data && !wrongOrder ? <Report report={data} /> : <div style={{ minHeight: 200 }} />}
+        {data && !wrongOrder && !isError ? (
+          <Report report={data} />
+        ) : (
+          <div style={{ minHeight: 200 }} />
+        )}
       </Spin>
     </Flex>
   );
