@@ -8,23 +8,14 @@ import { Clock } from '../src/common/clock.js';
 import { ShowsService } from '../src/modules/shows/shows.service.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
+import { showInput } from './utils/shows.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 /** Friday 5 March 2027 in Chicago (the artist's zone); US clocks go forward on 14 March. */
 const NOW = new Date('2027-03-05T18:00:00Z');
 const PUBLIC_URL = 'http://wren.example';
 
-const show = (fields: Partial<ShowInput> = {}): ShowInput => ({
-  venue: 'The Bluebird Cafe',
-  city: 'Nashville, TN',
-  date: '2027-04-01',
-  time: '8:00 PM',
-  ageRequirement: '21+',
-  ticketButtonType: 'free',
-  soldOut: 'false',
-  status: 'published',
-  ...fields,
-});
+const show = showInput;
 
 /**
  * A built site as the server finds it: the shell's page and the storefront's manifest. Only the

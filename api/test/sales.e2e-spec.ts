@@ -15,18 +15,9 @@ import {
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
+import { showInput } from './utils/shows.js';
 
-const show = (fields: Partial<ShowInput>): ShowInput => ({
-  venue: 'The Bluebird Cafe',
-  city: 'Nashville, TN',
-  date: '2025-02-28',
-  time: '8:00 PM',
-  ageRequirement: '21+',
-  ticketButtonType: 'free',
-  soldOut: 'false',
-  status: 'published',
-  ...fields,
-});
+const show = (fields: Partial<ShowInput>) => showInput({ date: '2025-02-28', ...fields });
 
 /** The month of an instant in Chicago (the artist's zone in these tests), worked out apart. */
 const chicagoMonth = (at: Date) => {

@@ -5,6 +5,7 @@ import type { ShowInput } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
+import { showInput } from './utils/shows.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 /** Friday 5 March 2027, noon in Chicago (the artist's zone); US clocks go forward on 14 March. */
@@ -12,17 +13,7 @@ const NOW = new Date('2027-03-05T18:00:00Z');
 /** The site's address: its host names the events. */
 const PUBLIC_URL = 'http://wren.example';
 
-const show = (fields: Partial<ShowInput> = {}): ShowInput => ({
-  venue: 'The Bluebird Cafe',
-  city: 'Nashville, TN',
-  date: '2027-04-01',
-  time: '8:00 PM',
-  ageRequirement: '21+',
-  ticketButtonType: 'free',
-  soldOut: 'false',
-  status: 'published',
-  ...fields,
-});
+const show = showInput;
 
 interface ParsedEvent {
   uid: string;

@@ -7,22 +7,13 @@ import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
+import { showInput } from './utils/shows.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 /** 03:00 UTC on 14 March 2027 is still 13 March in Chicago (the default artist time zone). */
 const NOW = new Date('2027-03-14T03:00:00Z');
 
-const show = (fields: Partial<ShowInput> = {}): ShowInput => ({
-  venue: 'The Bluebird Cafe',
-  city: 'Nashville, TN',
-  date: '2027-04-01',
-  time: '8:00 PM',
-  ageRequirement: '21+',
-  ticketButtonType: 'free',
-  soldOut: 'false',
-  status: 'published',
-  ...fields,
-});
+const show = showInput;
 
 describe.each(testDatabases())('shows on $name', (db) => {
   let t: TestApp;
