@@ -1,6 +1,7 @@
 // The test command (`npm test`): runs every check in stages, prints each stage's duration as
 // `== stage (N s)` and a table at the end, and exits non-zero when any stage fails. Stages in one
-// group run side by side (one mostly waits on a database while the other uses the CPU).
+// group run side by side (those that mostly wait, on a database or a retry, beside those that use
+// the CPU).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,10 @@ const env = {
   TRIAL_BUILT: '1',
 };
 
-/** Groups run one after another; the stages of a group run together. */
+/**
+ * Groups run one after another. A group's lanes run side by side; a lane is one stage or a list of
+ * stages run in turn. Lanes are balanced so that a group lasts about as long as its longest lane.
+ */
 const groups = [
   [
     {
@@ -33,40 +37,43 @@ const groups = [
   ],
   [
     {
-      name: 'typecheck',
-      commands: [nx('run-many', '-t', 'typecheck', '--exclude-task-dependencies')],
-    },
-  ],
-  [
-    {
       name: process.env.MYSQL_URL ? 'API suites (SQLite and MySQL)' : 'API suites (SQLite)',
       commands: [nx('run', '@artist/api:test', '--exclude-task-dependencies')],
     },
-    {
-      name: 'front-end unit suites',
-      commands: [
-        nx(
-          'run-many',
-          '-t',
-          'test',
-          '-p',
-          'shell',
-          'storefront',
-          'admin',
-          '--parallel=1',
-          '--exclude-task-dependencies',
-        ),
-      ],
-    },
+    // The API suites take longest (they mostly wait on the databases), so the type checks and
+    // the trials' compilation follow the front-end suites in the other lane.
+    [
+      {
+        name: 'front-end unit suites',
+        commands: [
+          nx(
+            'run-many',
+            '-t',
+            'test',
+            '-p',
+            'shell',
+            'storefront',
+            'admin',
+            '--parallel=1',
+            '--exclude-task-dependencies',
+          ),
+        ],
+      },
+      {
+        name: 'typecheck',
+        commands: [nx('run-many', '-t', 'typecheck', '--exclude-task-dependencies')],
+      },
+      // The trials' scripts compiled once (the API and contracts were built in the first group).
+      { name: 'trial build', commands: [[...npx, 'tsc', '-p', 'api/tsconfig.trial.json']] },
+    ],
   ],
-  // The trials' scripts compiled once (the API and contracts were built in the first group),
-  // then both trials side by side: each mostly waits, on retries or on a restarted server.
-  [{ name: 'trial build', commands: [[...npx, 'tsc', '-p', 'api/tsconfig.trial.json']] }],
+  // The trials mostly wait (on retries, on a restarted server), so they run beside the browser
+  // tests, which use the CPU.
   [
+    { name: 'browser tests', commands: [['npm', 'run', 'e2e']] },
     { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
     { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
   ],
-  [{ name: 'browser tests', commands: [['npm', 'run', 'e2e']] }],
 ];
 
 function run([command, ...args]) {
@@ -94,8 +101,19 @@ async function runStage(stage) {
 
 const started = Date.now();
 const results = [];
+/** Runs a lane's stages in turn, stopping at the first that fails. */
+async function runLane(lane) {
+  const done = [];
+  for (const stage of Array.isArray(lane) ? lane : [lane]) {
+    const result = await runStage(stage);
+    done.push(result);
+    if (!result.ok) break;
+  }
+  return done;
+}
+
 for (const group of groups) {
-  const done = await Promise.all(group.map(runStage));
+  const done = (await Promise.all(group.map(runLane))).flat();
   results.push(...done);
   if (done.some((r) => !r.ok)) break;
 }
