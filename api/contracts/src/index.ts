@@ -11,3 +11,4 @@ export * from './shows.js';
 export * from './site.js';
 export * from './theme.js';
 export * from './fans.js';
+export * from './content.js';
