@@ -100,6 +100,7 @@ export const api = createApi({
     'Email',
     'Product',
     'Sale',
+    'Content',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: false,
