@@ -71,6 +71,7 @@ describe('on a phone', () => {
       'Contact',
       'Emails',
       'Fans',
+      'Photos',
     ]);
     expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: /more/i })).toBeNull();

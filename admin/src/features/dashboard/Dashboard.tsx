@@ -13,6 +13,7 @@ import { ContactTab } from '../contact/ContactTab.js';
 import { EmailSetupBanner } from '../emails/EmailSetupBanner.js';
 import { EmailsTab } from '../emails/EmailsTab.js';
 import { FansTab } from '../fans/FansTab.js';
+import { PhotosTab } from '../gallery/PhotosTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 
@@ -26,6 +27,7 @@ const TABS = [
   { key: 'contact', label: 'Contact', Component: ContactTab },
   { key: 'emails', label: 'Emails', Component: EmailsTab },
   { key: 'fans', label: 'Fans', Component: FansTab },
+  { key: 'photos', label: 'Photos', Component: PhotosTab },
 ] as const;
 
 export function Dashboard() {
