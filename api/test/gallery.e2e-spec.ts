@@ -269,7 +269,7 @@ describe.each(testDatabases())('gallery on $name', (db) => {
     expect((await publicList()).map((p) => p.id)).toEqual(reversed);
     expect((await adminList()).rows.map((p) => p.id)).toEqual(reversed);
 
-    const refused = async (body: unknown, message: string) => {
+    const refused = async (body: object, message: string) => {
       const r = await admin.put('/api/admin/gallery/order').send(body).expect(400);
       expect(r.body.message).toBe(message);
     };

@@ -52,11 +52,7 @@ export function EditAltDialog({ photo, onClose }: { photo: GalleryPhoto; onClose
             { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
           ]}
         >
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            maxLength={GALLERY_ALT_MAX}
-            showCount
-          />
+          <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
         </Form.Item>
       </Form>
     </Modal>

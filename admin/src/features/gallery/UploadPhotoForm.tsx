@@ -82,11 +82,7 @@ export function UploadPhotoForm() {
           { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
         ]}
       >
-        <Input.TextArea
-          autoSize={{ minRows: 2, maxRows: 4 }}
-          maxLength={GALLERY_ALT_MAX}
-          showCount
-        />
+        <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
       </Form.Item>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Flex gap={8} align="center">
