@@ -17,6 +17,9 @@ COPY --from=build /app/api/contracts/dist ./api/contracts/dist
 COPY --from=build /app/shell/dist ./shell/dist
 COPY --from=build /app/storefront/dist ./storefront/dist
 COPY --from=build /app/admin/dist ./admin/dist
+# Uploaded photos (UPLOADS_DIR's default); compose mounts a volume here so they outlive the
+# container. Made here, owned by node, so a new volume starts writable by the server.
+RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

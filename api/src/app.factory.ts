@@ -25,6 +25,7 @@ import {
 import { showsSite } from './modules/shows/show-calendar.js';
 import { structuredDataScript } from './modules/shows/show-structured-data.js';
 import { ShowsService } from './modules/shows/shows.service.js';
+import { mountGalleryMedia } from './modules/gallery/gallery-media.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -86,6 +87,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(rejectDeepBodies);
   const shows = app.get(ShowsService);
+  // Ahead of the static site, whose last handler answers every other path with a page.
+  mountGalleryMedia(app.getHttpAdapter().getInstance(), config.uploadsDir);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {
     homeHead: async () => structuredDataScript(await shows.listPublic(), showsSite(config)),
   });

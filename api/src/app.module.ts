@@ -11,6 +11,7 @@ import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { EmailModule } from './modules/email/email.module.js';
 import { FansModule } from './modules/fans/fans.module.js';
+import { GalleryModule } from './modules/gallery/gallery.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         OverviewModule,
         SalesModule,
         FansModule,
+        GalleryModule,
       ],
     };
   }

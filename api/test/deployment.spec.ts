@@ -101,6 +101,14 @@ describe('docker compose', () => {
     expect(seconds(compose.services.frontdoor.stop_grace_period) * 1000).toBeGreaterThan(graceMs);
   });
 
+  it('keeps the uploaded photos in a volume at the API’s default UPLOADS_DIR, made writable by node', () => {
+    expect(compose.services.api.volumes).toContain('uploads:/app/data/uploads');
+    expect(loadConfig({}, '/app').uploadsDir).toBe('/app/data/uploads');
+    expect(read('docker/api.Dockerfile')).toMatch(
+      /RUN mkdir -p \/app\/data\/uploads && chown -R node:node \/app\/data\nUSER node/,
+    );
+  });
+
   it('mounts the front door’s nginx file', () => {
     expect(compose.services.frontdoor.volumes).toContain(
       './frontdoor.nginx.conf:/etc/nginx/conf.d/default.conf:ro',

@@ -3,7 +3,8 @@ import type { SessionStatus } from '@artist/contracts';
 
 export interface RequestArgs {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or FormData sent as multipart (the browser sets its Content-Type and boundary). */
   body?: unknown;
   /** Skip the session-expiry handling: the login call answers 401 for a wrong password. */
   allow401?: boolean;
@@ -38,13 +39,14 @@ const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (
     allow401,
     cache,
   } = typeof arg === 'string' ? { url: arg } : arg;
+  const json = body !== undefined && !(body instanceof FormData);
   let res: Response;
   try {
     res = await fetch(`/api${url}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: json ? { 'Content-Type': 'application/json' } : undefined,
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
       signal: baseApi.signal,
       cache,
     });
@@ -101,6 +103,7 @@ export const api = createApi({
     'Product',
     'Sale',
     'Content',
+    'GalleryPhoto',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: false,

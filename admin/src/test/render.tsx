@@ -9,6 +9,8 @@ export interface StubRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** A multipart body, as sent. */
+  form?: FormData;
   headers: Headers;
   credentials?: RequestCredentials;
 }
@@ -32,6 +34,7 @@ export function stubFetch(routes: Record<string, Handler>) {
       path: url.pathname,
       query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      form: init.body instanceof FormData ? init.body : undefined,
       headers: new Headers(init.headers),
       credentials: init.credentials,
     };

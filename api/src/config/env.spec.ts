@@ -175,4 +175,24 @@ describe('loadConfig', () => {
     }
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }, '/').trustProxy).toBe(false);
   });
+
+  it('keeps uploads under data/uploads beside the database, or where UPLOADS_DIR says', () => {
+    expect(loadConfig({}, '/srv/site').uploadsDir).toBe('/srv/site/data/uploads');
+    expect(loadConfig({ UPLOADS_DIR: 'media' }, '/srv/site').uploadsDir).toBe('/srv/site/media');
+    expect(loadConfig({ UPLOADS_DIR: '/var/lib/site' }, '/srv/site').uploadsDir).toBe(
+      '/var/lib/site',
+    );
+  });
+
+  it('refuses an UPLOADS_DIR inside a build output, which the next build would replace', () => {
+    for (const dir of ['storefront/dist', 'storefront/dist/uploads', '/srv/site/api/dist/up']) {
+      expect(() => loadConfig({ UPLOADS_DIR: dir }, '/srv/site')).toThrow(
+        /UPLOADS_DIR: .* is inside the build output/,
+      );
+    }
+    expect(() => loadConfig({ UPLOADS_DIR: 'storefront/distant' }, '/srv/site')).not.toThrow();
+    expect(() =>
+      loadConfig({ UPLOADS_DIR: '/web/admin/dist', WEB_ROOT: '/web' }, '/srv/site'),
+    ).toThrow(InvalidEnvironmentError);
+  });
 });

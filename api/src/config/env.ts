@@ -132,6 +132,15 @@ export class Environment {
   @IsString()
   WEB_ROOT?: string;
 
+  /**
+   * Folder of the files uploaded in the admin (the gallery's photos, under `gallery/`); kept
+   * across deploys and restarts, so never inside a build's output.
+   */
+  @trimmed()
+  @IsOptional()
+  @IsString()
+  UPLOADS_DIR?: string;
+
   /** IANA time zone of the artist: "today" for the public shows list is a date there. */
   @trimmed()
   @IsTimeZone({ message: 'ARTIST_TIMEZONE must be an IANA time zone such as America/Chicago' })
@@ -254,6 +263,8 @@ export interface AppConfig {
   trustProxy: false | number | string;
   remotes: { storefront: string; admin: string };
   webRoot: string;
+  /** UPLOADS_DIR, absolute. */
+  uploadsDir: string;
   logLevel: string;
   /** Where the JSON log lines go; standard output unless a test captures them. */
   logStream?: { write(line: string): unknown };
@@ -295,6 +306,19 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
   }
   const production = env.NODE_ENV === 'production';
   const port = env.PORT;
+  const webRoot = env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root;
+  const uploadsDir = env.UPLOADS_DIR
+    ? path.resolve(root, env.UPLOADS_DIR)
+    : path.join(root, 'data', 'uploads');
+  const buildOutput = [
+    ...['shell', 'storefront', 'admin'].map((name) => path.join(webRoot, name, 'dist')),
+    path.join(root, 'api', 'dist'),
+  ].find((dist) => isInside(uploadsDir, dist));
+  if (buildOutput)
+    throw new InvalidEnvironmentError(
+      `Invalid environment:\n  UPLOADS_DIR: ${uploadsDir} is inside the build output ${buildOutput}, ` +
+        'which the next build replaces: choose a folder of its own, e.g. data/uploads',
+    );
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dbUrl = env.DATABASE_URL;
   const database: AppConfig['database'] =
@@ -334,7 +358,8 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       storefront: env.STOREFRONT_REMOTE_URL ?? '/remotes/storefront/mf-manifest.json',
       admin: env.ADMIN_REMOTE_URL ?? '/remotes/admin/mf-manifest.json',
     },
-    webRoot: env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root,
+    webRoot,
+    uploadsDir,
     logLevel: env.LOG_LEVEL,
     timeZone: env.ARTIST_TIMEZONE,
     mail: {
@@ -358,6 +383,12 @@ export function isLoopbackUrl(url: string): boolean {
     host === '::1' ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
   );
+}
+
+/** `folder` is `parent` or lies somewhere below it. */
+function isInside(folder: string, parent: string): boolean {
+  const relative = path.relative(parent, folder);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function sqliteFile(file: string, root: string): string {

@@ -1,4 +1,5 @@
 import { Fan } from '../modules/fans/fan.entity.js';
+import { GalleryPhotoRecord } from '../modules/gallery/gallery-photo.entity.js';
 import {
   ProductRecord,
   ProductVariantRecord,
@@ -33,4 +34,5 @@ export const entities = [
   ProductVariantRecord,
   StockReservation,
   Fan,
+  GalleryPhotoRecord,
 ];

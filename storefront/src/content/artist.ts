@@ -46,27 +46,6 @@ export const artist = {
     { label: 'Press', email: 'press@wrencalloway.example' },
   ],
   pressKitUrl: 'https://wrencalloway.example/press-kit',
-  gallery: [
-    {
-      medium: '/gallery-optimized/live-stage-medium.webp',
-      full: '/gallery-optimized/live-stage-full.webp',
-      alt: 'Wren Calloway singing under two spotlights on a dark stage',
-    },
-    {
-      medium: '/gallery-optimized/studio-session-medium.webp',
-      full: '/gallery-optimized/studio-session-full.webp',
-      alt: 'An acoustic guitar and amplifier in a wood-panelled recording studio',
-    },
-    {
-      medium: '/gallery-optimized/on-the-road-medium.webp',
-      full: '/gallery-optimized/on-the-road-full.webp',
-      alt: 'The tour van on an empty highway at sunset between shows',
-    },
-  ],
-} as const;
-
-/** Sizes of the generated gallery files, so the browser reserves their space before they load. */
-export const GALLERY_SIZES = {
-  medium: { width: 600, height: 400 },
-  full: { width: 1600, height: 1067 },
+  /** The picture shared with a link to the site (Open Graph); a file of the storefront's build. */
+  shareImage: '/gallery-optimized/live-stage-full.webp',
 } as const;

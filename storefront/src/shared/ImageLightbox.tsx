@@ -4,6 +4,8 @@ import { AntdTheme } from './AntdTheme.js';
 
 export interface LightboxImage {
   src: string;
+  /** The same image in AVIF, offered first to browsers that take it. */
+  avif?: string | null;
   alt: string;
   width: number;
   height: number;
@@ -62,6 +64,17 @@ export default function ImageLightbox({
     },
   };
 
+  const img = (
+    <img
+      className="lightbox__image"
+      src={image.src}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      draggable={false}
+    />
+  );
+
   return (
     <AntdTheme>
       <Modal
@@ -74,14 +87,14 @@ export default function ImageLightbox({
         classNames={{ body: 'lightbox__body' }}
       >
         <div className="lightbox__stage" {...swipe}>
-          <img
-            className="lightbox__image"
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            draggable={false}
-          />
+          {image.avif ? (
+            <picture>
+              <source srcSet={image.avif} type="image/avif" />
+              {img}
+            </picture>
+          ) : (
+            img
+          )}
         </div>
         {steps && (
           <div className="lightbox__steps">

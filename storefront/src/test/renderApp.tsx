@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { Product, PublicShow } from '@artist/contracts';
+import type { GalleryPhoto, Product, PublicShow } from '@artist/contracts';
 import StorefrontApp from '../app/App.js';
 
 export interface Reply {
@@ -50,6 +50,18 @@ export const PRODUCTS: Product[] = [
   },
 ];
 
+/** The gallery as the API starts it: the three built photos, WebP only. */
+export const GALLERY: GalleryPhoto[] = [
+  ['live-stage', 'Wren Calloway singing under two spotlights on a dark stage'],
+  ['studio-session', 'An acoustic guitar and amplifier in a wood-panelled recording studio'],
+  ['on-the-road', 'The tour van on an empty highway at sunset between shows'],
+].map(([name, alt], index) => ({
+  id: index + 1,
+  alt: alt!,
+  medium: { webp: `/gallery-optimized/${name}-medium.webp`, avif: null, width: 600, height: 400 },
+  full: { webp: `/gallery-optimized/${name}-full.webp`, avif: null, width: 1600, height: 1067 },
+}));
+
 export function show(overrides: Partial<PublicShow> = {}): PublicShow {
   return {
     id: 1,
@@ -66,14 +78,16 @@ export function show(overrides: Partial<PublicShow> = {}): PublicShow {
 }
 
 /**
- * Replaces `fetch` with a table of answers keyed by 'METHOD /path'. The shows and products a page
- * load asks for answer with an empty list and the two products unless a test says otherwise.
+ * Replaces `fetch` with a table of answers keyed by 'METHOD /path'. The shows, products and
+ * gallery a page load asks for answer with an empty list, the two products and the three built
+ * photos unless a test says otherwise.
  */
 export function stubApi(routes: Record<string, Route> = {}) {
   const calls: Call[] = [];
   const table: Record<string, Route> = {
     'GET /api/shows': { body: [] },
     'GET /api/products': { body: PRODUCTS },
+    'GET /api/gallery': { body: GALLERY },
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -72,6 +72,7 @@ describe('on a phone', () => {
       'Emails',
       'Fans',
       'Page',
+      'Photos',
     ]);
     expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: /more/i })).toBeNull();

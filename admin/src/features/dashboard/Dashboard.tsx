@@ -14,6 +14,7 @@ import { EmailSetupBanner } from '../emails/EmailSetupBanner.js';
 import { EmailsTab } from '../emails/EmailsTab.js';
 import { FansTab } from '../fans/FansTab.js';
 import { PageTab } from '../page/PageTab.js';
+import { PhotosTab } from '../gallery/PhotosTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 
@@ -28,6 +29,7 @@ const TABS = [
   { key: 'emails', label: 'Emails', Component: EmailsTab },
   { key: 'fans', label: 'Fans', Component: FansTab },
   { key: 'page', label: 'Page', Component: PageTab },
+  { key: 'photos', label: 'Photos', Component: PhotosTab },
 ] as const;
 
 export function Dashboard() {

@@ -1,37 +1,79 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { artist } from '../../content/artist.js';
-import { renderApp, stubApi } from '../../test/renderApp.js';
+import type { GalleryPhoto } from '@artist/contracts';
+import { deferred, GALLERY, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
 
 const gallery = () => within(document.getElementById('gallery')!);
 
-it('shows the heading, the subtitle and three lazily loaded photos with sizes', async () => {
-  stubApi();
+/** A photo uploaded in the admin: AVIF and WebP, the full size upright (taller than wide). */
+const uploaded: GalleryPhoto = {
+  id: 9,
+  alt: 'Fans singing along at the Broken Spoke',
+  medium: {
+    webp: '/media/gallery/abc-medium.webp',
+    avif: '/media/gallery/abc-medium.avif',
+    width: 600,
+    height: 400,
+  },
+  full: {
+    webp: '/media/gallery/abc-full.webp',
+    avif: '/media/gallery/abc-full.avif',
+    width: 1067,
+    height: 1600,
+  },
+};
+
+it('shows the heading, the subtitle and the photos from the API, lazily loaded with their sizes', async () => {
+  const photos = [uploaded, ...GALLERY];
+  stubApi({ 'GET /api/gallery': { body: photos } });
   renderApp();
   expect(gallery().getByRole('heading', { name: 'Gallery' })).toBeInTheDocument();
   expect(
     gallery().getByText('Behind the scenes moments, live performances, and press photos.'),
   ).toBeInTheDocument();
-  const photos = gallery().getAllByRole('img');
-  expect(photos.map((p) => p.getAttribute('src'))).toEqual(artist.gallery.map((g) => g.medium));
-  for (const photo of photos) {
-    expect(photo).toHaveAttribute('loading', 'lazy');
-    expect(photo).toHaveAttribute('width');
-    expect(photo).toHaveAttribute('height');
-    expect(photo.getAttribute('src')).toMatch(/^\/gallery-optimized\//);
+  await waitFor(() => expect(gallery().getAllByRole('img')).toHaveLength(4));
+  const images = gallery().getAllByRole('img');
+  expect(images.map((p) => p.getAttribute('src'))).toEqual(photos.map((g) => g.medium.webp));
+  for (const [index, image] of images.entries()) {
+    expect(image).toHaveAttribute('alt', photos[index]!.alt);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '600');
+    expect(image).toHaveAttribute('height', '400');
   }
+  // The uploaded photo offers its AVIF first; the built ones have WebP alone.
+  const source = images[0]!.parentElement!.querySelector('source');
+  expect(images[0]!.parentElement!.tagName).toBe('PICTURE');
+  expect(source).toHaveAttribute('srcset', '/media/gallery/abc-medium.avif');
+  expect(source).toHaveAttribute('type', 'image/avif');
+  expect(images[1]!.parentElement!.tagName).toBe('BUTTON');
   await screen.findByText('No upcoming shows at this time.');
 });
 
-it('opens the full-size photo, closes with Escape and gives focus back', async () => {
-  stubApi();
+it('shows the heading alone while the photos load, and when there are none', async () => {
+  const pending = deferred<Reply>();
+  stubApi({ 'GET /api/gallery': () => pending.promise });
   renderApp();
-  const opener = gallery().getByRole('button', { name: `Enlarge photo: ${artist.gallery[1].alt}` });
+  expect(gallery().getByRole('heading', { name: 'Gallery' })).toBeInTheDocument();
+  expect(gallery().queryByRole('list')).toBeNull();
+  pending.resolve({ body: [] });
+  await screen.findByText('No upcoming shows at this time.');
+  expect(gallery().queryByRole('list')).toBeNull();
+  expect(gallery().queryAllByRole('img')).toEqual([]);
+});
+
+it('opens the full-size photo, in AVIF when it has one, closes with Escape and gives focus back', async () => {
+  stubApi({ 'GET /api/gallery': { body: [uploaded, ...GALLERY] } });
+  renderApp();
+  const opener = await gallery().findByRole('button', { name: `Enlarge photo: ${uploaded.alt}` });
   await userEvent.click(opener);
-  const dialog = await screen.findByRole('dialog', { name: artist.gallery[1].alt });
-  expect(within(dialog).getByRole('img', { name: artist.gallery[1].alt })).toHaveAttribute(
-    'src',
-    artist.gallery[1].full,
+  const dialog = await screen.findByRole('dialog', { name: uploaded.alt });
+  const image = within(dialog).getByRole('img', { name: uploaded.alt });
+  expect(image).toHaveAttribute('src', uploaded.full.webp);
+  expect(image).toHaveAttribute('width', '1067');
+  expect(image).toHaveAttribute('height', '1600');
+  expect(image.parentElement!.querySelector('source')).toHaveAttribute(
+    'srcset',
+    uploaded.full.avif,
   );
   expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   await userEvent.keyboard('{Escape}');
@@ -42,18 +84,18 @@ it('opens the full-size photo, closes with Escape and gives focus back', async (
 it('moves through the photos with Next and Previous, the arrow keys and a sideways swipe', async () => {
   stubApi();
   renderApp();
-  const last = artist.gallery.length - 1;
+  const last = GALLERY.length - 1;
   const shown = async (index: number) => {
-    const dialog = await screen.findByRole('dialog', { name: artist.gallery[index].alt });
-    expect(within(dialog).getByRole('img', { name: artist.gallery[index].alt })).toHaveAttribute(
+    const dialog = await screen.findByRole('dialog', { name: GALLERY[index]!.alt });
+    expect(within(dialog).getByRole('img', { name: GALLERY[index]!.alt })).toHaveAttribute(
       'src',
-      artist.gallery[index].full,
+      GALLERY[index]!.full.webp,
     );
     expect(within(dialog).getByText(`Photo ${index + 1} of ${last + 1}`)).toBeInTheDocument();
     return dialog;
   };
   await userEvent.click(
-    gallery().getByRole('button', { name: `Enlarge photo: ${artist.gallery[0].alt}` }),
+    await gallery().findByRole('button', { name: `Enlarge photo: ${GALLERY[0]!.alt}` }),
   );
   const dialog = await shown(0);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Next photo' }));
@@ -66,7 +108,7 @@ it('moves through the photos with Next and Previous, the arrow keys and a sidewa
   await userEvent.keyboard('{ArrowRight}');
   await shown(0);
 
-  const stage = within(dialog).getByRole('img', { name: artist.gallery[0].alt }).parentElement!;
+  const stage = within(dialog).getByRole('img', { name: GALLERY[0]!.alt }).parentElement!;
   const swipe = (from: number, to: number) => {
     fireEvent(stage, new MouseEvent('pointerdown', { clientX: from, bubbles: true }));
     fireEvent(stage, new MouseEvent('pointerup', { clientX: to, bubbles: true }));

@@ -1,15 +1,39 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { artist, GALLERY_SIZES } from '../../content/artist.js';
+import type { GalleryImage } from '@artist/contracts';
 import { useOnDemand } from '../../shared/useOnDemand.js';
+import { useGetGalleryQuery } from './galleryApi.js';
 
 const ImageLightbox = lazy(() => import('../../shared/ImageLightbox.js'));
 
+/** A gallery file: AVIF where the browser takes it and the photo has one, else WebP. */
+function Photo({ image, alt }: { image: GalleryImage; alt: string }) {
+  const img = (
+    <img
+      src={image.webp}
+      alt={alt}
+      width={image.width}
+      height={image.height}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+  if (!image.avif) return img;
+  return (
+    <picture>
+      <source srcSet={image.avif} type="image/avif" />
+      {img}
+    </picture>
+  );
+}
+
 export function GallerySection() {
+  // Until the photos arrive (or if there are none) the section shows its heading alone.
+  const { data: photos = [] } = useGetGalleryQuery();
   const [selected, setSelected] = useState(0);
   const [open, setOpen] = useState(false);
   const [wanted, want] = useOnDemand();
-  const image = artist.gallery[selected];
-  const count = artist.gallery.length;
+  const count = photos.length;
+  const photo = photos[Math.min(selected, count - 1)];
   // Previous from the first photo goes to the last, and Next from the last to the first.
   const steps = useMemo(
     () => ({
@@ -26,36 +50,38 @@ export function GallerySection() {
       <p className="section__subtitle">
         Behind the scenes moments, live performances, and press photos.
       </p>
-      <ul className="gallery">
-        {artist.gallery.map((photo, index) => (
-          <li key={photo.medium}>
-            <button
-              type="button"
-              className="gallery__item"
-              aria-label={`Enlarge photo: ${photo.alt}`}
-              onClick={() => {
-                want();
-                setSelected(index);
-                setOpen(true);
-              }}
-            >
-              <img
-                src={photo.medium}
-                alt={photo.alt}
-                {...GALLERY_SIZES.medium}
-                loading="lazy"
-                decoding="async"
-              />
-            </button>
-          </li>
-        ))}
-      </ul>
-      {wanted && (
+      {count > 0 && (
+        <ul className="gallery">
+          {photos.map((p, index) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className="gallery__item"
+                aria-label={`Enlarge photo: ${p.alt}`}
+                onClick={() => {
+                  want();
+                  setSelected(index);
+                  setOpen(true);
+                }}
+              >
+                <Photo image={p.medium} alt={p.alt} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {wanted && photo && (
         <Suspense fallback={null}>
           <ImageLightbox
             open={open}
             onClose={() => setOpen(false)}
-            image={{ src: image.full, alt: image.alt, ...GALLERY_SIZES.full }}
+            image={{
+              src: photo.full.webp,
+              avif: photo.full.avif,
+              alt: photo.alt,
+              width: photo.full.width,
+              height: photo.full.height,
+            }}
             steps={steps}
           />
         </Suspense>

@@ -13,7 +13,7 @@ export function PageMetadata() {
       <meta property="og:title" content={title} />
       <meta property="og:description" content={artist.description} />
       <meta property="og:url" content={artist.siteUrl} />
-      <meta property="og:image" content={`${artist.siteUrl}${artist.gallery[0].full}`} />
+      <meta property="og:image" content={`${artist.siteUrl}${artist.shareImage}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <JsonLd
         data={{

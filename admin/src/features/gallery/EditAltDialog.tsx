@@ -1,0 +1,60 @@
+import { GALLERY_ALT_MAX, type GalleryPhoto } from '@artist/contracts';
+import { Form, Input, Modal } from 'antd';
+import { serverMessage } from '../../app/api.js';
+import { useToast } from '../../components/useToast.js';
+import { useUpdatePhotoAltMutation } from './galleryApi.js';
+
+/** Corrects a photo's description. */
+export function EditAltDialog({ photo, onClose }: { photo: GalleryPhoto; onClose: () => void }) {
+  const [form] = Form.useForm<{ alt: string }>();
+  const [update, { isLoading }] = useUpdatePhotoAltMutation();
+  const toast = useToast();
+
+  const onFinish = async ({ alt }: { alt: string }) => {
+    try {
+      await update({ id: photo.id, alt: alt.trim() }).unwrap();
+      toast.success('Description saved');
+      onClose();
+    } catch (err) {
+      toast.error('Failed to save the description', err, serverMessage(err));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Edit description"
+      okText="Save"
+      onOk={() => form.submit()}
+      confirmLoading={isLoading}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <img
+        src={photo.medium.webp}
+        alt=""
+        width={300}
+        height={200}
+        style={{ objectFit: 'cover', borderRadius: 4, marginBottom: 16, maxWidth: '100%' }}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ alt: photo.alt }}
+        onFinish={onFinish}
+        requiredMark={false}
+      >
+        <Form.Item
+          label="Description"
+          name="alt"
+          rules={[
+            { required: true, whitespace: true, message: 'Describe the photo' },
+            { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

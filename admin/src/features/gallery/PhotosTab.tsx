@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { GalleryPhoto } from '@artist/contracts';
+import { App, Divider, Empty, Spin, Typography } from 'antd';
+import { useToast } from '../../components/useToast.js';
+import { EditAltDialog } from './EditAltDialog.js';
+import {
+  useDeletePhotoMutation,
+  useGetGalleryPhotosQuery,
+  useReorderPhotosMutation,
+} from './galleryApi.js';
+import { PhotoList } from './PhotoList.js';
+import { UploadPhotoForm } from './UploadPhotoForm.js';
+
+/** The gallery of the public page: upload, describe, reorder and remove its photos. */
+export function PhotosTab() {
+  const { data, isLoading, error } = useGetGalleryPhotosQuery();
+  const [reorder] = useReorderPhotosMutation();
+  const [deletePhoto] = useDeletePhotoMutation();
+  const [editing, setEditing] = useState<GalleryPhoto | null>(null);
+  const toast = useToast();
+  const { modal } = App.useApp();
+
+  useEffect(() => {
+    if (error) toast.error('Failed to load photos', error);
+  }, [error, toast]);
+
+  const onMove = (ids: number[]) =>
+    reorder(ids)
+      .unwrap()
+      .catch((err: unknown) => toast.error('Failed to save the new order', err));
+
+  const onDelete = (photo: GalleryPhoto) =>
+    modal.confirm({
+      title: 'Delete this photo?',
+      content: `“${photo.alt}” is removed from the gallery and its files are deleted. This cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep',
+      onOk: async () => {
+        try {
+          await deletePhoto(photo.id).unwrap();
+          toast.success('Photo deleted');
+        } catch (err) {
+          toast.error('Failed to delete the photo', err);
+        }
+      },
+    });
+
+  const photos = data?.rows ?? [];
+  return (
+    <>
+      <UploadPhotoForm />
+      <Divider />
+      <Typography.Paragraph type="secondary">
+        Drag a photo by its handle, or use Move up and Move down, to change its place on the site.
+      </Typography.Paragraph>
+      {isLoading ? (
+        <Spin />
+      ) : photos.length === 0 ? (
+        <Empty description="No photos in the gallery yet" />
+      ) : (
+        <PhotoList photos={photos} onMove={onMove} onEdit={setEditing} onDelete={onDelete} />
+      )}
+      {editing && <EditAltDialog photo={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useRef, useState } from 'react';
+import { GALLERY_ALT_MAX, GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { isHttpError, serverMessage } from '../../app/api.js';
+import { useToast } from '../../components/useToast.js';
+import { useUploadPhotoMutation } from './galleryApi.js';
+
+/** The image types the API accepts; it checks the bytes, this only narrows the file picker. */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+const MB = GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024;
+
+interface UploadValues {
+  alt: string;
+}
+
+/** Why an upload failed, in the server's words when it gave some. */
+function failure(err: unknown): string {
+  const message = serverMessage(err);
+  if (message) return message;
+  // A proxy in front of the API may refuse a large body with a page of its own.
+  if (isHttpError(err) && err.status === 413)
+    return `The photo is larger than ${MB} MB: please choose a smaller file.`;
+  return 'The photo could not be uploaded. Please try again.';
+}
+
+export function UploadPhotoForm() {
+  const [form] = Form.useForm<UploadValues>();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [upload, { isLoading }] = useUploadPhotoMutation();
+  const toast = useToast();
+
+  const onFinish = async ({ alt }: UploadValues) => {
+    if (!file) {
+      setError('Choose a photo to upload.');
+      return;
+    }
+    setError(null);
+    try {
+      await upload({ photo: file, alt: alt.trim() }).unwrap();
+      toast.success('Photo uploaded');
+      form.resetFields();
+      setFile(null);
+      if (picker.current) picker.current.value = '';
+    } catch (err) {
+      setError(failure(err));
+    }
+  };
+
+  return (
+    <Form<UploadValues>
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      requiredMark={false}
+      aria-label="Upload a photo"
+      style={{ maxWidth: 560 }}
+    >
+      <Form.Item
+        label="Photo"
+        htmlFor="gallery-photo-file"
+        extra={`JPEG, PNG, WebP or AVIF, up to ${MB} MB. It appears last in the gallery.`}
+      >
+        <input
+          id="gallery-photo-file"
+          ref={picker}
+          type="file"
+          accept={ACCEPT}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(null);
+          }}
+        />
+      </Form.Item>
+      <Form.Item
+        label="Description"
+        name="alt"
+        extra="What the photo shows, for visitors who cannot see it."
+        rules={[
+          { required: true, whitespace: true, message: 'Describe the photo' },
+          { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
+        ]}
+      >
+        <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
+      </Form.Item>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Flex gap={8} align="center">
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          Upload
+        </Button>
+        {file && <Typography.Text type="secondary">{file.name}</Typography.Text>}
+      </Flex>
+    </Form>
+  );
+}

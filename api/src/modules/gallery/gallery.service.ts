@@ -1,0 +1,194 @@
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import pLimit from 'p-limit';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { LIST_PAGE_SIZE_MAX, type GalleryPhoto } from '@artist/contracts';
+import type { ListDefinition } from '../../common/list.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { inTransaction } from '../../database/transaction.js';
+import { fileOf, removeFiles, writeGalleryFiles } from './gallery-files.js';
+import { makeGalleryImages, UnacceptableImageError } from './gallery-images.js';
+import { GalleryPhotoRecord } from './gallery-photo.entity.js';
+
+/** What the upload's file part holds once read (multer's memory storage). */
+export interface UploadedPhoto {
+  buffer: Buffer;
+}
+
+/**
+ * The most photos the gallery holds: the admin shows and reorders them all on one page of the
+ * shared list (whose largest page is this size), and the public page shows them all at once.
+ */
+export const GALLERY_MAX_PHOTOS = LIST_PAGE_SIZE_MAX;
+
+export const PHOTO_NOT_FOUND = 'Photo not found.';
+export const NO_PHOTO = 'Choose a photo to upload (the file field is named photo).';
+
+/** The photos in the artist's order, and their uploads, descriptions, order and removal. */
+@Injectable()
+export class GalleryService {
+  private readonly logger = new Logger(GalleryService.name);
+  /** Image encoding takes all of a core for a second or two: one upload at a time. */
+  private readonly encoding = pLimit(1);
+
+  constructor(
+    @InjectRepository(GalleryPhotoRecord)
+    private readonly photos: Repository<GalleryPhotoRecord>,
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The admin's list: the shared list block, in the gallery's order, searched by description. */
+  listDefinition(): ListDefinition<GalleryPhotoRecord, GalleryPhoto, never, 'position'> {
+    return {
+      repository: this.photos,
+      alias: 'p',
+      filters: {},
+      searchColumns: ['alt'],
+      sorts: { position: 'p.position' },
+      defaultSort: 'position',
+      toRow: toView,
+    };
+  }
+
+  /** GET /api/gallery. */
+  async listPublic(): Promise<GalleryPhoto[]> {
+    return (await this.inOrder(this.dataSource.manager)).map(toView);
+  }
+
+  /**
+   * POST /api/admin/gallery: the photo's files are made and written first, then its row; if the
+   * row cannot be written the files are removed, so a failure leaves nothing behind.
+   */
+  async create(file: UploadedPhoto | undefined, alt: string): Promise<GalleryPhoto> {
+    if (!file) throw new BadRequestException(NO_PHOTO);
+    if ((await this.photos.count()) >= GALLERY_MAX_PHOTOS)
+      throw new BadRequestException(
+        `The gallery holds at most ${GALLERY_MAX_PHOTOS} photos: delete one before adding another.`,
+      );
+    const images = await this.encoding(() =>
+      makeGalleryImages(file.buffer).catch((error: unknown) => {
+        if (error instanceof UnacceptableImageError) throw new BadRequestException(error.message);
+        throw error;
+      }),
+    );
+    const urls = await writeGalleryFiles(this.config.uploadsDir, images);
+    const medium = images.find((i) => i.size === 'medium')!;
+    const full = images.find((i) => i.size === 'full')!;
+    try {
+      const saved = await inTransaction(this.dataSource, async (manager) => {
+        const last = await manager
+          .createQueryBuilder(GalleryPhotoRecord, 'p')
+          .select('MAX(p.position)', 'max')
+          .getRawOne<{ max: number | string | null }>();
+        return manager.save(
+          manager.create(GalleryPhotoRecord, {
+            alt,
+            position: Number(last?.max ?? 0) + 1,
+            mediumWebp: urls.get('medium.webp')!,
+            mediumAvif: urls.get('medium.avif')!,
+            mediumWidth: medium.width,
+            mediumHeight: medium.height,
+            fullWebp: urls.get('full.webp')!,
+            fullAvif: urls.get('full.avif')!,
+            fullWidth: full.width,
+            fullHeight: full.height,
+          }),
+        );
+      });
+      return toView(saved);
+    } catch (error) {
+      await removeFiles([...urls.values()].map((url) => fileOf(this.config.uploadsDir, url)));
+      throw error;
+    }
+  }
+
+  /** PATCH /api/admin/gallery/:id. */
+  async updateAlt(id: number, alt: string): Promise<GalleryPhoto> {
+    const photo = await this.find(this.dataSource.manager, id);
+    photo.alt = alt;
+    return toView(await this.photos.save(photo));
+  }
+
+  /**
+   * DELETE /api/admin/gallery/:id: the row first, then its files, so the page never shows a photo
+   * whose files are gone; a file that cannot be removed is logged, and is only disk space.
+   */
+  async remove(id: number): Promise<void> {
+    const photo = await inTransaction(this.dataSource, async (manager) => {
+      const found = await this.find(manager, id);
+      await manager.delete(GalleryPhotoRecord, { id });
+      return found;
+    });
+    const files = [photo.mediumWebp, photo.mediumAvif, photo.fullWebp, photo.fullAvif].map((url) =>
+      fileOf(this.config.uploadsDir, url),
+    );
+    await removeFiles(files).catch((error: unknown) =>
+      this.logger.error({ err: error, msg: `gallery photo ${id}: files not removed` }),
+    );
+  }
+
+  /** PUT /api/admin/gallery/order: every photo's id, each once, in the new order. */
+  async reorder(ids: number[]): Promise<GalleryPhoto[]> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const current = await this.inOrder(manager, true);
+      const known = new Set(current.map((p) => p.id));
+      const seen = new Set<number>();
+      for (const id of ids) {
+        if (seen.has(id)) throw new BadRequestException(`ids lists photo ${id} twice.`);
+        if (!known.has(id))
+          throw new BadRequestException(`ids lists photo ${id}, which is not in the gallery.`);
+        seen.add(id);
+      }
+      const missing = current.filter((p) => !seen.has(p.id)).map((p) => p.id);
+      if (missing.length)
+        throw new BadRequestException(
+          `ids must list every photo of the gallery: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+        );
+      const byId = new Map(current.map((p) => [p.id, p]));
+      const ordered = ids.map((id, index) => ({ ...byId.get(id)!, position: index + 1 }));
+      for (const photo of ordered) {
+        if (photo.position !== byId.get(photo.id)!.position)
+          await manager.update(GalleryPhotoRecord, photo.id, { position: photo.position });
+      }
+      return ordered.map(toView);
+    });
+  }
+
+  /** Every photo in order; `locked` holds them on MySQL/MariaDB until the transaction ends. */
+  private inOrder(manager: EntityManager, locked = false): Promise<GalleryPhotoRecord[]> {
+    const qb = manager
+      .createQueryBuilder(GalleryPhotoRecord, 'p')
+      .orderBy('p.position', 'ASC')
+      .addOrderBy('p.id', 'ASC');
+    if (locked && manager.connection.options.type !== 'better-sqlite3')
+      qb.setLock('pessimistic_write');
+    return qb.getMany();
+  }
+
+  private async find(manager: EntityManager, id: number): Promise<GalleryPhotoRecord> {
+    const photo = await manager.findOneBy(GalleryPhotoRecord, { id });
+    if (!photo) throw new NotFoundException(PHOTO_NOT_FOUND);
+    return photo;
+  }
+}
+
+export function toView(photo: GalleryPhotoRecord): GalleryPhoto {
+  return {
+    id: photo.id,
+    alt: photo.alt,
+    medium: {
+      webp: photo.mediumWebp,
+      avif: photo.mediumAvif,
+      width: photo.mediumWidth,
+      height: photo.mediumHeight,
+    },
+    full: {
+      webp: photo.fullWebp,
+      avif: photo.fullAvif,
+      width: photo.fullWidth,
+      height: photo.fullHeight,
+    },
+  };
+}
