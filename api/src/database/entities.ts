@@ -6,6 +6,7 @@ import {
 } from '../modules/catalog/product.entity.js';
 import { ChargeEvent } from '../modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
+import { SiteContentRecord } from '../modules/content/site-content.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { User } from '../modules/auth/user.entity.js';
 import { OutboxEmail } from '../modules/email/outbox-email.entity.js';
@@ -33,4 +34,5 @@ export const entities = [
   ProductVariantRecord,
   StockReservation,
   Fan,
+  SiteContentRecord,
 ];
