@@ -16,6 +16,7 @@ COPY --from=build /app/api/contracts/package.json ./api/contracts/
 COPY --from=build /app/api/contracts/dist ./api/contracts/dist
 COPY --from=build /app/shell/dist ./shell/dist
 COPY --from=build /app/storefront/dist ./storefront/dist
+COPY --from=build /app/storefront/dist-ssr ./storefront/dist-ssr
 COPY --from=build /app/admin/dist ./admin/dist
 # Uploaded photos (UPLOADS_DIR's default); compose mounts a volume here so they outlive the
 # container. Made here, owned by node, so a new volume starts writable by the server.

@@ -1,7 +1,7 @@
 // Shared webpack set-up of the three front ends (shell host, storefront and admin remotes).
 const fs = require('node:fs');
 const path = require('node:path');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -47,6 +47,87 @@ function sharedSingletons(dependencies) {
   );
 }
 
+/** How the front ends' sources are found: `.js` specifiers name `.ts`/`.tsx` files. */
+function sourceResolution(production) {
+  return {
+    extensions: ['.tsx', '.ts', '.js'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    alias: {
+      '@artist/contracts$': path.join(root, 'api/contracts/src/index.ts'),
+      // React Router's package exports point at its development build (extra checks and
+      // warnings); production builds take the production build it ships beside it.
+      ...(production
+        ? {
+            'react-router$': path.join(
+              path.dirname(require.resolve('react-router/package.json')),
+              'dist/production/index.mjs',
+            ),
+          }
+        : {}),
+    },
+  };
+}
+
+/** TypeScript and JSX compiled by swc. */
+function sourceRule(production) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A module for Node that renders part of a front end to HTML on the server (the storefront's
+ * first paint), bundled with everything it imports, into `dist-ssr/`: outside the folder served
+ * to browsers, so none of it reaches them. Style sheets are left out.
+ * @param {{ name: string, dir: string, entry: string, filename: string }} options
+ */
+function createServerRendererConfig({ name, dir, entry, filename }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: `${name}-server-renderer`,
+      context: dir,
+      target: 'node',
+      entry: { [filename]: entry },
+      devtool: false,
+      output: {
+        path: path.join(dir, 'dist-ssr'),
+        filename: '[name].cjs',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      resolve: sourceResolution(production),
+      module: { rules: [sourceRule(production)] },
+      plugins: [
+        new NormalModuleReplacementPlugin(/\.css$/, (resource) => {
+          resource.request = 'data:text/javascript,';
+        }),
+        new DefinePlugin({ __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || 'local') }),
+      ],
+      // One file, loaded once by the server with require(): nothing gains from minifying it.
+      optimization: { splitChunks: false, minimize: false },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      cache: {
+        type: 'filesystem',
+        name: `${name}-server-renderer`,
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.cjs')] },
+      },
+    };
+  };
+}
+
 /**
  * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>, html?: boolean }} options
  */
@@ -71,39 +152,10 @@ function createConfig({ name, dir, port, exposes, html }) {
         uniqueName: name,
         clean: true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: {
-          '@artist/contracts$': path.join(root, 'api/contracts/src/index.ts'),
-          // React Router's package exports point at its development build (extra checks and
-          // warnings); production builds take the production build it ships beside it.
-          ...(production
-            ? {
-                'react-router$': path.join(
-                  path.dirname(require.resolve('react-router/package.json')),
-                  'dist/production/index.mjs',
-                ),
-              }
-            : {}),
-        },
-      },
+      resolve: sourceResolution(production),
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          sourceRule(production),
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
           { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
         ],
@@ -171,4 +223,4 @@ function createConfig({ name, dir, port, exposes, html }) {
   };
 }
 
-module.exports = { createConfig };
+module.exports = { createConfig, createServerRendererConfig };

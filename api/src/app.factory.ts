@@ -17,6 +17,7 @@ import { AppValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 import { TypeormSessionStore } from './database/session-store.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from './modules/auth/session.js';
+import { ContentService } from './modules/content/content.service.js';
 import {
   headersSetBy,
   PUBLIC_SHOWS_PATH,
@@ -89,8 +90,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const shows = app.get(ShowsService);
   // Ahead of the static site, whose last handler answers every other path with a page.
   mountGalleryMedia(app.getHttpAdapter().getInstance(), config.uploadsDir);
+  const content = app.get(ContentService);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {
-    homeHead: async () => structuredDataScript(await shows.listPublic(), showsSite(config)),
+    home: {
+      head: async () => structuredDataScript(await shows.listPublic(), showsSite(config)),
+      content: () => content.get(),
+    },
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new AppValidationPipe());

@@ -9,6 +9,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { ContentModule } from './modules/content/content.module.js';
 import { EmailModule } from './modules/email/email.module.js';
 import { FansModule } from './modules/fans/fans.module.js';
 import { GalleryModule } from './modules/gallery/gallery.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         OverviewModule,
         SalesModule,
         FansModule,
+        ContentModule,
         GalleryModule,
       ],
     };

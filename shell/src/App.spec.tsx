@@ -70,3 +70,21 @@ it('swaps the admin for the storefront when a link leads from /admin to /', asyn
   expect(await screen.findByText('storefront here')).toBeInTheDocument();
   expect(load).toHaveBeenCalledWith('storefront', 0);
 });
+
+it('mounts the storefront at its content pages, once for all of them', async () => {
+  load.mockResolvedValue({
+    default: () => (
+      <>
+        <p>storefront here</p>
+        <Link to="/privacy">Privacy</Link>
+        <Link to="/">Home</Link>
+      </>
+    ),
+  });
+  renderAt('/shipping');
+  expect(await screen.findByText('storefront here')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'Privacy' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+  expect(screen.getByText('storefront here')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(1);
+});

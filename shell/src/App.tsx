@@ -1,16 +1,24 @@
 import { Route, Routes } from 'react-router-dom';
+import { CONTENT_PAGES } from '@artist/contracts';
 import { NotFound } from './NotFound.js';
 import { RemoteMount } from './RemoteMount.js';
 
 /**
  * The shell owns the router; each remote renders its own routes beneath its mount point. Each
  * mount has its own key: without it React would keep the admin's mount (and its loaded app) when
- * a link leads from /admin to /, and the admin's routes would render there.
+ * a link leads from /admin to /, and the admin's routes would render there. The storefront's
+ * routes share one key, so going from / to /shipping keeps its loaded app (and its store).
  */
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<RemoteMount key="storefront" name="storefront" />} />
+      {['/', ...CONTENT_PAGES.map((page) => `/${page}`)].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={<RemoteMount key="storefront" name="storefront" />}
+        />
+      ))}
       <Route path="/admin/*" element={<RemoteMount key="admin" name="admin" />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -88,6 +88,18 @@ export function paragraphs(text: string): string[] {
     .filter((p) => p !== '');
 }
 
+/** A Spotify link the page can play: a track, album, playlist or artist on open.spotify.com. */
+export const SPOTIFY_LINK =
+  /^https:\/\/open\.spotify\.com\/(track|album|playlist|artist)\/([A-Za-z0-9]+)\/?(\?.*)?$/;
+
+/** The player's address for a Spotify link (`…/track/ID` → `…/embed/track/ID`); null for none. */
+export function spotifyEmbedUrl(link: string): string | null {
+  const match = SPOTIFY_LINK.exec(link);
+  return match
+    ? `https://open.spotify.com/embed/${match[1]}/${match[2]}?utm_source=generator`
+    : null;
+}
+
 /**
  * A photo of the gallery (`GET /api/gallery`, in the artist's order). Uploaded photos come in
  * AVIF and WebP; the photos the site started with in WebP only (`avif` null).

@@ -13,3 +13,13 @@ export const NormaliseEmail = () =>
 /** An empty or blank optional string is stored as null. */
 export const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value;
+
+/**
+ * JSON to put inside a `<script>` element: `<`, `>` and `&` are written as JSON escapes, so no
+ * text can end the element or open a comment, and the JSON means the same.
+ */
+export const scriptSafeJson = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[<>&]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );

@@ -7,6 +7,7 @@ import {
 } from '../modules/catalog/product.entity.js';
 import { ChargeEvent } from '../modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
+import { SiteContentRecord } from '../modules/content/site-content.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { User } from '../modules/auth/user.entity.js';
 import { OutboxEmail } from '../modules/email/outbox-email.entity.js';
@@ -35,4 +36,5 @@ export const entities = [
   StockReservation,
   Fan,
   GalleryPhotoRecord,
+  SiteContentRecord,
 ];

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FIRST_PAINT_ID } from '@artist/contracts';
+import { FIRST_PAINT_ID, SITE_CONTENT_ID, type SiteContent } from '@artist/contracts';
+import { scriptSafeJson } from '../common/strings.js';
 
 interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
@@ -47,13 +49,43 @@ export function remotePreloadTags(
   return tags.join('');
 }
 
+/** Where the storefront's build puts its server renderer, outside the folder served to browsers. */
+export const FIRST_PAINT_RENDERER = path.join('dist-ssr', 'first-paint.cjs');
+
+interface FirstPaintModule {
+  renderFirstPaint(content: SiteContent | undefined): string;
+}
+
 /**
- * The storefront's static first paint (its build's `first-paint.html`: navigation and hero),
- * wrapped to be shown but inert until the live page replaces it; empty when there is none.
+ * The storefront's first paint (navigation and hero) for the current content, wrapped to be shown
+ * but inert until the live page replaces it. It is rendered by the renderer the storefront's build
+ * emits (`dist-ssr/first-paint.cjs`, the same components bundled for Node, loaded once), once
+ * per content object; without that renderer, or without content, it is the build's
+ * `first-paint.html`, and '' when there is neither.
  */
-export function firstPaintMarkup(distDir: string): string {
-  const file = path.join(distDir, 'first-paint.html');
-  if (!existsSync(file)) return '';
-  const html = readFileSync(file, 'utf8');
-  return `<div id="${FIRST_PAINT_ID}" class="storefront" inert>${html}</div>`;
+export function firstPaintRenderer(storefrontDir: string): (content?: SiteContent) => string {
+  const rendererFile = path.join(storefrontDir, FIRST_PAINT_RENDERER);
+  const staticFile = path.join(storefrontDir, 'dist', 'first-paint.html');
+  let renderer: FirstPaintModule | undefined;
+  let last: { content: SiteContent; html: string } | undefined;
+  const wrap = (html: string) =>
+    `<div id="${FIRST_PAINT_ID}" class="storefront" inert>${html}</div>`;
+
+  return (content) => {
+    if (content && !renderer && existsSync(rendererFile)) {
+      renderer = createRequire(rendererFile)(rendererFile) as FirstPaintModule;
+    }
+    if (!content || !renderer) {
+      return existsSync(staticFile) ? wrap(readFileSync(staticFile, 'utf8')) : '';
+    }
+    if (last?.content !== content) {
+      last = { content, html: wrap(renderer.renderFirstPaint(content)) };
+    }
+    return last.html;
+  };
+}
+
+/** The public content for the storefront to start with, as `<script type="application/json">`. */
+export function siteContentScript(content: SiteContent): string {
+  return `<script type="application/json" id="${SITE_CONTENT_ID}">${scriptSafeJson(content)}</script>`;
 }

@@ -3,12 +3,28 @@ import path from 'node:path';
 import compression from 'compression';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { notFoundTitle, REMOTES_MANIFEST_PATH, type RemotesManifest } from '@artist/contracts';
+import {
+  CONTENT_PAGE_TITLES,
+  CONTENT_PAGES,
+  notFoundTitle,
+  REMOTES_MANIFEST_PATH,
+  type ContentPageKey,
+  type RemotesManifest,
+  type SiteContent,
+} from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
-import { firstPaintMarkup, remotePreloadTags } from './preload.js';
+import {
+  FIRST_PAINT_RENDERER,
+  firstPaintRenderer,
+  remotePreloadTags,
+  siteContentScript,
+} from './preload.js';
+
+/** The storefront's content pages (shipping, returns, privacy), each at `/<key>`. */
+const CONTENT_PAGE_PATHS = CONTENT_PAGES.map((page) => `/${page}`);
 
 /** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
-export const PAGE_PATHS = ['/', '/admin', '/admin/login'];
+export const PAGE_PATHS = ['/', '/admin', '/admin/login', ...CONTENT_PAGE_PATHS];
 
 /** Static image folders of the storefront's build, served at the site's root. */
 export const STOREFRONT_IMAGE_PATHS = ['/assets', '/gallery-optimized'];
@@ -19,12 +35,22 @@ export const REMOTE_MOUNTS = {
   admin: '/remotes/admin',
 } as const;
 
-export interface StaticSiteOptions {
+/**
+ * What the home page's first response carries from the data, read for every request of `/`: the
+ * page around it may be cached, these never are. A source that fails is logged and left out.
+ */
+export interface HomeSources {
+  /** Markup for the `<head>` (the shows' structured data). */
+  head?: () => Promise<string>;
   /**
-   * Markup for the home page's `<head>` that follows the data (the shows' structured data), read
-   * for every request of `/`: the page around it may be cached, this never is.
+   * The public content: embedded in the `<head>` as JSON for the storefront to start with (on the
+   * content pages too), and rendered into the storefront's first paint.
    */
-  homeHead?: () => Promise<string>;
+  content?: () => Promise<SiteContent>;
+}
+
+export interface StaticSiteOptions {
+  home?: HomeSources;
 }
 
 /**
@@ -34,7 +60,7 @@ export interface StaticSiteOptions {
 export function mountStaticSite(
   app: Express,
   config: AppConfig,
-  { homeHead }: StaticSiteOptions = {},
+  { home = {} }: StaticSiteOptions = {},
 ): void {
   const log = new Logger('StaticSite');
   // Scripts, styles and JSON travel gzipped: on a phone network that is most of the load time.
@@ -63,28 +89,31 @@ export function mountStaticSite(
   const shellPage = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
   let cachedPage = config.production ? shellPage() : undefined;
   // When this server hosts the storefront's build, the home page names its entry files up front
-  // and carries its static first paint, so the artist's name shows before any script runs.
+  // and carries its first paint, so the artist's name and tagline show before any script runs.
+  const hostsStorefront = manifest.storefront === `${REMOTE_MOUNTS.storefront}/mf-manifest.json`;
+  const storefrontDir = path.join(config.webRoot, 'storefront');
+  const renderFirstPaint = firstPaintRenderer(storefrontDir);
   const homePage = (page: string) => {
-    if (manifest.storefront !== `${REMOTE_MOUNTS.storefront}/mf-manifest.json`) return page;
-    const firstPaint = firstPaintMarkup(storefrontDist);
+    if (!hostsStorefront) return page;
+    const firstPaint = [FIRST_PAINT_RENDERER, path.join('dist', 'first-paint.html')].some((file) =>
+      existsSync(path.join(storefrontDir, file)),
+    );
     const preloads = remotePreloadTags(storefrontDist, REMOTE_MOUNTS.storefront, {
-      applyStyles: firstPaint !== '',
+      applyStyles: firstPaint,
     });
-    return page
-      .replace('</head>', `${preloads}</head>`)
-      .replace(/<body([^>]*)>/, (body) => `${body}${firstPaint}`);
+    return insertBefore(page, '</head>', preloads);
   };
   let cachedHomePage: string | undefined;
 
-  // Search engines read the shows from the first response, before (or without) running scripts.
-  // The page still answers without them when the database does not.
-  const headOfHome = async () => {
+  // Search engines read the shows, and the storefront its content, from the first response. The
+  // page still answers without them when the database does not.
+  const readHome = async <T>(source: (() => Promise<T>) | undefined, what: string) => {
     try {
-      return homeHead ? await homeHead() : '';
+      return source ? await source() : undefined;
     } catch (error) {
       // Under `err`, so a failed query is logged without its values (see common/logger.ts).
-      log.error({ err: error, msg: 'home page structured data failed' });
-      return '';
+      log.error({ err: error, msg: `home page ${what} failed` });
+      return undefined;
     }
   };
 
@@ -99,15 +128,36 @@ export function mountStaticSite(
       res.type('text/plain').send('The site has not been built yet: run `npm run build`.');
       return;
     }
+    const pagePath = req.path.replace(/(.)\/$/, '$1');
+    if (CONTENT_PAGE_PATHS.includes(pagePath)) {
+      const content = await readHome(home.content, 'content');
+      const titled = titledPage(page, CONTENT_PAGE_TITLES[pagePath.slice(1) as ContentPageKey]);
+      res.type('html').send(insertBefore(titled, '</head>', embed(content)));
+      return;
+    }
     if (req.path !== '/') {
       res.type('html').send(status === 404 ? notFoundPage(page) : page);
       return;
     }
-    const home = cachedHomePage ?? homePage(page);
-    if (config.production) cachedHomePage = home;
-    const head = await headOfHome();
-    res.type('html').send(head ? home.replace('</head>', `${head}</head>`) : home);
+    const cached = cachedHomePage ?? homePage(page);
+    if (config.production) cachedHomePage = cached;
+    const [head = '', content] = await Promise.all([
+      readHome(home.head, 'structured data'),
+      readHome(home.content, 'content'),
+    ]);
+    let html = insertBefore(cached, '</head>', `${head}${embed(content)}`);
+    if (hostsStorefront) {
+      html = html.replace(/<body[^>]*>/, (body) => `${body}${renderFirstPaint(content)}`);
+    }
+    res.type('html').send(html);
   });
+}
+
+const embed = (content: SiteContent | undefined) => (content ? siteContentScript(content) : '');
+
+/** Inserts markup before the first `marker`; the markup is taken as it is, `$` signs included. */
+function insertBefore(page: string, marker: string, markup: string): string {
+  return markup ? page.replace(marker, () => `${markup}${marker}`) : page;
 }
 
 /**
@@ -136,15 +186,28 @@ const imageOptions = {
 
 /** The shell's page with the 404 page's own title, so a tab or a search result never shows the home page's. */
 export function notFoundPage(page: string): string {
+  return titledPage(page, undefined);
+}
+
+/**
+ * The shell's page titled `<title> · <site name>` (the 404 page's own title without `title`), the
+ * site's name read from its `<meta name="application-name">`.
+ */
+export function titledPage(page: string, title: string | undefined): string {
   // The built page is minified: attribute values may have lost their quotes.
   const meta = /<meta\b[^>]*\bname=["']?application-name\b[^>]*>/.exec(page)?.[0];
   const content = meta && /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/.exec(meta);
   const name = content && (content[1] ?? content[2] ?? content[3]);
   if (!name) return page;
   // The name is already HTML-escaped in the attribute it came from.
-  return page.replace(/<title>[^<]*<\/title>/, `<title>${notFoundTitle(name)}</title>`);
+  const text = title === undefined ? notFoundTitle(name) : `${escapeHtml(title)} · ${name}`;
+  return page.replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`);
 }
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

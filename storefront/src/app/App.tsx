@@ -1,18 +1,28 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
+import { useLocation } from 'react-router-dom';
+import { CONTENT_PAGES, type ContentPageKey } from '@artist/contracts';
+import { ContentPage } from '../features/content/ContentPage.js';
 import { HomePage } from '../features/home/HomePage.js';
 import { useRemoveFirstPaint } from './FirstPaint.js';
 import { createStore } from './store.js';
 import '../styles/site.css';
 
-/** The storefront remote's entry: the public home page, with its own store. */
+/** The content page an address names (`/shipping`, …), if any. */
+function contentPageOf(pathname: string): ContentPageKey | undefined {
+  const name = pathname.replace(/^\/|\/$/g, '');
+  return (CONTENT_PAGES as readonly string[]).includes(name) ? (name as ContentPageKey) : undefined;
+}
+
+/** The storefront remote's entry: the public home page and the shop's pages, with one store. */
 export default function StorefrontApp() {
   const [store] = useState(() => createStore());
+  const page = contentPageOf(useLocation().pathname);
   useRemoveFirstPaint();
   return (
     <Provider store={store}>
       <div className="storefront" data-remote="storefront" data-build={__BUILD_ID__}>
-        <HomePage />
+        {page ? <ContentPage page={page} /> : <HomePage />}
       </div>
     </Provider>
   );

@@ -1,15 +1,23 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import type { SiteContent } from '@artist/contracts';
 import { cartSlice, initialCartState } from '../features/cart/cartSlice.js';
 import { browserStorage, loadCart, saveCart } from '../features/cart/cartStorage.js';
 import { receiptSlice } from '../features/checkout/receiptSlice.js';
+import { contentApi, embeddedContent } from '../features/content/contentApi.js';
 import { toastSlice } from '../features/toast/toastSlice.js';
 import { api } from './api.js';
 
 const rootReducer = combineSlices(api, cartSlice, toastSlice, receiptSlice);
 
-/** The storefront's store; the cart is read from and written back to the browser's storage. */
-export function createStore(storage: Storage | undefined = browserStorage()) {
+/**
+ * The storefront's store; the cart is read from and written back to the browser's storage. The
+ * page's content starts in the cache when the page carries it, so the first render has it.
+ */
+export function createStore(
+  storage: Storage | undefined = browserStorage(),
+  content: SiteContent | undefined = embeddedContent(),
+) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { cart: { ...initialCartState, items: loadCart(storage) } },
@@ -21,6 +29,13 @@ export function createStore(storage: Storage | undefined = browserStorage()) {
         serializableCheck: { warnAfter: 200 },
       }).concat(api.middleware),
   });
+  if (content) {
+    store.dispatch(
+      contentApi.util.upsertQueryEntries([
+        { endpointName: 'getContent', arg: undefined, value: content },
+      ]),
+    );
+  }
   let saved = store.getState().cart.items;
   store.subscribe(() => {
     const items = store.getState().cart.items;

@@ -1,11 +1,12 @@
-import { artist } from '../content/artist.js';
+import { useSiteContent } from '../features/content/contentApi.js';
 
-/** The artist's six profiles, each opening in a new tab. */
+/** The artist's profiles, each opening in a new tab. */
 export function SocialLinks({ className = '' }: { className?: string }) {
+  const links = useSiteContent()?.socialLinks ?? [];
   return (
     <ul className={`social-links ${className}`}>
-      {artist.socialLinks.map((link) => (
-        <li key={link.label}>
+      {links.map((link) => (
+        <li key={`${link.label} ${link.url}`}>
           <a
             href={link.url}
             target="_blank"

@@ -2,7 +2,13 @@ import { useEffect } from 'react';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { GalleryPhoto, Product, PublicShow } from '@artist/contracts';
+import {
+  SITE_CONTENT_ID,
+  type GalleryPhoto,
+  type Product,
+  type PublicShow,
+  type SiteContent,
+} from '@artist/contracts';
 import StorefrontApp from '../app/App.js';
 
 export interface Reply {
@@ -61,6 +67,50 @@ export const GALLERY: GalleryPhoto[] = [
   medium: { webp: `/gallery-optimized/${name}-medium.webp`, avif: null, width: 600, height: 400 },
   full: { webp: `/gallery-optimized/${name}-full.webp`, avif: null, width: 1600, height: 1067 },
 }));
+/** The artist's content as a test page carries it. */
+export const SITE_CONTENT: SiteContent = {
+  tagline: 'Singer • Songwriter • Musician',
+  bio: 'Grew up on a pecan farm.\n\nPlayed every dance hall in the Hill Country.\n\nTours with a fiddle.',
+  featured: {
+    title: 'Porch Light',
+    spotifyUrl: 'https://open.spotify.com/track/5wRenPorchLight0000001',
+    appleMusicUrl: '',
+    youtubeUrl: '',
+  },
+  tracks: [
+    {
+      title: 'Gravel Roads & Gospel',
+      spotifyUrl: 'https://open.spotify.com/track/5wRenGravelRoads000002',
+      appleMusicUrl: 'https://music.apple.com/us/album/gravel-roads/1712345000',
+      youtubeUrl: '',
+    },
+    {
+      title: 'Dance Hall Saturday',
+      spotifyUrl: 'https://open.spotify.com/track/5wRenDanceHall00000003',
+      appleMusicUrl: '',
+      youtubeUrl: 'https://www.youtube.com/watch?v=dancehall',
+    },
+  ],
+  socialLinks: [
+    { label: 'Spotify', url: 'https://open.spotify.com/artist/5wRenCallowayArtist001' },
+    { label: 'Apple Music', url: 'https://music.apple.com/us/artist/wren-calloway/1712345678' },
+    { label: 'Facebook', url: 'https://www.facebook.com/wrencallowaymusic' },
+    { label: 'Instagram', url: 'https://www.instagram.com/wrencallowaymusic' },
+    { label: 'YouTube', url: 'https://www.youtube.com/@wrencallowaymusic' },
+    { label: 'TikTok', url: 'https://www.tiktok.com/@wrencallowaymusic' },
+  ],
+  pressKitUrl: 'https://wrencalloway.example/press-kit',
+  contacts: [
+    { label: 'Booking', email: 'booking@wrencalloway.example' },
+    { label: 'General', email: 'hello@wrencalloway.example' },
+    { label: 'Press', email: 'press@wrencalloway.example' },
+  ],
+  pages: {
+    shipping: 'Orders leave within three business days.\n\nA flat $5 within the US.',
+    returns: 'Send it back within 30 days, unworn.',
+    privacy: 'We keep your orders, signups and messages.',
+  },
+};
 
 export function show(overrides: Partial<PublicShow> = {}): PublicShow {
   return {
@@ -88,6 +138,7 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'GET /api/shows': { body: [] },
     'GET /api/products': { body: PRODUCTS },
     'GET /api/gallery': { body: GALLERY },
+    'GET /api/content': { body: SITE_CONTENT },
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -134,7 +185,21 @@ function LocationProbe() {
  */
 export const NO_MOTION = { token: { motion: false } };
 
-export function renderApp(path = '/') {
+/**
+ * Renders the storefront at `path`. Like a page the API served, the page carries the content
+ * (`#site-content`) unless `content` is null, as on a page the API did not make.
+ */
+export function renderApp(
+  path = '/',
+  { content = SITE_CONTENT }: { content?: SiteContent | null } = {},
+) {
+  if (content) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = SITE_CONTENT_ID;
+    script.textContent = JSON.stringify(content);
+    document.head.append(script);
+  }
   return render(
     <ConfigProvider theme={NO_MOTION}>
       <MemoryRouter initialEntries={[path]}>
@@ -150,6 +215,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  document.getElementById(SITE_CONTENT_ID)?.remove();
   window.localStorage.clear();
   jest.mocked(Element.prototype.scrollIntoView).mockClear();
 });

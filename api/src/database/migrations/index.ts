@@ -12,6 +12,7 @@ import { CreateInventory1765700000000 } from './1765700000000-CreateInventory.js
 import { AddBackInStockAlerts1765700000100 } from './1765700000100-AddBackInStockAlerts.js';
 import { AddOrderShow1765800000000 } from './1765800000000-AddOrderShow.js';
 import { CreateFans1766500000000 } from './1766500000000-CreateFans.js';
+import { CreateSiteContent1766600000000 } from './1766600000000-CreateSiteContent.js';
 import { CreateGalleryPhotos1766600000100 } from './1766600000100-CreateGalleryPhotos.js';
 
 /** In order of application. */
@@ -30,5 +31,6 @@ export const migrations = [
   AddBackInStockAlerts1765700000100,
   AddOrderShow1765800000000,
   CreateFans1766500000000,
+  CreateSiteContent1766600000000,
   CreateGalleryPhotos1766600000100,
 ];

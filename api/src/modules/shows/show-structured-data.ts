@@ -1,4 +1,5 @@
 import { SHOWS_STRUCTURED_DATA_ID, type PublicShow } from '@artist/contracts';
+import { scriptSafeJson } from '../../common/strings.js';
 import type { CalendarSite } from './show-calendar.js';
 import { showStart } from './show-time.js';
 
@@ -64,14 +65,10 @@ function postalAddress(city: string) {
 
 /**
  * The shows' MusicEvents as a `<script type="application/ld+json">` element; empty without shows.
- * `<`, `>` and `&` are written as JSON escapes, so no text of a show can end the element or open
- * a comment, and the JSON means the same.
+ * Written with `scriptSafeJson`, so no text of a show can end the element.
  */
 export function structuredDataScript(shows: PublicShow[], site: CalendarSite): string {
   if (shows.length === 0) return '';
-  const json = JSON.stringify(shows.map((show) => musicEvent(show, site))).replace(
-    /[<>&]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const json = scriptSafeJson(shows.map((show) => musicEvent(show, site)));
   return `<script type="application/ld+json" id="${SHOWS_STRUCTURED_DATA_ID}">${json}</script>`;
 }

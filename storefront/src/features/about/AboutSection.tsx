@@ -1,14 +1,17 @@
+import { paragraphs } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
+import { useSiteContent } from '../content/contentApi.js';
 
 export function AboutSection() {
   const { portrait } = artist;
+  const bio = paragraphs(useSiteContent()?.bio ?? '');
   return (
     <section id="about" className="section section--alt" aria-labelledby="about-heading">
       <div className="about">
         <div>
           <h2 id="about-heading">About</h2>
-          {artist.bio.map((paragraph) => (
-            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          {bio.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
           ))}
         </div>
         <img

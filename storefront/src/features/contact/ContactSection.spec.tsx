@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { artist } from '../../content/artist.js';
-import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
+import { deferred, renderApp, SITE_CONTENT, stubApi, type Reply } from '../../test/renderApp.js';
 
 const contact = () => within(document.getElementById('contact')!);
 
@@ -16,12 +15,12 @@ async function fillIn() {
 it('lists the booking, general and press addresses and the press kit', async () => {
   stubApi();
   renderApp();
-  for (const { email } of artist.contacts) {
+  for (const { email } of SITE_CONTENT.contacts) {
     expect(contact().getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   }
   expect(contact().getByRole('link', { name: /Press Kit/ })).toHaveAttribute(
     'href',
-    artist.pressKitUrl,
+    SITE_CONTENT.pressKitUrl,
   );
   await screen.findByText('No upcoming shows at this time.');
 });

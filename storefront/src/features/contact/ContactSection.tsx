@@ -3,8 +3,8 @@ import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, type ContactSubject } from '@
 import { useSendContactMessageMutation } from '../../app/formsApi.js';
 import { serverMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { useAppDispatch } from '../../app/store.js';
-import { artist } from '../../content/artist.js';
 import { INVALID_EMAIL, isValidEmail, REQUIRED } from '../../shared/validation.js';
+import { useSiteContent } from '../content/contentApi.js';
 import { showToast } from '../toast/toastSlice.js';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'subject' | 'message';
@@ -27,6 +27,7 @@ export function ContactSection() {
   const id = useId();
   const dispatch = useAppDispatch();
   const [send, { isLoading }] = useSendContactMessageMutation();
+  const { contacts = [], pressKitUrl = '' } = useSiteContent() ?? {};
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   /** The server's 429 sentence, shown in the form until the next attempt. */
@@ -91,8 +92,8 @@ export function ContactSection() {
       <div className="contact">
         <div className="contact__info">
           <dl className="contact__addresses">
-            {artist.contacts.map((contact) => (
-              <div key={contact.label}>
+            {contacts.map((contact) => (
+              <div key={`${contact.label} ${contact.email}`}>
                 <dt>{contact.label}</dt>
                 <dd>
                   <a href={`mailto:${contact.email}`}>{contact.email}</a>
@@ -100,15 +101,17 @@ export function ContactSection() {
               </div>
             ))}
           </dl>
-          <a
-            className="button button--outline"
-            href={artist.pressKitUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Press Kit (opens in a new tab)"
-          >
-            Press Kit
-          </a>
+          {pressKitUrl && (
+            <a
+              className="button button--outline"
+              href={pressKitUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Press Kit (opens in a new tab)"
+            >
+              Press Kit
+            </a>
+          )}
         </div>
         <form className="contact__form" noValidate onSubmit={submit}>
           <div className="field-row">

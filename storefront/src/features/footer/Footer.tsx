@@ -1,8 +1,12 @@
+import { Link, useLocation } from 'react-router-dom';
+import { CONTENT_PAGE_TITLES, CONTENT_PAGES } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
 import { SocialLinks } from '../../shared/SocialLinks.js';
 import { FOOTER_LINKS, scrollToSection } from '../nav/sections.js';
 
 export function Footer() {
+  // Away from the home page the quick links lead to its sections rather than scroll.
+  const home = useLocation().pathname === '/';
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -11,9 +15,20 @@ export function Footer() {
           <ul className="site-footer__links">
             {FOOTER_LINKS.map((link) => (
               <li key={link.id}>
-                <button type="button" onClick={() => scrollToSection(link.id)}>
-                  {link.label}
-                </button>
+                {home ? (
+                  <button type="button" onClick={() => scrollToSection(link.id)}>
+                    {link.label}
+                  </button>
+                ) : (
+                  <Link to={`/#${link.id}`}>{link.label}</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+          <ul className="site-footer__links site-footer__pages">
+            {CONTENT_PAGES.map((page) => (
+              <li key={page}>
+                <Link to={`/${page}`}>{CONTENT_PAGE_TITLES[page]}</Link>
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SECTION_IDS } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
 import { CART_STORAGE_KEY } from '../cart/cartStorage.js';
-import { renderApp, stubApi } from '../../test/renderApp.js';
+import { renderApp, SITE_CONTENT, stubApi } from '../../test/renderApp.js';
 
 beforeEach(() => {
   stubApi();
@@ -115,9 +115,13 @@ it('links the six social profiles in new tabs, and makes no request to a streami
 
 it('loads a streaming player of height 352 only when asked to play', async () => {
   renderApp();
-  await userEvent.click(screen.getByRole('button', { name: `Play “${artist.tracks[0].title}”` }));
-  const player = screen.getByTitle(`${artist.tracks[0].title} on Spotify`);
-  expect(player).toHaveAttribute('src', artist.tracks[0].embedUrl);
+  const [track] = SITE_CONTENT.tracks;
+  await userEvent.click(screen.getByRole('button', { name: `Play “${track!.title}”` }));
+  const player = screen.getByTitle(`${track!.title} on Spotify`);
+  expect(player).toHaveAttribute(
+    'src',
+    'https://open.spotify.com/embed/track/5wRenGravelRoads000002?utm_source=generator',
+  );
   expect(player).toHaveAttribute('height', '352');
   expect(document.querySelectorAll('iframe')).toHaveLength(1);
 });

@@ -1,15 +1,16 @@
-import { artist } from '../../content/artist.js';
-import { EmbedFacade } from '../embeds/EmbedFacade.js';
+import { useSiteContent } from '../content/contentApi.js';
+import { Recording } from './Recording.js';
 
 export function MusicSection() {
+  const tracks = useSiteContent()?.tracks ?? [];
   return (
     <section id="music" className="section" aria-labelledby="music-heading">
       <h2 id="music-heading">Music</h2>
       <div className="music-grid">
-        {artist.tracks.map((track) => (
-          <div key={track.title}>
+        {tracks.map((track, index) => (
+          <div key={`${index} ${track.title}`}>
             <h3>{track.title}</h3>
-            <EmbedFacade title={track.title} embedUrl={track.embedUrl} />
+            <Recording recording={track} />
           </div>
         ))}
       </div>

@@ -1,12 +1,20 @@
+import { useEffect } from 'react';
 import { artist } from '../../content/artist.js';
 import { JsonLd } from '../../shared/JsonLd.js';
+import { useSiteContent } from '../content/contentApi.js';
 
 /**
  * Open Graph tags and the artist's schema.org entry. React hoists the meta tags into <head>;
  * the page title and description are in the shell's HTML so they exist before any script runs.
  */
 export function PageMetadata() {
-  const title = `${artist.name} · ${artist.tagline}`;
+  const content = useSiteContent();
+  const title = content ? `${artist.name} · ${content.tagline}` : artist.name;
+  // The shell's HTML was built with the tagline of its day; the page follows the current one.
+  useEffect(() => {
+    if (content) document.title = title;
+  }, [content, title]);
+  const general = content?.contacts.find((c) => c.label === 'General') ?? content?.contacts[0];
   return (
     <>
       <meta property="og:type" content="music.musician" />
@@ -25,8 +33,8 @@ export function PageMetadata() {
           url: artist.siteUrl,
           image: `${artist.siteUrl}${artist.portrait.src}`,
           foundingLocation: { '@type': 'Place', name: artist.hometown },
-          sameAs: artist.socialLinks.map((link) => link.url),
-          email: artist.contacts[1].email,
+          sameAs: content?.socialLinks.map((link) => link.url),
+          email: general?.email,
         }}
       />
     </>

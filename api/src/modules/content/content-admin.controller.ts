@@ -1,0 +1,24 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { SiteContent } from '@artist/contracts';
+import { AdminOnly } from '../auth/admin.guard.js';
+import { SiteContentDto } from './dto/site-content.dto.js';
+import { ContentService } from './content.service.js';
+
+@ApiTags('admin: content')
+@AdminOnly()
+@Controller('admin/content')
+export class ContentAdminController {
+  constructor(private readonly content: ContentService) {}
+
+  @Get()
+  get(): Promise<SiteContent> {
+    return this.content.get();
+  }
+
+  /** Replaces the whole content; the public page shows it from the next request. */
+  @Put()
+  save(@Body() body: SiteContentDto): Promise<SiteContent> {
+    return this.content.save(body);
+  }
+}
