@@ -137,15 +137,23 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
       expect(row.toAddress).toBe('fay@example.com');
       expect((await requestOf('fay@example.com')).notified).toBe('true');
     } finally {
+      // The outbox's retries are covered by the email suite; here the row is what matters. It
+      // goes before the server accepts again, so no retry of it reaches the next test.
+      await repo(OutboxEmail).clear();
       smtp.refuse = null;
     }
-    // The outbox's retries are covered by the email suite; here the row is what matters.
   });
 
   it('unsubscribes from the product with a one-click POST; a GET only shows a button', async () => {
     await ask('gil@example.com', 'Trucker Hat').expect(201);
     await setStock('hat', null, 1);
-    const [mail] = await received(1);
+    // Hers, whatever else the outbox may still deliver.
+    await eventually(
+      () => backInStock().some((m) => m.rcptTo[0] === 'gil@example.com'),
+      10_000,
+      'her email',
+    );
+    const mail = backInStock().find((m) => m.rcptTo[0] === 'gil@example.com')!;
     const url = new URL(/^<(.+)>$/.exec(listUnsubscribeOf(mail)!)![1]);
     const target = `${url.pathname}${url.search}`;
 

@@ -23,6 +23,8 @@ test('on a phone every tab and the overview stay in sight, and the header fits',
     'Contact',
     'Emails',
     'Fans',
+    'Page',
+    'Photos',
   ]) {
     const tab = bar.getByRole('tab', { name });
     await expect(tab).toBeInViewport({ ratio: 1 });

@@ -1194,3 +1194,98 @@ test('fans: one row per address; the fan page exports their data and erases them
   await page.getByPlaceholder('Search customer, email, product').fill('gillian');
   await expect(page.getByText(/No orders found/)).toBeVisible();
 });
+
+test('page and photos: the artist changes her tagline and adds a photo, and / shows both at once, before any script runs too; axe on both tabs', async ({
+  page,
+  browser,
+}) => {
+  const scan = async () =>
+    (await new AxeBuilder({ page }).exclude('.ant-table-measure-row').analyze()).violations;
+  const tagline = 'Songs from the Hill Country, live & unplugged';
+  const alt = 'Wren Calloway tuning her fiddle backstage';
+  await logIn(page);
+
+  await page.goto('/admin?tab=page');
+  await expect(page.getByRole('tab', { name: 'Page' })).toHaveAttribute('aria-selected', 'true');
+  const field = page.getByLabel('Tagline');
+  await expect(field).toHaveValue('Singer • Songwriter • Musician');
+  expect(await scan(), 'Page tab').toEqual([]);
+  await field.fill(tagline);
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText(tagline)).toBeVisible();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Page saved')).toBeVisible();
+
+  await page.goto('/admin?tab=photos');
+  await expect(page.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
+  const list = page.getByRole('list', { name: 'Photos in gallery order' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  expect(await scan(), 'Photos tab').toEqual([]);
+  // A phone photo: 1200 × 900, larger than the grid's size in both directions.
+  const sharp = (await import('sharp')).default;
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: '#8a5a2b' },
+  })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({
+    name: 'backstage.jpg',
+    mimeType: 'image/jpeg',
+    buffer: jpeg,
+  });
+  await page.getByRole('textbox', { name: 'Description' }).fill(alt);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Photo uploaded')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list.getByRole('listitem').last()).toHaveAccessibleName(`Photo 4: ${alt}`);
+
+  // Dragged from last to third with the keyboard, as dnd-kit's keyboard sensor allows.
+  await page.getByRole('button', { name: `Drag to reorder: ${alt}` }).focus();
+  // Each key waits for the announcement of the one before, as a screen reader's user would.
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`${alt} moved to place 4.`)).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(`${alt} moved to place 3.`)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(list.getByRole('listitem').nth(2)).toHaveAccessibleName(`Photo 3: ${alt}`);
+
+  // A visitor's first look, in a fresh browser context.
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  await expect(visitor.locator('.hero__tagline')).toHaveText(tagline);
+  const photos = visitor.locator('#gallery').getByRole('button', { name: /^Enlarge photo: / });
+  await expect(photos).toHaveCount(4);
+  await expect(photos.nth(2)).toHaveAccessibleName(`Enlarge photo: ${alt}`);
+  const picture = photos.nth(2).locator('picture');
+  await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    /^\/media\/gallery\/[\w-]+\.avif$/,
+  );
+  const img = picture.locator('img');
+  await expect(img).toHaveAttribute('src', /^\/media\/gallery\/[\w-]+\.webp$/);
+  await expect(img).toHaveAttribute('width', '600');
+  await expect(img).toHaveAttribute('height', '400');
+  // The browser really shows it (an image that failed to load has no natural width), in AVIF.
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(600);
+  expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\.avif$/);
+  await photos.nth(2).click();
+  await expect(visitor.getByRole('dialog').getByRole('img', { name: alt })).toBeVisible();
+  await visitor.close();
+
+  // Without scripts, the page the server sent already says it.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScripts.newPage();
+  await bare.goto(new URL('/', page.url()).href);
+  await expect(bare.locator('.hero__tagline')).toHaveText(tagline);
+  await noScripts.close();
+
+  // Deleted, it leaves the page.
+  await page.getByRole('button', { name: `Delete: ${alt}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Photo deleted')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await page.goto('/');
+  await expect(
+    page.locator('#gallery').getByRole('button', { name: /^Enlarge photo: / }),
+  ).toHaveCount(3);
+});

@@ -20,6 +20,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
+  // A wrong page fails at the first assertion that sees it; on a busy machine a right one can
+  // take longer than Playwright's default 5 s to appear (the admin remote loading, a build's
+  // first request), so assertions wait up to 15 s, as the jsdom suites' findBy do.
+  expect: { timeout: 15_000 },
   reporter: 'list',
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
   projects: [
@@ -43,6 +47,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       DATABASE_URL: `sqlite:${path.join(process.env.E2E_DATA_DIR, 'site.sqlite')}`,
+      UPLOADS_DIR: path.join(process.env.E2E_DATA_DIR, 'uploads'),
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       // Every visitor here is 127.0.0.1 and the admin tests post hundreds of forms: the

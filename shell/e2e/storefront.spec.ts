@@ -388,6 +388,33 @@ test('unknown pages get the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
+test('the footer opens the shop pages, each with its own title and a way home', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const [title, path] of [
+    ['Shipping', '/shipping'],
+    ['Returns', '/returns'],
+    ['Privacy', '/privacy'],
+  ] as const) {
+    await footer.getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} · Wren Calloway`);
+    await expect(page.locator('main p').first()).not.toBeEmpty();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations, title).toEqual([]);
+  }
+  // Opened directly, the page is served with its title before any script runs.
+  const response = await page.request.get('/returns');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('<title>Returns · Wren Calloway</title>');
+  await page.getByRole('link', { name: 'Wren Calloway' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Wren Calloway', level: 1 })).toBeVisible();
+});
+
 test('axe finds no accessibility violations on the page, the cart panel and a dialog', async ({
   page,
 }) => {

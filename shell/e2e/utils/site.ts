@@ -32,6 +32,7 @@ export async function startSite(
       ...process.env,
       PORT: String(port),
       DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+      UPLOADS_DIR: path.join(dataDir, 'uploads'),
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       ...env,

@@ -147,7 +147,7 @@ function PageEditor({ content }: { content: SiteContent }) {
                           >
                             Move down
                           </Button>
-                          <Button size="small" danger onClick={() => remove(field.name)}>
+                          <Button size="small" onClick={() => remove(field.name)}>
                             Remove
                           </Button>
                         </Flex>
