@@ -27,6 +27,7 @@ import { showsSite } from './modules/shows/show-calendar.js';
 import { structuredDataScript } from './modules/shows/show-structured-data.js';
 import { ShowsService } from './modules/shows/shows.service.js';
 import { mountGalleryMedia } from './modules/gallery/gallery-media.js';
+import { GalleryService } from './modules/gallery/gallery.service.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -91,10 +92,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   // Ahead of the static site, whose last handler answers every other path with a page.
   mountGalleryMedia(app.getHttpAdapter().getInstance(), config.uploadsDir);
   const content = app.get(ContentService);
+  const gallery = app.get(GalleryService);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {
     home: {
       head: async () => structuredDataScript(await shows.listPublic(), showsSite(config)),
       content: () => content.get(),
+      gallery: () => gallery.listPublic(),
     },
   });
   app.setGlobalPrefix('api');

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { CONTENT_LIMITS, paragraphs, SITE_CONTENT_ID, type SiteContent } from '@artist/contracts';
+import {
+  CONTENT_LIMITS,
+  GALLERY_PHOTOS_ID,
+  paragraphs,
+  SITE_CONTENT_ID,
+  type GalleryPhoto,
+  type SiteContent,
+} from '@artist/contracts';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
@@ -42,6 +49,15 @@ function fakeBuild(): string {
        c.socialLinks.map((l) => '<a href="' + l.url + '">' + esc(l.label) + '</a>').join('');`,
   );
   return root;
+}
+
+/** The gallery embedded in a page, read as the storefront reads it. */
+function embeddedGallery(html: string): GalleryPhoto[] | undefined {
+  const match = new RegExp(
+    `<script type="application/json" id="${GALLERY_PHOTOS_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as GalleryPhoto[]) : undefined;
 }
 
 /** The content embedded in a page, read as the storefront reads it. */
@@ -243,6 +259,20 @@ describe.each(testDatabases())('site content on $name', (db) => {
       );
       await save(seeded).expect(200);
       expect(embedded(await home())).toEqual(seeded);
+    });
+
+    it('holds the gallery in its current order, so the photos are laid out with the page', async () => {
+      const photos = (await request(t.server).get('/api/gallery').expect(200))
+        .body as GalleryPhoto[];
+      expect(photos).toHaveLength(3);
+      expect(embeddedGallery(await home())).toEqual(photos);
+      const reversed = photos.map((p) => p.id).reverse();
+      await admin.put('/api/admin/gallery/order').send({ ids: reversed }).expect(200);
+      expect(embeddedGallery(await home())?.map((p) => p.id)).toEqual(reversed);
+      await admin
+        .put('/api/admin/gallery/order')
+        .send({ ids: photos.map((p) => p.id) })
+        .expect(200);
     });
 
     it('keeps `$` signs of the content as written', async () => {

@@ -1238,14 +1238,8 @@ test('page and photos: the artist changes her tagline and adds a photo, and / sh
   await expect(list.getByRole('listitem')).toHaveCount(4);
   await expect(list.getByRole('listitem').last()).toHaveAccessibleName(`Photo 4: ${alt}`);
 
-  // Dragged from last to third with the keyboard, as dnd-kit's keyboard sensor allows.
-  await page.getByRole('button', { name: `Drag to reorder: ${alt}` }).focus();
-  // Each key waits for the announcement of the one before, as a screen reader's user would.
-  await page.keyboard.press('Space');
-  await expect(page.getByText(`${alt} moved to place 4.`)).toBeAttached();
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByText(`${alt} moved to place 3.`)).toBeAttached();
-  await page.keyboard.press('Space');
+  // Moved from last to third (the jsdom suite covers dragging's order arithmetic).
+  await page.getByRole('button', { name: `Move up: ${alt}` }).click();
   await expect(list.getByRole('listitem').nth(2)).toHaveAccessibleName(`Photo 3: ${alt}`);
 
   // A visitor's first look, in a fresh browser context.

@@ -121,6 +121,13 @@ export interface GalleryImage {
   height: number;
 }
 
+/**
+ * Id of the `<script type="application/json">` in the home page's first response holding the
+ * gallery (`GalleryPhoto[]`), so the photos are laid out with the page instead of arriving later
+ * and moving what is below them (an address like `/#merch` would lose its place).
+ */
+export const GALLERY_PHOTOS_ID = 'gallery-photos';
+
 /** Largest photo `POST /api/admin/gallery` accepts; a larger one is refused with 413. */
 export const GALLERY_MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 export const GALLERY_ALT_MAX = 200;

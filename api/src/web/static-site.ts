@@ -10,6 +10,7 @@ import {
   REMOTES_MANIFEST_PATH,
   type ContentPageKey,
   type RemotesManifest,
+  type GalleryPhoto,
   type SiteContent,
 } from '@artist/contracts';
 import type { AppConfig } from '../config/env.js';
@@ -17,6 +18,7 @@ import {
   FIRST_PAINT_RENDERER,
   firstPaintRenderer,
   remotePreloadTags,
+  galleryScript,
   siteContentScript,
 } from './preload.js';
 
@@ -47,6 +49,8 @@ export interface HomeSources {
    * content pages too), and rendered into the storefront's first paint.
    */
   content?: () => Promise<SiteContent>;
+  /** The gallery's photos, embedded in the home page's `<head>` as JSON likewise. */
+  gallery?: () => Promise<GalleryPhoto[]>;
 }
 
 export interface StaticSiteOptions {
@@ -141,11 +145,13 @@ export function mountStaticSite(
     }
     const cached = cachedHomePage ?? homePage(page);
     if (config.production) cachedHomePage = cached;
-    const [head = '', content] = await Promise.all([
+    const [head = '', content, gallery] = await Promise.all([
       readHome(home.head, 'structured data'),
       readHome(home.content, 'content'),
+      readHome(home.gallery, 'gallery'),
     ]);
-    let html = insertBefore(cached, '</head>', `${head}${embed(content)}`);
+    const photos = gallery ? galleryScript(gallery) : '';
+    let html = insertBefore(cached, '</head>', `${head}${embed(content)}${photos}`);
     if (hostsStorefront) {
       html = html.replace(/<body[^>]*>/, (body) => `${body}${renderFirstPaint(content)}`);
     }

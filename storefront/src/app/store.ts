@@ -1,10 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import type { SiteContent } from '@artist/contracts';
+import type { GalleryPhoto, SiteContent } from '@artist/contracts';
 import { cartSlice, initialCartState } from '../features/cart/cartSlice.js';
 import { browserStorage, loadCart, saveCart } from '../features/cart/cartStorage.js';
 import { receiptSlice } from '../features/checkout/receiptSlice.js';
 import { contentApi, embeddedContent } from '../features/content/contentApi.js';
+import { embeddedGallery, galleryApi } from '../features/gallery/galleryApi.js';
 import { toastSlice } from '../features/toast/toastSlice.js';
 import { api } from './api.js';
 
@@ -12,11 +13,13 @@ const rootReducer = combineSlices(api, cartSlice, toastSlice, receiptSlice);
 
 /**
  * The storefront's store; the cart is read from and written back to the browser's storage. The
- * page's content starts in the cache when the page carries it, so the first render has it.
+ * page's content and gallery start in the cache when the page carries them, so the first render
+ * has them.
  */
 export function createStore(
   storage: Storage | undefined = browserStorage(),
   content: SiteContent | undefined = embeddedContent(),
+  gallery: GalleryPhoto[] | undefined = embeddedGallery(),
 ) {
   const store = configureStore({
     reducer: rootReducer,
@@ -33,6 +36,13 @@ export function createStore(
     store.dispatch(
       contentApi.util.upsertQueryEntries([
         { endpointName: 'getContent', arg: undefined, value: content },
+      ]),
+    );
+  }
+  if (gallery) {
+    store.dispatch(
+      galleryApi.util.upsertQueryEntries([
+        { endpointName: 'getGallery', arg: undefined, value: gallery },
       ]),
     );
   }

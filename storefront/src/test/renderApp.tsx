@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import {
+  GALLERY_PHOTOS_ID,
   SITE_CONTENT_ID,
   type GalleryPhoto,
   type Product,
@@ -187,17 +188,25 @@ export const NO_MOTION = { token: { motion: false } };
 
 /**
  * Renders the storefront at `path`. Like a page the API served, the page carries the content
- * (`#site-content`) unless `content` is null, as on a page the API did not make.
+ * (`#site-content`) unless `content` is null, as on a page the API did not make; it carries the
+ * gallery (`#gallery-photos`) only when `gallery` is given, so the gallery is asked for.
  */
 export function renderApp(
   path = '/',
-  { content = SITE_CONTENT }: { content?: SiteContent | null } = {},
+  {
+    content = SITE_CONTENT,
+    gallery = null,
+  }: { content?: SiteContent | null; gallery?: GalleryPhoto[] | null } = {},
 ) {
-  if (content) {
+  for (const [id, data] of [
+    [SITE_CONTENT_ID, content],
+    [GALLERY_PHOTOS_ID, gallery],
+  ] as const) {
+    if (!data) continue;
     const script = document.createElement('script');
     script.type = 'application/json';
-    script.id = SITE_CONTENT_ID;
-    script.textContent = JSON.stringify(content);
+    script.id = id;
+    script.textContent = JSON.stringify(data);
     document.head.append(script);
   }
   return render(
@@ -216,6 +225,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   document.getElementById(SITE_CONTENT_ID)?.remove();
+  document.getElementById(GALLERY_PHOTOS_ID)?.remove();
   window.localStorage.clear();
   jest.mocked(Element.prototype.scrollIntoView).mockClear();
 });

@@ -1,5 +1,6 @@
 import { SITE_CONTENT_ID, type SiteContent } from '@artist/contracts';
 import { api } from '../../app/api.js';
+import { embeddedJson } from '../../shared/embedded.js';
 
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,17 +20,5 @@ export function useSiteContent(): SiteContent | undefined {
   return contentApi.useGetContentQuery().data;
 }
 
-/**
- * The content the server embedded in the page (`<script type="application/json">`), if any. A
- * shell on another origin, or a test, has none: the content is then asked for.
- */
-export function embeddedContent(): SiteContent | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const text = document.getElementById(SITE_CONTENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as SiteContent;
-  } catch {
-    return undefined;
-  }
-}
+/** The content the server embedded in the page, if any (see `embeddedJson`). */
+export const embeddedContent = () => embeddedJson<SiteContent>(SITE_CONTENT_ID);

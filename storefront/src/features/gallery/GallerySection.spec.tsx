@@ -49,6 +49,18 @@ it('shows the heading, the subtitle and the photos from the API, lazily loaded w
   await screen.findByText('No upcoming shows at this time.');
 });
 
+it('lays the photos out with the page when the page carries them, without asking for them', () => {
+  const { calls } = stubApi();
+  renderApp('/', { gallery: [uploaded, ...GALLERY] });
+  // In the first render: nothing below the gallery moves when they would have arrived.
+  expect(
+    gallery()
+      .getAllByRole('img')
+      .map((i) => i.getAttribute('alt')),
+  ).toEqual([uploaded, ...GALLERY].map((p) => p.alt));
+  expect(calls.filter((c) => c.url === '/api/gallery')).toEqual([]);
+});
+
 it('shows the heading alone while the photos load, and when there are none', async () => {
   const pending = deferred<Reply>();
   stubApi({ 'GET /api/gallery': () => pending.promise });

@@ -1,5 +1,6 @@
-import type { GalleryPhoto } from '@artist/contracts';
+import { GALLERY_PHOTOS_ID, type GalleryPhoto } from '@artist/contracts';
 import { api } from '../../app/api.js';
+import { embeddedJson } from '../../shared/embedded.js';
 
 export const galleryApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,3 +12,9 @@ export const galleryApi = api.injectEndpoints({
 });
 
 export const { useGetGalleryQuery } = galleryApi;
+
+/**
+ * The photos the server embedded in the home page, if any: with them the gallery is laid out
+ * with the page, so nothing below it moves when they arrive.
+ */
+export const embeddedGallery = () => embeddedJson<GalleryPhoto[]>(GALLERY_PHOTOS_ID);
