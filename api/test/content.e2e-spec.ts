@@ -252,6 +252,10 @@ describe.each(testDatabases())('site content on $name', (db) => {
       expect(html).not.toContain('<script>alert(1)');
       expect(embedded(html)).toEqual(edited({ tagline, socialLinks }));
       expect(html.indexOf(`id="${SITE_CONTENT_ID}"`)).toBeLessThan(html.indexOf('</head>'));
+      // The tab's title, before any script: the name and the current tagline.
+      expect(html).toContain(
+        '<title>Wren Calloway · Honky-tonk &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>',
+      );
       expect(html).toContain(
         '<div id="storefront-first-paint" class="storefront" inert>' +
           '<p class="hero__tagline">Honky-tonk &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>' +

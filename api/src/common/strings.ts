@@ -14,6 +14,14 @@ export const NormaliseEmail = () =>
 export const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value;
 
+/** Text to put in HTML (an element's text or a quoted attribute): no markup comes from data. */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
 /**
  * JSON to put inside a `<script>` element: `<`, `>` and `&` are written as JSON escapes, so no
  * text can end the element or open a comment, and the JSON means the same.

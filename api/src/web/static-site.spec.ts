@@ -1,4 +1,4 @@
-import { notFoundPage } from './static-site.js';
+import { homeTitledPage, notFoundPage } from './static-site.js';
 
 const shellPage = (name: string) =>
   `<!doctype html><html><head><meta name="application-name" content="${name}" />` +
@@ -25,5 +25,16 @@ describe('notFoundPage', () => {
     );
     const nameless = '<html><head><title>Home</title></head></html>';
     expect(notFoundPage(nameless)).toBe(nameless);
+  });
+});
+
+describe('homeTitledPage', () => {
+  it('titles the home page with the current tagline, escaped, `$` signs as written', () => {
+    expect(homeTitledPage(shellPage('Wren Calloway'), 'Songs & stories </title>')).toContain(
+      '<title>Wren Calloway · Songs &amp; stories &lt;/title&gt;</title>',
+    );
+    expect(homeTitledPage(shellPage('Wren Calloway'), "Tees $25, $& and $'")).toContain(
+      '<title>Wren Calloway · Tees $25, $&amp; and $&#39;</title>',
+    );
   });
 });

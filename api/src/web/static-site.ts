@@ -13,6 +13,7 @@ import {
   type GalleryPhoto,
   type SiteContent,
 } from '@artist/contracts';
+import { escapeHtml } from '../common/strings.js';
 import type { AppConfig } from '../config/env.js';
 import {
   FIRST_PAINT_RENDERER,
@@ -151,7 +152,8 @@ export function mountStaticSite(
       readHome(home.gallery, 'gallery'),
     ]);
     const photos = gallery ? galleryScript(gallery) : '';
-    let html = insertBefore(cached, '</head>', `${head}${embed(content)}${photos}`);
+    const titled = content ? homeTitledPage(cached, content.tagline) : cached;
+    let html = insertBefore(titled, '</head>', `${head}${embed(content)}${photos}`);
     if (hostsStorefront) {
       html = html.replace(/<body[^>]*>/, (body) => `${body}${renderFirstPaint(content)}`);
     }
@@ -200,20 +202,30 @@ export function notFoundPage(page: string): string {
  * site's name read from its `<meta name="application-name">`.
  */
 export function titledPage(page: string, title: string | undefined): string {
+  return withTitle(page, (name) =>
+    title === undefined ? notFoundTitle(name) : `${escapeHtml(title)} · ${name}`,
+  );
+}
+
+/**
+ * The home page titled `<site name> · <tagline>` with the current tagline: the shell was built
+ * with the tagline of its day, and a tab or a search result shows the title before any script.
+ */
+export function homeTitledPage(page: string, tagline: string): string {
+  return withTitle(page, (name) => `${name} · ${escapeHtml(tagline)}`);
+}
+
+/** The page with its `<title>` made from the site's name (already HTML-escaped). */
+function withTitle(page: string, title: (name: string) => string): string {
   // The built page is minified: attribute values may have lost their quotes.
   const meta = /<meta\b[^>]*\bname=["']?application-name\b[^>]*>/.exec(page)?.[0];
   const content = meta && /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/.exec(meta);
   const name = content && (content[1] ?? content[2] ?? content[3]);
   if (!name) return page;
-  // The name is already HTML-escaped in the attribute it came from.
-  const text = title === undefined ? notFoundTitle(name) : `${escapeHtml(title)} · ${name}`;
+  const text = title(name);
   return page.replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`);
 }
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

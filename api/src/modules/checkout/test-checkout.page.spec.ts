@@ -1,4 +1,5 @@
-import { escapeHtml, renderTestCheckoutPage } from './test-checkout.page.js';
+import { escapeHtml } from '../../common/strings.js';
+import { renderTestCheckoutPage } from './test-checkout.page.js';
 
 describe('the test checkout page', () => {
   it('escapes HTML in every piece of text it shows', () => {

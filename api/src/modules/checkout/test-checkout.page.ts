@@ -1,4 +1,5 @@
 import { SHIPPING_COUNTRIES } from '@artist/contracts';
+import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../orders/order-format.js';
 import type { SoldLine } from './checkout-session.entity.js';
 
@@ -21,13 +22,6 @@ const SAMPLE = {
   postal_code: '37203',
   country: 'US',
 };
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 export interface TestCheckoutView {
   payAction: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { ARTIST_NAME } from '../../config/env.js';
-import { escapeHtml } from './templates.js';
+import { escapeHtml } from '../../common/strings.js';
 
 /**
  * The small pages that emails' links open (confirm, unsubscribe), in the site's colours. No

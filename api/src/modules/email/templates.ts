@@ -1,5 +1,6 @@
 import mjml2html from 'mjml';
 import type { OrderLineItem } from '@artist/contracts';
+import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { Carrier } from './carriers.js';
 import { dollars, formatShippingAddress } from '../orders/order-format.js';
@@ -23,16 +24,6 @@ const COLOURS = {
 };
 
 const FONT = "Georgia, 'Times New Roman', serif";
-
-/** Every value put into a template passes through here: no markup comes from data. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** A subject on one line: line breaks and runs of spaces become one space. */
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
