@@ -58,7 +58,14 @@ type Kind = 'paid' | 'async-paid' | 'async-failed' | 'abandoned';
 type Outcome = { what: string; status: number; expected: number[] };
 type Call = () => Promise<Outcome>;
 
-const counts = { deliveries: 0, successReturns: 0, forged: 0, unexpected: 0, replays: 0 };
+const counts = {
+  deliveries: 0,
+  successReturns: 0,
+  forged: 0,
+  unexpected: 0,
+  replays: 0,
+  redeliveries: 0,
+};
 /** Unexpected answers by call and status, e.g. "webhook 500". */
 const surprises = new Map<string, number>();
 function tally(results: Outcome[]) {
@@ -95,10 +102,21 @@ async function main() {
   const { port } = app.getHttpServer().address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
 
+  // Stripe delivers a webhook again when the connection fails, after a pause; so does the trial,
+  // up to three times. On a busy machine a kept-alive connection can be reset as it is reused,
+  // which is such a failure. A server that stays down still fails the trial.
   const post = async (url: string, body: string, headers: Record<string, string>) => {
-    const res = await fetch(`${base}${url}`, { method: 'POST', body, headers });
-    await res.arrayBuffer();
-    return res.status;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await fetch(`${base}${url}`, { method: 'POST', body, headers });
+        await res.arrayBuffer();
+        return res.status;
+      } catch (error) {
+        if (attempt > 3) throw error;
+        counts.redeliveries++;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      }
+    }
   };
   const deliverPayload = (payload: string, signature: string) => {
     counts.deliveries++;
@@ -268,7 +286,8 @@ async function main() {
   process.stdout.write(
     `trial: seed ${seed}, ${kinds.size} sessions (${paidSessions} paid) on ${database.config.type}, ` +
       `${counts.deliveries} webhook deliveries (${counts.forged} forged, ${counts.replays} late replays), ` +
-      `${counts.successReturns} success returns, ${seconds} s\n` +
+      `${counts.successReturns} success returns, ` +
+      `${counts.redeliveries} delivered again after a connection error, ${seconds} s\n` +
       `orders for unpaid sessions ${spurious}, orders with wrong lines or total ${wrong}, ` +
       `unexpected HTTP statuses ${counts.unexpected}` +
       (surprises.size ? ` (${[...surprises].map(([k, v]) => `${k}: ${v}`).join(', ')})` : '') +

@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
+  // The longest tests (axe over every admin tab, the page-and-photos walk) take about 30 s on
+  // an idle two-core machine; a busy one can take three times that.
+  timeout: 120_000,
   // A wrong page fails at the first assertion that sees it; on a busy machine a right one can
   // take longer than Playwright's default 5 s to appear (the admin remote loading, a build's
   // first request), so assertions wait up to 15 s, as the jsdom suites' findBy do.
