@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SiteContent } from '@artist/contracts';
+import { SITE_CONTENT_ID, type SiteContent } from '@artist/contracts';
 import {
   FIRST_PAINT_RENDERER,
   firstPaintRenderer,
   remotePreloadTags,
-  siteContentScript,
+  jsonScript,
 } from './preload.js';
 
 describe('remotePreloadTags', () => {
@@ -99,9 +99,9 @@ describe('firstPaintRenderer', () => {
   });
 });
 
-describe('siteContentScript', () => {
+describe('jsonScript', () => {
   it('embeds the content as JSON no text of it can close', () => {
-    const script = siteContentScript({ tagline: '</script><b>&' } as SiteContent);
+    const script = jsonScript(SITE_CONTENT_ID, { tagline: '</script><b>&' } as SiteContent);
     expect(script).toBe(
       '<script type="application/json" id="site-content">' +
         '{"tagline":"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}</script>',

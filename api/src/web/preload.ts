@@ -1,13 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  FIRST_PAINT_ID,
-  GALLERY_PHOTOS_ID,
-  SITE_CONTENT_ID,
-  type GalleryPhoto,
-  type SiteContent,
-} from '@artist/contracts';
+import { FIRST_PAINT_ID, type SiteContent } from '@artist/contracts';
 import { scriptSafeJson } from '../common/strings.js';
 
 interface FederationManifest {
@@ -91,12 +85,12 @@ export function firstPaintRenderer(storefrontDir: string): (content?: SiteConten
   };
 }
 
-/** The public content for the storefront to start with, as `<script type="application/json">`. */
-export function siteContentScript(content: SiteContent): string {
-  return `<script type="application/json" id="${SITE_CONTENT_ID}">${scriptSafeJson(content)}</script>`;
-}
-
-/** The gallery as the storefront starts with it (see `GALLERY_PHOTOS_ID`). */
-export function galleryScript(photos: GalleryPhoto[]): string {
-  return `<script type="application/json" id="${GALLERY_PHOTOS_ID}">${scriptSafeJson(photos)}</script>`;
+/**
+ * Data for the storefront to start with (the content at `SITE_CONTENT_ID`, the gallery at
+ * `GALLERY_PHOTOS_ID`), as `<script type="application/json">`; '' without data.
+ */
+export function jsonScript(id: string, data: unknown): string {
+  return data === undefined
+    ? ''
+    : `<script type="application/json" id="${id}">${scriptSafeJson(data)}</script>`;
 }

@@ -6,8 +6,10 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import {
   CONTENT_PAGE_TITLES,
   CONTENT_PAGES,
+  GALLERY_PHOTOS_ID,
   notFoundTitle,
   REMOTES_MANIFEST_PATH,
+  SITE_CONTENT_ID,
   type ContentPageKey,
   type RemotesManifest,
   type GalleryPhoto,
@@ -19,8 +21,7 @@ import {
   FIRST_PAINT_RENDERER,
   firstPaintRenderer,
   remotePreloadTags,
-  galleryScript,
-  siteContentScript,
+  jsonScript,
 } from './preload.js';
 
 /** The storefront's content pages (shipping, returns, privacy), each at `/<key>`. */
@@ -137,7 +138,7 @@ export function mountStaticSite(
     if (CONTENT_PAGE_PATHS.includes(pagePath)) {
       const content = await readHome(home.content, 'content');
       const titled = titledPage(page, CONTENT_PAGE_TITLES[pagePath.slice(1) as ContentPageKey]);
-      res.type('html').send(insertBefore(titled, '</head>', embed(content)));
+      res.type('html').send(insertBefore(titled, '</head>', jsonScript(SITE_CONTENT_ID, content)));
       return;
     }
     if (req.path !== '/') {
@@ -151,17 +152,18 @@ export function mountStaticSite(
       readHome(home.content, 'content'),
       readHome(home.gallery, 'gallery'),
     ]);
-    const photos = gallery ? galleryScript(gallery) : '';
     const titled = content ? homeTitledPage(cached, content.tagline) : cached;
-    let html = insertBefore(titled, '</head>', `${head}${embed(content)}${photos}`);
+    let html = insertBefore(
+      titled,
+      '</head>',
+      `${head}${jsonScript(SITE_CONTENT_ID, content)}${jsonScript(GALLERY_PHOTOS_ID, gallery)}`,
+    );
     if (hostsStorefront) {
       html = html.replace(/<body[^>]*>/, (body) => `${body}${renderFirstPaint(content)}`);
     }
     res.type('html').send(html);
   });
 }
-
-const embed = (content: SiteContent | undefined) => (content ? siteContentScript(content) : '');
 
 /** Inserts markup before the first `marker`; the markup is taken as it is, `$` signs included. */
 function insertBefore(page: string, marker: string, markup: string): string {

@@ -31,6 +31,8 @@ export class GalleryService {
   private readonly logger = new Logger(GalleryService.name);
   /** Image encoding takes all of a core for a second or two: one upload at a time. */
   private readonly encoding = pLimit(1);
+  /** The public list as last read; dropped by every change. */
+  private published?: Promise<GalleryPhoto[]>;
 
   constructor(
     @InjectRepository(GalleryPhotoRecord)
@@ -52,9 +54,26 @@ export class GalleryService {
     };
   }
 
-  /** GET /api/gallery. */
-  async listPublic(): Promise<GalleryPhoto[]> {
-    return (await this.inOrder(this.dataSource.manager)).map(toView);
+  /**
+   * GET /api/gallery, which every home page response also embeds. Read once and kept in this
+   * process until the next change of the gallery, as the page's content is (the API runs as one
+   * process; see ContentService).
+   */
+  listPublic(): Promise<GalleryPhoto[]> {
+    this.published ??= this.inOrder(this.dataSource.manager).then(
+      (photos) => photos.map(toView),
+      (error: unknown) => {
+        // A failed read is tried again by the next request, not kept.
+        this.published = undefined;
+        throw error;
+      },
+    );
+    return this.published;
+  }
+
+  /** Called after each change, so the next read sees it. */
+  private changed(): void {
+    this.published = undefined;
   }
 
   /**
@@ -97,6 +116,7 @@ export class GalleryService {
           }),
         );
       });
+      this.changed();
       return toView(saved);
     } catch (error) {
       await removeFiles([...urls.values()].map((url) => fileOf(this.config.uploadsDir, url)));
@@ -108,7 +128,9 @@ export class GalleryService {
   async updateAlt(id: number, alt: string): Promise<GalleryPhoto> {
     const photo = await this.find(this.dataSource.manager, id);
     photo.alt = alt;
-    return toView(await this.photos.save(photo));
+    const saved = await this.photos.save(photo);
+    this.changed();
+    return toView(saved);
   }
 
   /**
@@ -121,6 +143,7 @@ export class GalleryService {
       await manager.delete(GalleryPhotoRecord, { id });
       return found;
     });
+    this.changed();
     const files = [photo.mediumWebp, photo.mediumAvif, photo.fullWebp, photo.fullAvif].map((url) =>
       fileOf(this.config.uploadsDir, url),
     );
@@ -131,7 +154,7 @@ export class GalleryService {
 
   /** PUT /api/admin/gallery/order: every photo's id, each once, in the new order. */
   async reorder(ids: number[]): Promise<GalleryPhoto[]> {
-    return inTransaction(this.dataSource, async (manager) => {
+    const photos = await inTransaction(this.dataSource, async (manager) => {
       const current = await this.inOrder(manager, true);
       const known = new Set(current.map((p) => p.id));
       const seen = new Set<number>();
@@ -154,6 +177,8 @@ export class GalleryService {
       }
       return ordered.map(toView);
     });
+    this.changed();
+    return photos;
   }
 
   /** Every photo in order; `locked` holds them on MySQL/MariaDB until the transaction ends. */
