@@ -2,7 +2,13 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import type { Fan, FanExport, FanHistory, ListPage } from '@artist/contracts';
+import { FAN_SORTS, type FanListFilter, type FanSort } from '@artist/contracts';
+import { listPage } from '../src/common/list.js';
+import type { ListParams } from '../src/common/list-query.js';
 import { CreateFans1766500000000 } from '../src/database/migrations/1766500000000-CreateFans.js';
+import { IndexFanCounts1766800000000 } from '../src/database/migrations/1766800000000-IndexFanCounts.js';
+import { Fan as FanRecord } from '../src/modules/fans/fan.entity.js';
+import { FansService } from '../src/modules/fans/fans.service.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { browser, loggedIn } from './utils/admin.js';
@@ -284,6 +290,8 @@ describe.each(testDatabases())('fans on $name', (db) => {
     // Everyone else is untouched.
     const rest = (await fans('?sort=email')).body;
     expect(rest.rows.map((f) => f.email)).toEqual(['kitty.wells@example.com', 'patsy@example.com']);
+    // Counted from the records' fanIds: her scrubbed orders, which keep no fanId, count for no one.
+    expect(rest.counts).toEqual({ all: 2, customers: 1, subscribers: 1, waiting: 0, writers: 1 });
     expect(rest.rows[0]).toMatchObject({ orders: 1, totalSpent: 10500, newsletter: 'confirmed' });
     expect(await tracesOf(t, 'kitty.wells')).not.toEqual([]);
 
@@ -369,8 +377,12 @@ describe.each(testDatabases())('the fans migration on $name', (db) => {
   it('makes one fan per address from the rows already stored, first seen at the earliest', async () => {
     const ds = t.app.get(DataSource);
     const migration = new CreateFans1766500000000();
+    // A later migration replaced the signups' fan index: it is undone first and redone after, so
+    // the schema steps back to before the fans and forward again in migration order.
+    const later = new IndexFanCounts1766800000000();
     const runner = ds.createQueryRunner();
     try {
+      await later.down(runner);
       await migration.down(runner);
       const insert = (sql: string, values: unknown[]) => runner.query(sql, values);
       const at = (day: number) => `2025-01-0${day} 12:00:00`;
@@ -399,6 +411,7 @@ describe.each(testDatabases())('the fans migration on $name', (db) => {
         ['tammy@example.com', at(7)],
       );
       await migration.up(runner);
+      await later.up(runner);
     } finally {
       await runner.release();
     }
@@ -426,5 +439,66 @@ describe.each(testDatabases())('the fans migration on $name', (db) => {
       totalSpent: 2500,
       pendingNotify: 1,
     });
+  });
+});
+
+describe.each(testDatabases())('the fans list by orders and spending on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+    const ds = t.app.get(DataSource);
+    const names = ['ada', 'bea', 'cal', 'dot', 'eli'];
+    const { identifiers } = await ds.getRepository(FanRecord).insert(
+      Array.from({ length: 40 }, (_, i) => ({
+        email: `${names[i % names.length]}${String(i).padStart(2, '0')}@example.com`,
+        firstSeenAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    );
+    // Every third fan has no order; some have several, some the same total as another, and some
+    // only orders of $0 (a figure of zero, among the fans who never ordered).
+    const orders = identifiers.flatMap(({ id }, i) =>
+      i % 3 === 0
+        ? []
+        : Array.from({ length: 1 + (i % 4) }, (_, n) => ({
+            fanId: id as number,
+            email: `fan${i}@example.com`,
+            customerName: 'Fan',
+            shippingAddress: '{}',
+            lineItems: '[]',
+            total: i % 5 === 1 ? 0 : 2500 * (1 + (i % 2)) + 500 * n,
+            stripeSessionId: `cs_figure_${i}_${n}`,
+            paymentStatus: 'paid',
+          })),
+    );
+    await ds.getRepository(Order).insert(orders);
+  });
+  afterAll(() => t.close());
+
+  it('pages by orders and by spending exactly as sorting every fan would', async () => {
+    const definition = t.app.get(FansService).listDefinition();
+    const everyFan = { ...definition, pageIds: undefined };
+    const sorts = FAN_SORTS.filter((s) => s === 'orders' || s === 'totalSpent');
+    let compared = 0;
+    for (const search of ['', 'bea', 'nobody'])
+      for (const status of ['all', 'customers', 'writers'] as const)
+        for (const sort of sorts.flatMap((f) => [f, `-${f}` as const]))
+          for (const page of [1, 2, 3, 6]) {
+            const params: ListParams<FanListFilter, FanSort> = {
+              status,
+              search,
+              sort,
+              page,
+              pageSize: 7,
+            };
+            const [quick, sorted] = [
+              await listPage(definition, params),
+              await listPage(everyFan, params),
+            ];
+            expect(quick.rows.map((r) => r.id)).toEqual(sorted.rows.map((r) => r.id));
+            expect(quick.total).toBe(sorted.total);
+            compared += sorted.rows.length;
+          }
+    expect(compared).toBeGreaterThan(200);
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { BadRequestException } from '@nestjs/common';
 import type { ListPage, ListSelection } from '@artist/contracts';
 import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { keepFigure, keptFigure } from '../database/table-versions.js';
 import { csvChunk, type CsvColumn } from './csv.js';
 import type { ListParams } from './list-query.js';
 
@@ -26,6 +27,19 @@ export interface ListDefinition<
   repository: Repository<Entity>;
   alias: string;
   filters: Record<Filter, Condition>;
+  /**
+   * Tables besides the list's own that its filters read (e.g. a fan is a customer while an order
+   * of theirs exists): a write to any of them refreshes the cached counts.
+   */
+  reads?: string[];
+  /**
+   * For a filter that tests each row against another table (a fan is a customer while an order of
+   * theirs exists): SQL answering how many rows it keeps when there is no search, with the number
+   * in a column `c`, by counting the other table's distinct references in one index instead of
+   * probing that table once per row of the list. It must count exactly the rows of the filter's
+   * `where`; it is not used for a list with a `scope`.
+   */
+  countBy?: Partial<Record<Filter, string>>;
   /** Named parameters the filters and sorts share, e.g. today's date in the artist's zone. */
   parameters?: ObjectLiteral;
   /** Conditions every row of the list meets whatever the filter (e.g. an export's scope). */
@@ -33,14 +47,35 @@ export interface ListDefinition<
   /** Properties a search looks in, each a case-insensitive "contains". */
   searchColumns: string[];
   /**
+   * There is an index holding the search columns and every column the filters and sorts read
+   * (a covering index): a search then scans that index alone. Without one, a search for a rare
+   * text walks the sort's index and reads row after row; with one, the scan is bounded by the
+   * index's size whatever the search.
+   */
+  searchIndex?: boolean;
+  /**
    * The SQL of each sort field in the list's alias (several expressions sort by each in turn).
-   * Ties go by id in the same direction.
+   * Ties go by id in the same direction (see `uniqueSorts`).
    */
   sorts: Record<Sort, string | string[]>;
+  /**
+   * Sort fields whose values never repeat (a unique column): they need no tie-break, and without
+   * one MariaDB reads them in the order of their unique index instead of sorting every row.
+   */
+  uniqueSorts?: Sort[];
   defaultSort: Sort | `-${Sort}`;
   /** Properties to read, when not every column is needed (the outbox's bodies are large). */
   select?: string[];
   toRow: (entity: Entity) => Row;
+  /**
+   * Finds a page's ids where the general query would sort every row (a sort by a figure summed
+   * from another table), given the list's counts under the search; answers null to leave the page
+   * to the general query.
+   */
+  pageIds?: (
+    params: ListParams<Filter, Sort>,
+    counts: Record<Filter | 'all', number>,
+  ) => Promise<(number | string)[] | null>;
   /** Rows of a page or an export batch that need more than their own table (e.g. variants). */
   hydrate?: (entities: Entity[]) => Promise<Row[]>;
 }
@@ -52,10 +87,41 @@ const rowsOf = <E extends ObjectLiteral, Row>(
 ): Promise<Row[]> =>
   def.hydrate ? def.hydrate(entities) : Promise.resolve(entities.map(def.toRow));
 
+/**
+ * The ids of rows `offset` to `offset + limit` of a list made of segments one after another, each
+ * of known size and read with its own offset and limit: only the segments the page falls in are
+ * read.
+ */
+export async function idsAcrossSegments(
+  offset: number,
+  limit: number,
+  segments: {
+    size: number;
+    ids: (offset: number, limit: number) => Promise<(number | string)[]>;
+  }[],
+): Promise<(number | string)[]> {
+  const ids: (number | string)[] = [];
+  let start = 0;
+  for (const segment of segments) {
+    const from = Math.max(offset - start, 0);
+    const wanted = Math.min(limit - ids.length, segment.size - from);
+    if (wanted > 0) ids.push(...(await segment.ids(from, wanted)));
+    start += segment.size;
+    if (ids.length >= limit) break;
+  }
+  return ids;
+}
+
 /** Rows fetched per query while an export streams. */
 export const EXPORT_BATCH = 1000;
 
-/** Case-insensitive "contains" over some columns; `!` escapes LIKE wildcards on both databases. */
+/**
+ * Case-insensitive "contains" over some columns; `!` escapes LIKE wildcards on both databases.
+ * LIKE itself ignores case: SQLite's for ASCII letters (its LOWER() folds no others either), and
+ * MySQL's under the tables' case-insensitive collation (utf8mb4_unicode_ci, which also ignores
+ * accents). Wrapping the column in LOWER() would change nothing found and, on MariaDB, doubled
+ * the time of a search scanning half a million addresses.
+ */
 export function whereSearch<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   columns: string[],
@@ -65,7 +131,7 @@ export function whereSearch<T extends ObjectLiteral>(
   if (needle === '') return qb;
   const pattern = `%${needle.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
   const alias = qb.alias;
-  const conditions = columns.map((c) => `LOWER(${alias}.${c}) LIKE :search ESCAPE '!'`);
+  const conditions = columns.map((c) => `${alias}.${c} LIKE :search ESCAPE '!'`);
   return qb.andWhere(`(${conditions.join(' OR ')})`, { search: pattern });
 }
 
@@ -92,26 +158,81 @@ function filtered<E extends ObjectLiteral, F extends string, S extends string>(
   return qb;
 }
 
+/**
+ * Orders the rows by a sort field, ties by id. `searching` (a rare search in a list with a
+ * `searchIndex`, see `listPage`): the sort is written so that no index answers it (a COALESCE of
+ * the expression with itself, the same order), so the database scans the search index for the
+ * matches and sorts only those, instead of walking the sort's index and reading row after row.
+ */
 function ordered<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   qb: SelectQueryBuilder<E>,
   sort: S | `-${S}` = def.defaultSort,
+  { searching = false } = {},
 ): SelectQueryBuilder<E> {
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as S;
   const direction = descending ? 'DESC' : 'ASC';
+  const unindexed = (sql: string) => (searching ? `COALESCE(${sql}, ${sql})` : sql);
   qb.orderBy();
-  for (const expression of [def.sorts[field]].flat()) qb.addOrderBy(expression, direction);
-  return qb.addOrderBy(`${def.alias}.id`, direction);
+  for (const expression of [def.sorts[field]].flat()) {
+    qb.addOrderBy(unindexed(expression), direction);
+  }
+  return def.uniqueSorts?.includes(field)
+    ? qb
+    : qb.addOrderBy(unindexed(`${def.alias}.id`), direction);
 }
 
 /**
- * How many rows each status filter (and 'all') holds under the search. Without a search each
- * count is a query of its own, which the lists' indexes answer by counting index entries (a
- * covering index range per filter) instead of evaluating every filter on every row; with a
- * search the rows must be read anyway, so one pass counts every filter at once.
+ * How many rows each status filter (and 'all') holds under the search: the filter buttons' figures
+ * of every page request. Counting half a million rows takes longer than the page itself, and the
+ * figures only change when the list's tables do, so they are kept (see `keepFigure`) until a
+ * write to one of those tables, and shared by requests that ask at the same time.
  */
-export async function countList<E extends ObjectLiteral, F extends string, S extends string>(
+export function countList<E extends ObjectLiteral, F extends string, S extends string>(
+  def: ListDefinition<E, unknown, F, S>,
+  search: string,
+): Promise<Record<F | 'all', number>> {
+  const { dataSource, tables, key } = countsKey(def, search);
+  return keepFigure(dataSource, tables, key, () => countRows(def, search));
+}
+
+/** The counts of a list and search if they are kept and still true. */
+export function keptCounts<E extends ObjectLiteral, F extends string, S extends string>(
+  def: ListDefinition<E, unknown, F, S>,
+  search: string,
+): Promise<Record<F | 'all', number>> | undefined {
+  const { dataSource, tables, key } = countsKey(def, search);
+  return keptFigure(dataSource, tables, key);
+}
+
+/** The tables a list's counts are read from, and what tells its counts from others. */
+export function countsKey<E extends ObjectLiteral, F extends string, S extends string>(
+  def: ListDefinition<E, unknown, F, S>,
+  search: string,
+) {
+  const { tableName } = def.repository.metadata;
+  return {
+    dataSource: def.repository.manager.connection,
+    tables: [tableName, ...(def.reads ?? [])],
+    key: JSON.stringify([
+      'counts',
+      tableName,
+      def.filters,
+      def.scope ?? null,
+      def.parameters ?? null,
+      search.trim(),
+    ]),
+  };
+}
+
+/**
+ * Counts each filter from the database. Without a search each count is a query of its own, which
+ * the lists' indexes answer by counting index entries (a covering index range per filter) instead
+ * of evaluating every filter on every row; with a search the rows must be read anyway, so one
+ * pass counts every filter at once.
+ */
+async function countRows<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   search: string,
 ): Promise<Record<F | 'all', number>> {
@@ -119,11 +240,16 @@ export async function countList<E extends ObjectLiteral, F extends string, S ext
   if (search.trim() === '') {
     const statuses: (F | 'all')[] = ['all', ...names];
     const totals = await Promise.all(
-      statuses.map((status) =>
-        filtered(def, { status, search: '' })
+      statuses.map((status) => {
+        const counted = status === 'all' || def.scope ? undefined : def.countBy?.[status];
+        if (counted)
+          return def.repository.manager
+            .query<{ c: number | string }[]>(counted)
+            .then((rows) => rows[0]);
+        return filtered(def, { status, search: '' })
           .select('COUNT(*)', 'c')
-          .getRawOne<{ c: number | string }>(),
-      ),
+          .getRawOne<{ c: number | string }>();
+      }),
     );
     return Object.fromEntries(
       statuses.map((status, i) => [status, Number(totals[i]?.c ?? 0)]),
@@ -141,16 +267,74 @@ export async function countList<E extends ObjectLiteral, F extends string, S ext
   return counts;
 }
 
-/** One page of the list with the counts of its filter buttons. */
+/**
+ * The entities of some ids, in the order of the ids; an id whose row was deleted meanwhile is
+ * left out.
+ */
+async function loadInOrder<E extends ObjectLiteral>(
+  def: Pick<ListDefinition<E, unknown, string, string>, 'repository' | 'alias' | 'select'>,
+  ids: (number | string)[],
+): Promise<E[]> {
+  if (ids.length === 0) return [];
+  const qb = def.repository
+    .createQueryBuilder(def.alias)
+    .where(`${def.alias}.id IN (:...ids)`, { ids });
+  if (def.select) qb.select(def.select);
+  const byId = new Map<string, E>();
+  for (const entity of await qb.getMany()) byId.set(String(entity.id), entity);
+  return ids.flatMap((id) => {
+    const entity = byId.get(String(id));
+    return entity ? [entity] : [];
+  });
+}
+
+/**
+ * Rows a search may expect to read walking the sort's index before it has its page; a search
+ * expected to read more scans its list's search index instead (see `ordered`).
+ */
+export const SEARCH_WALK_MAX = 20_000;
+
+/**
+ * One page of the list with the counts of its filter buttons. The page's ids are found first,
+ * ordered and skipped over in the index alone (page 1,000 steps over 49,950 index entries, not
+ * rows), then its rows are read by id.
+ *
+ * A search in a list with a `searchIndex` counts first, and picks how to find its page from the
+ * counts: no page when nothing (or nothing more) matches; a walk along the sort's index when
+ * matches are common enough to come soon (under SEARCH_WALK_MAX rows read if they are spread
+ * evenly); otherwise a scan of the search index, whose cost does not grow with rarity.
+ */
 export async function listPage<E extends ObjectLiteral, Row, F extends string, S extends string>(
   def: ListDefinition<E, Row, F, S>,
   params: ListParams<F, S>,
+  { walkMax = SEARCH_WALK_MAX } = {},
 ): Promise<ListPage<Row, F>> {
-  const qb = ordered(def, filtered(def, params), params.sort)
-    .offset((params.page - 1) * params.pageSize)
-    .limit(params.pageSize);
-  if (def.select) qb.select(def.select);
-  const [entities, counts] = await Promise.all([qb.getMany(), countList(def, params.search)]);
+  const offset = (params.page - 1) * params.pageSize;
+  const pageIds = (searching: boolean) =>
+    ordered(def, filtered(def, params), params.sort, { searching })
+      .select(`${def.alias}.id`, 'id')
+      .offset(offset)
+      .limit(params.pageSize)
+      .getRawMany<{ id: number | string }>();
+  let raw: { id: number | string }[];
+  let counts: Record<F | 'all', number>;
+  if (def.searchIndex && params.search.trim() !== '') {
+    counts = await countList(def, params.search);
+    const matching = counts[params.status];
+    const whole = await keptCounts(def, '');
+    const walked = whole ? ((offset + params.pageSize) * whole[params.status]) / matching : null;
+    raw = offset >= matching ? [] : await pageIds(walked === null || walked > walkMax);
+  } else if (def.pageIds) {
+    counts = await countList(def, params.search);
+    const found = await def.pageIds(params, counts);
+    raw = found ? found.map((id) => ({ id })) : await pageIds(false);
+  } else {
+    [raw, counts] = await Promise.all([pageIds(false), countList(def, params.search)]);
+  }
+  const entities = await loadInOrder(
+    def,
+    raw.map((r) => r.id),
+  );
   return {
     rows: await rowsOf(def, entities),
     total: counts[params.status],
@@ -165,9 +349,37 @@ export async function listIds<E extends ObjectLiteral, F extends string, S exten
   def: ListDefinition<E, unknown, F, S>,
   params: Pick<ListParams<F, S>, 'status' | 'search' | 'sort'>,
 ): Promise<(number | string)[]> {
-  const qb = ordered(def, filtered(def, params), params.sort).select(`${def.alias}.id`, 'id');
-  const raw = await qb.getRawMany<{ id: number | string }>();
-  return raw.map((r) => r.id);
+  return readIds(ordered(def, filtered(def, params), params.sort).select(`${def.alias}.id`, 'id'));
+}
+
+/**
+ * The `id` column of a query's rows, read one row at a time into a plain list: half a
+ * million ids take about 4 MB this way, where the rows as objects took over 60 MB at once.
+ */
+async function readIds<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+): Promise<(number | string)[]> {
+  // Numbers for the lists' integer ids, text for the products' slugs.
+  const ids: (number | string)[] = [];
+  const driver = qb.connection.driver;
+  if (driver.options.type === 'better-sqlite3') {
+    const [sql, parameters] = qb.getQueryAndParameters();
+    const db = (driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+    for (const id of db
+      .prepare(sql)
+      .pluck()
+      .iterate(...parameters))
+      ids.push(id as number | string);
+    return ids;
+  }
+  const rows = await qb.stream();
+  for await (const row of rows as AsyncIterable<{ id: number | string }>) ids.push(row.id);
+  return ids;
+}
+
+/** What `readIds` uses of a better-sqlite3 connection. */
+interface SqliteDatabase {
+  prepare(sql: string): { pluck(): { iterate(...parameters: unknown[]): Iterable<unknown> } };
 }
 
 /** The number of rows matching a filter and search. */
@@ -192,18 +404,7 @@ export function streamCsv<E extends ObjectLiteral, Row, F extends string, S exte
     const ids = await listIds(def, params);
     yield csvChunk(columns, [], { header: true });
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-      const batch = ids.slice(start, start + EXPORT_BATCH);
-      const qb = def.repository
-        .createQueryBuilder(def.alias)
-        .where(`${def.alias}.id IN (:...ids)`, { ids: batch });
-      if (def.select) qb.select(def.select);
-      const byId = new Map<string, E>();
-      for (const entity of await qb.getMany()) byId.set(String(entity.id), entity);
-      // A row deleted since the ids were read is left out.
-      const entities = batch.flatMap((id) => {
-        const entity = byId.get(String(id));
-        return entity ? [entity] : [];
-      });
+      const entities = await loadInOrder(def, ids.slice(start, start + EXPORT_BATCH));
       const rows = await rowsOf(def, entities);
       yield csvChunk(columns, rows, { header: false });
     }

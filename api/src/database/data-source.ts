@@ -4,16 +4,21 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { TableVersionSubscriber } from './table-versions.js';
 import { serialiseSqliteWrites, withNamedLock } from './transaction.js';
 
 /**
  * One set of entities and migrations for both databases. Schema changes are migrations, run at
  * start-up by `openDatabase`; `synchronize` stays off.
  */
+/** Tells cached figures (the admin lists' counts) which tables changed. */
+const subscribers: DataSourceOptions['subscribers'] = [TableVersionSubscriber];
+
 export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
   const common = {
     entities,
     migrations,
+    subscribers,
     // Run by openDatabase under a lock, not by TypeORM while it connects.
     migrationsRun: false,
     synchronize: false,
@@ -38,6 +43,11 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
+      // 4 MB of pages kept by SQLite itself (better-sqlite3 builds it with 16 MB); the operating
+      // system keeps the file's pages as well. The admin lists' scans read every page whatever
+      // the size, and at half a million signups the smaller cache kept the process under 300 MB
+      // during a full export (docs/api.md, "How a list stays fast").
+      db.pragma('cache_size = -4000');
     },
   };
 }

@@ -7,9 +7,10 @@ import {
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
 } from '@artist/contracts';
-import { linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
+import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
+import { tablesChanged } from './table-versions.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
@@ -293,7 +294,8 @@ async function insertRows<T extends ObjectLiteral>(
   onProgress?: VolumeSeedOptions['onProgress'],
 ): Promise<TableResult> {
   const metadata = dataSource.getMetadata(target);
-  const columns = metadata.columns.filter((c) => !c.isGenerated);
+  // Ids and columns the database works out itself (generated columns) are left to it.
+  const columns = metadata.columns.filter((c) => !c.isGenerated && !c.generatedType);
   const driver = dataSource.driver;
   const quote = (name: string) => driver.escape(name);
   const head =
@@ -319,6 +321,8 @@ async function insertRows<T extends ObjectLiteral>(
         await manager.query(head + Array(rows).fill(tuple).join(', '), values);
       }
     });
+    // Raw SQL: tell this process's cached list counts the table changed.
+    tablesChanged(dataSource, metadata.tableName);
     done += inTransaction;
     onProgress?.(metadata.tableName, done, count);
   }
@@ -601,5 +605,6 @@ export async function seedVolume(
   } finally {
     await runner.release();
   }
+  tablesChanged(dataSource, 'fans', ...Object.keys(FAN_RECORD_INDEXES));
   return results;
 }

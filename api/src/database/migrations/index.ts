@@ -14,6 +14,8 @@ import { AddOrderShow1765800000000 } from './1765800000000-AddOrderShow.js';
 import { CreateFans1766500000000 } from './1766500000000-CreateFans.js';
 import { CreateSiteContent1766600000000 } from './1766600000000-CreateSiteContent.js';
 import { CreateGalleryPhotos1766600000100 } from './1766600000100-CreateGalleryPhotos.js';
+import { IndexFanCounts1766800000000 } from './1766800000000-IndexFanCounts.js';
+import { IndexListSorts1766700000000 } from './1766700000000-IndexListSorts.js';
 
 /** In order of application. */
 export const migrations = [
@@ -33,4 +35,6 @@ export const migrations = [
   CreateFans1766500000000,
   CreateSiteContent1766600000000,
   CreateGalleryPhotos1766600000100,
+  IndexListSorts1766700000000,
+  IndexFanCounts1766800000000,
 ];

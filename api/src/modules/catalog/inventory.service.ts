@@ -414,6 +414,7 @@ export class InventoryService {
     return {
       repository: this.dataSource.getRepository(ProductRecord),
       alias: 'p',
+      reads: ['product_variants'],
       parameters: { lowStock: LOW_STOCK },
       filters: {
         'low-stock': {

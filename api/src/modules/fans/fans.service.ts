@@ -12,7 +12,9 @@ import {
   type FanSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../common/list.js';
+import { idsAcrossSegments, whereSearch, type ListDefinition } from '../../common/list.js';
+import type { ListParams } from '../../common/list-query.js';
+import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
@@ -33,6 +35,8 @@ interface FanRecords {
   messages: ContactMessage[];
 }
 
+/** A fan who has ordered. */
+const CUSTOMER_SQL = 'EXISTS (SELECT 1 FROM orders o WHERE o.fanId = f.id)';
 const ORDER_COUNT_SQL = '(SELECT COUNT(*) FROM orders o WHERE o.fanId = f.id)';
 const TOTAL_SPENT_SQL = '(SELECT COALESCE(SUM(o.total), 0) FROM orders o WHERE o.fanId = f.id)';
 
@@ -56,17 +60,32 @@ export class FansService {
     return {
       repository: this.fans,
       alias: 'f',
+      reads: ['orders', 'email_signups', 'notify_me', 'contact_messages'],
       filters: {
-        customers: { where: 'EXISTS (SELECT 1 FROM orders o WHERE o.fanId = f.id)' },
+        customers: { where: CUSTOMER_SQL },
+        // The signup's state as the database keeps it, so the index of fan and state answers.
         subscribers: {
           where:
-            'EXISTS (SELECT 1 FROM email_signups s WHERE s.fanId = f.id ' +
-            'AND s.confirmedAt IS NOT NULL AND s.unsubscribedAt IS NULL)',
+            "EXISTS (SELECT 1 FROM email_signups s WHERE s.fanId = f.id AND s.subscription = 'confirmed')",
         },
         waiting: {
           where: "EXISTS (SELECT 1 FROM notify_me n WHERE n.fanId = f.id AND n.notified = 'false')",
         },
         writers: { where: 'EXISTS (SELECT 1 FROM contact_messages m WHERE m.fanId = f.id)' },
+      },
+      // Every fanId names a fan (erasure deletes a fan's records or clears their fanId), so the
+      // fans a filter keeps are the distinct fanIds of its records, each read from one index:
+      // at 600,000 fans this takes about a tenth of testing every fan.
+      countBy: {
+        customers: 'SELECT COUNT(DISTINCT o.fanId) AS c FROM orders o WHERE o.fanId IS NOT NULL',
+        subscribers:
+          'SELECT COUNT(DISTINCT s.fanId) AS c FROM email_signups s ' +
+          "WHERE s.subscription = 'confirmed' AND s.fanId IS NOT NULL",
+        waiting:
+          'SELECT COUNT(DISTINCT n.fanId) AS c FROM notify_me n ' +
+          "WHERE n.notified = 'false' AND n.fanId IS NOT NULL",
+        writers:
+          'SELECT COUNT(DISTINCT m.fanId) AS c FROM contact_messages m WHERE m.fanId IS NOT NULL',
       },
       searchColumns: ['email'],
       sorts: {
@@ -75,10 +94,98 @@ export class FansService {
         totalSpent: TOTAL_SPENT_SQL,
         orders: ORDER_COUNT_SQL,
       },
+      uniqueSorts: ['email'],
       defaultSort: '-firstSeenAt',
       toRow: (fan) => this.row(fan, new Map()),
       hydrate: (fans) => this.rows(fans),
+      pageIds: (params, counts) => this.pageByFigure(params, counts),
     };
+  }
+
+  /**
+   * A page of all fans, or of the customers, by orders or by spending, without working out and
+   * sorting the figure of every fan (over a second at 600,000 fans on MariaDB). The fans whose
+   * figure is above zero come from their orders grouped by fan (an index holds each order's fan
+   * and total) and are sorted among themselves; every other fan's figure is zero, so they follow
+   * (descending) or lead (ascending) in id order, the tie-break. Totals are never negative, so a
+   * fan spent something exactly when one of their orders has a total above zero.
+   */
+  private async pageByFigure(
+    { status, search, sort, page, pageSize }: ListParams<FanListFilter, FanSort>,
+    counts: Record<FanListFilter | 'all', number>,
+  ): Promise<(number | string)[] | null> {
+    const descending = sort?.startsWith('-') ?? false;
+    const field = sort?.replace(/^-/, '');
+    if (
+      (field !== 'orders' && field !== 'totalSpent') ||
+      (status !== 'all' && status !== 'customers')
+    )
+      return null;
+    const direction = descending ? 'DESC' : 'ASC';
+    // The orders that make a fan's figure above zero: any for orders, one with a total for spending.
+    const counted = field === 'orders' ? 'o.fanId = f.id' : 'o.fanId = f.id AND o.total > 0';
+    const fans = () =>
+      whereSearch(this.fans.createQueryBuilder('f').where('1 = 1'), ['email'], search);
+    const aboveZero =
+      field === 'orders'
+        ? counts.customers
+        : await keepFigure(
+            this.dataSource,
+            ['fans', 'orders'],
+            JSON.stringify(['fans spent above zero', search.trim()]),
+            () =>
+              fans()
+                .andWhere(`EXISTS (SELECT 1 FROM orders o WHERE ${counted})`)
+                .select('COUNT(*)', 'n')
+                .getRawOne<{ n: number | string }>()
+                .then((raw) => Number(raw?.n ?? 0)),
+          );
+    const figured = {
+      size: aboveZero,
+      // Read from the orders, grouped by fan (their index holds fan and total); a search keeps
+      // the fans whose address matches.
+      ids: (offset: number, limit: number) => {
+        const qb = this.dataSource
+          .getRepository(Order)
+          .createQueryBuilder('o')
+          .where('o.fanId IS NOT NULL');
+        if (field === 'totalSpent') qb.andWhere('o.total > 0');
+        if (search.trim() !== '') {
+          const matching = fans().select('f.id');
+          qb.andWhere(`o.fanId IN (${matching.getQuery()})`).setParameters(
+            matching.getParameters(),
+          );
+        }
+        return qb
+          .select('o.fanId', 'id')
+          .groupBy('o.fanId')
+          .orderBy(field === 'orders' ? 'COUNT(*)' : 'SUM(o.total)', direction)
+          .addOrderBy('o.fanId', direction)
+          .offset(offset)
+          .limit(limit)
+          .getRawMany<{ id: number }>()
+          .then((rows) => rows.map((r) => Number(r.id)));
+      },
+    };
+    const zero = {
+      size: counts[status] - aboveZero,
+      ids: (offset: number, limit: number) => {
+        const qb = fans().andWhere(`NOT EXISTS (SELECT 1 FROM orders o WHERE ${counted})`);
+        if (status === 'customers') qb.andWhere(CUSTOMER_SQL);
+        return qb
+          .select('f.id', 'id')
+          .orderBy('f.id', direction)
+          .offset(offset)
+          .limit(limit)
+          .getRawMany<{ id: number }>()
+          .then((rows) => rows.map((r) => Number(r.id)));
+      },
+    };
+    return idsAcrossSegments(
+      (page - 1) * pageSize,
+      pageSize,
+      descending ? [figured, zero] : [zero, figured],
+    );
   }
 
   /** GET /api/admin/fans/:id: the fan and all of their records. */

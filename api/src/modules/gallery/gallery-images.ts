@@ -1,4 +1,11 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+
+/**
+ * sharp, loaded with the first upload: libvips adds about 20 MB to the process, which the API
+ * does not need until the artist adds a photo.
+ */
+let loaded: Promise<typeof import('sharp')> | undefined;
+const sharpModule = async () => (await (loaded ??= import('sharp'))).default;
 
 /** The grid's size (cropped to the centre) and the lightbox's bound (uncropped). */
 export const MEDIUM = { width: 600, height: 400 } as const;
@@ -32,6 +39,7 @@ export class UnacceptableImageError extends Error {}
  * reports AVIF as HEIF compressed with AV1; HEIF of other codecs (an iPhone's HEIC) is refused.
  */
 async function acceptedFormat(input: Buffer): Promise<void> {
+  const sharp = await sharpModule();
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();
@@ -50,6 +58,7 @@ async function acceptedFormat(input: Buffer): Promise<void> {
 
 /** Decodes, turns upright by its EXIF orientation and resizes, to raw pixels. */
 async function pixels(input: Buffer, resize: (image: Sharp) => Sharp) {
+  const sharp = await sharpModule();
   try {
     return await resize(
       sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient(),
@@ -84,6 +93,7 @@ export async function makeGalleryImages(input: Buffer): Promise<MadeImage[]> {
       ),
     },
   ];
+  const sharp = await sharpModule();
   const made: MadeImage[] = [];
   for (const { size, raw } of sizes) {
     const { width, height, channels } = raw.info;

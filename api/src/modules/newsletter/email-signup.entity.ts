@@ -1,11 +1,17 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { SignupSubscription } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
+import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 
 @Entity('email_signups')
-@Index('IDX_email_signups_fanId', ['fanId'])
+@Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
+@Index('IDX_email_signups_subscription_fanId', ['subscription', 'fanId'])
 @Index('IDX_email_signups_createdAt', ['createdAt'])
 @Index('IDX_email_signups_contacted_createdAt', ['contacted', 'createdAt'])
 @Index('IDX_email_signups_unsubscribedAt_confirmedAt', ['unsubscribedAt', 'confirmedAt'])
+@Index('IDX_email_signups_contacted', ['contacted'])
+@Index('IDX_email_signups_subscription', ['subscription'])
+@Index('IDX_email_signups_search', ['email', 'contacted', 'subscription', 'createdAt'])
 export class EmailSignup {
   @PrimaryGeneratedColumn()
   id: number;
@@ -48,4 +54,17 @@ export class EmailSignup {
   /** When the last confirmation email was queued, so a repeated signup re-sends at most hourly. */
   @Column({ type: 'bigint', nullable: true, transformer: epochMs })
   confirmationSentAt: number | null;
+
+  /** Confirmed, unconfirmed or unsubscribed, from the two times above; kept by the database. */
+  @Column({
+    type: 'varchar',
+    length: 12,
+    generatedType: 'VIRTUAL',
+    asExpression: SIGNUP_SUBSCRIPTION_SQL,
+    // MariaDB takes no NULL or NOT NULL on a computed column; the expression is never null.
+    nullable: true,
+    insert: false,
+    update: false,
+  })
+  subscription: SignupSubscription;
 }

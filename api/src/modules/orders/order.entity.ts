@@ -7,6 +7,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Index('IDX_orders_paymentStatus_createdAt', ['paymentStatus', 'createdAt'])
 @Index('IDX_orders_fulfillmentStatus_createdAt', ['fulfillmentStatus', 'createdAt'])
 @Index('IDX_orders_total', ['total'])
+@Index('IDX_orders_paymentStatus', ['paymentStatus'])
+@Index('IDX_orders_fulfillmentStatus', ['fulfillmentStatus'])
+@Index('IDX_orders_salesChannel', ['salesChannel'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
