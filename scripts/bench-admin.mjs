@@ -3,7 +3,9 @@
 // `seed:volume`, then on SQLite and on MariaDB starts the production build, logs in over HTTP and
 // prints, beside each target with PASS or MISS:
 // - server p50/p95 of 20 requests each to every admin list: first page, a status filter, a
-//   search, a sort on each sortable column (the contracts' *_SORTS), page 1,000;
+//   search, a sort on each sortable column (the contracts' *_SORTS), page 1,000; and the first of
+//   the 20 alone, since a list's filter counts are kept between requests (the first request to a
+//   list, and the first of each search, works them out);
 // - the signups' CSV export: its time and the server process's peak memory (VmHWM) during it;
 // - in Chromium: opening the newsletter tab to its first rows, and the last keystroke of a search
 //   to its rows.
@@ -22,6 +24,8 @@ import {
   CONTACT_SORTS,
   EMAIL_LIST_FILTERS,
   EMAIL_SORTS,
+  FAN_LIST_FILTERS,
+  FAN_SORTS,
   NOTIFY_LIST_FILTERS,
   NOTIFY_SORTS,
   ORDER_LIST_FILTERS,
@@ -97,6 +101,15 @@ const LISTS = [
     sorts: CONTACT_SORTS,
     search: 'smith',
     rows: VOLUME.messages,
+  },
+  {
+    // One fan per address of all the lists above, linked by the seeder as the site links them.
+    name: 'fans',
+    url: '/api/admin/fans',
+    filters: FAN_LIST_FILTERS,
+    sorts: FAN_SORTS,
+    search: 'smith',
+    rows: VOLUME.signups,
   },
   {
     name: 'emails',
@@ -228,7 +241,7 @@ const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 const misses = [];
 function report(label, text, ok) {
   if (!ok) misses.push(label);
-  console.log(`  ${label.padEnd(58)} ${text.padEnd(44)} ${verdict(ok)}`);
+  console.log(`  ${label.padEnd(52)} ${text.padEnd(62)} ${verdict(ok)}`);
 }
 
 /** 20 requests of one list query; p50/p95 of the full response (headers and body). */
@@ -262,7 +275,59 @@ async function timeList(get, list, query, label) {
   report(
     `${list.name} ${label}`,
     failure ??
-      `p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (≤ ${TARGETS.p95})`,
+      `p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (≤ ${TARGETS.p95}), first ${times[0].toFixed(0)} ms`,
+    !failure && p95 <= TARGETS.p95,
+  );
+}
+
+/**
+ * Searches as the artist types them: 20 different terms, each asked once, so none finds its
+ * filter counts kept from an earlier request. A list's p50/p95 over them.
+ */
+const FRESH_TERMS = [
+  'johnson',
+  'williams',
+  'brown',
+  'jones',
+  'miller',
+  'davis',
+  'rodriguez',
+  'martinez',
+  'lopez',
+  'wilson',
+  'anderson',
+  'thomas',
+  'taylor',
+  'moore',
+  'jackson',
+  'thompson',
+  'harris',
+  'clark',
+  'okafor',
+  'zz-nobody',
+];
+
+async function timeFreshSearches(get, list) {
+  if (list.notPaged) return;
+  const times = [];
+  let failure = null;
+  for (const term of FRESH_TERMS) {
+    const t0 = performance.now();
+    try {
+      const res = await get(`${list.url}?${new URLSearchParams({ search: term })}`);
+      const body = await res.text();
+      if (!res.ok) failure = `HTTP ${res.status}: ${body.slice(0, 120)}`;
+    } catch (error) {
+      failure = `request failed: ${error.cause?.message ?? error.message}`;
+    }
+    if (failure) break;
+    times.push(performance.now() - t0);
+  }
+  const p95 = percentile(times, 95);
+  report(
+    `${list.name} search, ${FRESH_TERMS.length} different terms`,
+    failure ??
+      `p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (≤ ${TARGETS.p95}), max ${Math.max(...times).toFixed(0)} ms`,
     !failure && p95 <= TARGETS.p95,
   );
 }
@@ -274,6 +339,7 @@ async function benchLists(get) {
     await timeList(get, list, {}, 'first page');
     await timeList(get, list, { status: list.filters[0] }, `status=${list.filters[0]}`);
     await timeList(get, list, { search: list.search }, `search=${list.search}`);
+    await timeFreshSearches(get, list);
     for (const field of list.sorts) await timeList(get, list, { sort: field }, `sort=${field}`);
     await timeList(get, list, { sort: `-${list.sorts[0]}` }, `sort=-${list.sorts[0]}`);
     if ((list.rows ?? 0) >= 50_000) await timeList(get, list, { page: 1000 }, 'page=1000');
@@ -367,15 +433,39 @@ async function benchBrowser(url) {
       firstRows <= TARGETS.firstRows,
     );
 
-    // From the last keystroke of a search to rows that all match it.
+    // From the last keystroke of a search to rows that all match it, taken apart into the wait
+    // for typing to pause, the list request (sent to answered) and drawing its rows.
+    await page.evaluate(() => {
+      document.addEventListener('keydown', () => (window.__lastKeyAt = performance.now()), {
+        capture: true,
+      });
+      window.__requests = [];
+      new PerformanceObserver((entries) => {
+        for (const e of entries.getEntries()) {
+          if (e.name.includes('/api/admin/email-signups?'))
+            window.__requests.push({ url: e.name, start: e.startTime, end: e.responseEnd });
+        }
+      }).observe({ type: 'resource' });
+    });
     const searches = [];
     const input = page.locator('.data-table input[type="search"]');
-    for (const term of ['smith', 'garcia', 'lewis', 'nobody-at-all', 'walker']) {
+    // Nine searches, so that one slow answer (a pause of the collector, a busy database) moves
+    // the median no more than it would for a person trying a few names.
+    const terms = [
+      'smith',
+      'garcia',
+      'lewis',
+      'nobody-at-all',
+      'walker',
+      'hall',
+      'young',
+      'king',
+      'scott',
+    ];
+    for (const term of terms) {
       await input.fill('');
       await page.waitForTimeout(400);
-      await input.pressSequentially(term.slice(0, -1), { delay: 40 });
-      const last = await page.evaluate(() => performance.now());
-      await input.press(term.at(-1));
+      await input.pressSequentially(term, { delay: 40 });
       await page.waitForFunction(
         (term) => {
           const rows = [...document.querySelectorAll('.data-table .ant-table-row')];
@@ -390,14 +480,41 @@ async function benchBrowser(url) {
         term,
         { polling: 'raf' },
       );
-      searches.push((await page.evaluate(() => performance.now())) - last);
-      await page.evaluate(() => (window.__searchedAt = undefined));
+      // The response may still be read by the resource observer a moment after the rows show.
+      await page.waitForTimeout(50);
+      searches.push(
+        await page.evaluate((term) => {
+          const request = window.__requests.findLast((r) =>
+            new URL(r.url).searchParams.get('search')?.includes(term),
+          );
+          const at = {
+            key: window.__lastKeyAt,
+            rows: window.__searchedAt,
+            sent: request?.start ?? NaN,
+            answered: request?.end ?? NaN,
+          };
+          window.__searchedAt = undefined;
+          return {
+            total: at.rows - at.key,
+            wait: at.sent - at.key,
+            request: at.answered - at.sent,
+            draw: at.rows - at.answered,
+          };
+        }, term),
+      );
     }
-    const median = percentile(searches, 50);
+    const median = (key) =>
+      percentile(
+        searches.map((s) => s[key]),
+        50,
+      );
     report(
       'browser: search, last keystroke to rows (median)',
-      `${median.toFixed(0)} ms (≤ ${TARGETS.search}) [${searches.map((s) => s.toFixed(0)).join(', ')}]`,
-      median <= TARGETS.search,
+      `${median('total').toFixed(0)} ms (≤ ${TARGETS.search}) [${searches.map((s) => s.total.toFixed(0)).join(', ')}]`,
+      median('total') <= TARGETS.search,
+    );
+    console.log(
+      `    of which: typing pause ${median('wait').toFixed(0)} ms, request ${median('request').toFixed(0)} ms, drawing rows ${median('draw').toFixed(0)} ms (medians)`,
     );
   } catch (error) {
     report(

@@ -59,6 +59,26 @@ it('pages with Previous and Next and keeps the page in the URL', async () => {
   expect(location()).toBe('/admin');
 });
 
+it('describes the rows on screen while the next page loads', async () => {
+  const answer = listRoute(SHOWS, shows);
+  let release: () => void = () => {};
+  signedIn({
+    'GET /api/admin/shows': async (req) => {
+      if (req.query.get('page') === '2') await new Promise<void>((r) => (release = r));
+      return answer(req);
+    },
+  });
+  renderAdmin('/admin');
+  expect(await screen.findByText('Showing 1-50 of 60')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(location()).toBe('/admin?page=2'));
+  expect(screen.getByText('Showing 1-50 of 60')).toBeInTheDocument();
+  expect(venues()[0]).toBe('Venue 1');
+  release();
+  expect(await screen.findByText('Showing 51-60 of 60')).toBeInTheDocument();
+  expect(venues()[0]).toBe('Venue 51');
+});
+
 it('restores tab, filter, search and page from the URL', async () => {
   signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, shows) });
   renderAdmin('/admin?tab=shows&status=all&search=venue&page=2');

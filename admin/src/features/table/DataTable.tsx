@@ -60,7 +60,9 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   const total = page?.total ?? 0;
   const pageSize = page?.pageSize ?? LIST_PAGE_SIZE;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const first = (query.page - 1) * pageSize;
+  // The rows on screen: while the next page loads, the last answer's page stays, and so does
+  // "Showing x-y" (ticking "Select all" then selects exactly the rows it describes).
+  const first = ((page?.page ?? query.page) - 1) * pageSize;
 
   const tableColumns = useMemo(
     () =>
