@@ -1008,12 +1008,27 @@ test('sales: a merch-table sale at a picked show is in the Sales view, whose cha
 
   await page.getByRole('tab', { name: 'Orders' }).click();
   await page.getByRole('button', { name: 'Create Order' }).click();
-  await dialog(page).getByRole('combobox', { name: 'Show' }).fill('Sales Barn');
+  const picker = dialog(page).getByRole('combobox', { name: 'Show' });
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/shows?') && r.url().includes('search=Sales+Barn'),
+  );
+  await picker.fill('Sales Barn');
   // The picker first offers the latest shows, this one among them, then the server's answer to
-  // the search: the option is picked from that answer, not from the list it replaces.
+  // the search. The show is picked from that answer with the keyboard: a click can meet the
+  // dropdown as it shrinks to the one match and is realigned, and land on the field beneath it.
+  await searched;
   const options = page.locator('.ant-select-item-option:visible');
   await expect(options).toHaveCount(1);
-  await options.filter({ hasText: 'The Sales Barn, Lockhart, TX' }).click();
+  await expect(options).toHaveText('Mon, Jun 1, 2099 · The Sales Barn, Lockhart, TX');
+  await expect(options).toHaveClass(/ant-select-item-option-active/);
+  await picker.press('Enter');
+  // The list closes on the show now shown in the picker.
+  await expect(options).toHaveCount(0);
+  await expect(
+    dialog(page)
+      .getByText('Mon, Jun 1, 2099 · The Sales Barn, Lockhart, TX', { exact: true })
+      .filter({ visible: true }),
+  ).toHaveCount(1);
   await expect(dialog(page).getByLabel('Show Location')).toHaveCount(0);
   await dialog(page).getByLabel('Quantity 1').fill('2');
   await expect(dialog(page).getByTestId('order-total')).toContainText('Total$50.00');
