@@ -6,6 +6,24 @@ import { ADMIN_PASSWORD } from './utils/site.js';
 // run in order and build on each other's data.
 test.describe.configure({ mode: 'serial' });
 
+/** Posts each body to the public `path` from the storefront, all at once; their statuses. */
+async function postAtOnce(page: Page, path: string, bodies: object[]) {
+  await page.goto('/');
+  return page.evaluate(
+    ({ path, bodies }) =>
+      Promise.all(
+        bodies.map((body) =>
+          fetch(path, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then((r) => r.status),
+        ),
+      ),
+    { path, bodies },
+  );
+}
+
 async function logIn(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -428,17 +446,13 @@ test('the contact dialog drafts a reply and changes the status', async ({ page }
 test('notify me: more than 100 requests are refused; the CSV holds the rows on screen', async ({
   page,
 }) => {
-  await page.goto('/');
-  const statuses = await page.evaluate(() =>
-    Promise.all(
-      Array.from({ length: 101 }, (_, i) =>
-        fetch('/api/notify-me', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: `fan${i}@example.com`, productName: 'Trucker Hat' }),
-        }).then((r) => r.status),
-      ),
-    ),
+  const statuses = await postAtOnce(
+    page,
+    '/api/notify-me',
+    Array.from({ length: 101 }, (_, i) => ({
+      email: `fan${i}@example.com`,
+      productName: 'Trucker Hat',
+    })),
   );
   expect(statuses.every((s) => s < 300)).toBe(true);
   await logIn(page);
@@ -1308,17 +1322,12 @@ test('page and photos: the artist changes her tagline and adds a photo, and / sh
 test('newsletter: "Select all matching" marks every signup of the filter and search, beyond the page, and only those', async ({
   page,
 }) => {
-  await page.goto('/');
-  const statuses = await page.evaluate(() =>
-    Promise.all(
-      Array.from({ length: 120 }, (_, i) =>
-        fetch('/api/email-signup', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: `bulk${String(i).padStart(3, '0')}@example.net` }),
-        }).then((r) => r.status),
-      ),
-    ),
+  const statuses = await postAtOnce(
+    page,
+    '/api/email-signup',
+    Array.from({ length: 120 }, (_, i) => ({
+      email: `bulk${String(i).padStart(3, '0')}@example.net`,
+    })),
   );
   expect(statuses.every((s) => s === 201)).toBe(true);
   await logIn(page);
