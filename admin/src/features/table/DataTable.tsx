@@ -1,5 +1,5 @@
 import { useAppDispatch } from '../../app/store.js';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { LIST_PAGE_SIZE, type ListPage } from '@artist/contracts';
@@ -92,6 +92,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       ?.scrollIntoView?.({ block: 'nearest' });
   }, [props.highlightId, rows]);
 
+  const container = useRef<HTMLDivElement>(null);
   const clearSelection = () => selection?.clear();
   const changeFilter = (value: string) => {
     clearSelection();
@@ -134,7 +135,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   const matching = selection?.matching;
 
   return (
-    <div className="data-table">
+    <div className="data-table" ref={container}>
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 12 }}>
         <Flex wrap gap={8} align="center">
           <SearchBox
@@ -201,7 +202,9 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         dataSource={rows}
         loading={props.loading}
         pagination={false}
-        scroll={{ y: 400, x: 'max-content' }}
+        // A new sort starts at its first row. antd would glide there over 450 ms, while the
+        // rows under the pointer move; the artist's next click would land on another row.
+        scroll={{ y: 400, x: 'max-content', scrollToFirstRowOnChange: false }}
         locale={{ emptyText: props.emptyText }}
         showSorterTooltip={false}
         rowClassName={(row) => (row.id === props.highlightId ? 'data-table__row--highlight' : '')}
@@ -224,6 +227,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T>;
           const column = columns.find((c) => c.key === String(s.columnKey));
           clearSelection();
+          const body = container.current?.querySelector('.ant-table-body');
+          if (body) body.scrollTop = 0;
           query.setSort(
             s.order && column?.sortField ? { field: column.sortField, order: s.order } : null,
           );
