@@ -10,6 +10,7 @@ import {
 import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
+import { INDEXED_SEARCHES, searchGramsOf } from '../common/search-grams.js';
 import { tablesChanged } from './table-versions.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
@@ -606,5 +607,8 @@ export async function seedVolume(
     await runner.release();
   }
   tablesChanged(dataSource, 'fans', ...Object.keys(FAN_RECORD_INDEXES));
+  // The search indexes reach the new rows, as the site's own refreshes would have as they came.
+  for (const table of Object.keys(INDEXED_SEARCHES) as (keyof typeof INDEXED_SEARCHES)[])
+    await searchGramsOf(dataSource, table).refresh({ force: true });
   return results;
 }

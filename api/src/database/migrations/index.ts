@@ -16,6 +16,7 @@ import { CreateSiteContent1766600000000 } from './1766600000000-CreateSiteConten
 import { CreateGalleryPhotos1766600000100 } from './1766600000100-CreateGalleryPhotos.js';
 import { IndexFanCounts1766800000000 } from './1766800000000-IndexFanCounts.js';
 import { IndexListSorts1766700000000 } from './1766700000000-IndexListSorts.js';
+import { CreateSearchGrams1766900000000 } from './1766900000000-CreateSearchGrams.js';
 
 /** In order of application. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   CreateGalleryPhotos1766600000100,
   IndexListSorts1766700000000,
   IndexFanCounts1766800000000,
+  CreateSearchGrams1766900000000,
 ];

@@ -13,6 +13,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { idsAcrossSegments, whereSearch, type ListDefinition } from '../../common/list.js';
+import { searchGramsOf } from '../../common/search-grams.js';
 import type { ListParams } from '../../common/list-query.js';
 import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
@@ -43,6 +44,9 @@ const TOTAL_SPENT_SQL = '(SELECT COALESCE(SUM(o.total), 0) FROM orders o WHERE o
 /** The fans list, a fan's history, and the privacy requests: export and erasure. */
 @Injectable()
 export class FansService {
+  /** The fans' addresses by three-letter sequences, for the list's search. */
+  readonly searchGrams;
+
   constructor(
     @InjectRepository(Fan) private readonly fans: Repository<Fan>,
     private readonly dataSource: DataSource,
@@ -50,7 +54,9 @@ export class FansService {
     private readonly newsletter: NewsletterService,
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
-  ) {}
+  ) {
+    this.searchGrams = searchGramsOf(dataSource, 'fans');
+  }
 
   /**
    * One row per fan. Filters and the sorts by orders and spending read each fan's records through
@@ -88,6 +94,7 @@ export class FansService {
           'SELECT COUNT(DISTINCT m.fanId) AS c FROM contact_messages m WHERE m.fanId IS NOT NULL',
       },
       searchColumns: ['email'],
+      searchGrams: this.searchGrams,
       sorts: {
         email: 'f.email',
         firstSeenAt: 'f.firstSeenAt',

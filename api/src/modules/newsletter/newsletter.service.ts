@@ -11,6 +11,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
+import { searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction } from '../../database/transaction.js';
 import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -21,11 +22,16 @@ export const RESEND_AFTER_MS = 60 * 60_000;
 
 @Injectable()
 export class NewsletterService {
+  /** The addresses by three-letter sequences, for the admin list's search. */
+  readonly searchGrams;
+
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    this.searchGrams = searchGramsOf(signups.manager.connection, 'email_signups');
+  }
 
   /**
    * Adds a lower-cased address once; a repeat (even a concurrent one) is ignored by the unique
@@ -117,6 +123,7 @@ export class NewsletterService {
           : { where: 's.unsubscribedAt IS NULL' },
       searchColumns: ['email'],
       searchIndex: true,
+      searchGrams: this.searchGrams,
       sorts: {
         createdAt: 's.createdAt',
         email: 's.email',

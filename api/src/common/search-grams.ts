@@ -1,0 +1,298 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { SearchGram, SearchGramState } from '../database/search-gram.entity.js';
+import { inTransaction } from '../database/transaction.js';
+
+/**
+ * A search index of one text column of a list, for a "contains" search that finds few rows among
+ * many: for each sequence of three characters, the ids of the rows whose text holds it. A search
+ * for "garcia" reads the ids under its rarest sequences ("rci", then "arc"), keeps the ids found
+ * under all of them, and the list's query tests only those rows (`id IN (…)`) instead of every
+ * row. The query still applies the search's own `LIKE`, so the index only has to hold a superset
+ * of the matches: it never changes what a search finds, only how many rows the database reads.
+ *
+ * Made for columns written once (an address), whose rows arrive with rising ids:
+ * - **Blocks of ids.** The ids are kept per block of BLOCK_SIZE ids, as two-byte offsets from the
+ *   block's first id, so a sequence every row holds takes 32 KB per block.
+ * - **How far it reaches.** `indexedTo` says up to which id the index is complete; a search also
+ *   tests every row above it (`id > indexedTo`, a range of the primary key). Once REFRESH_GAP rows
+ *   have arrived above it, `refresh` indexes their blocks again, from the rows, in a transaction
+ *   per block, and moves `indexedTo` up to RECHECK ids short of the highest it read (a row whose
+ *   insert commits after a higher one is still tested directly).
+ * - **Deleted rows** stay in the index until their block is indexed again; the query finds no row
+ *   for their ids, so they cost a lookup and nothing else.
+ * - **Exactly the rows `LIKE` finds.** Text of printable ASCII is lower-cased, as `LIKE` ignores
+ *   the case of ASCII letters on both databases. A row with any other character is listed under
+ *   ANY_TEXT, a candidate of every search, since MySQL's collations make some other characters
+ *   equal ("é" and "e"); a search with such a character, or shorter than three, reads every row.
+ * - **When it helps.** A search whose rarest sequence is held by more than CANDIDATE_MAX rows, or
+ *   that would test more rows than that, reads every row as before: testing ids one by one costs
+ *   more than a scan once they are a few percent of the list.
+ */
+export class SearchGrams {
+  private readonly logger = new Logger(SearchGrams.name);
+  private readonly list: string;
+  private readonly recent = new Map<string, Promise<Candidates | null>>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly table: string,
+    private readonly column: string,
+    private readonly tuning: Partial<SearchGramTuning> = {},
+  ) {
+    this.list = `${table}.${column}`;
+  }
+
+  private get limits(): SearchGramTuning {
+    return { ...DEFAULT_TUNING, ...this.tuning };
+  }
+
+  /**
+   * The ids a search must test: those the index finds under every sequence of the search, and
+   * every id above `above`; null when the index cannot narrow the search (every row is tested).
+   */
+  async candidates(search: string): Promise<Candidates | null> {
+    const needle = search.trim().toLowerCase();
+    if (needle.length < 3 || !PRINTABLE_ASCII.test(needle)) return null;
+    const { candidateMax, refreshGap } = this.limits;
+    const [state, highest] = await Promise.all([this.state(), this.highestId()]);
+    const above = state?.indexedTo ?? 0;
+    if (highest - above >= refreshGap) this.refreshSoon();
+    if (state === null || highest - above > candidateMax) return null;
+    // A page request asks twice (its counts, its page): the second answer is the first's while
+    // neither the index nor the list's highest id has moved.
+    const key = JSON.stringify([needle, above, highest]);
+    const known = this.recent.get(key);
+    if (known) return known;
+    const found = this.find(needle, above, highest);
+    this.recent.set(key, found);
+    if (this.recent.size > 8) this.recent.delete(this.recent.keys().next().value!);
+    found.catch(() => this.recent.delete(key));
+    return found;
+  }
+
+  private async find(needle: string, above: number, highest: number): Promise<Candidates | null> {
+    const { candidateMax } = this.limits;
+    const grams = [...gramsOf(needle)];
+    const sizes = new Map<string, number>(grams.map((gram) => [gram, 0]));
+    const rows = await this.dataSource
+      .getRepository(SearchGram)
+      .createQueryBuilder('g')
+      .select('g.gram', 'gram')
+      .addSelect('SUM(g.size)', 'n')
+      .where('g.list = :list', { list: this.list })
+      .andWhere('g.gram IN (:...grams)', { grams: [...grams, ANY_TEXT] })
+      .groupBy('g.gram')
+      .getRawMany<{ gram: string; n: number | string }>();
+    for (const row of rows) sizes.set(row.gram, Number(row.n));
+    const anyText = sizes.get(ANY_TEXT) ?? 0;
+    sizes.delete(ANY_TEXT);
+    // The rarest sequences first; each further one is read while it is small enough to narrow
+    // the ids found so far for less than testing them would cost.
+    const rarest = [...sizes].sort((a, b) => a[1] - b[1]);
+    if (rarest[0][1] + anyText + (highest - above) > candidateMax) return null;
+    let ids = await this.idsOf(rarest[0][0]);
+    for (const [gram, size] of rarest.slice(1)) {
+      if (ids.length === 0 || size > candidateMax * 4) break;
+      ids = intersect(ids, await this.idsOf(gram));
+    }
+    if (anyText > 0) ids = union(ids, await this.idsOf(ANY_TEXT));
+    return { ids, above };
+  }
+
+  /**
+   * Indexes the blocks that rows have arrived in since the index last reached, when there are at
+   * least REFRESH_GAP of them (`force`: however few). One refresh at a time per list in this
+   * process; another process refreshing the same blocks at once writes the same rows.
+   */
+  refresh({ force = false } = {}): Promise<void> {
+    const running = refreshing(this.dataSource);
+    const current = running.get(this.list);
+    if (current) return current.then(() => (force ? this.refresh({ force }) : undefined));
+    const work = this.reindex(force).finally(() => running.delete(this.list));
+    running.set(this.list, work);
+    return work;
+  }
+
+  /** `refresh` in the background: a failure is logged, and searches read every row meanwhile. */
+  private refreshSoon(): void {
+    this.refresh().catch((error: unknown) => {
+      if (this.dataSource.isInitialized)
+        this.logger.warn(`Search index of ${this.list} not refreshed: ${String(error)}`);
+    });
+  }
+
+  private async reindex(force: boolean): Promise<void> {
+    const { blockBits, refreshGap, recheck } = this.limits;
+    const state = await this.state();
+    const from = state?.indexedTo ?? 0;
+    const highest = await this.highestId();
+    if (!force && highest - from < refreshGap) return;
+    for (let block = (from + 1) >> blockBits; block <= highest >> blockBits; block++) {
+      await this.indexBlock(block);
+    }
+    await this.dataSource
+      .getRepository(SearchGramState)
+      .upsert({ list: this.list, indexedTo: Math.max(0, highest - recheck) }, ['list']);
+  }
+
+  /** Reads the rows of one block and replaces its part of the index. */
+  private async indexBlock(block: number): Promise<void> {
+    const { blockBits } = this.limits;
+    const first = block << blockBits;
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .select('t.id', 'id')
+      .addSelect(`t.${this.column}`, 'text')
+      .from(this.table, 't')
+      .where('t.id >= :first AND t.id < :end', { first, end: first + (1 << blockBits) })
+      .orderBy('t.id', 'ASC')
+      .getRawMany<{ id: number | string; text: string | null }>();
+    const postings = new Map<string, number[]>();
+    for (const row of rows) {
+      const offset = Number(row.id) - first;
+      const text = (row.text ?? '').toLowerCase();
+      const grams = PRINTABLE_ASCII.test(text) ? gramsOf(text) : [ANY_TEXT];
+      for (const gram of grams) {
+        const ids = postings.get(gram);
+        if (ids) ids.push(offset);
+        else postings.set(gram, [offset]);
+      }
+    }
+    const entries = [...postings].map(([gram, offsets]) => {
+      const ids = Buffer.alloc(offsets.length * 2);
+      offsets.forEach((offset, i) => ids.writeUInt16LE(offset, i * 2));
+      return { list: this.list, gram, block, size: offsets.length, ids };
+    });
+    await inTransaction(this.dataSource, async (manager) => {
+      await manager.delete(SearchGram, { list: this.list, block });
+      for (const batch of batchesOf(entries)) await manager.insert(SearchGram, batch);
+    });
+  }
+
+  /** The ids under one sequence, ascending. */
+  private async idsOf(gram: string): Promise<number[]> {
+    const { blockBits } = this.limits;
+    const rows = await this.dataSource
+      .getRepository(SearchGram)
+      .createQueryBuilder('g')
+      .select(['g.block', 'g.ids'])
+      .where('g.list = :list AND g.gram = :gram', { list: this.list, gram })
+      .orderBy('g.block', 'ASC')
+      .getMany();
+    const ids: number[] = [];
+    for (const row of rows) {
+      const first = row.block << blockBits;
+      for (let i = 0; i + 1 < row.ids.length; i += 2) ids.push(first + row.ids.readUInt16LE(i));
+    }
+    return ids;
+  }
+
+  private state(): Promise<SearchGramState | null> {
+    return this.dataSource.getRepository(SearchGramState).findOneBy({ list: this.list });
+  }
+
+  private async highestId(): Promise<number> {
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('MAX(t.id)', 'id')
+      .from(this.table, 't')
+      .getRawOne<{ id: number | string | null }>();
+    return Number(row?.id ?? 0);
+  }
+}
+
+/**
+ * The lists whose search has an index, by table, with the column it indexes: text written once
+ * with the row (the services and the volume seeder build their `SearchGrams` from this).
+ */
+export const INDEXED_SEARCHES = { email_signups: 'email', fans: 'email' } as const;
+
+/** The search index of a list of INDEXED_SEARCHES. */
+export const searchGramsOf = (dataSource: DataSource, table: keyof typeof INDEXED_SEARCHES) =>
+  new SearchGrams(dataSource, table, INDEXED_SEARCHES[table]);
+
+/** The ids a search tests (see `SearchGrams.candidates`). */
+export interface Candidates {
+  /** Ids at or below `above` that may match, ascending. */
+  ids: number[];
+  /** Every id above this one is tested too. */
+  above: number;
+}
+
+export interface SearchGramTuning {
+  /** Ids per block: 2 ** blockBits, so that an offset takes two bytes. */
+  blockBits: number;
+  /** The most rows a search tests by id before it reads every row instead. */
+  candidateMax: number;
+  /** Rows above the index's reach that start a refresh. */
+  refreshGap: number;
+  /** How many of the highest ids read a refresh leaves to be tested directly. */
+  recheck: number;
+}
+
+const DEFAULT_TUNING: SearchGramTuning = {
+  blockBits: 14,
+  candidateMax: 25_000,
+  refreshGap: 1_000,
+  recheck: 100,
+};
+
+/** The index's entry for rows whose text is not all printable ASCII: candidates of any search. */
+export const ANY_TEXT = '*';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** The distinct three-character sequences of lower-cased printable ASCII text, in hexadecimal. */
+export function gramsOf(text: string): string[] {
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= text.length; i++) {
+    grams.add(Buffer.from(text.slice(i, i + 3), 'latin1').toString('hex'));
+  }
+  return [...grams];
+}
+
+/** The ids in both ascending lists. */
+function intersect(a: number[], b: number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      both.push(a[i]);
+      i++;
+      j++;
+    }
+  }
+  return both;
+}
+
+/** The ids in either ascending list, ascending. */
+function union(a: number[], b: number[]): number[] {
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+}
+
+/** Rows per insert, and bytes: well under SQLite's bound parameters and MySQL's packet size. */
+function* batchesOf<T extends { ids: Buffer }>(entries: T[]): Generator<T[]> {
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    if (batch.length >= 500 || bytes + entry.ids.length > 2_000_000) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(entry);
+    bytes += entry.ids.length;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** The refreshes under way in this process, per data source and list. */
+const running = new WeakMap<DataSource, Map<string, Promise<void>>>();
+
+function refreshing(dataSource: DataSource): Map<string, Promise<void>> {
+  let map = running.get(dataSource);
+  if (!map) running.set(dataSource, (map = new Map()));
+  return map;
+}

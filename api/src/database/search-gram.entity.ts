@@ -1,0 +1,38 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One block of a list's search index (see `SearchGrams`, api/src/common/search-grams.ts): the ids
+ * of the rows whose searched text holds a three-letter sequence, among the ids of one block.
+ */
+@Entity('search_grams')
+export class SearchGram {
+  /** The list's table and column, e.g. `email_signups.email`. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  list: string;
+
+  /** The three characters in hexadecimal (printable ASCII, lower-cased), or `*` (see ANY_TEXT). */
+  @PrimaryColumn({ type: 'varchar', length: 6 })
+  gram: string;
+
+  /** `id >> BLOCK_BITS`: the ids of one block are offsets from its first id. */
+  @PrimaryColumn({ type: 'integer' })
+  block: number;
+
+  /** How many ids `ids` holds. */
+  @Column({ type: 'integer' })
+  size: number;
+
+  /** The ids' offsets from the block's first id, ascending, two bytes each (little-endian). */
+  @Column({ type: 'blob' })
+  ids: Buffer;
+}
+
+/** How far each list's search index reaches: rows above `indexedTo` are searched directly. */
+@Entity('search_gram_state')
+export class SearchGramState {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  list: string;
+
+  @Column({ type: 'integer' })
+  indexedTo: number;
+}
