@@ -1,46 +1,52 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
-import { SearchGram, SearchGramState } from '../database/search-gram.entity.js';
+import { Between, In, type DataSource, type EntityManager } from 'typeorm';
+import { SearchGram, SearchGramChange, SearchGramState } from '../database/search-gram.entity.js';
 import { inTransaction } from '../database/transaction.js';
 
 /**
- * A search index of one text column of a list, for a "contains" search that finds few rows among
- * many: for each sequence of three characters, the ids of the rows whose text holds it. A search
+ * A search index of a list's text columns, for a "contains" search that finds few rows among
+ * many: for each sequence of three characters, the ids of the rows whose text holds it (each
+ * column apart, as the search tests each column apart). A search
  * for "garcia" reads the ids under its rarest sequences ("rci", then "arc"), keeps the ids found
  * under all of them, and the list's query tests only those rows (`id IN (…)`) instead of every
  * row. The query still applies the search's own `LIKE`, so the index only has to hold a superset
  * of the matches: it never changes what a search finds, only how many rows the database reads.
  *
- * Made for columns written once (an address), whose rows arrive with rising ids:
- * - **Blocks of ids.** The ids are kept per block of BLOCK_SIZE ids, as two-byte offsets from the
- *   block's first id, so a sequence every row holds takes 32 KB per block.
+ * Made for lists whose rows arrive with rising ids and whose text is mostly written with the row:
+ * - **Blocks of ids.** The ids are kept per block of 2 ** blockBits ids (16,384), as two-byte
+ *   offsets from the block's first id, so a sequence every row holds takes 32 KB per block.
  * - **How far it reaches.** `indexedTo` says up to which id the index is complete; a search also
- *   tests every row above it (`id > indexedTo`, a range of the primary key). Once REFRESH_GAP rows
- *   have arrived above it, `refresh` indexes their blocks again, from the rows, in a transaction
- *   per block, and moves `indexedTo` up to RECHECK ids short of the highest it read (a row whose
- *   insert commits after a higher one is still tested directly).
+ *   tests every row above it (`id > indexedTo`, a range of the primary key). Once `refreshGap`
+ *   rows have arrived above it, a search starts `refresh` in the background: it indexes their
+ *   blocks again, from the rows, in a transaction per block, and moves `indexedTo` up to
+ *   `recheck` ids short of the highest it read (a row whose insert commits after a higher one is
+ *   still tested directly).
+ * - **Edited text.** A writer of an indexed column of an existing row records it (`changed`, in
+ *   the edit's transaction); recorded rows are tested by every search until a refresh reads their
+ *   block again, which it does once `refreshGap` are recorded.
  * - **Deleted rows** stay in the index until their block is indexed again; the query finds no row
  *   for their ids, so they cost a lookup and nothing else.
  * - **Exactly the rows `LIKE` finds.** Text of printable ASCII is lower-cased, as `LIKE` ignores
  *   the case of ASCII letters on both databases. A row with any other character is listed under
  *   ANY_TEXT, a candidate of every search, since MySQL's collations make some other characters
  *   equal ("é" and "e"); a search with such a character, or shorter than three, reads every row.
- * - **When it helps.** A search whose rarest sequence is held by more than CANDIDATE_MAX rows, or
+ * - **When it helps.** A search whose rarest sequence is held by more than `candidateMax` rows, or
  *   that would test more rows than that, reads every row as before: testing ids one by one costs
  *   more than a scan once they are a few percent of the list.
  */
 export class SearchGrams {
   private readonly logger = new Logger(SearchGrams.name);
+  /** The index's name in its tables: the list's table (its columns are INDEXED_SEARCHES'). */
   private readonly list: string;
   private readonly recent = new Map<string, Promise<Candidates | null>>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly table: string,
-    private readonly column: string,
+    private readonly columns: readonly string[],
     private readonly tuning: Partial<SearchGramTuning> = {},
   ) {
-    this.list = `${table}.${column}`;
+    this.list = table;
   }
 
   private get limits(): SearchGramTuning {
@@ -55,23 +61,33 @@ export class SearchGrams {
     const needle = search.trim().toLowerCase();
     if (needle.length < 3 || !PRINTABLE_ASCII.test(needle)) return null;
     const { candidateMax, refreshGap } = this.limits;
-    const [state, highest] = await Promise.all([this.state(), this.highestId()]);
+    const [state, highest, changes] = await Promise.all([
+      this.state(),
+      this.highestId(),
+      this.changes(),
+    ]);
     const above = state?.indexedTo ?? 0;
-    if (highest - above >= refreshGap) this.refreshSoon();
-    if (state === null || highest - above > candidateMax) return null;
+    if (highest - above >= refreshGap || changes.length >= refreshGap) this.refreshSoon();
+    if (state === null || highest - above + changes.length > candidateMax) return null;
     // A page request asks twice (its counts, its page): the second answer is the first's while
-    // neither the index nor the list's highest id has moved.
-    const key = JSON.stringify([needle, above, highest]);
+    // neither the index, the list's highest id nor the edited rows have moved.
+    const key = JSON.stringify([needle, above, highest, changes.length, changes.at(-1)?.id]);
     const known = this.recent.get(key);
     if (known) return known;
-    const found = this.find(needle, above, highest);
+    const edited = [...new Set(changes.map((change) => change.rowId))].sort((a, b) => a - b);
+    const found = this.find(needle, above, highest, edited);
     this.recent.set(key, found);
     if (this.recent.size > 8) this.recent.delete(this.recent.keys().next().value!);
     found.catch(() => this.recent.delete(key));
     return found;
   }
 
-  private async find(needle: string, above: number, highest: number): Promise<Candidates | null> {
+  private async find(
+    needle: string,
+    above: number,
+    highest: number,
+    edited: number[],
+  ): Promise<Candidates | null> {
     const { candidateMax } = this.limits;
     const grams = [...gramsOf(needle)];
     const sizes = new Map<string, number>(grams.map((gram) => [gram, 0]));
@@ -90,14 +106,28 @@ export class SearchGrams {
     // The rarest sequences first; each further one is read while it is small enough to narrow
     // the ids found so far for less than testing them would cost.
     const rarest = [...sizes].sort((a, b) => a[1] - b[1]);
-    if (rarest[0][1] + anyText + (highest - above) > candidateMax) return null;
+    if (rarest[0][1] + anyText + edited.length + (highest - above) > candidateMax) return null;
     let ids = await this.idsOf(rarest[0][0]);
     for (const [gram, size] of rarest.slice(1)) {
       if (ids.length === 0 || size > candidateMax * 4) break;
       ids = intersect(ids, await this.idsOf(gram));
     }
     if (anyText > 0) ids = union(ids, await this.idsOf(ANY_TEXT));
+    if (edited.length > 0) ids = union(ids, edited);
     return { ids, above };
+  }
+
+  /**
+   * Records, in the transaction of an edit, that rows' searched text changed: they are tested by
+   * every search until a refresh reads their block again. Every writer of an indexed column of
+   * an existing row calls this; new rows need not (they arrive above the index's reach).
+   */
+  async changed(manager: EntityManager, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.insert(
+      SearchGramChange,
+      ids.map((rowId) => ({ list: this.list, rowId })),
+    );
   }
 
   /**
@@ -124,49 +154,80 @@ export class SearchGrams {
 
   private async reindex(force: boolean): Promise<void> {
     const { blockBits, refreshGap, recheck } = this.limits;
-    const state = await this.state();
+    const [state, highest, changes] = await Promise.all([
+      this.state(),
+      this.highestId(),
+      this.changes(),
+    ]);
     const from = state?.indexedTo ?? 0;
-    const highest = await this.highestId();
-    if (!force && highest - from < refreshGap) return;
+    if (!force && highest - from < refreshGap && changes.length < refreshGap) return;
+    const blocks = new Set(changes.map((change) => change.rowId >> blockBits));
     for (let block = (from + 1) >> blockBits; block <= highest >> blockBits; block++) {
-      await this.indexBlock(block);
+      blocks.add(block);
     }
+    for (const block of [...blocks].sort((a, b) => a - b)) await this.indexBlock(block);
     await this.dataSource
       .getRepository(SearchGramState)
       .upsert({ list: this.list, indexedTo: Math.max(0, highest - recheck) }, ['list']);
   }
 
-  /** Reads the rows of one block and replaces its part of the index. */
+  /**
+   * Reads the rows of one block and replaces its part of the index, in one transaction with the
+   * edits recorded in the block: those it read are settled by the rows it read (an edit and its
+   * record commit together), and an edit recorded meanwhile stays for the next refresh.
+   */
   private async indexBlock(block: number): Promise<void> {
     const { blockBits } = this.limits;
     const first = block << blockBits;
-    const rows = await this.dataSource
-      .createQueryBuilder()
-      .select('t.id', 'id')
-      .addSelect(`t.${this.column}`, 'text')
-      .from(this.table, 't')
-      .where('t.id >= :first AND t.id < :end', { first, end: first + (1 << blockBits) })
-      .orderBy('t.id', 'ASC')
-      .getRawMany<{ id: number | string; text: string | null }>();
-    const postings = new Map<string, number[]>();
-    for (const row of rows) {
-      const offset = Number(row.id) - first;
-      const text = (row.text ?? '').toLowerCase();
-      const grams = PRINTABLE_ASCII.test(text) ? gramsOf(text) : [ANY_TEXT];
-      for (const gram of grams) {
-        const ids = postings.get(gram);
-        if (ids) ids.push(offset);
-        else postings.set(gram, [offset]);
-      }
-    }
-    const entries = [...postings].map(([gram, offsets]) => {
-      const ids = Buffer.alloc(offsets.length * 2);
-      offsets.forEach((offset, i) => ids.writeUInt16LE(offset, i * 2));
-      return { list: this.list, gram, block, size: offsets.length, ids };
-    });
+    const end = first + (1 << blockBits);
     await inTransaction(this.dataSource, async (manager) => {
+      const settled = await manager.find(SearchGramChange, {
+        select: { id: true },
+        where: { list: this.list, rowId: Between(first, end - 1) },
+      });
+      const qb = manager
+        .createQueryBuilder()
+        .select('t.id', 'id')
+        .from(this.table, 't')
+        .where('t.id >= :first AND t.id < :end', { first, end })
+        .orderBy('t.id', 'ASC');
+      this.columns.forEach((column, i) => qb.addSelect(`t.${column}`, `c${i}`));
+      const rows = await qb.getRawMany<Record<string, number | string | null>>();
+      const postings = new Map<string, number[]>();
+      for (const row of rows) {
+        const offset = Number(row.id) - first;
+        for (const gram of this.gramsOfRow(row)) {
+          const ids = postings.get(gram);
+          if (ids) ids.push(offset);
+          else postings.set(gram, [offset]);
+        }
+      }
+      const entries = [...postings].map(([gram, offsets]) => {
+        const ids = Buffer.alloc(offsets.length * 2);
+        offsets.forEach((offset, i) => ids.writeUInt16LE(offset, i * 2));
+        return { list: this.list, gram, block, size: offsets.length, ids };
+      });
       await manager.delete(SearchGram, { list: this.list, block });
       for (const batch of batchesOf(entries)) await manager.insert(SearchGram, batch);
+      const ids = settled.map((change) => change.id);
+      for (let i = 0; i < ids.length; i += 1000)
+        await manager.delete(SearchGramChange, { id: In(ids.slice(i, i + 1000)) });
+    });
+  }
+
+  /** The sequences of a row's columns, each column apart; ANY_TEXT alone if one is not ASCII. */
+  private gramsOfRow(row: Record<string, number | string | null>): string[] {
+    const texts = this.columns.map((_, i) => String(row[`c${i}`] ?? '').toLowerCase());
+    if (!texts.every((text) => PRINTABLE_ASCII.test(text))) return [ANY_TEXT];
+    return [...new Set(texts.flatMap(gramsOf))];
+  }
+
+  /** The edits recorded and not yet read again, in the order they were recorded. */
+  private changes(): Promise<Pick<SearchGramChange, 'id' | 'rowId'>[]> {
+    return this.dataSource.getRepository(SearchGramChange).find({
+      select: { id: true, rowId: true },
+      where: { list: this.list },
+      order: { id: 'ASC' },
     });
   }
 
@@ -206,7 +267,11 @@ export class SearchGrams {
  * The lists whose search has an index, by table, with the column it indexes: text written once
  * with the row (the services and the volume seeder build their `SearchGrams` from this).
  */
-export const INDEXED_SEARCHES = { email_signups: 'email', fans: 'email' } as const;
+export const INDEXED_SEARCHES = {
+  email_signups: ['email'],
+  fans: ['email'],
+  orders: ['email', 'customerName', 'lineItems', 'showLocation', 'trackingNumber', 'notes'],
+} as const;
 
 /** The search index of a list of INDEXED_SEARCHES. */
 export const searchGramsOf = (dataSource: DataSource, table: keyof typeof INDEXED_SEARCHES) =>

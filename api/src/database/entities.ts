@@ -16,7 +16,7 @@ import { NotifyMe } from '../modules/notify/notify-me.entity.js';
 import { RateLimitHit } from '../modules/rate-limit/rate-limit-hit.entity.js';
 import { Order } from '../modules/orders/order.entity.js';
 import { Show } from '../modules/shows/show.entity.js';
-import { SearchGram, SearchGramState } from './search-gram.entity.js';
+import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
 import { SessionRecord } from './session.entity.js';
 
 /** Every entity of the schema; the data source and the schema checks read this list. */
@@ -40,4 +40,5 @@ export const entities = [
   SiteContentRecord,
   SearchGram,
   SearchGramState,
+  SearchGramChange,
 ];

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * One block of a list's search index (see `SearchGrams`, api/src/common/search-grams.ts): the ids
@@ -6,7 +6,10 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity('search_grams')
 export class SearchGram {
-  /** The list's table and column, e.g. `email_signups.email`. */
+  /**
+   * The list's table, e.g. `email_signups`; the columns indexed are those INDEXED_SEARCHES names
+   * (a change of them empties the table's index, so that it is read again).
+   */
   @PrimaryColumn({ type: 'varchar', length: 64 })
   list: string;
 
@@ -35,4 +38,21 @@ export class SearchGramState {
 
   @Column({ type: 'integer' })
   indexedTo: number;
+}
+
+/**
+ * A row whose searched text was edited after the index read it: a candidate of every search
+ * until a refresh reads its block again (`SearchGrams.changed`).
+ */
+@Entity('search_gram_changes')
+@Index('IDX_search_gram_changes_list_rowId', ['list', 'rowId'])
+export class SearchGramChange {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  list: string;
+
+  @Column({ type: 'integer' })
+  rowId: number;
 }

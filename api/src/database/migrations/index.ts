@@ -17,6 +17,7 @@ import { CreateGalleryPhotos1766600000100 } from './1766600000100-CreateGalleryP
 import { IndexFanCounts1766800000000 } from './1766800000000-IndexFanCounts.js';
 import { IndexListSorts1766700000000 } from './1766700000000-IndexListSorts.js';
 import { CreateSearchGrams1766900000000 } from './1766900000000-CreateSearchGrams.js';
+import { CreateSearchGramChanges1766900000100 } from './1766900000100-CreateSearchGramChanges.js';
 
 /** In order of application. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   IndexListSorts1766700000000,
   IndexFanCounts1766800000000,
   CreateSearchGrams1766900000000,
+  CreateSearchGramChanges1766900000100,
 ];

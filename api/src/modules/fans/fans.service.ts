@@ -255,6 +255,7 @@ export class FansService {
           fanId: null,
         });
       }
+      await searchGramsOf(this.dataSource, 'orders').changed(manager, ids(records.orders));
       if (records.signups.length)
         await manager.delete(EmailSignup, { id: In(ids(records.signups)) });
       if (records.notifyMe.length)

@@ -22,6 +22,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import type { Condition, ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
+import { INDEXED_SEARCHES, searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
@@ -35,6 +36,9 @@ import { catalogueLineName } from './product-name.js';
 
 @Injectable()
 export class OrdersService {
+  /** The searched text of the orders by three-letter sequences, for the list's search. */
+  readonly searchGrams;
+
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     @InjectRepository(Show) private readonly shows: Repository<Show>,
@@ -42,7 +46,9 @@ export class OrdersService {
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
-  ) {}
+  ) {
+    this.searchGrams = searchGramsOf(orders.manager.connection, 'orders');
+  }
 
   /**
    * The admin's list of orders, newest first by default. `pending` is "to ship": not fulfilled
@@ -62,14 +68,8 @@ export class OrdersService {
         fulfilled: { where: "o.fulfillmentStatus = 'fulfilled'" },
         ...filters,
       },
-      searchColumns: [
-        'email',
-        'customerName',
-        'lineItems',
-        'showLocation',
-        'trackingNumber',
-        'notes',
-      ],
+      searchColumns: [...INDEXED_SEARCHES.orders],
+      searchGrams: this.searchGrams,
       sorts: {
         createdAt: 'o.createdAt',
         customer: 'LOWER(COALESCE(o.customerName, o.email))',
@@ -106,6 +106,7 @@ export class OrdersService {
           input.fulfilledAt !== undefined ? new Date(input.fulfilledAt) : this.clock.now();
       }
       const result = await manager.save(order);
+      await this.searchGrams.changed(manager, [order.id]);
       await this.outbox.queueOrderShipped(manager, result);
       return result;
     });
