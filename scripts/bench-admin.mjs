@@ -12,6 +12,8 @@
 // Run `npm run build` first. MariaDB: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306); the
 // database `bench_admin` is created and dropped. `--only sqlite` or `--only mysql` runs one.
 // Smaller volumes for a quick look: `--signups N --orders N --messages N --notify N`.
+// `--buffer-pool 1G` sets MariaDB's innodb_buffer_pool_size for the run (as docker/compose.yml
+// does for the site) and puts the server's own back afterwards; the size in use is printed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -47,6 +49,7 @@ const { values: options } = parseArgs({
     notify: { type: 'string', default: '5000' },
     requests: { type: 'string', default: '20' },
     only: { type: 'string' },
+    'buffer-pool': { type: 'string' },
   },
 });
 const VOLUME = {
@@ -131,6 +134,13 @@ if (missing.length > 0) {
     `No production build (${missing.join(', ')} missing): run \`npm run build\` first.`,
   );
   process.exit(1);
+}
+
+/** A size such as `1G` or `512M` in bytes. */
+function bytes(size) {
+  const match = /^(\d+)([KMG]?)$/i.exec(size);
+  if (!match) throw new Error(`--buffer-pool: a size such as 512M or 1G, not ${size}`);
+  return Number(match[1]) * 1024 ** ' KMG'.indexOf(match[2].toUpperCase() || ' ');
 }
 
 const freePort = () =>
@@ -561,8 +571,22 @@ if (options.only !== 'mysql') {
 }
 if (options.only !== 'sqlite') {
   let server;
+  let restorePool;
   try {
     server = await createConnection(MYSQL_SERVER);
+    const [[{ pool }]] = await server.query('SELECT @@innodb_buffer_pool_size AS pool');
+    if (options['buffer-pool']) {
+      await server.query(`SET GLOBAL innodb_buffer_pool_size = ${bytes(options['buffer-pool'])}`);
+      restorePool = () =>
+        server.query(`SET GLOBAL innodb_buffer_pool_size = ${Number(pool)}`).then(() => {});
+    }
+    const [[{ inUse }]] = await server.query('SELECT @@innodb_buffer_pool_size AS inUse');
+    console.log(
+      `\nMariaDB's InnoDB buffer pool: ${Math.round(Number(inUse) / 2 ** 20)} MiB` +
+        (restorePool
+          ? ` for this run (the server's own: ${Math.round(Number(pool) / 2 ** 20)} MiB)`
+          : ''),
+    );
     await server.query(`DROP DATABASE IF EXISTS \`${MYSQL_DATABASE}\``);
     await server.query(
       `CREATE DATABASE \`${MYSQL_DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
@@ -575,6 +599,7 @@ if (options.only !== 'sqlite') {
   } catch (error) {
     report('MariaDB', `not measured: ${error.message} (set BENCH_MYSQL_URL)`, false);
   } finally {
+    await restorePool?.();
     await server?.end();
   }
 }

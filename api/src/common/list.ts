@@ -76,11 +76,12 @@ export interface ListDefinition<
   /**
    * Finds a page's ids where the general query would sort every row (a sort by a figure summed
    * from another table), given the list's counts under the search; answers null to leave the page
-   * to the general query.
+   * to the general query. It should answer null without waiting for the counts when it leaves the
+   * page: the general query then runs while they are worked out.
    */
   pageIds?: (
     params: ListParams<Filter, Sort>,
-    counts: Record<Filter | 'all', number>,
+    counts: () => Promise<Record<Filter | 'all', number>>,
   ) => Promise<(number | string)[] | null>;
   /** Rows of a page or an export batch that need more than their own table (e.g. variants). */
   hydrate?: (entities: Entity[]) => Promise<Row[]>;
@@ -154,18 +155,37 @@ async function searched<E extends ObjectLiteral, F extends string, S extends str
   if (def.scope) qb.andWhere(def.scope.where, def.scope.params);
   const candidates =
     def.searchGrams && search.trim() !== '' ? await def.searchGrams.candidates(search) : null;
-  if (candidates) qb.andWhere(amongCandidates(def.alias, candidates));
+  if (candidates) {
+    const { where, params } = amongCandidates(qb, candidates);
+    qb.andWhere(where, params);
+  }
   return whereSearch(qb, def.searchColumns, search);
 }
 
 /**
- * The rows a search index names, as SQL: the ids are integers the index read, written into the
- * statement rather than bound, as they can outnumber SQLite's bound parameters.
+ * The rows a search index names, as a condition. On MySQL the ids are integers the index read,
+ * written into the statement (as many as the index names; a bound parameter each would outgrow
+ * the protocol's limits). On SQLite they are one bound JSON array read by `json_each`, so the
+ * statement's text is the same for every search: better-sqlite3 keeps each prepared statement
+ * (TypeORM's cache of 100), and one per search, each holding thousands of ids, kept 200 MB.
  */
-function amongCandidates(alias: string, { ids, above }: Candidates): string {
-  const rest = `${alias}.id > ${Math.trunc(above)}`;
-  if (ids.length === 0) return rest;
-  return `(${alias}.id IN (${ids.map((id) => Math.trunc(id)).join(', ')}) OR ${rest})`;
+function amongCandidates(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  { ids, above }: Candidates,
+): Condition {
+  const { alias } = qb;
+  const rest = `${alias}.id > :candidatesAbove`;
+  const params = { candidatesAbove: above };
+  if (ids.length === 0) return { where: rest, params };
+  if (qb.connection.options.type === 'better-sqlite3')
+    return {
+      where: `(${alias}.id IN (SELECT value FROM json_each(:candidateIds)) OR ${rest})`,
+      params: { ...params, candidateIds: JSON.stringify(ids) },
+    };
+  return {
+    where: `(${alias}.id IN (${ids.map((id) => Math.trunc(id)).join(', ')}) OR ${rest})`,
+    params,
+  };
 }
 
 async function filtered<E extends ObjectLiteral, F extends string, S extends string>(
@@ -347,9 +367,12 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     const walked = whole ? ((offset + params.pageSize) * whole[params.status]) / matching : null;
     raw = offset >= matching ? [] : await pageIds(walked === null || walked > walkMax);
   } else if (def.pageIds) {
-    counts = await countList(def, params.search);
-    const found = await def.pageIds(params, counts);
+    const counting = countList(def, params.search);
+    // Settled later either way; a failure while the page is found is not left unhandled.
+    counting.catch(() => undefined);
+    const found = await def.pageIds(params, () => counting);
     raw = found ? found.map((id) => ({ id })) : await pageIds(false);
+    counts = await counting;
   } else {
     [raw, counts] = await Promise.all([pageIds(false), countList(def, params.search)]);
   }

@@ -77,7 +77,7 @@ export class SearchGrams {
     const edited = [...new Set(changes.map((change) => change.rowId))].sort((a, b) => a - b);
     const found = this.find(needle, above, highest, edited);
     this.recent.set(key, found);
-    if (this.recent.size > 8) this.recent.delete(this.recent.keys().next().value!);
+    if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
     found.catch(() => this.recent.delete(key));
     return found;
   }

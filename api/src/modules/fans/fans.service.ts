@@ -119,7 +119,7 @@ export class FansService {
    */
   private async pageByFigure(
     { status, search, sort, page, pageSize }: ListParams<FanListFilter, FanSort>,
-    counts: Record<FanListFilter | 'all', number>,
+    countsOf: () => Promise<Record<FanListFilter | 'all', number>>,
   ): Promise<(number | string)[] | null> {
     const descending = sort?.startsWith('-') ?? false;
     const field = sort?.replace(/^-/, '');
@@ -129,6 +129,7 @@ export class FansService {
     )
       return null;
     const direction = descending ? 'DESC' : 'ASC';
+    const counts = await countsOf();
     // The orders that make a fan's figure above zero: any for orders, one with a total for spending.
     const counted = field === 'orders' ? 'o.fanId = f.id' : 'o.fanId = f.id AND o.total > 0';
     const fans = () =>
