@@ -19,6 +19,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The storefront's server-side first paint, built beside dist (a build running with lint).
+      '**/dist-ssr/**',
       '**/node_modules/**',
       '.nx/**',
       'data/**',
