@@ -164,8 +164,8 @@ export class SearchGrams {
   }
 
   /**
-   * Indexes the blocks that rows have arrived in since the index last reached, when there are at
-   * least REFRESH_GAP of them (`force`: however few). One refresh at a time per list in this
+   * Indexes the blocks that rows have arrived in since the index last reached, and those holding
+   * recorded edits, when there are at least `refreshGap` of either (`force`: however few). One refresh at a time per list in this
    * process; another process refreshing the same blocks at once writes the same rows.
    */
   refresh({ force = false } = {}): Promise<void> {
@@ -297,8 +297,8 @@ export class SearchGrams {
 }
 
 /**
- * The lists whose search has an index, by table, with the column it indexes: text written once
- * with the row (the services and the volume seeder build their `SearchGrams` from this).
+ * The lists whose search has an index, by table, with the columns it indexes: the list's
+ * `searchColumns` (the services and the volume seeder build their `SearchGrams` from this).
  */
 export const INDEXED_SEARCHES = {
   email_signups: ['email'],
