@@ -1,5 +1,5 @@
 import type { ObjectLiteral } from 'typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, Like } from 'typeorm';
 import { listIds, listPage, type ListDefinition } from '../src/common/list.js';
 import { ERASED } from '@artist/contracts';
 import { INDEXED_SEARCHES, SearchGrams } from '../src/common/search-grams.js';
@@ -31,6 +31,9 @@ const AWKWARD = [
   'a_b@example.com',
   'Mixed.Case.SMITH@Example.com',
   'ab@x.io',
+  'Émile.Zola@example.com',
+  'o’brien.garcia@example.com',
+  'chloe\u0301.lee@example.com',
 ];
 /** Searches: common, rare, none, capitals, wildcards, too short, accented, the whole address. */
 const TERMS = [
@@ -51,6 +54,11 @@ const TERMS = [
   'zoë',
   'mixed.case',
   'ample.or',
+  'emile',
+  'ZOLA',
+  "o'brien",
+  'brien',
+  'chloe',
 ];
 
 const ORDERS_LIST = 'orders';
@@ -141,6 +149,18 @@ describe.each(testDatabases())('search index on $name', (db) => {
     // Too short, or with a character MySQL's collation may equate with another: every row.
     expect(await index.candidates('ab')).toBeNull();
     expect(await index.candidates('josé')).toBeNull();
+    // An accented letter is listed as its plain one; a curly apostrophe or a loose accent makes
+    // the row a candidate of every search.
+    const id = async (email: string) => (await signups.findOneByOrFail({ email })).id;
+    const anyText = [
+      await id('o’brien.garcia@example.com'),
+      await id('chloe\u0301.lee@example.com'),
+    ];
+    expect((await index.candidates('emile'))!.ids).toEqual([
+      await id('Émile.Zola@example.com'),
+      ...anyText,
+    ]);
+    expect((await index.candidates('brien'))!.ids).toEqual(anyText);
     expect(await sameAnswers(def, index, [...statuses], [...sorts])).toBeGreaterThan(5);
 
     // Rows above the index's reach, and deleted rows inside it.
@@ -154,6 +174,26 @@ describe.each(testDatabases())('search index on $name', (db) => {
     await index.refresh({ force: true });
     expect((await index.candidates('garcia'))!.above).toBeGreaterThan(garcia!.above);
     await sameAnswers(def, index, [...statuses], [...sorts]);
+
+    // A search whose every sequence is common narrows to the few rows holding them all:
+    // "williams" under "ams" (adams) and "iam" (william), each held by more rows than it may test.
+    const many = (name: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${name}.${i}@example.net`);
+    await insert([...many('william', 30), ...many('adams', 30), ...many('williams', 3)]);
+    await index.refresh({ force: true });
+    const few = new SearchGrams(t.app.get(DataSource), 'email_signups', ['email'], {
+      ...tuning,
+      candidateMax: 10,
+    });
+    const williams = await signups.find({
+      where: { email: Like('williams.%') },
+      order: { id: 'ASC' },
+    });
+    expect((await few.candidates('williams'))?.ids).toEqual([
+      ...anyText,
+      ...williams.map((s) => s.id),
+    ]);
+    expect(await few.candidates('william')).toBeNull();
   });
 
   it('answers the fans list exactly as reading every row does', async () => {

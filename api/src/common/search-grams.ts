@@ -26,13 +26,16 @@ import { inTransaction } from '../database/transaction.js';
  *   block again, which it does once `refreshGap` are recorded.
  * - **Deleted rows** stay in the index until their block is indexed again; the query finds no row
  *   for their ids, so they cost a lookup and nothing else.
- * - **Exactly the rows `LIKE` finds.** Text of printable ASCII is lower-cased, as `LIKE` ignores
- *   the case of ASCII letters on both databases. A row with any other character is listed under
- *   ANY_TEXT, a candidate of every search, since MySQL's collations make some other characters
- *   equal ("é" and "e"); a search with such a character, or shorter than three, reads every row.
- * - **When it helps.** A search whose rarest sequence is held by more than `candidateMax` rows, or
- *   that would test more rows than that, reads every row as before: testing ids one by one costs
- *   more than a scan once they are a few percent of the list.
+ * - **Every row `LIKE` finds.** Text is lower-cased, as `LIKE` ignores the case of ASCII letters
+ *   on both databases, and an accented letter is listed as its plain one (`foldText`: "Chloé"
+ *   under "loe", as MySQL's collations find it). A row with any other character is listed under
+ *   ANY_TEXT, a candidate of every search, since some collation may make it equal to an ASCII
+ *   one; a search with a character that is not printable ASCII, or shorter than three, reads
+ *   every row.
+ * - **When it helps.** A search that would test more than `candidateMax` rows (its sequences
+ *   together narrow to more, or its rarest is held by so many that reading it costs too much)
+ *   reads every row as before: testing ids one by one costs more than a scan once they are a few
+ *   percent of the list.
  */
 export class SearchGrams {
   private readonly logger = new Logger(SearchGrams.name);
@@ -104,15 +107,20 @@ export class SearchGrams {
     for (const row of rows) sizes.set(row.gram, Number(row.n));
     const anyText = sizes.get(ANY_TEXT) ?? 0;
     sizes.delete(ANY_TEXT);
-    // The rarest sequences first; each further one is read while it is small enough to narrow
-    // the ids found so far for less than testing them would cost.
+    // Rows tested whatever the sequences hold.
+    const always = anyText + edited.length + (highest - above);
+    // The rarest sequences first, each read while it is cheap to read (two bytes an id), beside
+    // what testing rows costs: "williams" is found under "ams" and "iam" together in 14,000
+    // fans' addresses, though each is held by over 27,000 ("adams", "william").
     const rarest = [...sizes].sort((a, b) => a[1] - b[1]);
-    if (rarest[0][1] + anyText + edited.length + (highest - above) > candidateMax) return null;
+    const readable = (size: number) => size <= candidateMax * READ_PER_LOOKUP;
+    if (always > candidateMax || !readable(rarest[0][1])) return null;
     let ids = await this.idsOf(rarest[0][0]);
     for (const [gram, size] of rarest.slice(1)) {
-      if (ids.length === 0 || size > candidateMax * 4) break;
+      if (ids.length === 0 || !readable(size)) break;
       ids = intersect(ids, await this.idsOf(gram));
     }
+    if (ids.length + always > candidateMax) return null;
     if (anyText > 0) ids = union(ids, await this.idsOf(ANY_TEXT));
     if (edited.length > 0) ids = union(ids, edited);
     return { ids, above };
@@ -248,11 +256,14 @@ export class SearchGrams {
     });
   }
 
-  /** The sequences of a row's columns, each column apart; ANY_TEXT alone if one is not ASCII. */
+  /**
+   * The sequences of a row's columns, each column apart, as `foldText` keeps them; ANY_TEXT alone
+   * if a column holds a character it cannot.
+   */
   private gramsOfRow(row: Record<string, number | string | null>): string[] {
-    const texts = this.columns.map((_, i) => String(row[`c${i}`] ?? '').toLowerCase());
-    if (!texts.every((text) => PRINTABLE_ASCII.test(text))) return [ANY_TEXT];
-    return [...new Set(texts.flatMap(gramsOf))];
+    const texts = this.columns.map((_, i) => foldText(String(row[`c${i}`] ?? '')));
+    if (texts.some((text) => text === null)) return [ANY_TEXT];
+    return [...new Set((texts as string[]).flatMap(gramsOf))];
   }
 
   /** The edits recorded and not yet read again, in the order they were recorded. */
@@ -336,6 +347,12 @@ export function lookupBudget({
 
 const INNODB_PAGE_BYTES = 16_384;
 
+/**
+ * How many ids of the index a search may read per row it may test: an id read is two bytes of a
+ * sequence's list, a row tested is a lookup in the list's table.
+ */
+const READ_PER_LOOKUP = 8;
+
 /** The ids a search tests (see `SearchGrams.candidates`). */
 export interface Candidates {
   /** Ids at or below `above` that may match, ascending. */
@@ -366,6 +383,30 @@ const DEFAULT_TUNING: SearchGramTuning = {
 export const ANY_TEXT = '*';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * A row's text as the index lists it: printable ASCII lower-cased, and each accented letter (one
+ * that decomposes into an ASCII letter and combining marks: é, Ñ, ü) as its plain letter. The
+ * index must list a row under every sequence a search could find in it. MySQL's case- and
+ * accent-insensitive collations find "Chloé" for "loe", and equate an accented letter with no
+ * other ASCII character; SQLite's `LIKE` equates it with none, so listing it under "loe" too is
+ * only a row more to test. Null for text with any other character (a curly apostrophe, "ß", a
+ * line break), which some collation might equate with ASCII text, or ignore.
+ */
+export function foldText(text: string): string | null {
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase();
+  let folded = '';
+  for (const char of text) {
+    if (PRINTABLE_ASCII.test(char)) {
+      folded += char;
+      continue;
+    }
+    const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
+    if (!/^[a-z]$/i.test(plain)) return null;
+    folded += plain;
+  }
+  return folded.toLowerCase();
+}
 
 /** The distinct three-character sequences of lower-cased printable ASCII text, in hexadecimal. */
 export function gramsOf(text: string): string[] {

@@ -18,6 +18,7 @@ import { IndexFanCounts1766800000000 } from './1766800000000-IndexFanCounts.js';
 import { IndexListSorts1766700000000 } from './1766700000000-IndexListSorts.js';
 import { CreateSearchGrams1766900000000 } from './1766900000000-CreateSearchGrams.js';
 import { CreateSearchGramChanges1766900000100 } from './1766900000100-CreateSearchGramChanges.js';
+import { RefoldSearchGrams1766900000200 } from './1766900000200-RefoldSearchGrams.js';
 
 /** In order of application. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   IndexFanCounts1766800000000,
   CreateSearchGrams1766900000000,
   CreateSearchGramChanges1766900000100,
+  RefoldSearchGrams1766900000200,
 ];

@@ -83,15 +83,20 @@ export class FansService {
       // fans a filter keeps are the distinct fanIds of its records, each read from one index:
       // at 600,000 fans this takes about a tenth of testing every fan.
       countBy: {
-        customers: 'SELECT COUNT(DISTINCT o.fanId) AS c FROM orders o WHERE o.fanId IS NOT NULL',
-        subscribers:
-          'SELECT COUNT(DISTINCT s.fanId) AS c FROM email_signups s ' +
-          "WHERE s.subscription = 'confirmed' AND s.fanId IS NOT NULL",
-        waiting:
-          'SELECT COUNT(DISTINCT n.fanId) AS c FROM notify_me n ' +
-          "WHERE n.notified = 'false' AND n.fanId IS NOT NULL",
-        writers:
-          'SELECT COUNT(DISTINCT m.fanId) AS c FROM contact_messages m WHERE m.fanId IS NOT NULL',
+        customers: { table: 'orders', alias: 'o', reference: 'o.fanId' },
+        subscribers: {
+          table: 'email_signups',
+          alias: 's',
+          reference: 's.fanId',
+          where: "s.subscription = 'confirmed'",
+        },
+        waiting: {
+          table: 'notify_me',
+          alias: 'n',
+          reference: 'n.fanId',
+          where: "n.notified = 'false'",
+        },
+        writers: { table: 'contact_messages', alias: 'm', reference: 'm.fanId' },
       },
       searchColumns: ['email'],
       searchGrams: this.searchGrams,
