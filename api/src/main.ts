@@ -1,3 +1,4 @@
+import './heap.js';
 import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
