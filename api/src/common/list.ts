@@ -251,10 +251,10 @@ async function filteredSearch<E extends ObjectLiteral, F extends string, S exten
 async function sortedRows<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   params: Pick<ListParams<F, S>, 'status' | 'search' | 'sort'>,
-  { searching = false, matched }: { searching?: boolean; matched?: number[] } = {},
+  { searching, matched }: { searching?: boolean; matched?: number[] } = {},
 ): Promise<SelectQueryBuilder<E>> {
   const { qb, narrowed } = await filteredSearch(def, params, matched);
-  return ordered(def, qb, params.sort, { searching: searching || narrowed });
+  return ordered(def, qb, params.sort, { searching: searching ?? narrowed });
 }
 
 /**
@@ -468,7 +468,9 @@ export const SEARCH_WALK_MAX = 20_000;
  * A search in a list with a `searchIndex` counts first, and picks how to find its page from the
  * counts: no page when nothing (or nothing more) matches; a walk along the sort's index when
  * matches are common enough to come soon (under SEARCH_WALK_MAX rows read if they are spread
- * evenly); otherwise a scan of the search index, whose cost does not grow with rarity.
+ * evenly); otherwise a scan of the search index (or of the rows a `searchGrams` index names),
+ * whose cost does not grow with rarity. Other lists sort the rows a `searchGrams` index names
+ * among themselves (`sortedRows`).
  */
 export async function listPage<E extends ObjectLiteral, Row, F extends string, S extends string>(
   def: ListDefinition<E, Row, F, S>,
@@ -481,7 +483,7 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
   const matched = countsBy(def)
     ? ((await matchingIds(def, params.search)) ?? undefined)
     : undefined;
-  const pageIds = async (searching: boolean) =>
+  const pageIds = async (searching?: boolean) =>
     (await sortedRows(def, params, { searching, matched }))
       .select(`${def.alias}.id`, 'id')
       .offset(offset)
@@ -500,10 +502,10 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     // Settled later either way; a failure while the page is found is not left unhandled.
     counting.catch(() => undefined);
     const found = await def.pageIds(params, () => counting);
-    raw = found ? found.map((id) => ({ id })) : await pageIds(false);
+    raw = found ? found.map((id) => ({ id })) : await pageIds();
     counts = await counting;
   } else {
-    [raw, counts] = await Promise.all([pageIds(false), countList(def, params.search, matched)]);
+    [raw, counts] = await Promise.all([pageIds(), countList(def, params.search, matched)]);
   }
   const entities = await loadInOrder(
     def,
