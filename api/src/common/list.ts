@@ -78,11 +78,13 @@ export interface ListDefinition<
    * Finds a page's ids where the general query would sort every row (a sort by a figure summed
    * from another table), given the list's counts under the search; answers null to leave the page
    * to the general query. It should answer null without waiting for the counts when it leaves the
-   * page: the general query then runs while they are worked out.
+   * page: the general query then runs while they are worked out. `matched`: the ids the search
+   * matches, when the list has read them (a list counted by `countBy`, see `listPage`).
    */
   pageIds?: (
     params: ListParams<Filter, Sort>,
     counts: () => Promise<Record<Filter | 'all', number>>,
+    matched?: number[],
   ) => Promise<(number | string)[] | null>;
   /** Rows of a page or an export batch that need more than their own table (e.g. variants). */
   hydrate?: (entities: Entity[]) => Promise<Row[]>;
@@ -172,11 +174,7 @@ async function searched<E extends ObjectLiteral, F extends string, S extends str
   const qb = def.repository.createQueryBuilder(def.alias).where('1 = 1');
   if (def.parameters) qb.setParameters(def.parameters);
   if (def.scope) qb.andWhere(def.scope.where, def.scope.params);
-  if (matched) {
-    if (matched.length === 0) return { qb: qb.andWhere('1 = 0'), narrowed: false };
-    const { where, params } = oneOfIds(qb, `${def.alias}.id`, matched, 'matchedIds');
-    return { qb: qb.andWhere(where, params), narrowed: false };
-  }
+  if (matched) return { qb: whereOneOf(qb, `${def.alias}.id`, matched), narrowed: false };
   const candidates =
     def.searchGrams && search.trim() !== '' ? await def.searchGrams.candidates(search) : null;
   if (candidates) {
@@ -184,6 +182,17 @@ async function searched<E extends ObjectLiteral, F extends string, S extends str
     qb.andWhere(where, params);
   }
   return { qb: whereSearch(qb, def.searchColumns, search), narrowed: candidates !== null };
+}
+
+/** Keeps the rows whose column holds one of some ids (none when there are none). */
+export function whereOneOf<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  column: string,
+  ids: number[],
+): SelectQueryBuilder<T> {
+  if (ids.length === 0) return qb.andWhere('1 = 0');
+  const { where, params } = oneOfIds(qb, column, ids, 'oneOfIds');
+  return qb.andWhere(where, params);
 }
 
 /** The rows a search index names, as a condition. */
@@ -501,7 +510,7 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     const counting = countList(def, params.search, matched);
     // Settled later either way; a failure while the page is found is not left unhandled.
     counting.catch(() => undefined);
-    const found = await def.pageIds(params, () => counting);
+    const found = await def.pageIds(params, () => counting, matched);
     raw = found ? found.map((id) => ({ id })) : await pageIds();
     counts = await counting;
   } else {

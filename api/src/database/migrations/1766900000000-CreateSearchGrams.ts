@@ -3,7 +3,8 @@ import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
 /**
  * The admin lists' search index (`SearchGrams`, api/src/common/search-grams.ts): per list, the
  * ids of the rows holding each three-letter sequence, in blocks of ids, and how far it reaches.
- * It starts empty and is filled by the site as rows arrive (and at start for rows already there).
+ * It starts empty and is filled by the site: a search starts a refresh once 1,000 rows lie beyond
+ * its reach, rows already there included.
  */
 export class CreateSearchGrams1766900000000 implements MigrationInterface {
   name = 'CreateSearchGrams1766900000000';

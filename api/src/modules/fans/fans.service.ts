@@ -12,7 +12,12 @@ import {
   type FanSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { idsAcrossSegments, whereSearch, type ListDefinition } from '../../common/list.js';
+import {
+  idsAcrossSegments,
+  whereOneOf,
+  whereSearch,
+  type ListDefinition,
+} from '../../common/list.js';
 import { searchGramsOf } from '../../common/search-grams.js';
 import type { ListParams } from '../../common/list-query.js';
 import { keepFigure } from '../../database/table-versions.js';
@@ -110,7 +115,7 @@ export class FansService {
       defaultSort: '-firstSeenAt',
       toRow: (fan) => this.row(fan, new Map()),
       hydrate: (fans) => this.rows(fans),
-      pageIds: (params, counts) => this.pageByFigure(params, counts),
+      pageIds: (params, counts, matched) => this.pageByFigure(params, counts, matched),
     };
   }
 
@@ -120,11 +125,14 @@ export class FansService {
    * figure is above zero come from their orders grouped by fan (an index holds each order's fan
    * and total) and are sorted among themselves; every other fan's figure is zero, so they follow
    * (descending) or lead (ascending) in id order, the tie-break. Totals are never negative, so a
-   * fan spent something exactly when one of their orders has a total above zero.
+   * fan spent something exactly when one of their orders has a total above zero. With a search,
+   * the fans it matches are those `matched` names when the list has read them (see `listPage`),
+   * and otherwise those whose address matches.
    */
   private async pageByFigure(
     { status, search, sort, page, pageSize }: ListParams<FanListFilter, FanSort>,
     countsOf: () => Promise<Record<FanListFilter | 'all', number>>,
+    matched?: number[],
   ): Promise<(number | string)[] | null> {
     const descending = sort?.startsWith('-') ?? false;
     const field = sort?.replace(/^-/, '');
@@ -137,8 +145,10 @@ export class FansService {
     const counts = await countsOf();
     // The orders that make a fan's figure above zero: any for orders, one with a total for spending.
     const counted = field === 'orders' ? 'o.fanId = f.id' : 'o.fanId = f.id AND o.total > 0';
-    const fans = () =>
-      whereSearch(this.fans.createQueryBuilder('f').where('1 = 1'), ['email'], search);
+    const fans = () => {
+      const qb = this.fans.createQueryBuilder('f').where('1 = 1');
+      return matched ? whereOneOf(qb, 'f.id', matched) : whereSearch(qb, ['email'], search);
+    };
     const aboveZero =
       field === 'orders'
         ? counts.customers
@@ -163,7 +173,8 @@ export class FansService {
           .createQueryBuilder('o')
           .where('o.fanId IS NOT NULL');
         if (field === 'totalSpent') qb.andWhere('o.total > 0');
-        if (search.trim() !== '') {
+        if (matched) whereOneOf(qb, 'o.fanId', matched);
+        else if (search.trim() !== '') {
           const matching = fans().select('f.id');
           qb.andWhere(`o.fanId IN (${matching.getQuery()})`).setParameters(
             matching.getParameters(),
