@@ -301,7 +301,7 @@ function ordered<E extends ObjectLiteral, F extends string, S extends string>(
 export function countList<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   search: string,
-  matched?: number[],
+  matched?: number[] | null,
 ): Promise<Record<F | 'all', number>> {
   const { dataSource, tables, key } = countsKey(def, search);
   return keepFigure(dataSource, tables, key, () => countRows(def, search, matched));
@@ -349,7 +349,7 @@ export function countsKey<E extends ObjectLiteral, F extends string, S extends s
 async function countRows<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   search: string,
-  matched?: number[],
+  matched?: number[] | null,
 ): Promise<Record<F | 'all', number>> {
   const names = Object.keys(def.filters) as F[];
   const countBy = countsBy(def);
@@ -366,14 +366,14 @@ async function countRows<E extends ObjectLiteral, F extends string, S extends st
     const totals = await Promise.all([
       countAll('all'),
       ...names.map((status) => {
-        const references = def.scope ? undefined : def.countBy?.[status];
+        const references = referencesOf(def, status);
         return references ? countReferences(def, references) : countAll(status);
       }),
     ]);
     return byStatus(totals);
   }
   if (countBy) {
-    const ids = matched ?? (await matchingIds(def, search));
+    const ids = matched === undefined ? await matchingIds(def, search) : matched;
     if (ids)
       return byStatus([
         ids.length,
@@ -393,15 +393,22 @@ async function countRows<E extends ObjectLiteral, F extends string, S extends st
   return counts;
 }
 
-/** Every filter's `countBy`, when each filter has one (and the list no scope). */
+/** A filter's `countBy`, unless the list has a scope (which the references know nothing of). */
+function referencesOf<E extends ObjectLiteral, F extends string, S extends string>(
+  def: ListDefinition<E, unknown, F, S>,
+  status: F,
+): CountBy | undefined {
+  return def.scope ? undefined : def.countBy?.[status];
+}
+
+/** Every filter's `countBy`, when each filter has one (see `referencesOf`). */
 function countsBy<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
 ): Record<F, CountBy> | null {
   const names = Object.keys(def.filters) as F[];
-  const countBy = def.countBy;
-  if (def.scope || !countBy || names.length === 0 || !names.every((name) => countBy[name]))
-    return null;
-  return countBy as Record<F, CountBy>;
+  const references = names.map((name) => referencesOf(def, name));
+  if (names.length === 0 || !references.every(Boolean)) return null;
+  return Object.fromEntries(names.map((name, i) => [name, references[i]])) as Record<F, CountBy>;
 }
 
 /**
@@ -487,13 +494,12 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
   { walkMax = SEARCH_WALK_MAX } = {},
 ): Promise<ListPage<Row, F>> {
   const offset = (params.page - 1) * params.pageSize;
-  // A list counted by references reads a search's matching ids for its counts: its page is found
-  // among them too.
-  const matched = countsBy(def)
-    ? ((await matchingIds(def, params.search)) ?? undefined)
-    : undefined;
+  // A list counted by references reads a search's matching ids once, for its counts and its page
+  // (null: there is no search, or more match than are counted that way).
+  const matched = countsBy(def) ? await matchingIds(def, params.search) : undefined;
+  const among = matched ?? undefined;
   const pageIds = async (searching?: boolean) =>
-    (await sortedRows(def, params, { searching, matched }))
+    (await sortedRows(def, params, { searching, matched: among }))
       .select(`${def.alias}.id`, 'id')
       .offset(offset)
       .limit(params.pageSize)
@@ -510,7 +516,7 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     const counting = countList(def, params.search, matched);
     // Settled later either way; a failure while the page is found is not left unhandled.
     counting.catch(() => undefined);
-    const found = await def.pageIds(params, () => counting, matched);
+    const found = await def.pageIds(params, () => counting, among);
     raw = found ? found.map((id) => ({ id })) : await pageIds();
     counts = await counting;
   } else {

@@ -173,8 +173,9 @@ export class SearchGrams {
 
   /**
    * Indexes the blocks that rows have arrived in since the index last reached, and those holding
-   * recorded edits, when there are at least `refreshGap` of either (`force`: however few). One refresh at a time per list in this
-   * process; another process refreshing the same blocks at once writes the same rows.
+   * recorded edits, when there are at least `refreshGap` of either (`force`: however few). One
+   * refresh at a time per list in this process; another process refreshing the same blocks at
+   * once writes the same rows.
    */
   refresh({ force = false } = {}): Promise<void> {
     const running = refreshing(this.dataSource);
