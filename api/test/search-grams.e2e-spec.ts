@@ -102,7 +102,7 @@ describe.each(testDatabases())('search index on $name', (db) => {
     sorts: (S | `-${S}`)[],
     extraTerms: string[] = [],
   ): Promise<number> {
-    const scanned = { ...def, searchGrams: undefined, searchIndex: false };
+    const scanned = { ...def, searchGrams: undefined, searchIndex: undefined };
     const indexed = { ...def, searchGrams: index };
     let narrowed = 0;
     for (const search of [...TERMS, ...extraTerms]) {

@@ -19,6 +19,7 @@ import { IndexListSorts1766700000000 } from './1766700000000-IndexListSorts.js';
 import { CreateSearchGrams1766900000000 } from './1766900000000-CreateSearchGrams.js';
 import { CreateSearchGramChanges1766900000100 } from './1766900000100-CreateSearchGramChanges.js';
 import { RefoldSearchGrams1766900000200 } from './1766900000200-RefoldSearchGrams.js';
+import { LeadSignupSearchIndexById1767000000000 } from './1767000000000-LeadSignupSearchIndexById.js';
 
 /** In order of application. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   CreateSearchGrams1766900000000,
   CreateSearchGramChanges1766900000100,
   RefoldSearchGrams1766900000200,
+  LeadSignupSearchIndexById1767000000000,
 ];

@@ -126,13 +126,13 @@ export class FansService {
    * and total) and are sorted among themselves; every other fan's figure is zero, so they follow
    * (descending) or lead (ascending) in id order, the tie-break. Totals are never negative, so a
    * fan spent something exactly when one of their orders has a total above zero. With a search,
-   * the fans it matches are those `matched` names when the list has read them (see `listPage`),
+   * the fans it matches are those `matchedIds` names when the list reads them (see `listPage`),
    * and otherwise those whose address matches.
    */
   private async pageByFigure(
     { status, search, sort, page, pageSize }: ListParams<FanListFilter, FanSort>,
     countsOf: () => Promise<Record<FanListFilter | 'all', number>>,
-    matched?: number[],
+    matchedIds: () => Promise<number[] | undefined>,
   ): Promise<(number | string)[] | null> {
     const descending = sort?.startsWith('-') ?? false;
     const field = sort?.replace(/^-/, '');
@@ -142,7 +142,7 @@ export class FansService {
     )
       return null;
     const direction = descending ? 'DESC' : 'ASC';
-    const counts = await countsOf();
+    const [counts, matched] = await Promise.all([countsOf(), matchedIds()]);
     // The orders that make a fan's figure above zero: any for orders, one with a total for spending.
     const counted = field === 'orders' ? 'o.fanId = f.id' : 'o.fanId = f.id AND o.total > 0';
     const fans = () => {

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import type { SignupSubscription } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
+import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
@@ -11,7 +12,7 @@ import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000
 @Index('IDX_email_signups_unsubscribedAt_confirmedAt', ['unsubscribedAt', 'confirmedAt'])
 @Index('IDX_email_signups_contacted', ['contacted'])
 @Index('IDX_email_signups_subscription', ['subscription'])
-@Index('IDX_email_signups_search', ['email', 'contacted', 'subscription', 'createdAt'])
+@Index(SIGNUP_SEARCH_INDEX.name, SIGNUP_SEARCH_INDEX.columns)
 export class EmailSignup {
   @PrimaryGeneratedColumn()
   id: number;

@@ -12,6 +12,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { searchGramsOf } from '../../common/search-grams.js';
+import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { inTransaction } from '../../database/transaction.js';
 import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -117,12 +118,13 @@ export class NewsletterService {
         unconfirmed: { where: "s.subscription = 'unconfirmed'" },
         unsubscribed: { where: "s.subscription = 'unsubscribed'" },
       },
+      // The state, which the search index holds: unsubscribed exactly when unsubscribedAt is set.
       scope:
         withUnsubscribed || status === 'unsubscribed'
           ? undefined
-          : { where: 's.unsubscribedAt IS NULL' },
+          : { where: "s.subscription <> 'unsubscribed'" },
       searchColumns: ['email'],
-      searchIndex: true,
+      searchIndex: SIGNUP_SEARCH_INDEX.name,
       searchGrams: this.searchGrams,
       sorts: {
         createdAt: 's.createdAt',
