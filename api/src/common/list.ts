@@ -181,7 +181,7 @@ async function searched<E extends ObjectLiteral, F extends string, S extends str
   if (def.scope) qb.andWhere(def.scope.where, def.scope.params);
   const candidates =
     def.searchGrams && search.trim() !== '' && !walking
-      ? await def.searchGrams.candidates(search)
+      ? await def.searchGrams.candidates(search, { fromIndex: def.searchIndex !== undefined })
       : null;
   if (candidates) {
     const { where, params } = amongCandidates(qb, candidates);
@@ -572,7 +572,7 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
   if (def.searchIndex && searching) {
     counts = await countList(def, params.search);
     raw = await pageFromCounts(counts);
-  } else if (countsBy(def)) {
+  } else if (def.pageIds || countsBy(def)) {
     // A list counted by references reads a search's matching ids once, for its counts unless
     // they are kept, and for a page the `pageIds` hook finds (null: there is no search, or more
     // match than are counted that way). Its own page is found meanwhile among the rows the
@@ -580,7 +580,8 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     // about 30 ms each). With its counts kept (the next pages, another sort), it reads no ids and
     // picks its way to the page from the counts, as a list with a `searchIndex` does.
     let matching: Promise<number[] | null> | undefined;
-    const matchingOnce = () => (matching ??= matchingIds(def, params.search));
+    const matchingOnce = () =>
+      (matching ??= countsBy(def) ? matchingIds(def, params.search) : Promise.resolve(null));
     const matched = () => matchingOnce().then((ids) => ids ?? undefined);
     const kept = keptCounts(def, params.search);
     const counting = kept ?? matchingOnce().then((ids) => countList(def, params.search, ids));
@@ -590,16 +591,6 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     if (found) raw = found.map((id) => ({ id }));
     else if (kept && searching) raw = await pageFromCounts(await kept);
     else raw = await pageIds();
-    counts = await counting;
-  } else if (def.pageIds) {
-    const counting = countList(def, params.search);
-    counting.catch(() => undefined);
-    const found = await def.pageIds(
-      params,
-      () => counting,
-      () => Promise.resolve(undefined),
-    );
-    raw = found ? found.map((id) => ({ id })) : await pageIds();
     counts = await counting;
   } else {
     [raw, counts] = await Promise.all([pageIds(), countList(def, params.search)]);

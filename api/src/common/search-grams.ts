@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Between, In, type DataSource, type EntityManager } from 'typeorm';
 import { SearchGram, SearchGramChange, SearchGramState } from '../database/search-gram.entity.js';
-import { SIGNUP_SEARCH_INDEX } from '../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { inTransaction } from '../database/transaction.js';
 
 /**
@@ -49,7 +48,7 @@ export class SearchGrams {
     private readonly dataSource: DataSource,
     private readonly table: string,
     private readonly columns: readonly string[],
-    private readonly tuning: Partial<SearchGramTuning> & { lookupIndex?: string } = {},
+    private readonly tuning: Partial<SearchGramTuning> = {},
   ) {
     this.list = table;
   }
@@ -61,8 +60,10 @@ export class SearchGrams {
   /**
    * The ids a search must test: those the index finds under every sequence of the search, and
    * every id above `above`; null when the index cannot narrow the search (every row is tested).
+   * `fromIndex`: the list reads those rows from an index led by the id (its `searchIndex`), not
+   * from its table, so their number is not limited by the table's size (see `lookupBudget`).
    */
-  async candidates(search: string): Promise<Candidates | null> {
+  async candidates(search: string, { fromIndex = false } = {}): Promise<Candidates | null> {
     const needle = search.trim().toLowerCase();
     if (needle.length < 3 || !PRINTABLE_ASCII.test(needle)) return null;
     const { candidateMax, refreshGap } = this.limits;
@@ -76,11 +77,18 @@ export class SearchGrams {
     if (state === null || highest - above + changes.length > candidateMax) return null;
     // A page request asks twice (its counts, its page): the second answer is the first's while
     // neither the index, the list's highest id nor the edited rows have moved.
-    const key = JSON.stringify([needle, above, highest, changes.length, changes.at(-1)?.id]);
+    const key = JSON.stringify([
+      needle,
+      fromIndex,
+      above,
+      highest,
+      changes.length,
+      changes.at(-1)?.id,
+    ]);
     const known = this.recent.get(key);
     if (known) return known;
     const edited = [...new Set(changes.map((change) => change.rowId))].sort((a, b) => a - b);
-    const found = this.find(needle, above, highest, edited);
+    const found = this.find(needle, above, highest, edited, fromIndex);
     this.recent.set(key, found);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
     found.catch(() => this.recent.delete(key));
@@ -92,8 +100,9 @@ export class SearchGrams {
     above: number,
     highest: number,
     edited: number[],
+    fromIndex: boolean,
   ): Promise<Candidates | null> {
-    const candidateMax = await this.lookupBudget();
+    const candidateMax = fromIndex ? this.limits.candidateMax : await this.lookupBudget();
     const grams = [...gramsOf(needle)];
     const sizes = new Map<string, number>(grams.map((gram) => [gram, 0]));
     const rows = await this.dataSource
@@ -130,15 +139,14 @@ export class SearchGrams {
   /**
    * How many rows a search may test by id: `candidateMax`, or on MySQL, while the list's table
    * and indexes are larger than InnoDB's buffer pool, an eighth of the table's pages (see
-   * `lookupBudget`). Read from the server at most once a minute. A list whose searches read
-   * the rows from a `lookupIndex` has no such limit: the ids are read in order, so testing every
-   * candidate reads each page of that index at most once, no more than a scan of it reads.
+   * `lookupBudget`). Read from the server at most once a minute. Rows read from an index led by
+   * the id (`fromIndex` of `candidates`) have no such limit: the ids are read in order, so testing
+   * every candidate reads each page of that index at most once, no more than a scan of it reads.
    */
   private lookupBudget(): Promise<number> {
     const { candidateMax } = this.limits;
     const type = this.dataSource.options.type;
-    if ((type !== 'mysql' && type !== 'mariadb') || this.tuning.lookupIndex)
-      return Promise.resolve(candidateMax);
+    if (type !== 'mysql' && type !== 'mariadb') return Promise.resolve(candidateMax);
     if (this.budget && this.budget.until > Date.now()) return this.budget.value;
     const value = this.dataSource
       .query<
@@ -322,20 +330,9 @@ export const INDEXED_SEARCHES = {
   orders: ['email', 'customerName', 'lineItems', 'showLocation', 'trackingNumber', 'notes'],
 } as const;
 
-/**
- * The lists of INDEXED_SEARCHES whose searches read the rows the index names from an index led
- * by the id and holding everything the search reads (the list's `searchIndex`), not from the
- * table: the signups' table (65 MB at half a million) is twice that index.
- */
-const LOOKUP_INDEXES: Partial<Record<keyof typeof INDEXED_SEARCHES, string>> = {
-  email_signups: SIGNUP_SEARCH_INDEX.name,
-};
-
 /** The search index of a list of INDEXED_SEARCHES. */
 export const searchGramsOf = (dataSource: DataSource, table: keyof typeof INDEXED_SEARCHES) =>
-  new SearchGrams(dataSource, table, INDEXED_SEARCHES[table], {
-    lookupIndex: LOOKUP_INDEXES[table],
-  });
+  new SearchGrams(dataSource, table, INDEXED_SEARCHES[table]);
 
 /**
  * How many rows a search may test by id on MySQL. The ids of a search are spread over the whole
