@@ -39,15 +39,14 @@ const ROUTE_ANSWERS: Record<string, Record<string, string>> = {
 
 /** Paths the cross-site check does not apply to (verified by signature instead). */
 const SIGNED_PATHS = new Set(['/api/webhooks/stripe']);
-/** Admin paths open without a session. */
-const OPEN_ADMIN_PATHS = new Set(['/api/admin/session', '/api/admin/login']);
 
 /**
  * Completes the generated OpenAPI document from what the code already states:
  * - request bodies whose DTOs carry only class-validator rules get their fields (type, format,
  *   allowed values, maximum length, required), so e.g. the test payment form is described;
  * - every operation lists the 4xx answers the server's shared layers give it: 400 (validation),
- *   401 (admin session), 403 (cross-site check), 404 (an unknown id), 413 (body over 100 kB).
+ *   403 (cross-site check), 404 (an unknown id), 413 (body over 100 kB). The admin session's 401
+ *   comes with the routes' own AdminOnly metadata, never from their paths.
  * Answers a route states itself (an @ApiResponse, or the additions below) are kept.
  */
 export function completeApiDocument(document: OpenAPIObject): OpenAPIObject {
@@ -80,9 +79,6 @@ function addClientErrors(path: string, method: string, operation: Operation) {
   const hasInput = inPath || parameters.length > 0 || operation.requestBody !== undefined;
   if (hasInput) {
     add('400', 'The request is not valid: `{ statusCode, message, errors? }` says why');
-  }
-  if (path.startsWith('/api/admin/') && !OPEN_ADMIN_PATHS.has(path)) {
-    add('401', 'Not logged in: "Please log in to continue."');
   }
   if (method !== 'get' && !SIGNED_PATHS.has(path)) {
     add('403', 'Refused by the cross-site check: the Origin (or Referer) names another site');
