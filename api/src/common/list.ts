@@ -81,12 +81,12 @@ export interface ListDefinition<
    * from another table), given the list's counts under the search; answers null to leave the page
    * to the general query. It should answer null without waiting for the counts when it leaves the
    * page: the general query then runs while they are worked out. `matched`: the ids the search
-   * matches, when the list reads them (a list counted by `countBy`, see `listPage`), else none.
+   * matches, when the list reads them (a list counted by `countBy`, see `listPage`), else null.
    */
   pageIds?: (
     params: ListParams<Filter, Sort>,
     counts: () => Promise<Record<Filter | 'all', number>>,
-    matched: () => Promise<number[] | undefined>,
+    matched: () => Promise<number[] | null>,
   ) => Promise<(number | string)[] | null>;
   /** Rows of a page or an export batch that need more than their own table (e.g. variants). */
   hydrate?: (entities: Entity[]) => Promise<Row[]>;
@@ -566,10 +566,10 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     const walked = whole ? ((offset + params.pageSize) * whole[params.status]) / matching : null;
     return pageIds(walked === null || walked > walkMax);
   };
-  const searching = params.search.trim() !== '';
+  const hasSearch = params.search.trim() !== '';
   let raw: { id: number | string }[];
   let counts: Record<F | 'all', number>;
-  if (def.searchIndex && searching) {
+  if (def.searchIndex && hasSearch) {
     counts = await countList(def, params.search);
     raw = await pageFromCounts(counts);
   } else if (def.pageIds || countsBy(def)) {
@@ -580,16 +580,15 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
     // about 30 ms each). With its counts kept (the next pages, another sort), it reads no ids and
     // picks its way to the page from the counts, as a list with a `searchIndex` does.
     let matching: Promise<number[] | null> | undefined;
-    const matchingOnce = () =>
+    const matched = () =>
       (matching ??= countsBy(def) ? matchingIds(def, params.search) : Promise.resolve(null));
-    const matched = () => matchingOnce().then((ids) => ids ?? undefined);
     const kept = keptCounts(def, params.search);
-    const counting = kept ?? matchingOnce().then((ids) => countList(def, params.search, ids));
+    const counting = kept ?? matched().then((ids) => countList(def, params.search, ids));
     // Settled later either way; a failure while the page is found is not left unhandled.
     counting.catch(() => undefined);
     const found = def.pageIds ? await def.pageIds(params, () => counting, matched) : null;
     if (found) raw = found.map((id) => ({ id }));
-    else if (kept && searching) raw = await pageFromCounts(await kept);
+    else if (kept && hasSearch) raw = await pageFromCounts(await kept);
     else raw = await pageIds();
     counts = await counting;
   } else {

@@ -132,7 +132,7 @@ export class FansService {
   private async pageByFigure(
     { status, search, sort, page, pageSize }: ListParams<FanListFilter, FanSort>,
     countsOf: () => Promise<Record<FanListFilter | 'all', number>>,
-    matchedIds: () => Promise<number[] | undefined>,
+    matchedIds: () => Promise<number[] | null>,
   ): Promise<(number | string)[] | null> {
     const descending = sort?.startsWith('-') ?? false;
     const field = sort?.replace(/^-/, '');
