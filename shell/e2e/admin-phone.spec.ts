@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from './utils/site.js';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, startSite } from './utils/site.js';
 
 // The dashboard on a 390 px wide phone: every tab in sight and the header within the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -45,4 +45,83 @@ test('on a phone every tab and the overview stay in sight, and the header fits',
   await overview.getByRole('link', { name: /Orders to ship/ }).click();
   await expect(page).toHaveURL(/\/admin\?tab=orders&status=pending$/);
   await expect(bar.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+});
+
+/** An address as long as real ones get, with no place a line could break. */
+const LONG_ADDRESS = 'constance.wilhelmina.abernathy-fitzgerald@riverbend-mailboxes.example.com';
+
+const post = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    ([path, body]) =>
+      fetch(path as string, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    [path, body] as const,
+  );
+
+test("on a phone every tab's table keeps to the screen, long addresses and all", async ({
+  page,
+}) => {
+  // A site of its own: the rows it adds would change the counts the desktop suite expects.
+  const site = await startSite();
+  try {
+    await page.goto(`${site.url}/admin/login`);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('tablist', { name: 'Sections' })).toBeVisible();
+    const show = {
+      venue: 'The Grand Ole Opry House Backstage Songwriters Circle',
+      city: 'Nashville, TN',
+      date: '2099-05-01',
+      status: 'published',
+      time: '8:00 PM',
+      ageRequirement: 'All Ages',
+      ticketButtonType: 'free',
+      soldOut: 'false',
+    };
+    expect(await post(page, '/api/admin/shows', show)).toBe(201);
+    const order = {
+      salesChannel: 'online',
+      customerName: 'Constance Abernathy-Fitzgerald',
+      email: LONG_ADDRESS,
+      lineItems: [{ product_name: 'Tour Poster', quantity: 1, price: 1500 }],
+      shippingAddress: JSON.stringify({ address: '12 Revelator Road, Nashville, TN' }),
+      paymentMethod: 'venmo',
+    };
+    expect(await post(page, '/api/admin/orders/manual', order)).toBe(201);
+    expect(await post(page, '/api/email-signup', { email: LONG_ADDRESS })).toBe(201);
+    const request = { email: LONG_ADDRESS, productName: 'Sticker Pack' };
+    expect(await post(page, '/api/notify-me', request)).toBe(201);
+    const message = {
+      firstName: 'Constance',
+      lastName: 'Abernathy-Fitzgerald',
+      email: LONG_ADDRESS,
+      subject: 'fan',
+      message: 'Saw you at the Opry.',
+    };
+    expect(await post(page, '/api/contact', message)).toBe(201);
+
+    for (const tab of [
+      'shows',
+      'orders',
+      'products',
+      'notify-me',
+      'newsletter',
+      'contact',
+      'emails',
+      'fans',
+    ]) {
+      await page.goto(`${site.url}/admin?tab=${tab}`);
+      const table = page.locator('.data-table');
+      await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      const body = table.locator('.ant-table-body');
+      const widths = await body.evaluate((b) => [b.scrollWidth, b.clientWidth]);
+      expect({ tab, fits: widths[0]! <= widths[1]! }).toEqual({ tab, fits: true });
+      await expect(table.locator('thead th').last()).toBeInViewport({ ratio: 1 });
+    }
+  } finally {
+    await site.stop();
+  }
 });

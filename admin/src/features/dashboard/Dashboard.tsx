@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/store.js';
-import { Button, Flex, Grid, Layout, Tabs, Typography } from 'antd';
+import { Button, Flex, Layout, Tabs, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { setAuthenticated, useLogoutMutation } from '../auth/authApi.js';
 import { ShowsTab } from '../shows/ShowsTab.js';
@@ -17,6 +17,7 @@ import { PageTab } from '../page/PageTab.js';
 import { PhotosTab } from '../gallery/PhotosTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
+import { usePhone } from '../../components/usePhone.js';
 
 const TABS = [
   { key: 'shows', label: 'Shows', Component: ShowsTab },
@@ -39,7 +40,7 @@ export function Dashboard() {
   const navigate = useNavigate();
   const active = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
   // Below 576 px the tabs do not fit one line: they wrap instead of hiding behind "⋯".
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhone();
   const gutter = phone ? 12 : 24;
 
   // Logging out always ends on the login screen, even when the call fails.

@@ -54,7 +54,8 @@ export function productColumns(
       render: (_, p) => (
         <Flex gap={8} align="center">
           <Thumbnail image={p.image} />
-          <span>{p.name}</span>
+          {/* Whole words, where the phone's table breaks long text anywhere (DataTable). */}
+          <span style={{ overflowWrap: 'break-word' }}>{p.name}</span>
         </Flex>
       ),
     },
@@ -62,6 +63,8 @@ export function productColumns(
       key: 'price',
       title: 'Price',
       sortField: 'priceInCents',
+      // On a phone the name, the stock and the buttons share the width; Edit shows the price.
+      responsive: ['sm'],
       render: (_, p) => formatCents(p.priceInCents),
     },
     {

@@ -8,6 +8,7 @@ import { downloadCsv, ExportError } from './downloadCsv.js';
 import { SearchBox } from './SearchBox.js';
 import { formatCount, type TableSelection } from './useBulkAction.js';
 import { ALL, type SortOrder, type TableQuery } from './useTableQuery.js';
+import { usePhone } from '../../components/usePhone.js';
 
 export interface DataColumn<T> extends ColumnType<T> {
   key: string;
@@ -64,19 +65,21 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   // "Showing x-y" (ticking "Select all" then selects exactly the rows it describes).
   const first = ((page?.page ?? query.page) - 1) * pageSize;
 
+  // On a phone the table keeps to the screen's width: its columns share it, and long text (an
+  // address) wraps anywhere rather than pushing the last columns out of sight.
+  const phone = usePhone();
   const tableColumns = useMemo(
     () =>
-      columns.map(({ sortField, ...column }) =>
-        sortField
-          ? {
-              ...column,
-              sorter: true,
-              sortOrder: query.sort.field === sortField ? query.sort.order : null,
-              sortDirections: ['ascend', 'descend'] as SortOrder[],
-            }
-          : column,
-      ),
-    [columns, query.sort.field, query.sort.order],
+      columns.map(({ sortField, ...column }) => ({
+        ...column,
+        ...(phone && { onCell: () => ({ style: { overflowWrap: 'anywhere' as const } }) }),
+        ...(sortField && {
+          sorter: true,
+          sortOrder: query.sort.field === sortField ? query.sort.order : null,
+          sortDirections: ['ascend', 'descend'] as SortOrder[],
+        }),
+      })),
+    [columns, phone, query.sort.field, query.sort.order],
   );
 
   // A page beyond the end (after rows were marked and left the filter, say): go to the last one.
@@ -197,14 +200,15 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       )}
       <Table<T>
         rowKey="id"
-        size="middle"
+        size={phone ? 'small' : 'middle'}
+        tableLayout={phone ? 'auto' : undefined}
         columns={tableColumns}
         dataSource={rows}
         loading={props.loading}
         pagination={false}
         // A new sort starts at its first row. antd would glide there over 450 ms, while the
         // rows under the pointer move; the artist's next click would land on another row.
-        scroll={{ y: 400, x: 'max-content', scrollToFirstRowOnChange: false }}
+        scroll={{ y: 400, x: phone ? undefined : 'max-content', scrollToFirstRowOnChange: false }}
         locale={{ emptyText: props.emptyText }}
         showSorterTooltip={false}
         rowClassName={(row) => (row.id === props.highlightId ? 'data-table__row--highlight' : '')}
