@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, startSite } from './utils/site.js';
+import { post } from './utils/post.js';
 
 // The dashboard on a 390 px wide phone: every tab in sight and the header within the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -49,17 +50,6 @@ test('on a phone every tab and the overview stay in sight, and the header fits',
 
 /** An address as long as real ones get, with no place a line could break. */
 const LONG_ADDRESS = 'constance.wilhelmina.abernathy-fitzgerald@riverbend-mailboxes.example.com';
-
-const post = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    ([path, body]) =>
-      fetch(path as string, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.status),
-    [path, body] as const,
-  );
 
 test("on a phone every tab's table keeps to the screen, long addresses and all", async ({
   page,

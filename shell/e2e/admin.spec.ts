@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './utils/axe.js';
 import { ADMIN_PASSWORD } from './utils/site.js';
+import { post } from './utils/post.js';
 
 // The admin remote against the production build, the real API and a fresh database. The tests
 // run in order and build on each other's data.
@@ -131,21 +132,6 @@ async function expectCsvMatchesScreen(page: Page, name: string, key: string, scr
   });
   return csv.records;
 }
-
-/**
- * Posts JSON from the page, as the site's forms and the dashboard do: same origin, with the
- * session cookie once logged in (the admin API refuses writes from other origins).
- */
-const post = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    ([path, body]) =>
-      fetch(path as string, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.status),
-    [path, body] as const,
-  );
 
 /**
  * The cells of one column, top to bottom, by its header: each cell's first line (a venue, not its
