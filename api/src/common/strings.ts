@@ -4,10 +4,16 @@ import { Transform } from 'class-transformer';
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
-/** Trims and lower-cases an email address before validation. */
+/**
+ * An email address as stored: trimmed and lower-cased, so every letter case of it is one person.
+ * Accents stay: `josé@` is someone else than `jose@` (the columns compare exactly).
+ */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Normalises an email address (`normaliseEmail`) before validation. */
 export const NormaliseEmail = () =>
   Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toLowerCase() : value,
+    typeof value === 'string' ? normaliseEmail(value) : value,
   );
 
 /** An empty or blank optional string is stored as null. */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { normaliseEmail } from '../../common/strings.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -162,7 +163,8 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     price: line.unitPrice,
   }));
   return {
-    email: session.email ?? '',
+    // Stripe keeps the buyer's address as typed.
+    email: normaliseEmail(session.email ?? ''),
     customerName: session.customerName,
     // SPEC.md §3's object shape: `{ name, address: { line1, …, country } }`.
     shippingAddress: JSON.stringify(

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
@@ -190,9 +191,9 @@ export class OutboxService {
       await manager.insert(OutboxEmail, {
         key: email.key,
         kind: email.kind,
-        toAddress: email.to.address,
+        toAddress: normaliseEmail(email.to.address),
         toName: email.to.name ? clip(email.to.name, 200) : null,
-        replyToAddress: email.replyTo?.address ?? null,
+        replyToAddress: email.replyTo ? normaliseEmail(email.replyTo.address) : null,
         replyToName: email.replyTo?.name ? clip(email.replyTo.name, 200) : null,
         subject: clip(email.content.subject, 300),
         html: email.content.html,

@@ -1,9 +1,7 @@
 import { ERASED, WALK_UP_EMAIL } from '@artist/contracts';
 import type { EntityManager } from 'typeorm';
+import { normaliseEmail } from '../../common/strings.js';
 import { Fan } from './fan.entity.js';
-
-/** The key of a fan: the address as typed, trimmed and lower-cased. */
-export const fanKey = (email: string) => email.trim().toLowerCase();
 
 /**
  * The id of the fan with this address, made on first sight. Called by every write of an order,
@@ -22,7 +20,7 @@ export async function linkFan(
   seenAt: Date,
 ): Promise<number | null> {
   if (!email) return null;
-  const key = fanKey(email);
+  const key = normaliseEmail(email);
   if (key === '' || key === WALK_UP_EMAIL || key === ERASED) return null;
   await manager
     .createQueryBuilder()

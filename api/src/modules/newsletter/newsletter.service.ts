@@ -10,6 +10,7 @@ import {
   type SignupSubscription,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { normaliseEmail } from '../../common/strings.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { searchGramsOf } from '../../common/search-grams.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
@@ -41,7 +42,7 @@ export class NewsletterService {
    * of `confirmationSentAt` lets one of any number of concurrent signups queue it.
    */
   async signUp(email: string): Promise<void> {
-    const address = email.toLowerCase();
+    const address = normaliseEmail(email);
     await inTransaction(this.signups.manager.connection, async (manager) => {
       await manager
         .createQueryBuilder()
