@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
+import { EXACT_COLLATION } from '../src/database/exact-text.js';
 import { NameManualOrderItemsFromCatalogue1765500000300 } from '../src/database/migrations/1765500000300-NameManualOrderItemsFromCatalogue.js';
+import { CompareAddressesExactly1767100000100 } from '../src/database/migrations/1767100000100-CompareAddressesExactly.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { testDatabases } from './utils/databases.js';
@@ -79,5 +81,213 @@ describe.each(testDatabases())('migrations on $name', (db) => {
     expect(await names(broken.id)).toBe('not json');
     // Checkout's own orders are named by checkout and never touched.
     expect(await names(online.id)).toEqual(['T-Shirt - M']);
+  });
+
+  it('gives every column the collation its entity declares: addresses, tokens and session ids exact on MySQL, none on SQLite', async () => {
+    const dataSource = t.app.get(DataSource);
+    const declared = dataSource.entityMetadatas.flatMap((entity) =>
+      entity.columns
+        .filter((c) => c.collation !== undefined)
+        .map((c) => `${entity.tableName}.${c.databaseName}`),
+    );
+    if (db.name === 'sqlite') {
+      expect(declared).toEqual([]);
+      return;
+    }
+    const exact = (await dataSource.query(
+      `SELECT CONCAT(TABLE_NAME, '.', COLUMN_NAME) AS name FROM information_schema.COLUMNS
+       WHERE TABLE_SCHEMA = DATABASE() AND COLLATION_NAME = ? AND DATA_TYPE = 'varchar'`,
+      [EXACT_COLLATION],
+    )) as { name: string }[];
+    expect(exact.map((c) => c.name).sort()).toEqual(declared.sort());
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        'fans.email',
+        'email_signups.email',
+        'email_signups.token',
+        'notify_me.email',
+        'notify_me.token',
+        'orders.email',
+        'contact_messages.email',
+        'emails.toAddress',
+        'emails.replyToAddress',
+        'sessions.sid',
+      ]),
+    );
+  });
+
+  it('lower-cases the stored addresses, merges the rows that become one, and gives each address its own fan', async () => {
+    const dataSource = t.app.get(DataSource);
+    const mine = migrations.indexOf(CompareAddressesExactly1767100000100);
+    for (let i = migrations.length - 1; i >= mine; i--) await dataSource.undoLastMigration();
+    const at = (day: number) => `2025-01-0${day} 12:00:00`;
+    const ms = (day: number) => Date.UTC(2025, 0, day, 12);
+    const runner = dataSource.createQueryRunner();
+    let kim: number | undefined;
+    const insert = async (table: string, row: Record<string, unknown>) => {
+      const columns = Object.keys(row).map((c) => dataSource.driver.escape(c));
+      await runner.query(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        Object.values(row),
+      );
+      const [{ id }] = (await runner.query(`SELECT MAX(id) AS id FROM ${table}`)) as {
+        id: number;
+      }[];
+      return Number(id);
+    };
+    try {
+      for (const table of ['fans', 'orders', 'email_signups', 'notify_me', 'contact_messages'])
+        await runner.query(`DELETE FROM ${table}`);
+      // As MySQL's accent-blind collation left them: jose@, josé@ and jöse@ one fan.
+      const jose = await insert('fans', { email: 'jose@example.com', firstSeenAt: at(1) });
+      const order = (email: string, day: number, fanId: number | null) =>
+        insert('orders', {
+          email,
+          customerName: 'J',
+          shippingAddress: '{}',
+          lineItems: '[]',
+          total: 2500,
+          stripeSessionId: `cs_${email}_${day}`,
+          paymentStatus: 'paid',
+          createdAt: at(day),
+          fanId,
+        });
+      await order('Jose@Example.com', 1, jose);
+      await order('JOSÉ@example.com', 3, jose);
+      await order('erased', 2, null);
+      await insert('contact_messages', {
+        firstName: 'J',
+        lastName: 'S',
+        email: 'jöse@example.com',
+        subject: 'fan',
+        message: 'hi',
+        createdAt: at(5),
+        fanId: jose,
+      });
+      // Two fans that become one: the earliest seen stays, with both records.
+      const zoe = await insert('fans', { email: 'zoe@example.com', firstSeenAt: at(2) });
+      const spaced = await insert('fans', { email: ' zoe@example.com', firstSeenAt: at(4) });
+      await order('zoe@example.com', 2, zoe);
+      await order(' Zoe@example.com', 4, spaced);
+      // Signups that become one: the confirmed one stays, with the earliest creation.
+      const signup = (row: Record<string, unknown>) =>
+        insert('email_signups', { contacted: 'false', ...row });
+      await signup({
+        email: ' Kim@Example.com',
+        createdAt: at(1),
+        token: 'kim-a',
+        contacted: 'true',
+        contactedAt: at(2),
+      });
+      kim = await signup({
+        email: 'kim@example.com',
+        createdAt: at(3),
+        token: 'kim-b',
+        confirmedAt: ms(3),
+      });
+      // Lou confirmed twice and unsubscribed last: unsubscribed she stays.
+      await signup({
+        email: ' lou@example.com',
+        createdAt: at(1),
+        token: 'lou-a',
+        confirmedAt: ms(1),
+        unsubscribedAt: ms(6),
+      });
+      await signup({
+        email: 'Lou@example.com',
+        createdAt: at(2),
+        token: 'lou-b',
+        confirmedAt: ms(4),
+        confirmationSentAt: ms(4),
+      });
+      await insert('notify_me', {
+        email: 'Ann@Example.com',
+        productName: 'Trucker Hat',
+        token: 'TokenOfAnn',
+        createdAt: at(1),
+      });
+      await insert('emails', {
+        key: 'artist-contact:1',
+        kind: 'artist-contact',
+        toAddress: 'Artist@Example.com',
+        replyToAddress: ' Jose@Example.com',
+        subject: 's',
+        html: 'h',
+        text: 't',
+        messageId: '<m@example.com>',
+        status: 'held',
+        nextAttemptAt: 0,
+        createdAt: 0,
+      });
+    } finally {
+      await runner.release();
+    }
+    await dataSource.runMigrations();
+
+    const rows = <T>(sql: string, values: unknown[] = []) =>
+      dataSource.query(sql, values) as Promise<T[]>;
+    const fans = await rows<{ id: number; email: string; firstSeenAt: string | Date }>(
+      'SELECT id, email, firstSeenAt FROM fans ORDER BY email',
+    );
+    const day = (value: string | Date) => new Date(value).getUTCDate();
+    expect(fans.map((f) => [f.email, day(f.firstSeenAt)])).toEqual(
+      [
+        ['ann@example.com', 1],
+        ['jose@example.com', 1],
+        ['josé@example.com', 3],
+        ['jöse@example.com', 5],
+        ['kim@example.com', 1],
+        ['lou@example.com', 1],
+        ['zoe@example.com', 2],
+      ].sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    );
+    const fanOf = new Map(fans.map((f) => [Number(f.id), f.email]));
+    for (const table of ['orders', 'email_signups', 'notify_me', 'contact_messages']) {
+      const records = await rows<{ email: string; fanId: number | null }>(
+        `SELECT email, fanId FROM ${table}`,
+      );
+      for (const r of records)
+        expect([table, r.email, r.fanId === null ? null : fanOf.get(Number(r.fanId))]).toEqual([
+          table,
+          r.email,
+          r.email === 'erased' ? null : r.email,
+        ]);
+    }
+    expect(
+      (await rows<{ email: string }>('SELECT email FROM orders ORDER BY id')).map((o) => o.email),
+    ).toEqual([
+      'jose@example.com',
+      'josé@example.com',
+      'erased',
+      'zoe@example.com',
+      'zoe@example.com',
+    ]);
+    const signups = await rows<Record<string, unknown>>(
+      'SELECT * FROM email_signups ORDER BY email',
+    );
+    expect(signups).toHaveLength(2);
+    expect(signups[0]).toMatchObject({
+      id: kim,
+      email: 'kim@example.com',
+      token: 'kim-b',
+      contacted: 'true',
+    });
+    expect(day(signups[0]!.createdAt as string)).toBe(1);
+    expect(day(signups[0]!.contactedAt as string)).toBe(2);
+    expect(Number(signups[0]!.confirmedAt)).toBe(ms(3));
+    expect(signups[0]!.unsubscribedAt).toBeNull();
+    expect(signups[1]).toMatchObject({ email: 'lou@example.com', token: 'lou-a' });
+    expect(day(signups[1]!.createdAt as string)).toBe(1);
+    expect([signups[1]!.confirmedAt, signups[1]!.unsubscribedAt].map(Number)).toEqual([
+      ms(1),
+      ms(6),
+    ]);
+    expect(Number(signups[1]!.confirmationSentAt)).toBe(ms(4));
+    expect(await rows('SELECT toAddress, replyToAddress FROM emails')).toEqual([
+      { toAddress: 'artist@example.com', replyToAddress: 'jose@example.com' },
+    ]);
+    // Tokens keep their letter case, and only that one finds the row.
+    expect(await rows('SELECT id FROM notify_me WHERE token = ?', ['tokenofann'])).toEqual([]);
+    expect(await rows('SELECT id FROM notify_me WHERE token = ?', ['TokenOfAnn'])).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { BadRequestException } from '@nestjs/common';
 import type { ListPage, ListSelection } from '@artist/contracts';
 import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { asRead, EXACT_COLLATION } from '../database/exact-text.js';
 import { keepFigure, keptFigure } from '../database/table-versions.js';
 import { csvChunk, type CsvColumn } from './csv.js';
 import type { ListParams } from './list-query.js';
@@ -147,8 +148,10 @@ export const EXPORT_BATCH = 1000;
  * Case-insensitive "contains" over some columns; `!` escapes LIKE wildcards on both databases.
  * LIKE itself ignores case: SQLite's for ASCII letters (its LOWER() folds no others either), and
  * MySQL's under the tables' case-insensitive collation (the database's default, such as
- * utf8mb4_general_ci, which also ignores accents). Wrapping the column in LOWER() would change
- * nothing found and, on MariaDB, doubled the time of a search scanning half a million addresses.
+ * utf8mb4_general_ci, which also ignores accents). The exact columns (addresses, compared byte
+ * for byte) are read in such a collation for the search (`asRead`), so a search finds on each
+ * database what it always did. Wrapping the column in LOWER() would change nothing found and, on
+ * MariaDB, doubled the time of a search scanning half a million addresses.
  */
 export function whereSearch<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -159,7 +162,12 @@ export function whereSearch<T extends ObjectLiteral>(
   if (needle === '') return qb;
   const pattern = `%${needle.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
   const alias = qb.alias;
-  const conditions = columns.map((c) => `${alias}.${c} LIKE :search ESCAPE '!'`);
+  const metadata = qb.expressionMap.mainAlias?.metadata;
+  const conditions = columns.map((c) => {
+    const sql = `${alias}.${c}`;
+    const exactColumn = metadata?.findColumnWithPropertyName(c)?.collation === EXACT_COLLATION;
+    return `${exactColumn ? asRead(qb.connection, sql) : sql} LIKE :search ESCAPE '!'`;
+  });
   return qb.andWhere(`(${conditions.join(' OR ')})`, { search: pattern });
 }
 

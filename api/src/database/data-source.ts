@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { entities } from './entities.js';
+import { keepCollationsToMysql } from './exact-text.js';
 import { migrations } from './migrations/index.js';
 import { TableVersionSubscriber } from './table-versions.js';
 import { serialiseSqliteWrites, withNamedLock } from './transaction.js';
@@ -60,6 +61,7 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
  */
 export async function openDatabase(options: DataSourceOptions): Promise<DataSource> {
   const dataSource = await new DataSource(options).initialize();
+  keepCollationsToMysql(dataSource);
   try {
     await withNamedLock(dataSource, 'migrations', () => dataSource.runMigrations());
     serialiseSqliteWrites(dataSource);

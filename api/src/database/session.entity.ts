@@ -1,10 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMs } from './epoch-ms.js';
+import { exact } from './exact-text.js';
 
 /** One express-session session (see session-store.ts). */
 @Entity('sessions')
 export class SessionRecord {
-  @PrimaryColumn({ type: 'varchar', length: 128 })
+  @PrimaryColumn({ type: 'varchar', length: 128, ...exact })
   sid: string;
 
   /** The session as JSON. */

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { epochMs } from '../../database/epoch-ms.js';
+import { exact } from '../../database/exact-text.js';
 
 /** What an email is about; the business key starts with it. */
 export const EMAIL_KINDS = [
@@ -39,13 +40,13 @@ export class OutboxEmail {
   @Column({ type: 'varchar', length: 30 })
   kind: string;
 
-  @Column({ type: 'varchar', length: 320 })
+  @Column({ type: 'varchar', length: 320, ...exact })
   toAddress: string;
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   toName: string | null;
 
-  @Column({ type: 'varchar', length: 320, nullable: true })
+  @Column({ type: 'varchar', length: 320, nullable: true, ...exact })
   replyToAddress: string | null;
 
   @Column({ type: 'varchar', length: 200, nullable: true })

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { exact } from '../../database/exact-text.js';
 
 /**
  * One person, whatever they did: ordered, signed up, asked to be notified or wrote in. Every
@@ -11,9 +12,12 @@ export class Fan {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** Lower-cased and trimmed, so every letter case of an address is one fan. */
+  /**
+   * Lower-cased and trimmed, so every letter case of an address is one fan; compared exactly, so
+   * an accent makes another (`jose@` and `josé@` are two people).
+   */
   @Index('IDX_fans_email', { unique: true })
-  @Column({ type: 'varchar', length: 320 })
+  @Column({ type: 'varchar', length: 320, ...exact })
   email: string;
 
   /** The earliest creation time of any of their records. */

@@ -3,6 +3,7 @@ import type { SignupSubscription } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
+import { exact } from '../../database/exact-text.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
@@ -21,9 +22,9 @@ export class EmailSignup {
   @Column({ type: 'integer', nullable: true })
   fanId: number | null;
 
-  /** Stored lower-cased, so the unique index compares addresses case-insensitively. */
+  /** Stored lower-cased, so every letter case of an address is one signup; an accent is another. */
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 320 })
+  @Column({ type: 'varchar', length: 320, ...exact })
   email: string;
 
   /** The text 'true' or 'false'. */
@@ -41,7 +42,7 @@ export class EmailSignup {
    * email; signups from before double opt-in have none until they are sent one.
    */
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   token: string | null;
 
   /** When the address confirmed the signup (double opt-in); epoch ms, null until then. */

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { exact } from '../../database/exact-text.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
@@ -13,7 +14,7 @@ export class NotifyMe {
   @Column({ type: 'integer', nullable: true })
   fanId: number | null;
 
-  @Column({ type: 'varchar', length: 320 })
+  @Column({ type: 'varchar', length: 320, ...exact })
   email: string;
 
   /** The product's name when the fan asked, as the shop showed it. */
@@ -33,7 +34,7 @@ export class NotifyMe {
 
   /** Of the one-click unsubscribe link in the back-in-stock email; made when it is queued. */
   @Index('IDX_notify_me_token', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   token: string | null;
 
   /** The fan asked for no alerts about this product: no back-in-stock email goes to them. */

@@ -20,6 +20,7 @@ import {
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { asRead } from '../../database/exact-text.js';
 import type { Condition, ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, searchGramsOf } from '../../common/search-grams.js';
@@ -72,7 +73,8 @@ export class OrdersService {
       searchGrams: this.searchGrams,
       sorts: {
         createdAt: 'o.createdAt',
-        customer: 'LOWER(COALESCE(o.customerName, o.email))',
+        // The name's collation for the address too, so "É" sorts beside "E" on MySQL as before.
+        customer: `LOWER(COALESCE(o.customerName, ${asRead(this.orders.manager.connection, 'o.email')}))`,
         total: 'o.total',
         salesChannel: 'o.salesChannel',
         paymentStatus: 'o.paymentStatus',
