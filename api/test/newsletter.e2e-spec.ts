@@ -70,6 +70,8 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     const row = await signup('june@example.com');
     expect(row.confirmedAt).toBeNull();
     expect(row.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(row.confirmToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(row.confirmToken).not.toBe(row.token);
 
     expect(listUnsubscribeOf(mail)).toBe(
       `<${PUBLIC_URL}/api/newsletter/unsubscribe?token=${row.token}>`,
@@ -82,16 +84,18 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
 
     const link = confirmLink(mail);
     expect(link.origin).toBe(PUBLIC_URL);
-    expect(`${link.pathname}${link.search}`).toBe(`/api/newsletter/confirm?token=${row.token}`);
+    expect(`${link.pathname}${link.search}`).toBe(
+      `/api/newsletter/confirm?token=${row.confirmToken}`,
+    );
     expect(mail.parsed.html).toContain(
-      `href="${PUBLIC_URL}/api/newsletter/confirm?token=${row.token}"`,
+      `href="${PUBLIC_URL}/api/newsletter/confirm?token=${row.confirmToken}"`,
     );
 
     // A mail scanner following the link confirms nothing.
     const page = await request(t.server).get(`${link.pathname}${link.search}`).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('<form method="post" action="/api/newsletter/confirm">');
-    expect(page.text).toContain(`name="token" value="${row.token}"`);
+    expect(page.text).toContain(`name="token" value="${row.confirmToken}"`);
     expect((await signup('june@example.com')).confirmedAt).toBeNull();
 
     const before = Date.now();
@@ -99,7 +103,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
       .post('/api/newsletter/confirm')
       .set('Origin', PUBLIC_URL)
       .type('form')
-      .send({ token: row.token! })
+      .send({ token: row.confirmToken! })
       .expect(200);
     expect(done.text).toContain('<h1>You&#39;re on the list</h1>');
     const confirmed = await signup('june@example.com');
@@ -109,13 +113,13 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
 
   it('refuses a confirm POST from another site and with an unknown token', async () => {
     const mail = await signedUpAndMailed('scan@example.com');
-    const { token } = await signup('scan@example.com');
-    expect(confirmLink(mail).searchParams.get('token')).toBe(token);
+    const { confirmToken } = await signup('scan@example.com');
+    expect(confirmLink(mail).searchParams.get('token')).toBe(confirmToken);
     await request(t.server)
       .post('/api/newsletter/confirm')
       .set('Origin', 'https://evil.example')
       .type('form')
-      .send({ token: token! })
+      .send({ token: confirmToken! })
       .expect(403);
     const unknown = await request(t.server)
       .post('/api/newsletter/confirm')
@@ -136,7 +140,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(smtp.to('twice@example.com')).toHaveLength(1);
 
-    // An hour later a repeated signup sends it again, with the same links.
+    // An hour later a repeated signup sends it again: the same unsubscribe link, a new confirm link.
     const row = await signup('twice@example.com');
     await t.app
       .get(DataSource)
@@ -146,16 +150,17 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     await eventually(() => smtp.to('twice@example.com').length === 2, 10_000, 'the re-send');
     const [first, second] = smtp.to('twice@example.com');
     expect(second.parsed.messageId).not.toBe(first.parsed.messageId);
-    expect(confirmLink(second).href).toBe(confirmLink(first).href);
+    expect(confirmLink(second).href).not.toBe(confirmLink(first).href);
+    expect(unsubscribeTarget(second)).toBe(unsubscribeTarget(first));
   });
 
   it('gives the same public answer whatever the state, and mails a confirmed address nothing', async () => {
     await signedUpAndMailed('state@example.com');
-    const { token } = await signup('state@example.com');
+    const { confirmToken } = await signup('state@example.com');
     await request(t.server)
       .post('/api/newsletter/confirm')
       .type('form')
-      .send({ token: token! })
+      .send({ token: confirmToken! })
       .expect(200);
     const answers = [
       await signUp('state@example.com').expect(201), // confirmed
@@ -210,6 +215,8 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     for (const path of [
       '/api/email-signup',
       '/api/newsletter/confirm',
+      '/api/newsletter/resubscribe',
+      '/api/notify-me/confirm',
       '/api/newsletter/unsubscribe/x',
     ]) {
       await request(t.server)
@@ -226,11 +233,11 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     await signedUpAndMailed('a-confirmed@example.com');
     await signedUpAndMailed('b-unconfirmed@example.com');
     const leaving = await signedUpAndMailed('c-unsubscribed@example.com');
-    const { token } = await signup('a-confirmed@example.com');
+    const { confirmToken } = await signup('a-confirmed@example.com');
     await request(t.server)
       .post('/api/newsletter/confirm')
       .type('form')
-      .send({ token: token! })
+      .send({ token: confirmToken! })
       .expect(200);
     await request(t.server)
       .post(unsubscribeTarget(leaving))

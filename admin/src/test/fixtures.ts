@@ -80,6 +80,7 @@ export const makeNotify = (id: number, overrides: Partial<NotifyMe> = {}): Notif
   notified: 'false',
   notifiedAt: null,
   unsubscribedAt: null,
+  confirmedAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
   createdAt: `2026-10-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
   ...overrides,
 });

@@ -52,6 +52,8 @@ export interface FanExport {
   notify_me: Record<string, unknown>[];
   contact_messages: Record<string, unknown>[];
   emails: Record<string, unknown>[];
+  /** The counts of emails sent to the fan's mailboxes today, named by a digest of the mailbox. */
+  mail_quotas: Record<string, unknown>[];
 }
 
 /** What an erasure replaces an order's name, email, address and notes with. */

@@ -77,12 +77,18 @@ export interface NotifyMe {
   notifiedAt: string | null;
   /** When the fan unsubscribed from this product's alerts; no alert goes to them after it. */
   unsubscribedAt: string | null;
+  /**
+   * When the request may be emailed; null while a request from an address that had unsubscribed
+   * from back-in-stock emails waits for its confirmation email's link (no alert before it).
+   */
+  confirmedAt: string | null;
   createdAt: string;
 }
 
 /**
  * Answer of `POST /api/admin/notify-me/send`: back-in-stock emails queued, and selected requests
- * left alone (already notified, or unsubscribed from the product's alerts).
+ * left alone (already notified, unsubscribed from the product's alerts, awaiting confirmation, or
+ * beyond the mailbox's daily limit of emails).
  */
 export interface NotifySendResponse {
   queued: number;

@@ -105,6 +105,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       from: { name: 'Wren Calloway', address: 'wren@wrencalloway.com' },
       artistEmail: undefined,
+      confirmationsPerHour: 1000,
     });
   });
 
@@ -121,7 +122,11 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:p%40ss@mail.example.com:465',
       from: { name: "Wren's Shop", address: 'shop@example.com' },
       artistEmail: 'wren@example.com',
+      confirmationsPerHour: 1000,
     });
+    expect(loadConfig({ CONFIRMATION_EMAILS_PER_HOUR: '50' }, '/').mail.confirmationsPerHour).toBe(
+      50,
+    );
     expect(loadConfig({ MAIL_FROM: 'shop@example.com' }, '/').mail.from).toEqual({
       name: 'Wren Calloway',
       address: 'shop@example.com',
@@ -150,6 +155,8 @@ describe('loadConfig', () => {
     [{ FORM_RATE_LIMIT: 'lots' }, 'FORM_RATE_LIMIT'],
     [{ CHECKOUT_RATE_LIMIT: '0' }, 'CHECKOUT_RATE_LIMIT'],
     [{ RATE_LIMIT_MINUTES: '1.5' }, 'RATE_LIMIT_MINUTES'],
+    [{ CONFIRMATION_EMAILS_PER_HOUR: '0' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
+    [{ CONFIRMATION_EMAILS_PER_HOUR: 'many' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));

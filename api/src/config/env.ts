@@ -191,6 +191,15 @@ export class Environment {
   @Min(1)
   @Max(1440)
   RATE_LIMIT_MINUTES = 10;
+
+  /**
+   * Confirmation and back-in-stock emails (those a stranger's form post can cause) sent by the
+   * whole site per clock hour; beyond it they wait in the outbox for a later hour.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 1000 : Number(value)))
+  @IsInt({ message: 'CONFIRMATION_EMAILS_PER_HOUR must be a whole number of 1 or more' })
+  @Min(1, { message: 'CONFIRMATION_EMAILS_PER_HOUR must be a whole number of 1 or more' })
+  CONFIRMATION_EMAILS_PER_HOUR = 1000;
 }
 
 const isHttps = (url: string | undefined) => /^https:\/\//i.test(url ?? '');
@@ -284,6 +293,8 @@ export interface MailConfig {
   from: { name: string; address: string };
   /** ARTIST_EMAIL. */
   artistEmail?: string;
+  /** CONFIRMATION_EMAILS_PER_HOUR: the site's hourly cap of fan-triggered emails. */
+  confirmationsPerHour: number;
 }
 
 /** The name emails come from when MAIL_FROM gives none. */
@@ -366,6 +377,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       smtpUrl: env.SMTP_URL,
       from: parseMailFrom(env.MAIL_FROM, publicUrl),
       artistEmail: env.ARTIST_EMAIL,
+      confirmationsPerHour: env.CONFIRMATION_EMAILS_PER_HOUR,
     },
     rateLimits: {
       forms: { max: env.FORM_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },

@@ -10,6 +10,7 @@ import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js'
 import { SiteContentRecord } from '../modules/content/site-content.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { User } from '../modules/auth/user.entity.js';
+import { MailQuota } from '../modules/email/mail-quota.entity.js';
 import { OutboxEmail } from '../modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../modules/notify/notify-me.entity.js';
@@ -32,6 +33,7 @@ export const entities = [
   CheckoutSession,
   ChargeEvent,
   OutboxEmail,
+  MailQuota,
   ProductRecord,
   ProductVariantRecord,
   StockReservation,

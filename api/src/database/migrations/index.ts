@@ -20,6 +20,7 @@ import { CreateSearchGrams1766900000000 } from './1766900000000-CreateSearchGram
 import { CreateSearchGramChanges1766900000100 } from './1766900000100-CreateSearchGramChanges.js';
 import { RefoldSearchGrams1766900000200 } from './1766900000200-RefoldSearchGrams.js';
 import { LeadSignupSearchIndexById1767000000000 } from './1767000000000-LeadSignupSearchIndexById.js';
+import { SeparateConfirmTokens1767100000000 } from './1767100000000-SeparateConfirmTokens.js';
 import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAddressesExactly.js';
 
 /** In order of application. */
@@ -46,5 +47,6 @@ export const migrations = [
   CreateSearchGramChanges1766900000100,
   RefoldSearchGrams1766900000200,
   LeadSignupSearchIndexById1767000000000,
+  SeparateConfirmTokens1767100000000,
   CompareAddressesExactly1767100000100,
 ];

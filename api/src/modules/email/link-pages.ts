@@ -76,3 +76,21 @@ export const isTokenShaped = (value: unknown): value is string =>
 
 /** A new token for an email's link: 32 base64url characters, unguessable. */
 export const newLinkToken = () => randomBytes(24).toString('base64url');
+
+/** What became of a one-time link (confirm, subscribe again) when its button was pressed. */
+export type LinkOutcome = 'done' | 'used' | 'expired' | 'unknown';
+
+/**
+ * The page of a one-time link's outcome: `done`, 410 with the page saying it was used or has
+ * expired, or 404 with the "link is not valid" page for a token no row holds.
+ */
+export function linkOutcomePage(
+  res: Response,
+  outcome: LinkOutcome,
+  pages: { done: string; used: () => string; expired: () => string },
+): string {
+  if (outcome === 'done') return htmlPage(res, pages.done);
+  if (outcome === 'unknown') return linkNotFound(res);
+  res.status(410);
+  return htmlPage(res, outcome === 'used' ? pages.used() : pages.expired());
+}

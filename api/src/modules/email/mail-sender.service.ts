@@ -7,12 +7,18 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { DataSource, In, LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
+import { DataSource, In, LessThanOrEqual, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
-import { OutboxEmail } from './outbox-email.entity.js';
+import { takeQuota } from './mail-quotas.js';
+import {
+  FAN_TRIGGERED_KINDS,
+  HOURLY_LIMIT_REASON,
+  OutboxEmail,
+  type EmailKind,
+} from './outbox-email.entity.js';
 
 /** How often the sender looks for due emails. */
 export const POLL_MS = 1000;
@@ -26,6 +32,9 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** Held emails younger than this go out once SMTP_URL is set. */
 export const HELD_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
 const BATCH = 10;
+const HOUR_MS = 60 * 60_000;
+/** The count of the site's fan-triggered emails in the current clock hour. */
+const SITE_QUOTA = 'site:fan-emails';
 
 export const retryDelay = (attempts: number) =>
   RETRY_DELAYS_MS[attempts - 1] ?? LONGEST_RETRY_DELAY_MS;
@@ -113,14 +122,18 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** Sends every email that is due, batch after batch. */
   async sendDue(): Promise<void> {
     while (!this.stopped) {
-      const batch = await this.claim();
-      if (batch.length === 0) return;
-      for (const email of batch) await this.send(email);
+      const { claimed, deferred } = await this.claim();
+      if (claimed.length === 0 && deferred === 0) return;
+      for (const email of claimed) await this.send(email);
     }
   }
 
-  /** Takes up to BATCH due emails for LEASE_MS, counting the attempt. */
-  private claim(): Promise<OutboxEmail[]> {
+  /**
+   * Takes up to BATCH due emails for LEASE_MS, counting the attempt. A fan-triggered email's
+   * first attempt also counts against the site's hourly cap (CONFIRMATION_EMAILS_PER_HOUR); one
+   * beyond it is not taken but deferred to the next hour, with the reason for the admin to read.
+   */
+  private claim(): Promise<{ claimed: OutboxEmail[]; deferred: number }> {
     const now = this.clock.now().getTime();
     return inTransaction(this.dataSource, async (manager) => {
       const query = manager
@@ -133,8 +146,16 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         .limit(BATCH);
       if (this.dataSource.options.type !== 'better-sqlite3')
         query.setLock('pessimistic_write').setOnLocked('skip_locked');
-      const due = await query.getMany();
-      if (due.length === 0) return [];
+      const found = await query.getMany();
+      if (found.length === 0) return { claimed: [], deferred: 0 };
+      const { due, waiting, until } = await this.withinHourlyCap(manager, found, now);
+      if (waiting.length)
+        await manager.update(
+          OutboxEmail,
+          { id: In(waiting.map((e) => e.id)), status: 'queued' },
+          { nextAttemptAt: until, lastError: HOURLY_LIMIT_REASON },
+        );
+      if (due.length === 0) return { claimed: [], deferred: waiting.length };
       // The same conditions again: on SQLite another process may have claimed them meanwhile.
       await manager.update(
         OutboxEmail,
@@ -150,8 +171,30 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         nextAttemptAt: now + LEASE_MS,
       });
       this.logger.debug(`Claimed ${claimed.length} emails (${this.owner}).`);
-      return claimed;
+      return { claimed, deferred: waiting.length };
     });
+  }
+
+  /**
+   * Splits found emails into those to send now and fan-triggered first attempts beyond the
+   * hour's cap, which wait until the window ends. Retries were counted on their first attempt.
+   */
+  private async withinHourlyCap(manager: EntityManager, found: OutboxEmail[], now: number) {
+    const limit = { max: this.config.mail.confirmationsPerHour, windowMs: HOUR_MS, aligned: true };
+    const due: OutboxEmail[] = [];
+    const waiting: OutboxEmail[] = [];
+    let until = now;
+    for (const email of found) {
+      const capped = email.attempts === 0 && FAN_TRIGGERED_KINDS.includes(email.kind as EmailKind);
+      if (capped && waiting.length === 0) {
+        const quota = await takeQuota(manager, SITE_QUOTA, limit, now);
+        until = quota.windowEndsAt;
+        if (quota.granted) due.push(email);
+        else waiting.push(email);
+      } else if (capped) waiting.push(email);
+      else due.push(email);
+    }
+    return { due, waiting, until };
   }
 
   private async send(email: OutboxEmail): Promise<void> {

@@ -9,9 +9,24 @@ export const EMAIL_KINDS = [
   'artist-order',
   'artist-contact',
   'newsletter-confirm',
+  'notify-confirm',
   'back-in-stock',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * The emails a fan's form post can cause, to any address typed into it: each mailbox gets at most
+ * MAILBOX_EMAILS_PER_DAY of them, and the whole site sends at most CONFIRMATION_EMAILS_PER_HOUR.
+ */
+export const FAN_TRIGGERED_KINDS: readonly EmailKind[] = [
+  'newsletter-confirm',
+  'notify-confirm',
+  'back-in-stock',
+];
+
+/** What the admin sees on an email held back by the site's hourly cap. */
+export const HOURLY_LIMIT_REASON =
+  'Waiting: the hourly limit of confirmation emails was reached; it goes out in the next hour.';
 
 /**
  * queued: waiting for the sender (or for its next attempt); held: no SMTP server is configured;

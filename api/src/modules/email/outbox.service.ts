@@ -9,12 +9,15 @@ import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import type { Order } from '../orders/order.entity.js';
 import { carrierOf, normaliseTracking } from './carriers.js';
+import { takeQuota } from './mail-quotas.js';
+import { mailboxQuotaName } from './mailbox.js';
 import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
 import {
   artistContactAlert,
   artistOrderAlert,
   backInStock,
   newsletterConfirmation,
+  notifyConfirmation,
   orderConfirmation,
   orderShipped,
   type ContactEmailData,
@@ -35,6 +38,10 @@ export interface QueuedEmail {
   listUnsubscribe?: string;
   content: RenderedEmail;
 }
+
+/** Confirmation and back-in-stock emails one mailbox may be sent in a day (see `mailboxKey`). */
+export const MAILBOX_EMAILS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
 
 /** The order as fulfilment has just inserted it (the insert fills in its id). */
 export type PaidOrder = Pick<
@@ -144,17 +151,19 @@ export class OutboxService {
   }
 
   /**
-   * The double opt-in email of a signup, with one-click unsubscribe. `sentAt` makes its key, so
-   * each (hourly at most) re-send is a row of its own.
+   * The double opt-in email of a signup, with one-click unsubscribe. Its time and confirm token
+   * make its key, so each re-send is a row of its own. False when the mailbox has had its emails
+   * for the day: nothing is queued.
    */
   async queueNewsletterConfirmation(
     manager: EntityManager,
-    signup: { id: number; email: string; token: string },
+    signup: { id: number; email: string; confirmToken: string; unsubscribeToken: string },
     sentAt: number,
-  ): Promise<void> {
-    const links = newsletterLinks(this.config.publicUrl, signup.token);
-    await this.queue(manager, {
-      key: `newsletter-confirm:${signup.id}:${sentAt}`,
+  ): Promise<boolean> {
+    if (!(await this.mailboxAllows(manager, signup.email))) return false;
+    const links = newsletterLinks(this.config.publicUrl, signup);
+    return this.queue(manager, {
+      key: `newsletter-confirm:${signup.id}:${sentAt}:${signup.confirmToken.slice(0, 12)}`,
       kind: 'newsletter-confirm',
       to: { address: signup.email },
       listUnsubscribe: links.unsubscribe,
@@ -163,14 +172,43 @@ export class OutboxService {
   }
 
   /**
+   * The double opt-in email of a notify-me request from an address that had unsubscribed from
+   * back-in-stock emails; false when the mailbox has had its emails for the day.
+   */
+  async queueNotifyConfirmation(
+    manager: EntityManager,
+    request: {
+      id: number;
+      email: string;
+      productName: string;
+      confirmToken: string;
+      unsubscribeToken: string;
+    },
+    sentAt: number,
+  ): Promise<boolean> {
+    if (!(await this.mailboxAllows(manager, request.email))) return false;
+    const confirm = `${this.config.publicUrl}${NOTIFY_CONFIRM_PATH}?token=${encodeURIComponent(request.confirmToken)}`;
+    const unsubscribe = notifyUnsubscribeLink(this.config.publicUrl, request.unsubscribeToken);
+    return this.queue(manager, {
+      key: `notify-confirm:${request.id}:${sentAt}:${request.confirmToken.slice(0, 12)}`,
+      kind: 'notify-confirm',
+      to: { address: request.email },
+      listUnsubscribe: unsubscribe,
+      content: notifyConfirmation(request.productName, confirm, unsubscribe),
+    });
+  }
+
+  /**
    * The back-in-stock alert of one notify-me request, with one-click unsubscribe from that
-   * product's alerts: one per request, however often it is asked for.
+   * product's alerts: one per request, however often it is asked for. False when it was queued
+   * already or the mailbox has had its emails for the day.
    */
   async queueBackInStock(
     manager: EntityManager,
     request: { id: number; email: string; productName: string; token: string },
   ): Promise<boolean> {
-    const unsubscribe = `${this.config.publicUrl}${NOTIFY_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.token)}`;
+    if (!(await this.mailboxAllows(manager, request.email))) return false;
+    const unsubscribe = notifyUnsubscribeLink(this.config.publicUrl, request.token);
     return this.queue(manager, {
       key: `back-in-stock:${request.id}`,
       kind: 'back-in-stock',
@@ -178,6 +216,17 @@ export class OutboxService {
       listUnsubscribe: unsubscribe,
       content: backInStock(request.productName, `${this.config.publicUrl}/#merch`, unsubscribe),
     });
+  }
+
+  /**
+   * Counts one fan-triggered email to the address's mailbox: at most MAILBOX_EMAILS_PER_DAY in
+   * a day, however the address is spelt (`mailboxKey`), so many spellings of one address cannot
+   * flood it. Counted in the caller's transaction, with the email.
+   */
+  private async mailboxAllows(manager: EntityManager, address: string): Promise<boolean> {
+    const limit = { max: MAILBOX_EMAILS_PER_DAY, windowMs: DAY_MS, aligned: false };
+    const now = this.clock.now().getTime();
+    return (await takeQuota(manager, mailboxQuotaName(address), limit, now)).granted;
   }
 
   /**
@@ -221,20 +270,32 @@ export class OutboxService {
   }
 }
 
-/** The confirm page and the one-click unsubscribe URL (List-Unsubscribe) of a signup's token. */
-export function newsletterLinks(publicUrl: string, token: string) {
-  const query = `?token=${encodeURIComponent(token)}`;
+/**
+ * The confirm page of a signup's one-time confirm token, and the one-click unsubscribe URL
+ * (List-Unsubscribe) of its lasting unsubscribe token.
+ */
+export function newsletterLinks(
+  publicUrl: string,
+  tokens: { confirmToken: string; unsubscribeToken: string },
+) {
   return {
-    confirm: `${publicUrl}${NEWSLETTER_CONFIRM_PATH}${query}`,
-    unsubscribe: `${publicUrl}${NEWSLETTER_UNSUBSCRIBE_PATH}${query}`,
+    confirm: `${publicUrl}${NEWSLETTER_CONFIRM_PATH}?token=${encodeURIComponent(tokens.confirmToken)}`,
+    unsubscribe: `${publicUrl}${NEWSLETTER_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(tokens.unsubscribeToken)}`,
   };
 }
 
+const notifyUnsubscribeLink = (publicUrl: string, token: string) =>
+  `${publicUrl}${NOTIFY_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+
 export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
+/** The unsubscribed page's "Subscribe again" button: a one-time token lets it send a confirmation. */
+export const NEWSLETTER_RESUBSCRIBE_PATH = '/api/newsletter/resubscribe';
 /** Exempt from the origin check: mail providers POST to it with no Origin (RFC 8058). */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 /** One-click unsubscribe from one product's back-in-stock alerts; exempt from the origin check. */
 export const NOTIFY_UNSUBSCRIBE_PATH = '/api/notify-me/unsubscribe';
+/** The confirm page of a notify-me request that needs double opt-in. */
+export const NOTIFY_CONFIRM_PATH = '/api/notify-me/confirm';
 
 const clip = (value: string, length: number) => [...value].slice(0, length).join('');

@@ -334,3 +334,39 @@ export function backInStock(
   ].join('\n');
   return { subject, html, text };
 }
+
+/**
+ * The double opt-in email of a notify-me request from an address that had unsubscribed from
+ * back-in-stock emails: no alert goes to it until the link's button is pressed.
+ */
+export function notifyConfirmation(
+  productName: string,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  const subject = oneLine(`Please confirm: an email when the ${productName} is back in stock`);
+  const intro = `Someone asked, with this address, to hear when the ${oneLine(productName)} is back in the shop. This address had asked for no more of these emails, so we'll only send it once you confirm.`;
+  const ignore = "Didn't ask? Ignore this email and you won't hear about it.";
+  const html = layout(
+    subject,
+    [
+      heading('Confirm your alert'),
+      paragraph(intro),
+      `<mj-button href="${escapeHtml(confirmUrl)}">Yes, tell me when it's back</mj-button>`,
+      paragraph(ignore),
+    ].join('\n'),
+    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe from alerts for this product</a>`,
+  );
+  const text = [
+    'Confirm your alert',
+    '',
+    intro,
+    '',
+    `Confirm: ${confirmUrl}`,
+    '',
+    ignore,
+    '',
+    `Unsubscribe from alerts for this product: ${unsubscribeUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -24,6 +24,8 @@ import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
+import { MailQuota } from '../email/mail-quota.entity.js';
+import { mailboxQuotaName } from '../email/mailbox.js';
 import { OutboxEmail } from '../email/outbox-email.entity.js';
 import { EmailSignup } from '../newsletter/email-signup.entity.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
@@ -235,6 +237,7 @@ export class FansService {
       const fan = await this.find(manager, id);
       const records = await this.recordsOf(manager, fan);
       const emails = await this.emailsOf(manager, fan, records);
+      const quotas = await manager.findBy(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
       const plain = <T extends object>(rows: T[]) =>
         rows.map((r) => ({ ...r }) as Record<string, unknown>);
       return {
@@ -245,6 +248,7 @@ export class FansService {
         notify_me: plain(records.notifyMe),
         contact_messages: plain(records.messages),
         emails: plain(emails),
+        mail_quotas: plain(quotas),
       };
     });
   }
@@ -279,6 +283,7 @@ export class FansService {
         await manager.delete(NotifyMe, { id: In(ids(records.notifyMe)) });
       if (records.messages.length)
         await manager.delete(ContactMessage, { id: In(ids(records.messages)) });
+      await manager.delete(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
       await manager.delete(Fan, { id: fan.id });
       return {
         ordersScrubbed: records.orders.length,
@@ -335,6 +340,7 @@ export class FansService {
       ...records.messages.map((m) => `artist-contact:${m.id}`),
       ...records.signups.map((s) => `newsletter-confirm:${s.id}:`),
       ...records.notifyMe.map((n) => `back-in-stock:${n.id}`),
+      ...records.notifyMe.map((n) => `notify-confirm:${n.id}:`),
     ];
     const qb = manager
       .getRepository(OutboxEmail)
@@ -407,4 +413,14 @@ function erasedAddress(order: Order): string {
     // Not JSON: an address written some other way, erased below like any other.
   }
   return JSON.stringify({ address: ERASED });
+}
+
+/** The counts of emails to the fan's mailboxes (named by digest), from every address they used. */
+function mailboxQuotasOf(fan: Fan, records: FanRecords): string[] {
+  const addresses = [
+    fan.email,
+    ...records.signups.map((s) => s.email),
+    ...records.notifyMe.map((n) => n.email),
+  ];
+  return [...new Set(addresses.map(mailboxQuotaName))];
 }

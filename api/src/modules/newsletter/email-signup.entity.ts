@@ -38,12 +38,37 @@ export class EmailSignup {
   createdAt: Date;
 
   /**
-   * The unguessable token of the confirm and unsubscribe links. Made with the first confirmation
-   * email; signups from before double opt-in have none until they are sent one.
+   * The unguessable token of the one-click unsubscribe link (List-Unsubscribe), which never
+   * changes. Signups from before double opt-in have none until they are sent a confirmation.
    */
   @Index({ unique: true })
   @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   token: string | null;
+
+  /** The token of the latest confirmation email's link: it confirms once, within 7 days. */
+  @Index('IDX_email_signups_confirmToken', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  confirmToken: string | null;
+
+  /** Epoch ms; an unsubscribe ends it early. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  confirmTokenExpiresAt: number | null;
+
+  /** When the confirm token was used; epoch ms. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  confirmTokenUsedAt: number | null;
+
+  /**
+   * The one-time token of the unsubscribed page's "Subscribe again" button: the only way, besides
+   * the artist, that an unsubscribed address is sent a confirmation again.
+   */
+  @Index('IDX_email_signups_resubscribeToken', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  resubscribeToken: string | null;
+
+  /** Epoch ms; null once used. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  resubscribeTokenExpiresAt: number | null;
 
   /** When the address confirmed the signup (double opt-in); epoch ms, null until then. */
   @Column({ type: 'bigint', nullable: true, transformer: epochMs })

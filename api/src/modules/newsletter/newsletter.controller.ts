@@ -5,6 +5,7 @@ import {
   Get,
   Header,
   HttpCode,
+  Param,
   Post,
   Put,
   Query,
@@ -22,18 +23,32 @@ import {
   type ListPage,
   type SignupListFilter,
 } from '@artist/contracts';
-import { flagText } from '../../common/bulk.dto.js';
+import { flagText, IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { SignupExportQueryDto, SignupListQueryDto } from './dto/signup-list-query.dto.js';
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
 import { EmailSignupDto } from './dto/email-signup.dto.js';
-import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
-import { htmlPage as html, isTokenShaped, linkNotFound as notFound } from '../email/link-pages.js';
+import {
+  NEWSLETTER_CONFIRM_PATH,
+  NEWSLETTER_RESUBSCRIBE_PATH,
+  NEWSLETTER_UNSUBSCRIBE_PATH,
+} from '../email/outbox.service.js';
+import {
+  htmlPage as html,
+  isTokenShaped,
+  linkNotFound as notFound,
+  linkOutcomePage,
+  type LinkOutcome,
+} from '../email/link-pages.js';
 import {
   confirmedPage,
+  confirmLinkExpiredPage,
+  confirmLinkUsedPage,
   confirmPage,
+  resubscribeLinkGonePage,
+  resubscribeSentPage,
   unsubscribedPage,
   unsubscribePage,
 } from './newsletter.pages.js';
@@ -55,6 +70,14 @@ const columns: CsvColumn<EmailSignup>[] = [
 ];
 
 const isoOrEmpty = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A confirm link's outcome, `done` answered with `done`. */
+const confirmOutcome = (res: Response, outcome: LinkOutcome, done: string) =>
+  linkOutcomePage(res, outcome, {
+    done,
+    used: confirmLinkUsedPage,
+    expired: confirmLinkExpiredPage,
+  });
 
 @ApiTags('newsletter')
 @Controller()
@@ -99,17 +122,25 @@ export class NewsletterController {
     status: 404,
     description: 'An unknown or malformed token: a "link is not valid" page',
   })
+  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
   @Header('Cache-Control', 'no-store')
-  confirmPage(@Query('token') token: unknown, @Res({ passthrough: true }) res: Response): string {
+  async confirmPage(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     if (!isTokenShaped(token)) return notFound(res);
+    const state = await this.newsletter.confirmLinkState(token);
+    if (state !== 'valid') return confirmOutcome(res, state, confirmedPage());
     return html(res, confirmPage(NEWSLETTER_CONFIRM_PATH, token));
   }
 
+  /** A confirm token works once, within 7 days. */
   @Post('newsletter/confirm')
   @ApiResponse({
     status: 404,
     description: 'An unknown or malformed token: a "link is not valid" page',
   })
+  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   async confirm(
@@ -117,8 +148,8 @@ export class NewsletterController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const token = body?.token;
-    if (!isTokenShaped(token) || !(await this.newsletter.confirm(token))) return notFound(res);
-    return html(res, confirmedPage());
+    if (!isTokenShaped(token)) return notFound(res);
+    return confirmOutcome(res, await this.newsletter.confirm(token), confirmedPage());
   }
 
   /** What a person opening the List-Unsubscribe link sees: a button, no change. */
@@ -159,8 +190,47 @@ export class NewsletterController {
   ): Promise<string> {
     if (body?.['List-Unsubscribe'] !== 'One-Click')
       throw new BadRequestException('The body must be List-Unsubscribe=One-Click');
-    if (!isTokenShaped(token) || !(await this.newsletter.unsubscribe(token))) return notFound(res);
-    return html(res, unsubscribedPage());
+    const resubscribeToken = isTokenShaped(token) ? await this.newsletter.unsubscribe(token) : null;
+    if (!resubscribeToken) return notFound(res);
+    return html(res, unsubscribedPage(NEWSLETTER_RESUBSCRIBE_PATH, resubscribeToken));
+  }
+
+  /**
+   * The unsubscribed page's "Subscribe again" button: its one-time token has a confirmation email
+   * sent to the address, which rejoins the list only by that email's link.
+   */
+  @Post('newsletter/resubscribe')
+  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
+  @ApiResponse({ status: 410, description: 'A used or expired token' })
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async resubscribe(
+    @Body() body: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const token = body?.token;
+    if (!isTokenShaped(token)) return notFound(res);
+    return linkOutcomePage(res, await this.newsletter.resubscribe(token), {
+      done: resubscribeSentPage(),
+      used: resubscribeLinkGonePage,
+      expired: resubscribeLinkGonePage,
+    });
+  }
+
+  /**
+   * The artist re-adds an address (unconfirmed or unsubscribed): it is sent a confirmation email
+   * and rejoins the list when it confirms.
+   */
+  @Post('admin/email-signups/:id/confirmation')
+  @AdminOnly()
+  @HttpCode(201)
+  @ApiResponse({
+    status: 400,
+    description: 'Already confirmed, or the mailbox had its emails today',
+  })
+  async sendConfirmation(@Param() { id }: IdParam): Promise<FormResponse> {
+    await this.newsletter.sendConfirmationFromAdmin(id);
+    return { success: true, message: 'A confirmation email is on its way to this address.' };
   }
 
   @Put('admin/email-signups/bulk')

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { linkFan } from '../fans/fan-link.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import {
   type EmailSignup as EmailSignupView,
   type ListSelection,
@@ -15,12 +15,14 @@ import { selectedIds, updateInBatches, type ListDefinition } from '../../common/
 import { searchGramsOf } from '../../common/search-grams.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { inTransaction } from '../../database/transaction.js';
-import { newLinkToken } from '../email/link-pages.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
+import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 /** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 60 * 60_000;
+/** A confirm link, and the unsubscribed page's "Subscribe again" button, work this long, once. */
+export const LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 
 @Injectable()
 export class NewsletterService {
@@ -37,9 +39,10 @@ export class NewsletterService {
 
   /**
    * Adds a lower-cased address once; a repeat (even a concurrent one) is ignored by the unique
-   * index, so it is never an error and never a second row. Unless the address is confirmed and
-   * subscribed, it is sent the confirmation email, at most once an hour: the conditional update
-   * of `confirmationSentAt` lets one of any number of concurrent signups queue it.
+   * index, so it is never an error and never a second row. An unconfirmed address is sent the
+   * confirmation email (see `sendConfirmation`). A confirmed, subscribed address is sent nothing,
+   * and neither is one that unsubscribed: only the unsubscribed page's "Subscribe again" button
+   * (`resubscribe`) or the artist can have it sent a confirmation again.
    */
   async signUp(email: string): Promise<void> {
     const address = normaliseEmail(email);
@@ -56,42 +59,140 @@ export class NewsletterService {
         .orIgnore()
         .execute();
       const signup = await manager.findOneBy(EmailSignup, { email: address });
-      if (!signup || (signup.confirmedAt !== null && signup.unsubscribedAt === null)) return;
-      const now = this.clock.now().getTime();
-      const token = signup.token ?? newLinkToken();
-      const claimed = await manager
-        .createQueryBuilder()
-        .update(EmailSignup)
-        .set({ confirmationSentAt: now, token })
-        .where('id = :id', { id: signup.id })
-        .andWhere('(confirmationSentAt IS NULL OR confirmationSentAt <= :due)', {
-          due: now - RESEND_AFTER_MS,
-        })
-        .execute();
-      if (claimed.affected !== 1) return;
-      await this.outbox.queueNewsletterConfirmation(manager, { ...signup, token }, now);
+      if (!signup || signup.confirmedAt !== null || signup.unsubscribedAt !== null) return;
+      await this.sendConfirmation(manager, signup, { hourly: true });
     });
   }
 
-  /** Double opt-in: the confirm page's button. Confirming again after unsubscribing rejoins. */
-  async confirm(token: string): Promise<boolean> {
-    const signup = await this.signups.findOneBy({ token });
-    if (!signup) return false;
-    if (signup.confirmedAt !== null && signup.unsubscribedAt === null) return true;
-    await this.signups.update(
-      { id: signup.id },
-      { confirmedAt: this.clock.now().getTime(), unsubscribedAt: null },
+  /**
+   * Queues a confirmation email with a new one-time confirm token, unless the mailbox has had
+   * its emails for the day. With `hourly`, at most once an hour per signup: the conditional
+   * update of `confirmationSentAt` lets one of any number of concurrent signups queue it.
+   */
+  private async sendConfirmation(
+    manager: EntityManager,
+    signup: EmailSignup,
+    { hourly }: { hourly: boolean },
+  ): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    const unsubscribeToken = signup.token ?? newLinkToken();
+    const claim = manager
+      .createQueryBuilder()
+      .update(EmailSignup)
+      .set({ confirmationSentAt: now, token: unsubscribeToken })
+      .where('id = :id', { id: signup.id });
+    if (hourly)
+      claim.andWhere('(confirmationSentAt IS NULL OR confirmationSentAt <= :due)', {
+        due: now - RESEND_AFTER_MS,
+      });
+    if ((await claim.execute()).affected !== 1) return false;
+    const confirmToken = newLinkToken();
+    const queued = await this.outbox.queueNewsletterConfirmation(
+      manager,
+      { id: signup.id, email: signup.email, confirmToken, unsubscribeToken },
+      now,
     );
-    return true;
+    await manager.update(
+      EmailSignup,
+      { id: signup.id },
+      queued
+        ? { confirmToken, confirmTokenExpiresAt: now + LINK_TTL_MS, confirmTokenUsedAt: null }
+        : { confirmationSentAt: signup.confirmationSentAt },
+    );
+    return queued;
   }
 
-  /** One-click unsubscribe; the first time is kept. */
-  async unsubscribe(token: string): Promise<boolean> {
+  /** The state of a confirm link, for its page. */
+  async confirmLinkState(token: string): Promise<LinkOutcome | 'valid'> {
+    const signup = await this.signups.findOneBy({ confirmToken: token });
+    if (!signup) return 'unknown';
+    if (signup.confirmTokenUsedAt !== null) return 'used';
+    if ((signup.confirmTokenExpiresAt ?? 0) <= this.clock.now().getTime()) return 'expired';
+    return 'valid';
+  }
+
+  /**
+   * Double opt-in: the confirm page's button. The token works once, within LINK_TTL_MS;
+   * confirming with a new token after unsubscribing rejoins the list.
+   */
+  async confirm(token: string): Promise<LinkOutcome> {
+    const state = await this.confirmLinkState(token);
+    if (state !== 'valid') return state;
+    const now = this.clock.now().getTime();
+    const used = await this.signups
+      .createQueryBuilder()
+      .update(EmailSignup)
+      .set({ confirmedAt: now, unsubscribedAt: null, confirmTokenUsedAt: now })
+      .where('confirmToken = :token AND confirmTokenUsedAt IS NULL', { token })
+      .andWhere('confirmTokenExpiresAt > :now', { now })
+      .execute();
+    return used.affected === 1 ? 'done' : 'used';
+  }
+
+  /**
+   * One-click unsubscribe with the List-Unsubscribe token; the first time is kept. A pending
+   * confirm link stops working, and a new one-time resubscribe token is answered for the
+   * unsubscribed page's "Subscribe again" button; null for an unknown token.
+   */
+  async unsubscribe(token: string): Promise<string | null> {
     const signup = await this.signups.findOneBy({ token });
-    if (!signup) return false;
-    if (signup.unsubscribedAt === null)
-      await this.signups.update({ id: signup.id }, { unsubscribedAt: this.clock.now().getTime() });
-    return true;
+    if (!signup) return null;
+    const now = this.clock.now().getTime();
+    const resubscribeToken = newLinkToken();
+    const pendingConfirm =
+      signup.confirmTokenUsedAt === null && (signup.confirmTokenExpiresAt ?? 0) > now;
+    await this.signups.update(
+      { id: signup.id },
+      {
+        unsubscribedAt: signup.unsubscribedAt ?? now,
+        ...(pendingConfirm ? { confirmTokenExpiresAt: now } : {}),
+        resubscribeToken,
+        resubscribeTokenExpiresAt: now + LINK_TTL_MS,
+      },
+    );
+    return resubscribeToken;
+  }
+
+  /**
+   * The unsubscribed page's "Subscribe again": the one-time token lets this address be sent a
+   * confirmation email (within the mailbox's daily limit, even within the hour of an earlier
+   * one, whose link the unsubscribe ended); it rejoins the list only when that link is confirmed.
+   */
+  async resubscribe(token: string): Promise<LinkOutcome> {
+    return inTransaction(this.signups.manager.connection, async (manager) => {
+      const signup = await manager.findOneBy(EmailSignup, { resubscribeToken: token });
+      if (!signup) return 'unknown';
+      const now = this.clock.now().getTime();
+      const used = await manager
+        .createQueryBuilder()
+        .update(EmailSignup)
+        .set({ resubscribeTokenExpiresAt: null })
+        .where('id = :id AND resubscribeToken = :token', { id: signup.id, token })
+        .andWhere('resubscribeTokenExpiresAt > :now', { now })
+        .execute();
+      if (used.affected !== 1)
+        return signup.resubscribeTokenExpiresAt === null ? 'used' : 'expired';
+      if (signup.confirmedAt === null || signup.unsubscribedAt !== null)
+        await this.sendConfirmation(manager, signup, { hourly: false });
+      return 'done';
+    });
+  }
+
+  /**
+   * The artist re-adds an address from the admin: it is sent a confirmation email whatever its
+   * state (unless confirmed and subscribed), counted against its mailbox's daily limit.
+   */
+  async sendConfirmationFromAdmin(id: number): Promise<void> {
+    await inTransaction(this.signups.manager.connection, async (manager) => {
+      const signup = await manager.findOneBy(EmailSignup, { id });
+      if (!signup) throw new NotFoundException('Signup not found.');
+      if (signup.confirmedAt !== null && signup.unsubscribedAt === null)
+        throw new BadRequestException('This address has confirmed and is on the list.');
+      if (!(await this.sendConfirmation(manager, signup, { hourly: false })))
+        throw new BadRequestException(
+          `This address has been sent its ${MAILBOX_EMAILS_PER_DAY} emails for today. Please try again tomorrow.`,
+        );
+    });
   }
 
   /**

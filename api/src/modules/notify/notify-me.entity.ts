@@ -37,6 +37,22 @@ export class NotifyMe {
   @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   token: string | null;
 
+  /**
+   * When the request may be emailed: at once for most, but a request from an address that had
+   * unsubscribed from back-in-stock emails only once its confirmation email's link is pressed.
+   */
+  @Column({ type: 'datetime', nullable: true })
+  confirmedAt: Date | null;
+
+  /** The one-time token of the confirmation email's link, for a request that needs one. */
+  @Index('IDX_notify_me_confirmToken', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  confirmToken: string | null;
+
+  /** The confirm link works until then (7 days), once. */
+  @Column({ type: 'datetime', nullable: true })
+  confirmTokenExpiresAt: Date | null;
+
   /** The fan asked for no alerts about this product: no back-in-stock email goes to them. */
   @Column({ type: 'datetime', nullable: true })
   unsubscribedAt: Date | null;

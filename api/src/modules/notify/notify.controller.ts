@@ -30,8 +30,17 @@ import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
-import { htmlPage, isTokenShaped, linkNotFound, page, back, form } from '../email/link-pages.js';
-import { NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
+import {
+  back,
+  form,
+  htmlPage,
+  isTokenShaped,
+  linkNotFound,
+  linkOutcomePage,
+  page,
+  type LinkOutcome,
+} from '../email/link-pages.js';
+import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
 import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyService } from './notify.service.js';
@@ -46,7 +55,34 @@ const columns: CsvColumn<NotifyMe>[] = [
   { header: 'notified', value: (n) => n.notified },
   { header: 'notifiedAt', value: (n) => n.notifiedAt },
   { header: 'unsubscribedAt', value: (n) => n.unsubscribedAt },
+  { header: 'confirmedAt', value: (n) => n.confirmedAt },
 ];
+
+const confirmPage = (token: string) =>
+  page(
+    'Confirm your alert',
+    `<p>Press the button to get one email when this product is back in stock.</p>
+${form(NOTIFY_CONFIRM_PATH, { token }, 'Confirm')}`,
+  );
+
+/** A confirm link's outcome, answered with `done` when it was just confirmed. */
+const confirmOutcome = (res: Response, outcome: LinkOutcome) =>
+  linkOutcomePage(res, outcome, {
+    done: page(
+      "You're on the list for it",
+      `<p>Thanks for confirming! We'll email you once when this product is back in stock.</p>${back}`,
+    ),
+    used: () =>
+      page(
+        'This link has already been used',
+        `<p>Your alert is confirmed: we'll email you once when this product is back in stock.</p>${back}`,
+      ),
+    expired: () =>
+      page(
+        'This link has expired',
+        `<p>Confirmation links work for 7 days, and stop working when the address unsubscribes. Ask again from the shop and we will send you a new one.</p>${back}`,
+      ),
+  });
 
 const unsubscribePage = (action: string) =>
   page(
@@ -103,6 +139,35 @@ export class NotifyController {
   @HttpCode(200)
   send(@Body() body: SendNotifyDto): Promise<NotifySendResponse> {
     return this.notify.send(body);
+  }
+
+  /** The confirmation email's link opens this page; only its button (a POST) confirms. */
+  @Get('notify-me/confirm')
+  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
+  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
+  @Header('Cache-Control', 'no-store')
+  async confirmPage(
+    @Query('token') token: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    if (!isTokenShaped(token)) return linkNotFound(res);
+    const state = await this.notify.confirmLinkState(token);
+    return state === 'valid' ? htmlPage(res, confirmPage(token)) : confirmOutcome(res, state);
+  }
+
+  /** Double opt-in of a request that needs it; the token works once, within 7 days. */
+  @Post('notify-me/confirm')
+  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
+  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async confirm(
+    @Body() body: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const token = body?.token;
+    if (!isTokenShaped(token)) return linkNotFound(res);
+    return confirmOutcome(res, await this.notify.confirm(token));
   }
 
   /** What a person opening the email's unsubscribe link sees: a button, no change. */

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
 import { linkFan } from '../fans/fan-link.js';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import {
   NOTIFY_BULK_LIMIT,
   NOTIFY_PRODUCT_NAMES,
@@ -16,11 +16,14 @@ import { inTransaction, withNamedLock } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { ProductRecord } from '../catalog/product.entity.js';
 import { InventoryService } from '../catalog/inventory.service.js';
-import { newLinkToken } from '../email/link-pages.js';
+import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { NOTIFY_BULK_MESSAGE } from './dto/bulk-notify.dto.js';
 import { INVALID_PRODUCT_MESSAGE, type NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyMe } from './notify-me.entity.js';
+
+/** A confirm link works this long, once. */
+export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;
 
 @Injectable()
 export class NotifyService implements OnModuleInit {
@@ -41,7 +44,8 @@ export class NotifyService implements OnModuleInit {
    * A request names a product of the catalogue (any the shop shows Notify Me for) or one of the
    * names the shop has always taken. A repeat of a request still pending adds no second row, even
    * when repeats arrive at once: the check and the insert run under a lock named after the address
-   * and product.
+   * and product. A request from an address that unsubscribed from back-in-stock emails (of any
+   * product) is stored but emailed only once confirmed: it is sent a confirmation email instead.
    */
   async create(input: NotifyMeDto): Promise<void> {
     const product = await this.dataSource
@@ -55,18 +59,90 @@ export class NotifyService implements OnModuleInit {
     await withNamedLock(
       this.dataSource,
       `notify-me:${input.email}:${input.productName}`,
-      async (manager) => {
-        const requests = manager.getRepository(NotifyMe);
-        const pending = await requests.existsBy({
-          email: input.email,
-          productName: input.productName,
-          notified: 'false',
-        });
-        if (pending) return;
-        const fanId = await linkFan(manager, input.email, this.clock.now());
-        await requests.insert({ ...input, productId: product?.id ?? null, fanId });
-      },
+      (locked) =>
+        locked.transaction(async (manager) => {
+          const requests = manager.getRepository(NotifyMe);
+          const pending = await requests.findOneBy({
+            email: input.email,
+            productName: input.productName,
+            notified: 'false',
+          });
+          if (pending) return this.renewConfirmation(manager, pending);
+          const fanId = await linkFan(manager, input.email, this.clock.now());
+          const optIn = await requests.existsBy({
+            email: input.email,
+            unsubscribedAt: Not(IsNull()),
+          });
+          const { identifiers } = await requests.insert({
+            ...input,
+            productId: product?.id ?? null,
+            fanId,
+            confirmedAt: optIn ? null : this.clock.now(),
+            token: optIn ? newLinkToken() : null,
+          });
+          if (optIn)
+            await this.sendConfirmation(
+              manager,
+              await requests.findOneByOrFail({ id: (identifiers[0] as { id: number }).id }),
+            );
+        }),
     );
+  }
+
+  /**
+   * The double opt-in email of a request that needs one, with a new one-time confirm token;
+   * nothing when the mailbox has had its emails for the day (a repeat of the request tries again).
+   */
+  private async sendConfirmation(manager: EntityManager, row: NotifyMe): Promise<void> {
+    const now = this.clock.now();
+    const confirmToken = newLinkToken();
+    const queued = await this.outbox.queueNotifyConfirmation(
+      manager,
+      {
+        id: row.id,
+        email: row.email,
+        productName: row.productName,
+        confirmToken,
+        unsubscribeToken: row.token!,
+      },
+      now.getTime(),
+    );
+    if (queued)
+      await manager.update(
+        NotifyMe,
+        { id: row.id },
+        { confirmToken, confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS) },
+      );
+  }
+
+  /** A repeated request that still awaits confirmation, and whose link expired, is sent a new one. */
+  private async renewConfirmation(manager: EntityManager, row: NotifyMe): Promise<void> {
+    if (row.confirmedAt !== null || row.unsubscribedAt !== null || row.token === null) return;
+    const expiresAt = row.confirmTokenExpiresAt?.getTime() ?? 0;
+    if (expiresAt <= this.clock.now().getTime()) await this.sendConfirmation(manager, row);
+  }
+
+  /** The state of a confirm link, for its page. */
+  async confirmLinkState(token: string): Promise<LinkOutcome | 'valid'> {
+    const row = await this.requests.findOneBy({ confirmToken: token });
+    if (!row) return 'unknown';
+    if (row.confirmedAt !== null) return 'used';
+    const expiresAt = row.confirmTokenExpiresAt?.getTime() ?? 0;
+    if (row.unsubscribedAt !== null || expiresAt <= this.clock.now().getTime()) return 'expired';
+    return 'valid';
+  }
+
+  /** The confirm page's button: the request will be emailed when the product is back. Once. */
+  async confirm(token: string): Promise<LinkOutcome> {
+    const state = await this.confirmLinkState(token);
+    if (state !== 'valid') return state;
+    const done = await this.requests
+      .createQueryBuilder()
+      .update(NotifyMe)
+      .set({ confirmedAt: this.clock.now() })
+      .where('confirmToken = :token AND confirmedAt IS NULL AND unsubscribedAt IS NULL', { token })
+      .execute();
+    return done.affected === 1 ? 'done' : 'used';
   }
 
   /** The admin's list of requests, newest first by default. */
@@ -93,6 +169,7 @@ export class NotifyService implements OnModuleInit {
         notified: row.notified,
         notifiedAt: row.notifiedAt?.toISOString() ?? null,
         unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+        confirmedAt: row.confirmedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       }),
     };
@@ -130,7 +207,9 @@ export class NotifyService implements OnModuleInit {
     });
     return inTransaction(this.dataSource, async (manager) => {
       const rows = ids.length ? await manager.findBy(NotifyMe, { id: In(ids) }) : [];
-      const due = rows.filter((r) => r.notified === 'false' && r.unsubscribedAt === null);
+      const due = rows.filter(
+        (r) => r.notified === 'false' && r.unsubscribedAt === null && r.confirmedAt !== null,
+      );
       const products = await manager.findBy(ProductRecord, {
         id: In([...new Set(due.map((r) => r.productId).filter((id) => id !== null))]),
       });
@@ -152,7 +231,7 @@ export class NotifyService implements OnModuleInit {
     const pending = await manager
       .getRepository(NotifyMe)
       .createQueryBuilder('n')
-      .where("n.notified = 'false' AND n.unsubscribedAt IS NULL")
+      .where("n.notified = 'false' AND n.unsubscribedAt IS NULL AND n.confirmedAt IS NOT NULL")
       .andWhere('(n.productId = :id OR (n.productId IS NULL AND n.productName = :name))', {
         id: product.id,
         name: product.name,
@@ -162,20 +241,25 @@ export class NotifyService implements OnModuleInit {
     for (const row of pending) await this.alert(manager, row, product.name);
   }
 
-  /** Queues one request's email and marks it notified; false when it was already queued. */
+  /**
+   * Queues one request's email and marks it notified; false when it was already queued or its
+   * mailbox has had its emails for the day (it stays pending for a later restock or send).
+   */
   private async alert(manager: EntityManager, row: NotifyMe, productName: string) {
     const token = row.token ?? newLinkToken();
-    await manager.update(
-      NotifyMe,
-      { id: row.id },
-      { token, notified: 'true', notifiedAt: this.clock.now() },
-    );
-    return this.outbox.queueBackInStock(manager, {
+    const queued = await this.outbox.queueBackInStock(manager, {
       id: row.id,
       email: row.email,
       productName,
       token,
     });
+    if (queued)
+      await manager.update(
+        NotifyMe,
+        { id: row.id },
+        { token, notified: 'true', notifiedAt: this.clock.now() },
+      );
+    return queued;
   }
 
   /**

@@ -1,0 +1,27 @@
+import { mailboxKey, mailboxQuotaName } from './mailbox.js';
+
+describe('mailboxKey', () => {
+  it.each([
+    ['victim@example.com', 'victim@example.com'],
+    ['Victim@Example.COM', 'victim@example.com'],
+    ['"victim"@example.com', 'victim@example.com'],
+    ['victim+0@example.com', 'victim@example.com'],
+    ['victim+news+more@example.com', 'victim@example.com'],
+    ['"vic\\"tim+x"@example.com', 'victim@example.com'],
+    ['victim+tag@gmail.com', 'victim@gmail.com'],
+  ])('makes %s the mailbox %s', (address, key) => {
+    expect(mailboxKey(address)).toBe(key);
+  });
+
+  it('keeps different people, and accents, apart', () => {
+    expect(mailboxKey('jose@example.com')).not.toBe(mailboxKey('josé@example.com'));
+    expect(mailboxKey('victim@example.com')).not.toBe(mailboxKey('victim@example.org'));
+    expect(mailboxKey('victim.a@example.com')).not.toBe(mailboxKey('victima@example.com'));
+  });
+
+  it('names the count by a digest that holds no address', () => {
+    const name = mailboxQuotaName('Victim+1@example.com');
+    expect(name).toBe(mailboxQuotaName('victim@example.com'));
+    expect(name).toMatch(/^mailbox:[0-9a-f]{64}$/);
+  });
+});
