@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMs } from '../../database/epoch-ms.js';
+import { exact } from '../../database/exact-text.js';
 
 /**
  * A count of emails within a window: the site's hourly cap of fan-triggered emails, and each
@@ -9,7 +10,7 @@ import { epochMs } from '../../database/epoch-ms.js';
 @Entity('mail_quotas')
 export class MailQuota {
   /** `site:fan-emails`, or `mailbox:<sha-256 of the mailbox>`. */
-  @PrimaryColumn({ type: 'varchar', length: 100 })
+  @PrimaryColumn({ type: 'varchar', length: 100, ...exact })
   name: string;
 
   /** When the window being counted began; epoch ms. */

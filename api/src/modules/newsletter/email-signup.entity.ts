@@ -47,7 +47,7 @@ export class EmailSignup {
 
   /** The token of the latest confirmation email's link: it confirms once, within 7 days. */
   @Index('IDX_email_signups_confirmToken', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   confirmToken: string | null;
 
   /** Epoch ms; an unsubscribe ends it early. */
@@ -63,7 +63,7 @@ export class EmailSignup {
    * the artist, that an unsubscribed address is sent a confirmation again.
    */
   @Index('IDX_email_signups_resubscribeToken', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   resubscribeToken: string | null;
 
   /** Epoch ms; null once used. */

@@ -46,7 +46,7 @@ export class NotifyMe {
 
   /** The one-time token of the confirmation email's link, for a request that needs one. */
   @Index('IDX_notify_me_confirmToken', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
   confirmToken: string | null;
 
   /** The confirm link works until then (7 days), once. */
