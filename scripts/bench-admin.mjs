@@ -196,12 +196,15 @@ const memoryKb = (pid, field) =>
 
 async function startSite(databaseUrl) {
   const port = await freePort();
+  // Uploads of its own: start-up removes the gallery files its database does not name.
+  const uploads = mkdtempSync(path.join(tmpdir(), 'artist-bench-uploads-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
+      UPLOADS_DIR: uploads,
       ADMIN_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
     },
@@ -223,7 +226,7 @@ async function startSite(databaseUrl) {
       if (child.exitCode !== null) return resolve();
       child.once('exit', resolve);
       process.kill(child.pid, 'SIGTERM');
-    });
+    }).then(() => rmSync(uploads, { recursive: true, force: true }));
   return { url, pid: serverPid(child.pid), stop };
 }
 

@@ -72,6 +72,7 @@ async function main() {
       PORT: String(apiPort),
       PUBLIC_URL: origin,
       DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`,
+      UPLOADS_DIR: path.join(dir, 'uploads'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
       ADMIN_PASSWORD: password,
     },

@@ -70,6 +70,7 @@ async function main() {
     // Each buyer has an address of their own (X-Forwarded-For from documentation ranges), so
     // the per-address checkout limit applies as it does to real buyers.
     TRUST_PROXY: '1',
+    UPLOADS_DIR: database.uploadsDir,
   };
   const databaseUrl =
     database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`;

@@ -7,12 +7,15 @@ import type { AppConfig } from '../src/config/env.js';
 
 /**
  * A database of its own for a trial or bench: a fresh MySQL database on the server `mysqlUrl`
- * names (dropped afterwards), or a SQLite file in a temporary folder.
+ * names (dropped afterwards), or a SQLite file in a temporary folder; and an uploads folder of
+ * its own, since a site removes at start-up the gallery files its database does not name.
  */
 export async function trialDatabase(
   mysqlUrl: string | undefined,
   prefix = 'artist-trial',
-): Promise<{ config: AppConfig['database']; drop(): Promise<void> }> {
+): Promise<{ config: AppConfig['database']; uploadsDir: string; drop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  const uploadsDir = path.join(dir, 'uploads');
   if (mysqlUrl) {
     const name = `${prefix.replace(/-/g, '_')}_${randomBytes(4).toString('hex')}`;
     const admin = await createConnection(mysqlUrl);
@@ -24,16 +27,18 @@ export async function trialDatabase(
     url.pathname = `/${name}`;
     return {
       config: { type: 'mysql', url: url.toString() },
+      uploadsDir,
       drop: async () => {
         const conn = await createConnection(mysqlUrl);
         await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
         await conn.end();
+        rmSync(dir, { recursive: true, force: true });
       },
     };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
   return {
     config: { type: 'sqlite', file: path.join(dir, 'trial.sqlite') },
+    uploadsDir,
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

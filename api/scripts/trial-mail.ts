@@ -11,15 +11,12 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { freePort, mainJs } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
+import { trialDatabase } from './trial-database.js';
 import {
   stripeEvent,
   stripeSignature,
@@ -62,7 +59,7 @@ async function main() {
     return { code: 451, message: '4.3.0 Try again later' };
   };
   await smtp.start();
-  const database = await trialDatabase();
+  const database = await trialDatabase(args.mysql, 'artist-trial-mail');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const adminPassword = randomBytes(12).toString('hex');
@@ -71,7 +68,9 @@ async function main() {
     NODE_ENV: 'development',
     PORT: String(port),
     PUBLIC_URL: base,
-    DATABASE_URL: database.url,
+    DATABASE_URL:
+      database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`,
+    UPLOADS_DIR: database.uploadsDir,
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
@@ -261,7 +260,7 @@ async function main() {
   await database.drop();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
-    `trial:mail: seed ${seed}, ${buyers.size} orders on ${database.type} in ${placedSeconds} s, ` +
+    `trial:mail: seed ${seed}, ${buyers.size} orders on ${database.config.type} in ${placedSeconds} s, ` +
       `${counts.kills} SIGKILLs, ${counts.refused} SMTP transactions refused with 4xx, ` +
       `${counts.retriedCalls} calls retried while the API was down, ${seconds} s in all\n` +
       `received ${smtp.received.length} messages; outbox ${JSON.stringify(byStatus)}, ` +
@@ -283,35 +282,6 @@ async function logIn(base: string, password: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-}
-
-/** A fresh SQLite file, or with --mysql a fresh database on that server; dropped afterwards. */
-async function trialDatabase(): Promise<{ type: string; url: string; drop(): Promise<void> }> {
-  if (args.mysql) {
-    const name = `artist_trial_${randomBytes(4).toString('hex')}`;
-    const admin = await createConnection(args.mysql);
-    await admin.query(
-      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-    );
-    await admin.end();
-    const url = new URL(args.mysql);
-    url.pathname = `/${name}`;
-    return {
-      type: 'mysql',
-      url: url.toString(),
-      drop: async () => {
-        const conn = await createConnection(args.mysql!);
-        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await conn.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'artist-trial-mail-'));
-  return {
-    type: 'sqlite',
-    url: `sqlite:${path.join(dir, 'trial.sqlite')}`,
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 main().catch((error: unknown) => {

@@ -8,12 +8,8 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
@@ -21,6 +17,7 @@ import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity
 import { Order } from '../src/modules/orders/order.entity.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { seededRandom } from './seeded-random.js';
+import { trialDatabase } from './trial-database.js';
 import {
   stripeEvent,
   stripeSignature,
@@ -81,7 +78,7 @@ async function main() {
   const started = Date.now();
   const stripe = new StripeStandIn();
   const apiUrl = await stripe.start();
-  const database = await trialDatabase();
+  const database = await trialDatabase(args.mysql);
   const config: AppConfig = {
     ...loadConfig(
       {
@@ -92,6 +89,7 @@ async function main() {
         STRIPE_API_URL: apiUrl,
         // Every checkout session comes from this one address: lift the per-address limit.
         CHECKOUT_RATE_LIMIT: '1000000',
+        UPLOADS_DIR: database.uploadsDir,
       },
       process.cwd(),
     ),
@@ -305,33 +303,6 @@ function expectedLines(record: CheckoutSession): string {
       price: line.unitPrice,
     })),
   );
-}
-
-/** A fresh SQLite file, or with --mysql a fresh database on that server; dropped afterwards. */
-async function trialDatabase(): Promise<{ config: AppConfig['database']; drop(): Promise<void> }> {
-  if (args.mysql) {
-    const name = `artist_trial_${randomBytes(4).toString('hex')}`;
-    const admin = await createConnection(args.mysql);
-    await admin.query(
-      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-    );
-    await admin.end();
-    const url = new URL(args.mysql);
-    url.pathname = `/${name}`;
-    return {
-      config: { type: 'mysql', url: url.toString() },
-      drop: async () => {
-        const conn = await createConnection(args.mysql!);
-        await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await conn.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'artist-trial-'));
-  return {
-    config: { type: 'sqlite', file: path.join(dir, 'trial.sqlite') },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 main().catch((error: unknown) => {

@@ -1,20 +1,27 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import {
   GALLERY_ALT_MAX,
   GALLERY_MAX_UPLOAD_BYTES,
   type GalleryPhoto,
   type ListPage,
 } from '@artist/contracts';
-import { NOT_AN_IMAGE } from '../src/modules/gallery/gallery-images.js';
+import type { AppConfig } from '../src/config/env.js';
+import { dataSourceOptions } from '../src/database/data-source.js';
+import { stageGalleryFiles } from '../src/modules/gallery/gallery-files.js';
+import { NOT_AN_IMAGE, type MadeImage } from '../src/modules/gallery/gallery-images.js';
+import { GalleryPhotoRecord } from '../src/modules/gallery/gallery-photo.entity.js';
 import { PHOTO_TOO_LARGE } from '../src/modules/gallery/photo-upload.interceptor.js';
 import { browser, loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { startTestApp, startTestAppOn, type TestApp } from './utils/test-app.js';
 
 /** The three photos the site was built with, in their order. */
 const FIRST_PHOTOS = ['live-stage', 'studio-session', 'on-the-road'];
@@ -41,6 +48,31 @@ async function phoneJpeg(): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+/**
+ * A connection of its own to the app's database: it sees a row only once its transaction is
+ * committed, on either database.
+ */
+const separateConnection = (database: AppConfig['database']) =>
+  new DataSource(dataSourceOptions(database)).initialize();
+
+/** How many rows a connection sees naming a gallery address. */
+const rowsNaming = (reader: DataSource, url: string) =>
+  reader
+    .getRepository(GalleryPhotoRecord)
+    .countBy([{ mediumWebp: url }, { mediumAvif: url }, { fullWebp: url }, { fullAvif: url }]);
+
+/** The four files of an upload as the encoder makes them (their bytes do not matter here). */
+const madeImages = (): MadeImage[] =>
+  (['medium', 'full'] as const).flatMap((size) =>
+    (['avif', 'webp'] as const).map((format) => ({
+      size,
+      format,
+      width: 600,
+      height: 400,
+      data: Buffer.from(`${size} ${format}`),
+    })),
+  );
 
 describe.each(testDatabases())('gallery on $name', (db) => {
   let t: TestApp;
@@ -188,6 +220,43 @@ describe.each(testDatabases())('gallery on $name', (db) => {
     }
   });
 
+  it("gives an upload's files their final names only once its row is committed", async () => {
+    const folder = path.join(uploads, 'gallery');
+    mkdirSync(folder, { recursive: true });
+    const before = galleryFiles();
+    const real = fsPromises.rename.bind(fsPromises);
+    const renames: { to: string; existed: boolean; committedRows: number }[] = [];
+    const reader = await separateConnection(t.config.database);
+    const rename = jest.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
+      const name = path.basename(String(to));
+      renames.push({
+        to: name,
+        existed: existsSync(String(to)),
+        committedRows: await rowsNaming(reader, `/media/gallery/${name}`),
+      });
+      return real(from, to);
+    });
+    try {
+      const png = await sharp({
+        create: { width: 40, height: 30, channels: 3, background: '#208040' },
+      })
+        .png()
+        .toBuffer();
+      const photo = (await upload(png, 'a.png', 'Named after its row').expect(201))
+        .body as GalleryPhoto;
+      const names = [photo.medium, photo.full]
+        .flatMap((size) => [size.webp, size.avif!])
+        .map((url) => path.basename(url));
+      expect(renames.map((r) => r.to).sort()).toEqual([...names].sort());
+      for (const r of renames) expect(r).toEqual({ to: r.to, existed: false, committedRows: 1 });
+      expect(galleryFiles()).toEqual([...before, ...names].sort());
+      expect(readdirSync(folder).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      rename.mockRestore();
+      await reader.destroy();
+    }
+  });
+
   it('reads the type from the bytes: a PNG named photo.jpg is taken, a text named evil.jpg is not', async () => {
     const before = galleryFiles();
     const png = await sharp({
@@ -326,5 +395,99 @@ describe.each(testDatabases())('gallery on $name', (db) => {
       expect([url, res.status === 403 || res.status === 404]).toEqual([url, true]);
       expect(res.text ?? '').not.toContain('not for the public');
     }
+  });
+});
+
+describe.each(testDatabases())('gallery files after a crash, on $name', (db) => {
+  let uploads: string;
+  let database: AppConfig['database'];
+  let drop: () => Promise<void>;
+  let t: TestApp | undefined;
+  const folder = () => path.join(uploads, 'gallery');
+  const everyFile = () => readdirSync(folder()).sort();
+
+  beforeAll(async () => {
+    uploads = mkdtempSync(path.join(tmpdir(), 'artist-uploads-'));
+    ({ database, drop } = await db.create());
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await drop();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it('removes at start-up the files no row names and finishes an upload whose row was committed', async () => {
+    t = await startTestAppOn(database, { UPLOADS_DIR: uploads });
+    const admin = await loggedIn(t);
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#a05020' },
+    })
+      .png()
+      .toBuffer();
+    const kept = (
+      await admin
+        .post('/api/admin/gallery')
+        .field('alt', 'Kept')
+        .attach('photo', png, { filename: 'kept.png' })
+        .expect(201)
+    ).body as GalleryPhoto;
+    const keptNames = [kept.medium, kept.full]
+      .flatMap((size) => [size.webp, size.avif!])
+      .map((url) => path.basename(url));
+
+    // Killed after writing its files, before its row was committed.
+    const uncommitted = await stageGalleryFiles(uploads, madeImages());
+    // Killed after its row was committed, before its files were renamed.
+    const unpublished = await stageGalleryFiles(uploads, madeImages());
+    const url = (key: string) => unpublished.urls.get(key)!;
+    await t.app
+      .get(DataSource)
+      .getRepository(GalleryPhotoRecord)
+      .save({
+        alt: 'Committed, not yet named',
+        position: 99,
+        mediumWebp: url('medium.webp'),
+        mediumAvif: url('medium.avif'),
+        mediumWidth: 600,
+        mediumHeight: 400,
+        fullWebp: url('full.webp'),
+        fullAvif: url('full.avif'),
+        fullWidth: 600,
+        fullHeight: 400,
+      });
+    const unpublishedNames = [...unpublished.urls.values()].map((u) => path.basename(u));
+    // Files of an upload from before temporary names, or of a delete cut short: no row.
+    const orphan = randomUUID();
+    const orphans = ['medium.webp', 'medium.avif', 'full.webp', 'full.avif'].map(
+      (end) => `${orphan}-${end}`,
+    );
+    for (const name of orphans) writeFileSync(path.join(folder(), name), 'orphan');
+    // Files this module never makes are not its to remove.
+    writeFileSync(path.join(folder(), 'notes.txt'), 'the artist keeps this');
+    writeFileSync(path.join(folder(), '.hidden.tmp'), 'not an upload');
+
+    const uncommittedNames = [...uncommitted.urls.values()].map((u) => path.basename(u));
+    expect(everyFile()).toEqual(
+      [
+        ...keptNames,
+        ...orphans,
+        ...[...uncommittedNames, ...unpublishedNames].map((name) => `.${name}.tmp`),
+        'notes.txt',
+        '.hidden.tmp',
+      ].sort(),
+    );
+    await request(t.server).get(url('medium.webp')).expect(404);
+    await t.close();
+
+    t = await startTestAppOn(database, { UPLOADS_DIR: uploads });
+    expect(everyFile()).toEqual(
+      [...keptNames, ...unpublishedNames, 'notes.txt', '.hidden.tmp'].sort(),
+    );
+    const served = await request(t.server).get(url('medium.webp')).expect(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    await request(t.server).get(kept.full.avif!).expect(200);
+    const list = (await request(t.server).get('/api/gallery').expect(200)).body as GalleryPhoto[];
+    expect(list.map((p) => p.alt).slice(-2)).toEqual(['Kept', 'Committed, not yet named']);
   });
 });

@@ -51,6 +51,11 @@ function parseCalendar(text: string): { calendar: ICAL.Component; events: Parsed
   return { calendar, events };
 }
 
+/** The file's content lines with folding undone (RFC 5545 §3.1), as a reader sees them. */
+function contentLines(text: string): string[] {
+  return text.replace(/\r\n[ \t]/g, '').split('\r\n');
+}
+
 describe.each(testDatabases())('the shows calendar on $name', (db) => {
   let t: TestApp;
   let admin: TestAgent;
@@ -170,6 +175,40 @@ describe.each(testDatabases())('the shows calendar on $name', (db) => {
     ])('answers 404 for %s', async (_case, file) => {
       const res = await request(t.server).get(`/api/shows/${file()}`).expect(404);
       expect(res.body.message).toBe('Show not found.');
+    });
+  });
+
+  describe('a ticket link with reserved and unsafe characters', () => {
+    const published = async (ticketUrl: string) => {
+      const res = await admin
+        .post('/api/admin/shows')
+        .send(
+          show({ venue: 'Broken Spoke', date: '2027-03-26', ticketButtonType: 'url', ticketUrl }),
+        )
+        .expect(201);
+      return res.body.id as number;
+    };
+    const urlLines = (text: string) =>
+      contentLines(text).filter((l) => l.startsWith('URL;VALUE=URI:'));
+
+    it('writes the URI as it is, with no backslash before ; or , (RFC 5545 §3.3.13)', async () => {
+      const id = await published('https://tickets.example.com/e?a=1;x=2,3');
+      const file = (await request(t.server).get(`/api/shows/${id}.ics`).expect(200)).text;
+      expect(urlLines(file)).toEqual(['URL;VALUE=URI:https://tickets.example.com/e?a=1;x=2,3']);
+      expect(parseCalendar(file).events[0].url).toBe('https://tickets.example.com/e?a=1;x=2,3');
+      const inFeed = urlLines((await feed()).text);
+      expect(inFeed).toContain('URL;VALUE=URI:https://tickets.example.com/e?a=1;x=2,3');
+    });
+
+    it('percent-encodes what a URI may not hold, and keeps the description as text', async () => {
+      const id = await published('https://tickets.example.com/Zoë?q="a"|{c}^`d`\\e');
+      const file = (await request(t.server).get(`/api/shows/${id}.ics`).expect(200)).text;
+      expect(urlLines(file)).toEqual([
+        'URL;VALUE=URI:https://tickets.example.com/Zo%C3%AB?q=%22a%22%7C%7Bc%7D%5E%60d%60%5Ce',
+      ]);
+      expect(contentLines(file).find((l) => l.startsWith('DESCRIPTION:'))).toContain(
+        'Tickets: https://tickets.example.com/Zoë?q="a"|{c}^`d`\\\\e',
+      );
     });
   });
 

@@ -84,6 +84,7 @@ describe('npm start', () => {
       env: cleanEnv({
         PORT: String(port),
         DATABASE_URL: `sqlite:${path.join(dir, 'start.sqlite')}`,
+        UPLOADS_DIR: path.join(dir, 'uploads'),
         ADMIN_PASSWORD: 'start-test-password',
         LOG_LEVEL: 'silent',
       }),

@@ -57,6 +57,7 @@ async function startSite() {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+      UPLOADS_DIR: path.join(dataDir, 'uploads'),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -133,18 +133,34 @@ export interface CheckoutSessionStatus {
   paid: boolean;
   /** The checkout session's state at the payment provider. */
   status: 'open' | 'complete' | 'expired';
-  /** Once paid: the order it made, for the buyer's receipt on the site. */
-  order?: CheckoutReceipt;
+  /**
+   * Once paid: the order it made, for the buyer's receipt on the site. The whole receipt within
+   * RECEIPT_DETAILS_HOURS of the order or to the browser that checked out; afterwards, to anyone
+   * else holding the link, the order number and items only.
+   */
+  order?: CheckoutReceipt | CheckoutReceiptSummary;
 }
 
-/** The buyer's receipt: what the confirmation email says too. Money in cents. */
-export interface CheckoutReceipt {
+/** How long after an order anyone holding its receipt link sees the whole receipt. */
+export const RECEIPT_DETAILS_HOURS = 24;
+
+/** What a receipt link shows anyone once RECEIPT_DETAILS_HOURS have passed. */
+export interface CheckoutReceiptSummary {
   /** The order number the admin and the emails use, such as '#42'. */
   number: string;
   items: { name: string; quantity: number; price: number }[];
+}
+
+/** The buyer's receipt: what the confirmation email says too. Money in cents. */
+export interface CheckoutReceipt extends CheckoutReceiptSummary {
   subtotal: number;
   shipping: number;
   total: number;
-  /** The shipping address on one line. */
+  /** The shipping address on one line, the buyer's name first. */
   shippingAddress: string;
 }
+
+/** True for the whole receipt, false for the summary shown to others after a day. */
+export const isWholeReceipt = (
+  order: CheckoutReceipt | CheckoutReceiptSummary,
+): order is CheckoutReceipt => 'shippingAddress' in order;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { App } from 'supertest/types.js';
 import { createApp } from '../../src/app.factory.js';
@@ -30,15 +33,25 @@ export async function startTestApp(
   };
 }
 
-/** The whole server on a database that outlives it (as across a restart). */
+/**
+ * The whole server on a database that outlives it (as across a restart). Unless the suite names
+ * one, the app gets an uploads folder of its own: start-up removes the gallery files its
+ * database does not name, which must never be those of the project's own `data/uploads`.
+ */
 export async function startTestAppOn(
   database: AppConfig['database'],
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
+  const uploads = env.UPLOADS_DIR ? null : mkdtempSync(path.join(tmpdir(), 'artist-uploads-'));
   const config: AppConfig = {
     ...loadConfig(
-      { LOG_LEVEL: 'silent', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...env },
+      {
+        LOG_LEVEL: 'silent',
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        ...(uploads && { UPLOADS_DIR: uploads }),
+        ...env,
+      },
       process.cwd(),
     ),
     database,
@@ -52,6 +65,7 @@ export async function startTestAppOn(
     server: app.getHttpServer() as App,
     async close() {
       await app.close();
+      if (uploads) rmSync(uploads, { recursive: true, force: true });
     },
   };
 }

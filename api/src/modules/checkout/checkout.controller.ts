@@ -1,26 +1,56 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { CheckoutService } from './checkout.service.js';
+import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 @Controller()
 export class CheckoutController {
-  constructor(private readonly checkout: CheckoutService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** Answers `{ url }`, the hosted checkout page to send the buyer to. */
+  /**
+   * Answers `{ url }`, the hosted checkout page to send the buyer to, and marks this browser as
+   * the one that checked out (see checkout-cookie.ts).
+   */
   @Post('create-checkout-session')
   @RateLimit('checkout')
   @HttpCode(200)
-  create(@Body() body: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
-    return this.checkout.createSession(body);
+  async create(
+    @Body() body: CreateCheckoutSessionDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CheckoutResponse> {
+    const { url, sessionId } = await this.checkout.createSession(body);
+    setCheckoutCookie(res, this.config, sessionId);
+    return { url };
   }
 
   /** Called on the return to `/?checkout=success&session_id=…`. */
   @Get('checkout/session-status')
   @Header('Cache-Control', 'no-store')
-  status(@Query() query: SessionStatusQueryDto): Promise<CheckoutSessionStatus> {
-    return this.checkout.sessionStatus(query.session_id);
+  status(
+    @Query() query: SessionStatusQueryDto,
+    @Req() req: Request,
+  ): Promise<CheckoutSessionStatus> {
+    const own = isCheckoutBrowser(this.config.sessionSecret, query.session_id, req.get('cookie'));
+    return this.checkout.sessionStatus(query.session_id, own);
   }
 }

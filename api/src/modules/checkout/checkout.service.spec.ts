@@ -62,7 +62,7 @@ describe('CheckoutService', () => {
   it('names an unsized line by the product alone and prices it from the catalogue', async () => {
     const { checkout, created, inserted, holds } = service();
     const res = await checkout.createSession({ items: [{ productId: 'poster', quantity: 3 }] });
-    expect(res).toEqual({ url: 'https://pay.example/cs_test_1' });
+    expect(res).toEqual({ url: 'https://pay.example/cs_test_1', sessionId: 'cs_test_1' });
     expect(created[0]).toMatchObject({
       lines: [{ name: 'Tour Poster', unitAmount: 1500, quantity: 3 }],
       shippingCents: 500,

@@ -43,6 +43,11 @@ import {
 /** An unpaid Checkout Session stops taking payment at Stripe after this long. */
 export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
 
+/** A session just opened: the address to send the buyer to, and its id. */
+export interface OpenedCheckout extends CheckoutResponse {
+  sessionId: string;
+}
+
 export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
 export const STATUS_FAILED_MESSAGE = 'Failed to check the checkout session';
 
@@ -65,7 +70,7 @@ export class CheckoutService {
    * are left), opens a session at the provider that expires in 30 minutes, and records it. A
    * failure after the hold gives the quantities back.
    */
-  async createSession(input: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
+  async createSession(input: CreateCheckoutSessionDto): Promise<OpenedCheckout> {
     const priced = await Promise.all(input.items.map((item) => this.price(item)));
     const lines = priced.map(({ line }) => line);
     const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
@@ -91,7 +96,7 @@ export class CheckoutService {
     expiresAt: Date,
     idempotencyKey: string,
     holdKey: string,
-  ): Promise<CheckoutResponse> {
+  ): Promise<OpenedCheckout> {
     let created;
     try {
       created = await this.provider.createSession({
@@ -125,11 +130,14 @@ export class CheckoutService {
       status: 'open',
     });
     await this.inventory.attach(holdKey, created.id);
-    return { url: created.url };
+    return { url: created.url, sessionId: created.id };
   }
 
-  /** The success return: fulfils the session if it is paid, whether or not the webhook came. */
-  async sessionStatus(sessionId: string): Promise<CheckoutSessionStatus> {
+  /**
+   * The success return: fulfils the session if it is paid, whether or not the webhook came.
+   * `checkoutBrowser`: the request carries the cookie of the browser that opened the session.
+   */
+  async sessionStatus(sessionId: string, checkoutBrowser: boolean): Promise<CheckoutSessionStatus> {
     await this.findOwn(sessionId);
     let session;
     try {
@@ -141,7 +149,12 @@ export class CheckoutService {
     }
     await this.fulfilment.fulfilPaidSession(session);
     const paid = session.paymentStatus === 'paid';
-    const order = paid ? await readReceipt(this.sessions.manager, sessionId) : null;
+    const order = paid
+      ? await readReceipt(this.sessions.manager, sessionId, {
+          now: this.clock.now(),
+          checkoutBrowser,
+        })
+      : null;
     return order ? { paid, status: session.status, order } : { paid, status: session.status };
   }
 

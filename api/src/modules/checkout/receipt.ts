@@ -1,15 +1,34 @@
 import type { EntityManager } from 'typeorm';
-import type { CheckoutReceipt, OrderLineItem } from '@artist/contracts';
+import {
+  RECEIPT_DETAILS_HOURS,
+  type CheckoutReceipt,
+  type CheckoutReceiptSummary,
+  type OrderLineItem,
+} from '@artist/contracts';
 import { orderNumber } from '../email/templates.js';
 import { formatShippingAddress } from '../orders/order-format.js';
 import { Order } from '../orders/order.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 
-/** The receipt of the order a checkout session made, or null while there is none. */
+/** Who asks for a receipt: when, and whether from the browser that checked out. */
+export interface ReceiptViewer {
+  now: Date;
+  checkoutBrowser: boolean;
+}
+
+const DETAILS_MS = RECEIPT_DETAILS_HOURS * 60 * 60 * 1000;
+
+/**
+ * The receipt of the order a checkout session made, or null while there is none. A receipt link
+ * (the success address holds the session id) is easily forwarded or left in a browser's
+ * history: after RECEIPT_DETAILS_HOURS only the browser that checked out still sees the money
+ * and the buyer's name and address; anyone else sees the order number and the items.
+ */
 export async function readReceipt(
   manager: EntityManager,
   sessionId: string,
-): Promise<CheckoutReceipt | null> {
+  viewer: ReceiptViewer,
+): Promise<CheckoutReceipt | CheckoutReceiptSummary | null> {
   const order = await manager.findOneBy(Order, { stripeSessionId: sessionId });
   const session = await manager.findOneBy(CheckoutSession, { sessionId });
   if (!order || !session) return null;
@@ -18,9 +37,11 @@ export async function readReceipt(
     quantity: item.quantity,
     price: item.price,
   }));
+  const summary = { number: orderNumber(order.id), items };
+  const recent = viewer.now.getTime() - order.createdAt.getTime() < DETAILS_MS;
+  if (!recent && !viewer.checkoutBrowser) return summary;
   return {
-    number: orderNumber(order.id),
-    items,
+    ...summary,
     subtotal: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
     shipping: session.shipping,
     total: order.total,

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminGalleryController, GalleryController } from './gallery.controller.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';
+import { GallerySweepService } from './gallery-sweep.service.js';
 import { GalleryService } from './gallery.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([GalleryPhotoRecord])],
   controllers: [GalleryController, AdminGalleryController],
-  providers: [GalleryService],
+  providers: [GalleryService, GallerySweepService],
 })
 export class GalleryModule {}

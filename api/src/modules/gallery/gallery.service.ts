@@ -7,7 +7,7 @@ import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
-import { fileOf, removeFiles, writeGalleryFiles } from './gallery-files.js';
+import { fileOf, removeFiles, stageGalleryFiles } from './gallery-files.js';
 import { makeGalleryImages, UnacceptableImageError } from './gallery-images.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';
 
@@ -77,8 +77,10 @@ export class GalleryService {
   }
 
   /**
-   * POST /api/admin/gallery: the photo's files are made and written first, then its row; if the
-   * row cannot be written the files are removed, so a failure leaves nothing behind.
+   * POST /api/admin/gallery: the photo's files are made and written under temporary names, then
+   * its row is committed, then the files get their final names. If the row cannot be written the
+   * files are removed, so a failure leaves nothing behind; a process killed on the way leaves
+   * only files that the next start-up removes or, once the row is committed, names.
    */
   async create(file: UploadedPhoto | undefined, alt: string): Promise<GalleryPhoto> {
     if (!file) throw new BadRequestException(NO_PHOTO);
@@ -92,11 +94,13 @@ export class GalleryService {
         throw error;
       }),
     );
-    const urls = await writeGalleryFiles(this.config.uploadsDir, images);
+    const staged = await stageGalleryFiles(this.config.uploadsDir, images);
+    const { urls } = staged;
     const medium = images.find((i) => i.size === 'medium')!;
     const full = images.find((i) => i.size === 'full')!;
+    let saved: GalleryPhotoRecord;
     try {
-      const saved = await inTransaction(this.dataSource, async (manager) => {
+      saved = await inTransaction(this.dataSource, async (manager) => {
         const last = await manager
           .createQueryBuilder(GalleryPhotoRecord, 'p')
           .select('MAX(p.position)', 'max')
@@ -116,12 +120,20 @@ export class GalleryService {
           }),
         );
       });
-      this.changed();
-      return toView(saved);
     } catch (error) {
-      await removeFiles([...urls.values()].map((url) => fileOf(this.config.uploadsDir, url)));
+      await staged.discard();
       throw error;
     }
+    try {
+      await staged.publish();
+    } catch (error) {
+      // A row whose files cannot be named would show a broken photo: it goes too.
+      await this.photos.delete(saved.id);
+      await staged.discard();
+      throw error;
+    }
+    this.changed();
+    return toView(saved);
   }
 
   /** PATCH /api/admin/gallery/:id. */

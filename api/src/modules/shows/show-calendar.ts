@@ -1,4 +1,4 @@
-import ical from 'ical-generator';
+import ical, { ICalEvent, type ICalCalendar, type ICalEventData } from 'ical-generator';
 import { DateTime, Duration } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { PublicShow } from '@artist/contracts';
@@ -54,7 +54,7 @@ export function showsCalendar(shows: ListedShow[], site: CalendarSite): string {
   for (const show of shows) {
     const start = showStart(show, site.timeZone);
     const ticketUrl = show.ticketButtonType === 'url' ? show.ticketUrl : null;
-    calendar.createEvent({
+    const event = new ShowEvent(calendar, ticketUrl, {
       id: showUid(show.id, site.publicUrl),
       // Without a METHOD, DTSTAMP is when the event was last revised (RFC 5545 §3.8.7.2), which
       // also keeps the file byte-for-byte the same, and its ETag valid, until a show changes.
@@ -66,11 +66,47 @@ export function showsCalendar(shows: ListedShow[], site: CalendarSite): string {
       summary: `${site.artistName} at ${show.venue}`,
       location: `${show.venue}, ${show.city}`,
       description: describe(show, ticketUrl),
-      url: ticketUrl,
     });
+    calendar.createEvent(event);
   }
   // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
   return `${calendar.toString()}\r\n`;
+}
+
+/**
+ * An event whose URL is written as a URI value. ical-generator escapes `;` and `,` in it with a
+ * backslash as if it were TEXT, which RFC 5545 §3.3.13 rules out: a calendar app then opens
+ * `…a=1\;x=2` and the ticket link breaks. The line is added to the unfolded event, as its last
+ * property; the calendar folds every line afterwards.
+ */
+class ShowEvent extends ICalEvent {
+  private readonly ticketUri: string | null;
+
+  constructor(calendar: ICalCalendar, url: string | null, data: ICalEventData) {
+    super(data, calendar);
+    this.ticketUri = url === null ? null : uriValue(url);
+  }
+
+  override toString(): string {
+    const lines = super.toString();
+    if (this.ticketUri === null) return lines;
+    return lines.replace(/END:VEVENT\r\n$/, `URL;VALUE=URI:${this.ticketUri}\r\nEND:VEVENT\r\n`);
+  }
+}
+
+/**
+ * A URL as an iCalendar URI value: reserved characters (`;` `,` `?` `#` …) and valid `%XX`
+ * escapes stay as they are, since encoding them would change the link; everything else a URI may
+ * not hold (RFC 3986 §2) is percent-encoded as UTF-8, control characters that would break the
+ * content line among them.
+ */
+export function uriValue(url: string): string {
+  return url.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+/gu, (run) =>
+    Array.from(
+      Buffer.from(run, 'utf8'),
+      (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    ).join(''),
+  );
 }
 
 function describe(show: PublicShow, ticketUrl: string | null): string {

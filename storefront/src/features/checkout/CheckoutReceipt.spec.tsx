@@ -60,3 +60,25 @@ it('shows no receipt after a canceled checkout', async () => {
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(calls.some((c) => c.url.startsWith('/api/checkout/session-status'))).toBe(false);
 });
+
+it('shows the order number and items alone when the receipt comes without total and address', async () => {
+  jest.useFakeTimers();
+  const { number, items } = PAID.order!;
+  stubApi({ [STATUS_URL]: () => ({ body: { ...PAID, order: { number, items } } }) });
+  renderApp('/?checkout=success&session_id=cs_test_1');
+  await act(async () => jest.advanceTimersByTime(600));
+  const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByText('Thank you! Order #42')).toBeInTheDocument();
+  expect(within(dialog).getByText('Wren Calloway T-Shirt - M')).toBeInTheDocument();
+  expect(within(dialog).getByText('Wren Calloway T-Shirt - XL')).toBeInTheDocument();
+  expect(within(dialog).getByText('$50.00')).toBeInTheDocument();
+  expect(within(dialog).queryByText('Shipping')).toBeNull();
+  expect(within(dialog).queryByText('Total')).toBeNull();
+  expect(within(dialog).queryByText('Shipping to:')).toBeNull();
+  expect(dialog).not.toHaveTextContent('June Carter');
+  expect(
+    within(dialog).getByText(
+      'The total and the shipping address are shown for a day after the order, and afterwards only on the device that placed it.',
+    ),
+  ).toBeInTheDocument();
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from 'antd';
+import { isWholeReceipt } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
 import { closeReceipt } from './receiptSlice.js';
@@ -13,7 +14,8 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /**
  * The buyer's receipt after paying: the order number the admin and the confirmation email use,
  * the items, shipping, total and address, read through the session-status call (which records
- * the order itself when the payment provider's webhook has not arrived yet).
+ * the order itself when the payment provider's webhook has not arrived yet). A day after the
+ * order, a browser other than the one that checked out gets the order number and items only.
  */
 export default function OrderReceiptDialog({ sessionId }: { sessionId: string }) {
   const dispatch = useAppDispatch();
@@ -56,23 +58,34 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
                     <td>{money(item.price * item.quantity)}</td>
                   </tr>
                 ))}
-                <tr>
-                  <td>Shipping</td>
-                  <td />
-                  <td>{money(order.shipping)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td />
-                  <td>
-                    <strong>{money(order.total)}</strong>
-                  </td>
-                </tr>
+                {isWholeReceipt(order) && (
+                  <>
+                    <tr>
+                      <td>Shipping</td>
+                      <td />
+                      <td>{money(order.shipping)}</td>
+                    </tr>
+                    <tr>
+                      <th scope="row">Total</th>
+                      <td />
+                      <td>
+                        <strong>{money(order.total)}</strong>
+                      </td>
+                    </tr>
+                  </>
+                )}
               </tbody>
             </table>
-            <p>
-              <strong>Shipping to:</strong> {order.shippingAddress}
-            </p>
+            {isWholeReceipt(order) ? (
+              <p>
+                <strong>Shipping to:</strong> {order.shippingAddress}
+              </p>
+            ) : (
+              <p>
+                The total and the shipping address are shown for a day after the order, and
+                afterwards only on the device that placed it.
+              </p>
+            )}
           </div>
         ) : isError ? (
           <p role="status">
