@@ -175,6 +175,7 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
         email: `${pick(NAMES, i)}${n3(i)}@example.com`,
         productName: pick(['trucker hat', 'tote bag'], i),
         notified: i % 5 === 0 ? 'true' : 'false',
+        confirmedAt: createdAt(i),
         createdAt: createdAt(i),
       })),
     );

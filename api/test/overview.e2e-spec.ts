@@ -50,10 +50,13 @@ describe.each(testDatabases())('the admin overview on $name', (db) => {
       message: 'Hello',
       status,
     });
-  const notifyRequest = (notified: string) =>
-    data
-      .getRepository(NotifyMe)
-      .insert({ email: `n${sequence++}@example.com`, productName: 'Trucker Hat', notified });
+  const notifyRequest = (notified: string, confirmedAt: Date | null = NOW) =>
+    data.getRepository(NotifyMe).insert({
+      email: `n${sequence++}@example.com`,
+      productName: 'Trucker Hat',
+      notified,
+      confirmedAt,
+    });
   const signup = (createdAt: Date) =>
     data.getRepository(EmailSignup).insert({ email: `s${sequence++}@example.com`, createdAt });
 
@@ -80,6 +83,8 @@ describe.each(testDatabases())('the admin overview on $name', (db) => {
     await notifyRequest('false');
     await notifyRequest('true');
     await notifyRequest('true');
+    // Awaiting its address's confirmation: not ready to email, so not waiting for the artist.
+    await notifyRequest('false', null);
     await signup(NOW);
     await signup(daysAgo(6.9));
     await signup(daysAgo(7.1));
@@ -94,6 +99,11 @@ describe.each(testDatabases())('the admin overview on $name', (db) => {
     });
     const pending = await admin.get('/api/admin/orders?status=pending').expect(200);
     expect(pending.body.total).toBe(res.body.ordersToShip);
+    const requests = await admin.get('/api/admin/notify-me?status=pending').expect(200);
+    expect(requests.body.counts).toEqual({ all: 4, pending: 1, unconfirmed: 1, notified: 2 });
+    expect(requests.body.rows.map((r: { confirmedAt: string | null }) => r.confirmedAt)).toEqual([
+      NOW.toISOString(),
+    ]);
   });
 
   it('needs the admin session', async () => {

@@ -9,7 +9,11 @@ import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from './orders.js';
 export const SHOW_LIST_FILTERS = ['published', 'draft', 'past'] as const;
 /** `pending` is "to ship": not fulfilled and not refunded. The rest are payment statuses. */
 export const ORDER_LIST_FILTERS = [...FULFILLMENT_STATUSES, ...PAYMENT_STATUSES] as const;
-export const NOTIFY_LIST_FILTERS = ['pending', 'notified'] as const;
+/**
+ * Notify-me: `pending` is ready to email (not notified, its address confirmed); `unconfirmed` waits
+ * for the confirmation email's link of an address that had unsubscribed from such emails.
+ */
+export const NOTIFY_LIST_FILTERS = ['pending', 'unconfirmed', 'notified'] as const;
 export const SIGNUP_LIST_FILTERS = [
   'pending',
   'contacted',

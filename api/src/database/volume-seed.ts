@@ -592,6 +592,8 @@ export async function seedVolume(
                   Math.min(createdAt.getTime() + between(random, 1, 60) * DAY_MS, now.getTime()),
                 )
               : null,
+            // As the site stores a request from an address that never unsubscribed from them.
+            confirmedAt: createdAt,
             createdAt,
           };
         },

@@ -151,7 +151,8 @@ export class NotifyService implements OnModuleInit {
       repository: this.requests,
       alias: 'n',
       filters: {
-        pending: { where: "n.notified = 'false'" },
+        pending: { where: "n.notified = 'false' AND n.confirmedAt IS NOT NULL" },
+        unconfirmed: { where: "n.notified = 'false' AND n.confirmedAt IS NULL" },
         notified: { where: "n.notified = 'true'" },
       },
       searchColumns: ['email', 'productName'],
