@@ -127,7 +127,8 @@ export const ORDERS: FakeList<Order> = {
 
 export const NOTIFY: FakeList<NotifyMe> = {
   filters: {
-    pending: (r) => r.notified !== 'true',
+    pending: (r) => r.notified !== 'true' && r.confirmedAt !== null,
+    unconfirmed: (r) => r.notified !== 'true' && r.confirmedAt === null,
     notified: (r) => r.notified === 'true',
   },
   searchText: (r) => `${r.email}\n${r.productName}`,
