@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 import { makeSignup, rowCheckbox, selectAllCheckbox } from '../../test/fixtures.js';
@@ -112,4 +112,58 @@ it('clears a selection of every match when the search changes', async () => {
   expect(screen.getByRole('button', { name: 'Mark 60 as Contacted' })).toBeInTheDocument();
   await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fan1');
   expect(await screen.findByRole('button', { name: 'Mark 0 as Contacted' })).toBeInTheDocument();
+});
+
+it("sends an unsubscribed signup a confirmation email after asking, and shows the server's sentence when it refuses", async () => {
+  const user = userEvent.setup();
+  const stub = signedIn({
+    'GET /api/admin/email-signups': listRoute(SIGNUPS, [
+      makeSignup(1, { subscription: 'confirmed', confirmedAt: 1_790_000_000_000 }),
+      makeSignup(2, { subscription: 'unsubscribed', unsubscribedAt: 1_790_000_000_000 }),
+      makeSignup(3),
+    ]),
+    'POST /api/admin/email-signups/2/confirmation': json(201, {
+      success: true,
+      message: 'A confirmation email is on its way to this address.',
+    }),
+    'POST /api/admin/email-signups/3/confirmation': json(400, {
+      statusCode: 400,
+      message: 'This address has been sent its 3 emails for today. Please try again tomorrow.',
+    }),
+  });
+  renderAdmin('/admin?tab=newsletter');
+  await screen.findByText('fan1@example.com');
+  expect(
+    screen.queryByRole('button', { name: 'Send confirmation email to fan1@example.com' }),
+  ).not.toBeInTheDocument();
+
+  await user.click(
+    screen.getByRole('button', { name: 'Send confirmation email to fan2@example.com' }),
+  );
+  const ask = await screen.findByRole('dialog');
+  expect(ask).toHaveTextContent('fan2@example.com is sent an email with a link to confirm');
+  await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+  expect(stub.requests.some((r) => r.method === 'POST')).toBe(false);
+
+  await user.click(
+    screen.getByRole('button', { name: 'Send confirmation email to fan2@example.com' }),
+  );
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+  expect(
+    await screen.findByText('Confirmation email sent to fan2@example.com'),
+  ).toBeInTheDocument();
+  expect(stub.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+    '/api/admin/email-signups/2/confirmation',
+  ]);
+
+  await user.click(
+    screen.getByRole('button', { name: 'Send confirmation email to fan3@example.com' }),
+  );
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+  expect(await screen.findByText('Failed to send the confirmation email')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'This address has been sent its 3 emails for today. Please try again tomorrow.',
+    ),
+  ).toBeInTheDocument();
 });

@@ -1,17 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { EXPORT_NAMES, type EmailSignup } from '@artist/contracts';
+import { App } from 'antd';
+import { errorMessage, serverMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';
 import { useTableQuery } from '../table/useTableQuery.js';
 import { signupColumns, signupFilters } from './columns.js';
-import { useGetEmailSignupsQuery, useMarkContactedMutation } from './newsletterApi.js';
+import {
+  useGetEmailSignupsQuery,
+  useMarkContactedMutation,
+  useSendConfirmationMutation,
+} from './newsletterApi.js';
 
 export function NewsletterTab() {
   const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
   const { data, isFetching, error } = useGetEmailSignupsQuery(query.args);
   const [markContacted] = useMarkContactedMutation();
+  const [sendConfirmation] = useSendConfirmationMutation();
   const toast = useToast();
+  const { modal } = App.useApp();
   const { selection, action } = useBulkAction({
     noun: 'signups',
     verb: 'Contacted',
@@ -22,6 +30,31 @@ export function NewsletterTab() {
     if (error) toast.error('Failed to load newsletter signups', error);
   }, [error, toast]);
 
+  const columns = useMemo(
+    () =>
+      signupColumns((signup: EmailSignup) =>
+        modal.confirm({
+          title: 'Send a confirmation email?',
+          content: `${signup.email} is sent an email with a link to confirm; the address rejoins the list only if that link is used.`,
+          okText: 'Send',
+          cancelText: 'Cancel',
+          onOk: async () => {
+            try {
+              await sendConfirmation(signup.id).unwrap();
+              toast.success(`Confirmation email sent to ${signup.email}`);
+            } catch (err) {
+              toast.error(
+                'Failed to send the confirmation email',
+                err,
+                serverMessage(err) ?? errorMessage(err),
+              );
+            }
+          },
+        }),
+      ),
+    [modal, sendConfirmation, toast],
+  );
+
   return (
     <DataTable<EmailSignup>
       name={EXPORT_NAMES.emailSignups}
@@ -30,7 +63,7 @@ export function NewsletterTab() {
       query={query}
       page={data}
       loading={isFetching}
-      columns={signupColumns}
+      columns={columns}
       filters={signupFilters}
       searchPlaceholder="Search email"
       emptyText="No newsletter signups found"

@@ -1,5 +1,6 @@
 import { StatusTag } from '../../components/StatusTag.js';
 import type { EmailSignup } from '@artist/contracts';
+import { Button } from 'antd';
 
 import { CopyButton } from '../../components/CopyButton.js';
 import { formatTimestamp } from '../../components/format.js';
@@ -22,7 +23,12 @@ const SUBSCRIPTION_TAGS = {
   unsubscribed: <StatusTag tone="danger">Unsubscribed</StatusTag>,
 } as const;
 
-export const signupColumns: DataColumn<EmailSignup>[] = [
+/** A signup the artist may send a fresh confirmation email: not (or no longer) on the list. */
+const canSendConfirmation = (s: EmailSignup) => s.subscription !== 'confirmed';
+
+export const signupColumns = (
+  onSendConfirmation: (signup: EmailSignup) => void,
+): DataColumn<EmailSignup>[] => [
   {
     key: 'createdAt',
     title: 'Date',
@@ -56,5 +62,21 @@ export const signupColumns: DataColumn<EmailSignup>[] = [
     sortField: 'subscription',
     responsive: ['sm'],
     render: (_, s) => SUBSCRIPTION_TAGS[s.subscription],
+  },
+  {
+    key: 'manage',
+    title: 'Manage',
+    render: (_, s) =>
+      canSendConfirmation(s) && (
+        <Button
+          size="small"
+          // On a phone the label wraps, so the column stays narrow enough to fit the screen.
+          style={{ whiteSpace: 'normal', height: 'auto' }}
+          onClick={() => onSendConfirmation(s)}
+          aria-label={`Send confirmation email to ${s.email}`}
+        >
+          Send confirmation email
+        </Button>
+      ),
   },
 ];

@@ -1,6 +1,7 @@
 import type {
   BulkUpdateResponse,
   EmailSignup,
+  FormResponse,
   ListPage,
   ListSelection,
   SignupListFilter,
@@ -20,7 +21,13 @@ export const newsletterApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/email-signups/bulk', method: 'PUT', body }),
       invalidatesTags: [{ type: 'EmailSignup', id: 'LIST' }],
     }),
+    /** A fresh confirmation email to an unconfirmed or unsubscribed signup (it rejoins once it confirms). */
+    sendConfirmation: build.mutation<FormResponse, number>({
+      query: (id) => ({ url: `/admin/email-signups/${id}/confirmation`, method: 'POST' }),
+      invalidatesTags: [{ type: 'EmailSignup', id: 'LIST' }, 'Email'],
+    }),
   }),
 });
 
-export const { useGetEmailSignupsQuery, useMarkContactedMutation } = newsletterApi;
+export const { useGetEmailSignupsQuery, useMarkContactedMutation, useSendConfirmationMutation } =
+  newsletterApi;
