@@ -128,6 +128,12 @@ export const EMAIL_LIST_FILTERS = ['queued', 'held', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_LIST_FILTERS)[number];
 export type EmailListFilter = EmailStatus;
 
+/**
+ * How the sender's `lastError` begins when it holds an email back on purpose (the site's hourly cap
+ * of confirmation emails) rather than after a failure: the email is still queued and goes out later.
+ */
+export const EMAIL_WAITING_PREFIX = 'Waiting:';
+
 /** One email of the outbox as the admin lists it. Times are epoch ms. */
 export interface OutboxEmailSummary {
   id: number;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { OutboxEmailSummary } from '@artist/contracts';
 import { Button, Descriptions, Modal, Segmented, Spin, Typography } from 'antd';
 import { useToast } from '../../components/useToast.js';
-import { EmailStatusTag, kindLabel } from './columns.js';
+import { EmailStatusTag, kindLabel, lastFailure, waitingReason } from './columns.js';
 import { useGetEmailQuery, useResendEmailMutation } from './emailsApi.js';
 
 /**
@@ -21,6 +21,8 @@ export function EmailDialog({
   const [view, setView] = useState<'HTML' | 'Text'>('HTML');
   const toast = useToast();
   const canResend = email.status === 'failed' || email.status === 'sent';
+  const waiting = waitingReason(email);
+  const failure = lastFailure(email);
 
   const onResend = async () => {
     try {
@@ -56,11 +58,10 @@ export function EmailDialog({
         <Descriptions.Item label="To">{email.to}</Descriptions.Item>
         <Descriptions.Item label="Kind">{kindLabel(email.kind)}</Descriptions.Item>
         <Descriptions.Item label="Status">
-          <EmailStatusTag status={email.status} />
+          <EmailStatusTag email={email} />
         </Descriptions.Item>
-        {email.lastError && (
-          <Descriptions.Item label="Last error">{email.lastError}</Descriptions.Item>
-        )}
+        {waiting && <Descriptions.Item label="Why it waits">{waiting}</Descriptions.Item>}
+        {failure && <Descriptions.Item label="Last error">{failure}</Descriptions.Item>}
         {data?.replyTo && <Descriptions.Item label="Reply-To">{data.replyTo}</Descriptions.Item>}
       </Descriptions>
       <Segmented

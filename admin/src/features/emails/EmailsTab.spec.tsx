@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OutboxEmailSummary } from '@artist/contracts';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 import { EMAILS, SHOWS, listRoute } from '../../test/listServer.js';
+import { tableRows } from '../../test/fixtures.js';
 
 const makeEmail = (
   id: number,
@@ -110,4 +111,49 @@ it('shows no banner once email is set up', async () => {
   );
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(screen.queryByText('Email is not set up')).not.toBeInTheDocument();
+});
+
+it('shows an email held back by the hourly limit as waiting, with its reason, not as a failure', async () => {
+  const user = userEvent.setup();
+  const reason =
+    'Waiting: the hourly limit of confirmation emails was reached; it goes out in the next hour.';
+  signedIn({
+    'GET /api/admin/emails': listRoute(EMAILS, [
+      makeEmail(5, {
+        kind: 'newsletter-confirm',
+        subject: 'Please confirm your signup',
+        status: 'queued',
+        attempts: 0,
+        lastError: reason,
+        sentAt: null,
+      }),
+      makeEmail(6, { status: 'queued', lastError: '421 Try again later', sentAt: null }),
+    ]),
+    'GET /api/admin/emails/5': json(200, {
+      ...makeEmail(5, { status: 'queued', lastError: reason }),
+      html: '<p>Confirm</p>',
+      text: 'Confirm',
+      replyTo: null,
+    }),
+  });
+  renderAdmin('/admin?tab=emails');
+  await screen.findByText('buyer5@example.com');
+  const row = (email: string) => tableRows().find((r) => r.textContent?.includes(email))!;
+  const waiting = within(row('buyer5@example.com'));
+  expect(waiting.getByText('Waiting')).toBeInTheDocument();
+  expect(waiting.queryByText('Queued')).not.toBeInTheDocument();
+  expect(waiting.queryByText(reason)).not.toBeInTheDocument();
+  // An email retried after an SMTP refusal is still a queued email with its error.
+  expect(within(row('buyer6@example.com')).getByText('Queued')).toBeInTheDocument();
+  expect(within(row('buyer6@example.com')).getByText('421 Try again later')).toBeInTheDocument();
+
+  await user.hover(waiting.getByText('Waiting'));
+  expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+
+  await user.click(screen.getByRole('button', { name: 'View email Please confirm your signup' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Why it waits')).toBeInTheDocument();
+  expect(within(dialog).getByText(reason)).toBeInTheDocument();
+  expect(within(dialog).queryByText('Last error')).not.toBeInTheDocument();
+  expect(within(dialog).getByText('Waiting')).toBeInTheDocument();
 });

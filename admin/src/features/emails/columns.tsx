@@ -1,5 +1,5 @@
-import type { EmailStatus, OutboxEmailSummary } from '@artist/contracts';
-import { Button } from 'antd';
+import { EMAIL_WAITING_PREFIX, type EmailStatus, type OutboxEmailSummary } from '@artist/contracts';
+import { Button, Tooltip } from 'antd';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { formatTimestamp } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
@@ -20,13 +20,39 @@ export const KIND_LABELS: Record<string, string> = {
   'artist-order': 'New order alert',
   'artist-contact': 'Message alert',
   'newsletter-confirm': 'Newsletter confirmation',
+  'notify-confirm': 'Notify-me confirmation',
   'back-in-stock': 'Back in stock',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
 
-export function EmailStatusTag({ status }: { status: EmailStatus }) {
-  const { label, tone } = STATUS[status] ?? { label: status, tone: 'neutral' };
+type EmailState = Pick<OutboxEmailSummary, 'status' | 'lastError'>;
+
+/**
+ * Why the sender holds a queued email back on purpose (the site's hourly cap of confirmation
+ * emails), or null: such an email is waiting to go out, not failing.
+ */
+export const waitingReason = ({ status, lastError }: EmailState): string | null =>
+  (status === 'queued' || status === 'held') && lastError?.startsWith(EMAIL_WAITING_PREFIX)
+    ? lastError
+    : null;
+
+/** What went wrong with the last attempt, if anything did. */
+export const lastFailure = (email: EmailState): string | null =>
+  waitingReason(email) ? null : email.lastError;
+
+export function EmailStatusTag({ email }: { email: EmailState }) {
+  const reason = waitingReason(email);
+  if (reason)
+    return (
+      <Tooltip title={reason}>
+        {/* The tooltip needs an element it can hold a ref to; View shows the reason as well. */}
+        <span>
+          <StatusTag tone="info">Waiting</StatusTag>
+        </span>
+      </Tooltip>
+    );
+  const { label, tone } = STATUS[email.status] ?? { label: email.status, tone: 'neutral' };
   return <StatusTag tone={tone}>{label}</StatusTag>;
 }
 
@@ -67,7 +93,7 @@ export function emailColumns(
       key: 'status',
       title: 'Status',
       sortField: 'status',
-      render: (_, e) => <EmailStatusTag status={e.status} />,
+      render: (_, e) => <EmailStatusTag email={e} />,
     },
     {
       key: 'attempts',
@@ -81,7 +107,7 @@ export function emailColumns(
       title: 'Last error',
       sortField: 'lastError',
       responsive: ['lg'],
-      render: (_, e) => e.lastError ?? '',
+      render: (_, e) => lastFailure(e) ?? '',
     },
     {
       key: 'sentAt',

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { EMAIL_WAITING_PREFIX } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 import { exact } from '../../database/exact-text.js';
 
@@ -25,8 +26,7 @@ export const FAN_TRIGGERED_KINDS: readonly EmailKind[] = [
 ];
 
 /** What the admin sees on an email held back by the site's hourly cap. */
-export const HOURLY_LIMIT_REASON =
-  'Waiting: the hourly limit of confirmation emails was reached; it goes out in the next hour.';
+export const HOURLY_LIMIT_REASON = `${EMAIL_WAITING_PREFIX} the hourly limit of confirmation emails was reached; it goes out in the next hour.`;
 
 /**
  * queued: waiting for the sender (or for its next attempt); held: no SMTP server is configured;
