@@ -90,8 +90,10 @@ async function main() {
         STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
         STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
         STRIPE_API_URL: apiUrl,
-        // Every checkout session comes from this one address: lift the per-address limit.
+        // Every checkout session and success return comes from this one address: lift the
+        // per-address limits.
         CHECKOUT_RATE_LIMIT: '1000000',
+        SESSION_STATUS_RATE_LIMIT: '1000000',
       },
       process.cwd(),
     ),

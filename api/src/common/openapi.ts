@@ -31,7 +31,10 @@ const ROUTE_ANSWERS: Record<string, Record<string, string>> = {
   'post /api/create-checkout-session': {
     '400': 'An unknown or unavailable product, a size missing or not offered',
   },
-  'get /api/checkout/session-status': { '404': 'No checkout session with this id' },
+  'get /api/checkout/session-status': {
+    '404': 'No checkout session with this id',
+    '429': 'Too many status checks from this address: try again after the time given',
+  },
   'post /api/admin/orders/manual': {
     '409': 'An order with this payment session id already exists',
   },

@@ -19,6 +19,7 @@ export class CheckoutController {
 
   /** Called on the return to `/?checkout=success&session_id=…`. */
   @Get('checkout/session-status')
+  @RateLimit('session-status')
   @Header('Cache-Control', 'no-store')
   status(@Query() query: SessionStatusQueryDto): Promise<CheckoutSessionStatus> {
     return this.checkout.sessionStatus(query.session_id);

@@ -8,6 +8,7 @@ import { CheckoutService } from './checkout.service.js';
 import type { Clock } from '../../common/clock.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
+import type { ProviderSessionCache } from './provider-session-cache.js';
 
 const poster: CheckoutProduct = {
   id: 'poster',
@@ -42,6 +43,7 @@ function service() {
     {} as FulfilmentService,
     { now: () => new Date() } as Clock,
     inventory as unknown as InventoryService,
+    {} as ProviderSessionCache,
   );
   return { checkout, created, inserted, holds };
 }

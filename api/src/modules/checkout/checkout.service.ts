@@ -39,6 +39,7 @@ import {
   PaymentProviderError,
   PaymentsNotSetUpError,
 } from './payment-provider.js';
+import { ProviderSessionCache } from './provider-session-cache.js';
 
 /** An unpaid Checkout Session stops taking payment at Stripe after this long. */
 export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
@@ -58,6 +59,7 @@ export class CheckoutService {
     private readonly fulfilment: FulfilmentService,
     private readonly clock: Clock,
     private readonly inventory: InventoryService,
+    private readonly providerAnswers: ProviderSessionCache,
   ) {}
 
   /**
@@ -128,12 +130,20 @@ export class CheckoutService {
     return { url: created.url };
   }
 
-  /** The success return: fulfils the session if it is paid, whether or not the webhook came. */
+  /**
+   * The success return: fulfils the session if it is paid, whether or not the webhook came. A
+   * session already completed is answered from its order, without asking the provider; otherwise
+   * the provider's answer is reused for a few seconds (`ProviderSessionCache`).
+   */
   async sessionStatus(sessionId: string): Promise<CheckoutSessionStatus> {
-    await this.findOwn(sessionId);
+    const record = await this.findOwn(sessionId);
+    if (record.status === 'completed') {
+      const order = await readReceipt(this.sessions.manager, sessionId);
+      if (order) return { paid: true, status: 'complete', order };
+    }
     let session;
     try {
-      session = await this.provider.retrieveSession(sessionId);
+      session = await this.providerAnswers.retrieve(sessionId);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       this.logger.error(error);
