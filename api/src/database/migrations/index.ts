@@ -20,6 +20,7 @@ import { CreateSearchGrams1766900000000 } from './1766900000000-CreateSearchGram
 import { CreateSearchGramChanges1766900000100 } from './1766900000100-CreateSearchGramChanges.js';
 import { RefoldSearchGrams1766900000200 } from './1766900000200-RefoldSearchGrams.js';
 import { LeadSignupSearchIndexById1767000000000 } from './1767000000000-LeadSignupSearchIndexById.js';
+import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
 
 /** In order of application. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   CreateSearchGramChanges1766900000100,
   RefoldSearchGrams1766900000200,
   LeadSignupSearchIndexById1767000000000,
+  AddStockReservationClient1767100000200,
 ];

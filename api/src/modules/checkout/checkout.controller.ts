@@ -3,6 +3,7 @@ import type { CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts'
 import { CheckoutService } from './checkout.service.js';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
+import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 @Controller()
@@ -13,8 +14,11 @@ export class CheckoutController {
   @Post('create-checkout-session')
   @RateLimit('checkout')
   @HttpCode(200)
-  create(@Body() body: CreateCheckoutSessionDto): Promise<CheckoutResponse> {
-    return this.checkout.createSession(body);
+  create(
+    @Body() body: CreateCheckoutSessionDto,
+    @ClientAddress() client: string,
+  ): Promise<CheckoutResponse> {
+    return this.checkout.createSession(body, client);
   }
 
   /** Called on the return to `/?checkout=success&session_id=…`. */
