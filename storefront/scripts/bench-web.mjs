@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { readBudgets } from '../../scripts/budgets.mjs';
 import { gzipBytes, ROOT as root, startSite } from '../../scripts/site.mjs';
 
 const args = process.argv.slice(2);
@@ -29,7 +30,8 @@ const TARGETS = {
   lcpMs: 2000,
   tbtMs: 150,
   cls: 0.02,
-  jsKiB: 200,
+  // The same budget `npm test` holds the page to (docs/ci.md, "Budgets").
+  jsKiB: readBudgets().get('JavaScript for /').kib,
 };
 
 const median = (values) => {
@@ -120,7 +122,7 @@ try {
     `  ${'CLS'.padEnd(15)} ${summary.cls.toFixed(3).padStart(6)}   ${mark(summary.cls <= TARGETS.cls)} (≤ 0.02)`,
   );
   console.log(
-    `  ${'JS (gzip)'.padEnd(15)} ${`${kib(bytes.Script)} KiB`.padStart(6)}   ${mark(bytes.Script / 1024 <= TARGETS.jsKiB)} (≤ 200 KiB)`,
+    `  ${'JS (gzip)'.padEnd(15)} ${`${kib(bytes.Script)} KiB`.padStart(6)}   ${mark(bytes.Script / 1024 <= TARGETS.jsKiB)} (≤ ${TARGETS.jsKiB} KiB)`,
   );
   console.log(`  ${'CSS (gzip)'.padEnd(15)} ${`${kib(bytes.Stylesheet)} KiB`.padStart(6)}`);
   console.log(`  ${'Images'.padEnd(15)} ${`${kib(bytes.Image)} KiB`.padStart(6)}`);
