@@ -29,12 +29,13 @@ const env = {
   API_BUILT: '1',
 };
 
-// Each database's API suites in a jest process of its own. Their suites mostly wait (on the
-// database, on servers they start), so each process runs two files at a time.
+// Each database's API suites in a jest process of its own, one file at a time: their suites
+// mostly wait (on the database, on the servers they start), and two processes fill those waits.
+// Two files at a time in each process starved the CPU-bound tests under load (docs/ci.md).
 const apiSuites = (database) => ({
   name: `API suites (${database === 'sqlite' ? 'SQLite' : 'MySQL'})`,
   env: { TEST_DATABASE: database },
-  commands: [workspace('@artist/api', 'test', '--maxWorkers=2')],
+  commands: [workspace('@artist/api', 'test', '--maxWorkers=1')],
 });
 
 /**
