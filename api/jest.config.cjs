@@ -1,3 +1,23 @@
+const { readdirSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+
+// A run on MySQL alone (TEST_DATABASE=mysql: CI runs each database's suites in a jest process of
+// its own) leaves out the files that never open a database through testDatabases(), the unit
+// specs beside the code among them: the SQLite run has them.
+const sqliteOnly =
+  process.env.TEST_DATABASE === 'mysql'
+    ? [
+        '<rootDir>/src/',
+        ...readdirSync(path.join(__dirname, 'test'))
+          .filter((file) => /\.(spec|e2e-spec)\.ts$/.test(file))
+          .filter(
+            (file) =>
+              !readFileSync(path.join(__dirname, 'test', file), 'utf8').includes('testDatabases('),
+          )
+          .map((file) => `<rootDir>/test/${file}`),
+      ]
+    : [];
+
 // Nest 12 ships as ES modules; jest runs CommonJS here, so @swc/jest compiles our sources and
 // the @nestjs packages alike, and the `.js` suffixes of our ESM imports are mapped away.
 /** @type {import('jest').Config} */
@@ -5,6 +25,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testRegex: '\\.(spec|e2e-spec)\\.ts$',
+  testPathIgnorePatterns: ['/node_modules/', ...sqliteOnly],
+  // The migrations run once per run into template databases that each suite's database copies.
+  globalSetup: '<rootDir>/test/utils/global-setup.cjs',
+  globalTeardown: '<rootDir>/test/utils/global-teardown.cjs',
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

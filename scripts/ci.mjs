@@ -1,27 +1,47 @@
 // The test command (`npm test`): runs every check in stages, prints each stage's duration as
-// `== stage (N s)` and a table at the end, and exits non-zero when any stage fails. Stages in one
-// group run side by side (those that mostly wait, on a database or a retry, beside those that use
-// the CPU).
+// `== stage (N s)` and a table at the end with each stage's budget (docs/ci.md, "Budgets"), and
+// exits non-zero when any stage fails or takes longer than its budget. Stages in one group run
+// side by side (those that mostly wait, on a database or a retry, beside those that use the CPU).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBudgets } from './budgets.mjs';
+import { checkPageWeight } from './page-weight.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = ['npx', '--no-install'];
-const nx = (...args) => [...npx, 'nx', ...args, '--output-style=static'];
+const workspace = (name, script, ...args) => [
+  'npm',
+  'run',
+  '--silent',
+  script,
+  '-w',
+  name,
+  ...(args.length ? ['--', ...args] : []),
+];
+const budgets = readBudgets();
 
 const env = {
   ...process.env,
-  NX_DAEMON: 'false',
-  NX_NO_CLOUD: 'true',
-  NX_TUI: 'false',
   // The trial build stage compiles the trials' scripts once for both trials.
   TRIAL_BUILT: '1',
+  // The build stage compiles the API once; the suites that run its commands use that build.
+  API_BUILT: '1',
 };
+
+// Each database's API suites in a jest process of its own, one file at a time: their suites
+// mostly wait (on the database, on the servers they start), and two processes fill those waits.
+// Two files at a time in each process starved the CPU-bound tests under load (docs/ci.md).
+const apiSuites = (database) => ({
+  name: `API suites (${database === 'sqlite' ? 'SQLite' : 'MySQL'})`,
+  env: { TEST_DATABASE: database },
+  commands: [workspace('@artist/api', 'test', '--maxWorkers=1')],
+});
 
 /**
  * Groups run one after another. A group's lanes run side by side; a lane is one stage or a list of
- * stages run in turn. Lanes are balanced so that a group lasts about as long as its longest lane.
+ * stages run in turn; a stage's commands run in turn, or side by side when grouped in an array of
+ * their own. Lanes are balanced so that a group lasts about as long as its longest lane.
  */
 const groups = [
   [
@@ -32,36 +52,35 @@ const groups = [
         [...npx, 'prettier', '--check', '.'],
       ],
     },
-    // The build first builds @artist/contracts, which the type checks and suites import.
-    { name: 'build', commands: [nx('run-many', '-t', 'build')] },
+    // The contracts first: the API and the front ends import them. Then the four builds at once.
+    {
+      name: 'build',
+      commands: [
+        workspace('@artist/contracts', 'build'),
+        [
+          workspace('@artist/api', 'build'),
+          workspace('@artist/shell', 'build'),
+          workspace('@artist/storefront', 'build'),
+          workspace('@artist/admin', 'build'),
+        ],
+      ],
+    },
   ],
   [
-    {
-      name: process.env.MYSQL_URL ? 'API suites (SQLite and MySQL)' : 'API suites (SQLite)',
-      commands: [nx('run', '@artist/api:test', '--exclude-task-dependencies')],
-    },
-    // The API suites take longest (they mostly wait on the databases), so the type checks and
-    // the trials' compilation follow the front-end suites in the other lane.
+    apiSuites('sqlite'),
+    ...(process.env.MYSQL_URL ? [apiSuites('mysql')] : []),
     [
       {
         name: 'front-end unit suites',
-        commands: [
-          nx(
-            'run-many',
-            '-t',
-            'test',
-            '-p',
-            'shell',
-            'storefront',
-            'admin',
-            '--parallel=1',
-            '--exclude-task-dependencies',
-          ),
-        ],
+        commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
+          workspace(name, 'test'),
+        ),
       },
       {
         name: 'typecheck',
-        commands: [nx('run-many', '-t', 'typecheck', '--exclude-task-dependencies')],
+        commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
+          (name) => workspace(name, 'typecheck'),
+        ),
       },
       // The trials' scripts compiled once (the API and contracts were built in the first group).
       { name: 'trial build', commands: [[...npx, 'tsc', '-p', 'api/tsconfig.trial.json']] },
@@ -71,64 +90,128 @@ const groups = [
   // tests, which use the CPU.
   [
     { name: 'browser tests', commands: [['npm', 'run', 'e2e']] },
-    { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
+    [
+      { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
+      { name: 'JavaScript budget', run: checkPageWeight },
+    ],
     { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
   ],
 ];
 
-function run([command, ...args]) {
+function run([command, ...args], stageEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...env, ...stageEnv },
+      stdio: 'inherit',
+    });
     child.on('error', () => resolve(1));
     child.on('exit', (code, signal) => resolve(signal ? 1 : code));
   });
 }
 
+/** A command, or an array of commands run side by side: 0 when every one succeeded. */
+async function runStep(step, stageEnv) {
+  if (Array.isArray(step[0])) {
+    const codes = await Promise.all(step.map((command) => run(command, stageEnv)));
+    return codes.every((code) => code === 0) ? 0 : 1;
+  }
+  return run(step, stageEnv);
+}
+
 async function runStage(stage) {
   const start = Date.now();
   console.log(`\n== ${stage.name} (started)`);
-  let ok = true;
-  for (const command of stage.commands) {
-    if ((await run(command)) !== 0) {
-      ok = false;
-      break;
+  let failed = false;
+  let figure;
+  if (stage.run) {
+    // A measuring stage: it fails when it cannot measure, and is over budget when its figure is.
+    try {
+      figure = await stage.run();
+    } catch (error) {
+      console.error(error);
+      failed = true;
+    }
+  } else {
+    for (const step of stage.commands) {
+      if ((await runStep(step, stage.env)) !== 0) {
+        failed = true;
+        break;
+      }
     }
   }
   const seconds = Math.round((Date.now() - start) / 1000);
-  console.log(`\n== ${stage.name} (${seconds} s)${ok ? '' : ' FAILED'}`);
-  return { name: stage.name, seconds, ok };
+  const budget = budgets.get(stage.name)?.seconds;
+  const overTime = !failed && budget !== undefined && seconds > budget;
+  const verdict = failed
+    ? ' FAILED'
+    : overTime
+      ? ` OVER BUDGET (budget ${budget} s)`
+      : figure && !figure.ok
+        ? ` OVER BUDGET (${figure.value}, budget ${figure.budget})`
+        : '';
+  console.log(`\n== ${stage.name} (${seconds} s)${verdict}`);
+  return { name: stage.name, seconds, budget, failed, overTime, figure };
 }
 
-const started = Date.now();
-const results = [];
 /** Runs a lane's stages in turn, stopping at the first that fails. */
 async function runLane(lane) {
   const done = [];
   for (const stage of Array.isArray(lane) ? lane : [lane]) {
     const result = await runStage(stage);
     done.push(result);
-    if (!result.ok) break;
+    if (result.failed) break;
   }
   return done;
 }
 
+const started = Date.now();
+const results = [];
 for (const group of groups) {
   const done = (await Promise.all(group.map(runLane))).flat();
   results.push(...done);
-  if (done.some((r) => !r.ok)) break;
+  // A failed stage stops the run; one over its budget lets the rest run, then fails it.
+  if (done.some((r) => r.failed)) break;
 }
 const total = Math.round((Date.now() - started) / 1000);
+const totalBudget = budgets.get('total')?.seconds;
+results.push({
+  name: 'total',
+  seconds: total,
+  budget: totalBudget,
+  overTime: totalBudget !== undefined && total > totalBudget,
+});
 
-const width = Math.max(...results.map((r) => r.name.length), 'total'.length);
-console.log('\n== Stage timings');
+const figures = results.filter((r) => r.figure);
+const width = Math.max(
+  ...results.map((r) => r.name.length),
+  ...figures.map((r) => r.figure.name.length),
+);
+const row = (name, value, budget, verdict) =>
+  console.log(`${name.padEnd(width)}  ${value.padStart(9)}  ${budget.padStart(9)}  ${verdict}`);
+console.log('\n== Stage timings (budgets: docs/ci.md)');
+row('stage', 'time', 'budget', '');
 for (const r of results) {
-  console.log(
-    `${r.name.padEnd(width)}  ${String(r.seconds).padStart(5)} s  ${r.ok ? 'ok' : 'FAILED'}`,
-  );
+  const verdict = r.failed ? 'FAILED' : r.overTime ? 'OVER BUDGET' : 'ok';
+  row(r.name, `${r.seconds} s`, r.budget === undefined ? '' : `${r.budget} s`, verdict);
 }
-console.log(`${'total'.padEnd(width)}  ${String(total).padStart(5)} s`);
-const failed = results.filter((r) => !r.ok);
-if (failed.length > 0) {
-  console.log(`\nFailed: ${failed.map((r) => r.name).join(', ')}`);
+for (const { figure } of figures) {
+  row(figure.name, figure.value, figure.budget, figure.ok ? 'ok' : 'OVER BUDGET');
+}
+
+const problems = [
+  ...results.filter((r) => r.failed).map((r) => `Failed: ${r.name}`),
+  ...results
+    .filter((r) => r.overTime)
+    .map((r) => `Over budget: ${r.name} took ${r.seconds} s, its budget is ${r.budget} s`),
+  ...figures
+    .filter((r) => !r.figure.ok)
+    .map(
+      ({ name, figure }) =>
+        `Over budget: ${name}: ${figure.name} is ${figure.value}, its budget is ${figure.budget}`,
+    ),
+];
+if (problems.length > 0) {
+  console.log(`\n${problems.join('\n')}`);
   process.exit(1);
 }

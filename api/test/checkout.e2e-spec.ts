@@ -4,9 +4,11 @@ import {
   ONLINE_SHIPPING_CENTS,
   SHIPPING_COUNTRIES,
 } from '@artist/contracts';
+import { Clock } from '../src/common/clock.js';
 import {
   checkoutSessions,
   createCheckout,
+  deliver,
   emptyShop,
   orders,
   sessionStatus,
@@ -20,7 +22,8 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
   let s: StripeTestApp;
 
   beforeAll(async () => {
-    s = await startStripeApp(db);
+    // Visitors of the status checks are told apart by X-Forwarded-For (a limit per address).
+    s = await startStripeApp(db, { TRUST_PROXY: '1' });
   });
 
   afterAll(async () => {
@@ -246,6 +249,103 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
       const res = await sessionStatus(s.t, record.sessionId).expect(200);
       expect(res.body).toEqual({ paid: false, status: 'open' });
       expect(await orders(s.t)).toEqual([]);
+    });
+
+    let visitor = 1;
+    const nextVisitor = () => `203.0.113.${visitor++}`;
+
+    async function openSessionId(): Promise<string> {
+      await createCheckout(s.t, { items: [shirt()] }).set('X-Forwarded-For', nextVisitor());
+      const [record] = (await checkoutSessions(s.t)).filter((r) => r.status === 'open');
+      return record!.sessionId;
+    }
+
+    it('asks Stripe once for 500 checks at once from one address, and answers 429 past 60', async () => {
+      const id = await openSessionId();
+      const address = nextVisitor();
+      s.stripe.requests.length = 0;
+      // Time stands still, so however long a busy machine takes to answer the 500, all of them
+      // fall within the 5 s that Stripe's answer is kept (the next test lets it lapse).
+      const clock = s.t.app.get(Clock);
+      jest.spyOn(clock, 'now').mockReturnValue(clock.now());
+      let answers;
+      try {
+        answers = await Promise.all(
+          Array.from({ length: 500 }, () => sessionStatus(s.t, id).set('X-Forwarded-For', address)),
+        );
+      } finally {
+        jest.restoreAllMocks();
+      }
+      const answered = answers.filter((res) => res.status === 200);
+      expect(answered).toHaveLength(60);
+      for (const res of answered) expect(res.body).toEqual({ paid: false, status: 'open' });
+      const refused = answers.filter((res) => res.status === 429);
+      expect(refused).toHaveLength(440);
+      for (const res of refused) {
+        expect(res.body).toEqual({
+          statusCode: 429,
+          message: 'Too many requests. Please try again in 1 minute.',
+        });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+      }
+      expect(s.stripe.retrieves()).toHaveLength(1);
+      // Another address is not held back by the first.
+      await sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor()).expect(200);
+    }, 120_000);
+
+    it('makes one Stripe call for checks of one session arriving together from many visitors', async () => {
+      const id = await openSessionId();
+      s.stripe.requests.length = 0;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor()),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
+      expect(s.stripe.retrieves()).toHaveLength(1);
+    });
+
+    it('keeps Stripe’s answer a few seconds, then asks again and sees the payment', async () => {
+      const id = await openSessionId();
+      s.stripe.requests.length = 0;
+      const check = () => sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor());
+      expect((await check().expect(200)).body).toEqual({ paid: false, status: 'open' });
+      s.stripe.pay(id);
+      expect((await check().expect(200)).body).toEqual({ paid: false, status: 'open' });
+      expect(s.stripe.retrieves()).toHaveLength(1);
+      const clock = s.t.app.get(Clock);
+      const later = new Date(clock.now().getTime() + 6_000);
+      jest.spyOn(clock, 'now').mockReturnValue(later);
+      try {
+        const paid = await check().expect(200);
+        expect(paid.body).toMatchObject({ paid: true, status: 'complete' });
+        expect(paid.body.order.items).toEqual([
+          { name: 'Wren Calloway T-Shirt - M', quantity: 1, price: 2500 },
+        ]);
+      } finally {
+        jest.restoreAllMocks();
+      }
+      expect(s.stripe.retrieves()).toHaveLength(2);
+      expect(await orders(s.t)).toHaveLength(1);
+    });
+
+    it('answers a completed session from its order without asking Stripe', async () => {
+      const id = await openSessionId();
+      await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+      s.stripe.requests.length = 0;
+      const res = await sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor()).expect(200);
+      expect(res.body).toMatchObject({
+        paid: true,
+        status: 'complete',
+        order: {
+          items: [{ name: 'Wren Calloway T-Shirt - M', quantity: 1, price: 2500 }],
+          subtotal: 2500,
+          shipping: 500,
+          total: 3000,
+        },
+      });
+      expect(s.stripe.requests).toEqual([]);
     });
 
     it('answers 502 when Stripe cannot be reached', async () => {

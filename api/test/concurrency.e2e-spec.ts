@@ -6,6 +6,7 @@ import { createApp } from '../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { User } from '../src/modules/auth/user.entity.js';
+import { ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
@@ -66,6 +67,62 @@ describe.each(testDatabases())('concurrent requests on $name', (db) => {
     const rows = await t.app.get(DataSource).getRepository(Order).findBy({ stripeSessionId: id });
     expect(rows).toHaveLength(1);
   });
+});
+
+describe.each(testDatabases())('checkouts from one address at once on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Each buyer is its X-Forwarded-For; the per-address count of checkouts is not the point.
+    t = await startTestApp(db, { TRUST_PROXY: '1', CHECKOUT_RATE_LIMIT: '1000' });
+    await t.app
+      .get(DataSource)
+      .getRepository(ProductVariantRecord)
+      .update({ productId: 'tshirt' }, { stock: 100 });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const reserved = async (size: string) =>
+    (
+      await t.app
+        .get(DataSource)
+        .getRepository(ProductVariantRecord)
+        .findOneByOrFail({ productId: 'tshirt', size })
+    ).reserved;
+
+  it.each([
+    ['M', 3, 8, '203.0.113.21'],
+    ['L', 1, 14, '203.0.113.22'],
+    ['XL', 4, 6, '2001:db8:5:5::1'],
+  ])(
+    'holds at most 10 of size %s for one address: checkouts of %i sent %i at once',
+    async (size, quantity, requests, address) => {
+      const answers = await Promise.all(
+        Array.from({ length: requests }, () =>
+          request(t.server)
+            .post('/api/create-checkout-session')
+            .set('X-Forwarded-For', address)
+            .send({ items: [{ productId: 'tshirt', size, quantity }] }),
+        ),
+      );
+      const passed = Math.floor(10 / quantity);
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(passed);
+      const refused = answers.filter((res) => res.status === 429);
+      expect(refused).toHaveLength(requests - passed);
+      for (const res of refused) {
+        expect(res.body.message).toMatch(
+          /^Your open checkouts already hold \d+ of the Wren Calloway T-Shirt - /,
+        );
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(29 * 60);
+      }
+      // Only this address checks out this size here.
+      expect(await reserved(size)).toBe(passed * quantity);
+    },
+  );
 });
 
 describe.each(testDatabases())('two servers starting at once on one empty $name database', (db) => {

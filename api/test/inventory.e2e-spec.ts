@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
-import type { AdminProduct, ListPage, Product } from '@artist/contracts';
+import type { AdminProduct, CheckoutItem, ListPage, Product } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
@@ -26,7 +26,8 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
   let admin: TestAgent;
 
   beforeAll(async () => {
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
+    // Buyers are told apart by X-Forwarded-For: what one address may hold is capped.
+    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: '1' });
     admin = await loggedIn(s.t);
   });
 
@@ -63,11 +64,14 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
       (p) => p.id === 'tshirt',
     )!;
 
-  async function openSession(size = 'M', quantity = 1): Promise<string> {
+  /** Opens a checkout of `items` from `address` and answers its session id. */
+  async function openCart(items: CheckoutItem[], address = '127.0.0.1'): Promise<string> {
     const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
-    await createCheckout(s.t, { items: [shirt(size, quantity)] }).expect(200);
+    await createCheckout(s.t, { items }).set('X-Forwarded-For', address).expect(200);
     return (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
   }
+
+  const openSession = (size = 'M', quantity = 1) => openCart([shirt(size, quantity)]);
 
   it('serves the migrated catalogue with its variants: shirt sizes not tracked, hat none left', async () => {
     const products = (await request(s.t.server).get('/api/products').expect(200)).body as Product[];
@@ -132,7 +136,12 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
   it('sells exactly what is left when more buyers than stock check out at once', async () => {
     await setStock('tshirt', 'M', 10).expect(200);
     const buyers = await Promise.all(
-      Array.from({ length: 25 }, () => createCheckout(s.t, { items: [shirt('M', 1)] })),
+      Array.from({ length: 25 }, (_, i) =>
+        createCheckout(s.t, { items: [shirt('M', 1)] }).set(
+          'X-Forwarded-For',
+          `203.0.113.${i + 1}`,
+        ),
+      ),
     );
     const created = buyers.filter((r) => r.status === 200);
     const refused = buyers.filter((r) => r.status === 409);
@@ -161,6 +170,115 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     expect(hat.body.message).toBe(
       'Sorry, the Trucker Hat just sold out. Please remove it from your cart.',
     );
+  });
+
+  it('refuses five lines of 10 of one size with 400, holding nothing, so one request cannot take a drop', async () => {
+    await setStock('tshirt', 'M', 50).expect(200);
+    const created = s.stripe.creates().length;
+    const res = await createCheckout(s.t, {
+      items: Array.from({ length: 5 }, () => shirt('M', 10)),
+    }).expect(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'A checkout can hold at most 10 of the Wren Calloway T-Shirt - M.',
+    });
+    expect(await variant('M')).toMatchObject({ stock: 50, reserved: 0, sold: 0 });
+    expect(s.stripe.creates()).toHaveLength(created);
+    expect(await checkoutSessions(s.t)).toEqual([]);
+    await createCheckout(s.t, { items: [shirt('M', 2)] })
+      .set('X-Forwarded-For', '203.0.113.77')
+      .expect(200);
+  });
+
+  it('merges lines of one size before holding and selling them, and refuses more than 20 items in all', async () => {
+    await setStock('tshirt', 'M', 20).expect(200);
+    await setStock('tshirt', 'L', 5).expect(200);
+    const id = (await openCart([shirt('M', 3), shirt('L', 1), shirt('M', 4)]))!;
+    const [record] = await checkoutSessions(s.t);
+    expect(record!.soldLines().map((l) => [l.name, l.quantity])).toEqual([
+      ['Wren Calloway T-Shirt - M', 7],
+      ['Wren Calloway T-Shirt - L', 1],
+    ]);
+    expect(await reservations(id)).toEqual([
+      { quantity: 7, state: 'held' },
+      { quantity: 1, state: 'held' },
+    ]);
+    expect(await variant('M')).toMatchObject({ reserved: 7 });
+
+    const res = await createCheckout(s.t, {
+      items: [shirt('S', 10), shirt('XL', 10), shirt('2XL', 1)],
+    })
+      .set('X-Forwarded-For', '203.0.113.78')
+      .expect(400);
+    expect(res.body.message).toBe('A checkout can hold at most 20 items.');
+    expect(await checkoutSessions(s.t)).toHaveLength(1);
+  });
+
+  it('says how many are left only at 5 or fewer: beyond, that there are not enough for the quantity asked', async () => {
+    await setStock('tshirt', 'M', 8).expect(200);
+    const many = await createCheckout(s.t, { items: [shirt('M', 10)] }).expect(409);
+    expect(many.body.message).toBe(
+      'Sorry, there are not enough of the Wren Calloway T-Shirt - M left for 10. Please lower the quantity in your cart.',
+    );
+    await setStock('tshirt', 'M', 5).expect(200);
+    const few = await createCheckout(s.t, { items: [shirt('M', 6)] }).expect(409);
+    expect(few.body.message).toBe(
+      'Sorry, only 5 of the Wren Calloway T-Shirt - M are left. Please lower the quantity in your cart.',
+    );
+
+    // Refused by the hold itself (another buyer took some after the counts were read): the same.
+    await setStock('tshirt', 'L', 12).expect(200);
+    const catalog = s.t.app.get(CatalogService);
+    const read = catalog.forCheckout.bind(catalog);
+    jest.spyOn(catalog, 'forCheckout').mockImplementationOnce(async (id) => {
+      const product = await read(id);
+      await createCheckout(s.t, { items: [shirt('L', 4)] })
+        .set('X-Forwarded-For', '203.0.113.79')
+        .expect(200);
+      return product;
+    });
+    const raced = await createCheckout(s.t, { items: [shirt('L', 9)] }).expect(409);
+    expect(raced.body.message).toBe(
+      'Sorry, there are not enough of the Wren Calloway T-Shirt - L left for 9. Please lower the quantity in your cart.',
+    );
+    expect(await variant('L')).toMatchObject({ stock: 12, reserved: 4 });
+  });
+
+  it('lets one address hold at most 10 of a size across its open checkouts, answering 429 with Retry-After', async () => {
+    await setStock('tshirt', 'M', 50).expect(200);
+    await setStock('tshirt', 'L', 50).expect(200);
+    const from = (address: string, ...items: CheckoutItem[]) =>
+      createCheckout(s.t, { items }).set('X-Forwarded-For', address);
+    const buyer = '203.0.113.80';
+    const first = await openCart([shirt('M', 6)], buyer);
+    const over = await from(buyer, shirt('M', 5)).expect(429);
+    expect(over.body).toEqual({
+      statusCode: 429,
+      message:
+        'Your open checkouts already hold 6 of the Wren Calloway T-Shirt - M, and one buyer may hold at most 10 at a time. Please lower the quantity to 4, or try again in 30 minutes.',
+    });
+    // Until the buyer's first checkout lapses.
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(29 * 60);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
+    await openCart([shirt('M', 4)], buyer);
+    const full = await from(buyer, shirt('L', 1), shirt('M', 1)).expect(429);
+    expect(full.body.message).toBe(
+      'Your open checkouts already hold 10 of the Wren Calloway T-Shirt - M, the most one buyer may hold at a time. Please try again in 30 minutes.',
+    );
+    expect(await variant('M')).toMatchObject({ reserved: 10 });
+    expect(await variant('L')).toMatchObject({ reserved: 0 });
+    // Another size, and another address, are not affected.
+    await from(buyer, shirt('L', 10)).expect(200);
+    await from('203.0.113.81', shirt('M', 10)).expect(200);
+
+    // A checkout given up (expired at Stripe) no longer counts.
+    const expired = { ...s.stripe.sessions.get(first)!, status: 'expired' };
+    await deliver(s.t, 'checkout.session.expired', expired).expect(200);
+    await openCart([shirt('M', 6)], buyer);
+    await from(buyer, shirt('M', 1)).expect(429);
+    // Nor does one past its expiry, before the sweep has given its hold back.
+    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(Date.now() + 31 * MINUTE));
+    await from(buyer, shirt('M', 10)).expect(200);
   });
 
   it('holds by the size as it is when the artist starts or stops counting it during a checkout', async () => {

@@ -165,6 +165,7 @@ describe.each(testDatabases())('limit settings on $name', (db) => {
       FORM_RATE_LIMIT: '2',
       CHECKOUT_RATE_LIMIT: '1',
       RATE_LIMIT_MINUTES: '3',
+      SESSION_STATUS_RATE_LIMIT: '2',
     });
   });
 
@@ -186,5 +187,24 @@ describe.each(testDatabases())('limit settings on $name', (db) => {
       createCheckout(t, { items: [shirt()] }).set('X-Forwarded-For', '203.0.113.9');
     await checkout().expect(200);
     await checkout().expect(429);
+  });
+
+  it('follows SESSION_STATUS_RATE_LIMIT per minute for the checkout status check', async () => {
+    const status = () =>
+      request(t.server)
+        .get('/api/checkout/session-status?session_id=cs_test_unknown')
+        .set('X-Forwarded-For', '203.0.113.10');
+    // Counted whatever the answer, as every limited route is.
+    await status().expect(404);
+    await status().expect(404);
+    const refused = await status().expect(429);
+    expect(refused.body.message).toBe('Too many requests. Please try again in 1 minute.');
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    jest.spyOn(t.app.get(Clock), 'now').mockReturnValue(new Date(Date.now() + 61_000));
+    try {
+      await status().expect(404);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 });

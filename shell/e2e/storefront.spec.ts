@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './utils/axe.js';
+import { addShirts } from './utils/shop.js';
 import { ADMIN_PASSWORD } from './utils/site.js';
 
 // The site under test is the real server on a fresh database. The shows list and the failure
@@ -196,14 +197,6 @@ test('opens the t-shirt image in a lightbox with a close button', async ({ page 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
-
-async function addShirts(page: Page, size: string, extra: number) {
-  const card = page.locator('article', { has: page.getByRole('button', { name: 'Add to Cart' }) });
-  await card.getByLabel('Size').selectOption(size);
-  for (let i = 0; i < extra; i++)
-    await card.getByRole('button', { name: 'Increase quantity' }).click();
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-}
 
 test('adds to the cart, edits it in the panel, and keeps it across a reload', async ({ page }) => {
   await page.goto('/');

@@ -95,11 +95,17 @@ export interface StockInput {
   stock: number | null;
 }
 
-/** Message of the 409 when a cart asks for more than is left. */
-export const notEnoughStockMessage = (item: string, left: number) =>
-  left === 0
-    ? `Sorry, the ${item} just sold out. Please remove it from your cart.`
-    : `Sorry, only ${left} of the ${item} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`;
+/**
+ * Message of the 409 when a cart asks for `wanted` and only `left` are left. How many are left is
+ * told only at LOW_STOCK or fewer, as the shop itself tells it: beyond, the exact count would show
+ * a drop's stock to anyone who asks for more than there is.
+ */
+export const notEnoughStockMessage = (item: string, left: number, wanted: number) => {
+  if (left === 0) return `Sorry, the ${item} just sold out. Please remove it from your cart.`;
+  if (left > LOW_STOCK)
+    return `Sorry, there are not enough of the ${item} left for ${wanted}. Please lower the quantity in your cart.`;
+  return `Sorry, only ${left} of the ${item} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`;
+};
 
 /** Products a visitor may ask to be notified about. */
 export const NOTIFY_PRODUCT_NAMES = ['Trucker Hat', 'Sticker Pack'] as const;
@@ -121,6 +127,12 @@ export interface CheckoutResponse {
 
 /** Most lines one checkout may hold. */
 export const MAX_CHECKOUT_LINES = 10;
+
+/**
+ * Most items one checkout may hold in all; of one product and size it holds at most MAX_QUANTITY,
+ * however many lines name it.
+ */
+export const MAX_CHECKOUT_ITEMS = 20;
 
 /** Message of a 502 when the payment provider could not create a checkout session. */
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';

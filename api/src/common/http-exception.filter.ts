@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiError } from '@artist/contracts';
+import { TooManyRequestsException } from './too-many-requests.js';
 
 /** Errors raised by Express middleware (body parser) carry their HTTP status on the error. */
 interface MiddlewareError {
@@ -39,6 +40,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception, req);
     if (body.statusCode >= 500) this.logger.error(exception);
     if (res.headersSent) return;
+    if (exception instanceof TooManyRequestsException) {
+      res.set('Retry-After', String(exception.retryAfterSeconds));
+    }
     res.status(body.statusCode).json(body);
   }
 

@@ -29,9 +29,16 @@ const ROUTE_ANSWERS: Record<string, Record<string, string>> = {
     '400': 'The body is not JSON, or its Stripe-Signature does not verify',
   },
   'post /api/create-checkout-session': {
-    '400': 'An unknown or unavailable product, a size missing or not offered',
+    '400':
+      'An unknown or unavailable product, a size missing or not offered, more than 10 of one size or 20 items in all',
+    '409': 'More are asked for than are left: the sentence says so, for the cart',
+    '429':
+      'Too many checkouts from this address, or its open checkouts hold 10 of a size: try again after the time given',
   },
-  'get /api/checkout/session-status': { '404': 'No checkout session with this id' },
+  'get /api/checkout/session-status': {
+    '404': 'No checkout session with this id',
+    '429': 'Too many status checks from this address: try again after the time given',
+  },
   'post /api/admin/orders/manual': {
     '409': 'An order with this payment session id already exists',
   },

@@ -11,15 +11,27 @@ describe('loadConfig', () => {
     expect(config.timeZone).toBe('America/Chicago');
   });
 
-  it('limits each public form to 20 posts and checkout to 30 sessions per 10 minutes by default', () => {
+  it('limits each public form to 20 posts and checkout to 30 sessions per 10 minutes, and status checks to 60 a minute, by default', () => {
     expect(loadConfig({}, '/').rateLimits).toEqual({
       forms: { max: 20, windowMs: 600_000 },
       checkout: { max: 30, windowMs: 600_000 },
+      sessionStatus: { max: 60, windowMs: 60_000 },
     });
     expect(
-      loadConfig({ FORM_RATE_LIMIT: '5', CHECKOUT_RATE_LIMIT: '7', RATE_LIMIT_MINUTES: '2' }, '/')
-        .rateLimits,
-    ).toEqual({ forms: { max: 5, windowMs: 120_000 }, checkout: { max: 7, windowMs: 120_000 } });
+      loadConfig(
+        {
+          FORM_RATE_LIMIT: '5',
+          CHECKOUT_RATE_LIMIT: '7',
+          RATE_LIMIT_MINUTES: '2',
+          SESSION_STATUS_RATE_LIMIT: '9',
+        },
+        '/',
+      ).rateLimits,
+    ).toEqual({
+      forms: { max: 5, windowMs: 120_000 },
+      checkout: { max: 7, windowMs: 120_000 },
+      sessionStatus: { max: 9, windowMs: 60_000 },
+    });
   });
 
   it('takes the artist time zone from ARTIST_TIMEZONE', () => {
@@ -157,6 +169,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_MINUTES: '1.5' }, 'RATE_LIMIT_MINUTES'],
     [{ CONFIRMATION_EMAILS_PER_HOUR: '0' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
     [{ CONFIRMATION_EMAILS_PER_HOUR: 'many' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
+    [{ SESSION_STATUS_RATE_LIMIT: '0' }, 'SESSION_STATUS_RATE_LIMIT'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));

@@ -185,6 +185,15 @@ export class Environment {
   @Min(1)
   CHECKOUT_RATE_LIMIT = 30;
 
+  /**
+   * Checks of a checkout session's status (the return from the payment page) per address and
+   * minute: each may ask the payment provider, whose own read limit the whole shop shares.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 60 : Number(value)))
+  @IsInt({ message: 'SESSION_STATUS_RATE_LIMIT must be a whole number' })
+  @Min(1)
+  SESSION_STATUS_RATE_LIMIT = 60;
+
   /** The window of FORM_RATE_LIMIT and CHECKOUT_RATE_LIMIT, in minutes. */
   @Transform(({ value }) => (value === undefined || value === '' ? 10 : Number(value)))
   @IsInt({ message: 'RATE_LIMIT_MINUTES must be a whole number' })
@@ -280,10 +289,11 @@ export interface AppConfig {
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
   timeZone: string;
   mail: MailConfig;
-  /** Per-address limits of the public forms and checkout creation. */
+  /** Per-address limits of the public forms, checkout creation and its status check. */
   rateLimits: {
     forms: { max: number; windowMs: number };
     checkout: { max: number; windowMs: number };
+    sessionStatus: { max: number; windowMs: number };
   };
 }
 
@@ -382,6 +392,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     rateLimits: {
       forms: { max: env.FORM_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
       checkout: { max: env.CHECKOUT_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
+      sessionStatus: { max: env.SESSION_STATUS_RATE_LIMIT, windowMs: 60_000 },
     },
   };
 }

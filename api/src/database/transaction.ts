@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { QueryFailedError, type DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager, type QueryRunner } from 'typeorm';
 
 /**
  * On SQLite, the writer a query belongs to: each transaction runs in a context of its own (see
@@ -12,13 +12,16 @@ const OUTSIDE_TRANSACTIONS = {};
 /**
  * `dataSource.transaction`, retried on MySQL/MariaDB when InnoDB gives up on a lock. On SQLite
  * the gate that `serialiseSqliteWrites` puts on the connection runs it alone, start to end.
+ * Given a manager (the one `withNamedLock` hands its work), the transaction runs on that
+ * manager's connection, so work under a named lock needs no second connection from the pool.
  */
 export function inTransaction<T>(
-  dataSource: DataSource,
+  on: DataSource | EntityManager,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  if (dataSource.options.type === 'better-sqlite3') return dataSource.transaction(work);
-  return withLockRetries(() => dataSource.transaction(work));
+  const { type } = (on instanceof DataSource ? on : on.connection).options;
+  if (type === 'better-sqlite3') return on.transaction(work);
+  return withLockRetries(() => on.transaction(work));
 }
 
 /**

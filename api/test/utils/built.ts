@@ -4,8 +4,14 @@ import path from 'node:path';
 export const projectRoot = path.resolve(__dirname, '..', '..', '..');
 const apiDir = path.join(projectRoot, 'api');
 
-/** Compiles the API to api/dist as `npm run build` does, so commands run as shipped. */
+/**
+ * Compiles the API to api/dist as `npm run build` does, so commands run as shipped. `npm test`
+ * builds it once before any suite starts and says so with `API_BUILT=1`: the suites then run
+ * that build instead of each compiling it again (and, in the SQLite and MySQL jest processes
+ * side by side, writing the same files at once).
+ */
 export function buildApi(): void {
+  if (process.env.API_BUILT === '1') return;
   execFileSync(
     process.execPath,
     [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],

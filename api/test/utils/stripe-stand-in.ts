@@ -70,6 +70,13 @@ export class StripeStandIn {
     return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
   }
 
+  /** Requests that read a session (the SDK's `checkout.sessions.retrieve`). */
+  retrieves(): RecordedRequest[] {
+    return this.requests.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/v1/checkout/sessions/'),
+    );
+  }
+
   /** The buyer pays: the session completes, paid (or still processing for async methods). */
   pay(id: string, buyer: Buyer = SAMPLE_BUYER, paymentStatus: 'paid' | 'unpaid' = 'paid'): Session {
     const session = this.sessions.get(id);

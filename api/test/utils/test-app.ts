@@ -16,13 +16,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole server on a fresh database, with environment overrides for the suite. */
+/**
+ * The whole server on a fresh database, with environment overrides for the suite. The database
+ * starts as a copy of the run's migrated template, so the server finds nothing to migrate.
+ */
 export async function startTestApp(
   db: TestDatabase,
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
-  const { database, drop } = await db.create();
+  const { database, drop } = await db.create({ migrated: true });
   const t = await startTestAppOn(database, env, overrides);
   return {
     ...t,

@@ -22,6 +22,7 @@ import { RefoldSearchGrams1766900000200 } from './1766900000200-RefoldSearchGram
 import { LeadSignupSearchIndexById1767000000000 } from './1767000000000-LeadSignupSearchIndexById.js';
 import { SeparateConfirmTokens1767100000000 } from './1767100000000-SeparateConfirmTokens.js';
 import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAddressesExactly.js';
+import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
 
 /** In order of application. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   LeadSignupSearchIndexById1767000000000,
   SeparateConfirmTokens1767100000000,
   CompareAddressesExactly1767100000100,
+  AddStockReservationClient1767100000200,
 ];

@@ -3,8 +3,6 @@ import {
   Controller,
   Get,
   HttpCode,
-  HttpException,
-  HttpStatus,
   Post,
   Req,
   Res,
@@ -14,6 +12,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import type { LoginResponse, SessionStatus } from '@artist/contracts';
+import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { LoginDto } from './dto/login.dto.js';
 import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -48,10 +47,9 @@ export class AuthController {
     const ip = req.ip ?? req.socket.remoteAddress;
     const waitSeconds = await this.throttle.reserve(ip);
     if (waitSeconds > 0) {
-      res.set('Retry-After', String(waitSeconds));
-      throw new HttpException(
+      throw new TooManyRequestsException(
         `Too many failed login attempts. ${tryAgainIn(waitSeconds)}`,
-        HttpStatus.TOO_MANY_REQUESTS,
+        waitSeconds,
       );
     }
     // A wrong password (or an error) leaves the reserved attempt counted.

@@ -5,7 +5,7 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import {
   LOW_STOCK,
   notEnoughStockMessage,
@@ -16,8 +16,11 @@ import {
   type Size,
   type StockInput,
 } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
-import { inTransaction } from '../../database/transaction.js';
+import { TooManyRequestsException } from '../../common/too-many-requests.js';
+import { inTransaction, withNamedLock } from '../../database/transaction.js';
+import { minutesOf } from '../rate-limit/rate-limiter.service.js';
 import {
   CatalogService,
   leftOf,
@@ -47,6 +50,12 @@ export interface ReserveLine {
  */
 export type RestockListener = (manager: EntityManager, product: ProductRecord) => Promise<void>;
 
+/** Who holds a cart: the client address (`clientKey`) and the most it may hold of one size. */
+export interface Holder {
+  client: string;
+  most: number;
+}
+
 /** Key of the reservations of a checkout whose provider session does not exist yet. */
 export const pendingKey = (id: string) => `pending:${id}`;
 
@@ -64,6 +73,7 @@ export class InventoryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalog: CatalogService,
+    private readonly clock: Clock,
   ) {}
 
   onRestock(listener: RestockListener): void {
@@ -72,9 +82,18 @@ export class InventoryService {
 
   /**
    * Holds a cart's quantities under `key` until `expiresAt`, all or none: a line asking for more
-   * than is left is refused with 409 naming the item and how many are left.
+   * than is left is refused with 409 naming the item (and how many are left, at LOW_STOCK or
+   * fewer). The holder's address may hold at most `holder.most` of a size across its open
+   * checkouts, this one included: beyond, 429 with the wait until enough of its holds lapse. What
+   * the address holds is counted, and the cart held, under a lock per address, so checkouts it
+   * sends at once cannot each see room.
    */
-  async reserve(key: string, lines: ReserveLine[], expiresAt: number): Promise<void> {
+  async reserve(
+    key: string,
+    lines: ReserveLine[],
+    expiresAt: number,
+    holder: Holder,
+  ): Promise<void> {
     const wanted = new Map<number, ReserveLine>();
     for (const line of lines) {
       const seen = wanted.get(line.variant.id);
@@ -89,32 +108,36 @@ export class InventoryService {
     for (const line of wanted.values()) {
       const left = leftOf(line.variant);
       if (left !== null && left < line.quantity)
-        throw new ConflictException(notEnoughStockMessage(line.name, left));
+        throw new ConflictException(notEnoughStockMessage(line.name, left, line.quantity));
     }
-    const short = await inTransaction(this.dataSource, async (manager) => {
-      for (const line of wanted.values()) {
-        const tracked = line.variant.stock !== null;
-        if (!tracked || !(await this.hold(manager, line))) {
-          // Not tracked when read, or the hold was refused: the variant as it is now decides.
-          const variant = await manager.findOneBy(ProductVariantRecord, { id: line.variant.id });
-          if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
-          if (variant.stock === null) continue;
-          if (tracked || !(await this.hold(manager, line))) {
-            // Undo this cart's other holds; how many are left is read once the transaction is
-            // over (MySQL's snapshot inside it would show the count from before other buyers').
-            throw new NotEnoughStock(variant.id, line.name);
+    const short = await withNamedLock(this.dataSource, `stock-hold:${holder.client}`, (locked) =>
+      inTransaction(locked, async (manager) => {
+        await this.checkHolderRoom(manager, holder, [...wanted.values()]);
+        for (const line of wanted.values()) {
+          const tracked = line.variant.stock !== null;
+          if (!tracked || !(await this.hold(manager, line))) {
+            // Not tracked when read, or the hold was refused: the variant as it is now decides.
+            const variant = await manager.findOneBy(ProductVariantRecord, { id: line.variant.id });
+            if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
+            if (variant.stock === null) continue;
+            if (tracked || !(await this.hold(manager, line))) {
+              // Undo this cart's other holds; how many are left is read once the transaction is
+              // over (MySQL's snapshot inside it would show the count from before other buyers').
+              throw new NotEnoughStock(variant.id, line.name, line.quantity);
+            }
           }
+          await manager.insert(StockReservation, {
+            sessionId: key,
+            variantId: line.variant.id,
+            quantity: line.quantity,
+            state: 'held',
+            client: holder.client,
+            expiresAt,
+          });
         }
-        await manager.insert(StockReservation, {
-          sessionId: key,
-          variantId: line.variant.id,
-          quantity: line.quantity,
-          state: 'held',
-          expiresAt,
-        });
-      }
-      return null;
-    }).catch((error: unknown) => {
+        return null;
+      }),
+    ).catch((error: unknown) => {
       if (error instanceof NotEnoughStock) return error;
       throw error;
     });
@@ -122,7 +145,45 @@ export class InventoryService {
       const variant = await this.dataSource
         .getRepository(ProductVariantRecord)
         .findOneByOrFail({ id: short.variantId });
-      throw new ConflictException(notEnoughStockMessage(short.itemName, leftOf(variant) ?? 0));
+      throw new ConflictException(
+        notEnoughStockMessage(short.itemName, leftOf(variant) ?? 0, short.wanted),
+      );
+    }
+  }
+
+  /**
+   * Refuses (429) a cart that would take the holder's address past `holder.most` of a size across
+   * its open holds (held, not yet expired), with the wait until enough of those lapse.
+   */
+  private async checkHolderRoom(
+    manager: EntityManager,
+    holder: Holder,
+    lines: ReserveLine[],
+  ): Promise<void> {
+    const now = this.clock.now().getTime();
+    const open = await manager.find(StockReservation, {
+      select: { variantId: true, quantity: true, expiresAt: true },
+      where: {
+        client: holder.client,
+        state: 'held',
+        variantId: In(lines.map((line) => line.variant.id)),
+        expiresAt: MoreThan(now),
+      },
+      order: { expiresAt: 'ASC' },
+    });
+    for (const line of lines) {
+      const mine = open.filter((row) => row.variantId === line.variant.id);
+      const held = mine.reduce((sum, row) => sum + row.quantity, 0);
+      const over = held + line.quantity - holder.most;
+      if (over <= 0) continue;
+      // The earliest holds lapse first: wait until enough of them have.
+      let freed = 0;
+      const lapse = mine.find((row) => (freed += row.quantity) >= over)!;
+      const waitSeconds = Math.max(1, Math.ceil((lapse.expiresAt - now) / 1000));
+      throw new TooManyRequestsException(
+        holderLimitMessage(line.name, held, holder.most, waitSeconds),
+        waitSeconds,
+      );
     }
   }
 
@@ -441,9 +502,23 @@ class NotEnoughStock extends Error {
   constructor(
     readonly variantId: number,
     readonly itemName: string,
+    readonly wanted: number,
   ) {
     super(`Not enough of ${itemName} left`);
   }
+}
+
+/** Message of the 429 when an address's open checkouts already hold `held` of a size. */
+export function holderLimitMessage(
+  item: string,
+  held: number,
+  most: number,
+  waitSeconds: number,
+): string {
+  const wait = minutesOf(waitSeconds);
+  return held >= most
+    ? `Your open checkouts already hold ${held} of the ${item}, the most one buyer may hold at a time. Please try again in ${wait}.`
+    : `Your open checkouts already hold ${held} of the ${item}, and one buyer may hold at most ${most} at a time. Please lower the quantity to ${most - held}, or try again in ${wait}.`;
 }
 
 const SIZE_ORDER = new Map<string, number>(

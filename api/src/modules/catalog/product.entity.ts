@@ -80,6 +80,7 @@ export type ReservationState = 'held' | 'released' | 'sold';
 @Entity('stock_reservations')
 @Index('IDX_stock_reservations_sessionId_variantId', ['sessionId', 'variantId'], { unique: true })
 @Index('IDX_stock_reservations_state_expiresAt', ['state', 'expiresAt'])
+@Index('IDX_stock_reservations_client_state', ['client', 'state'])
 export class StockReservation {
   @PrimaryGeneratedColumn()
   id: number;
@@ -96,6 +97,13 @@ export class StockReservation {
 
   @Column({ type: 'varchar', length: 10, default: 'held' })
   state: ReservationState;
+
+  /**
+   * The client address whose checkout holds it (as `clientKey` counts it): what one address may
+   * hold of a size at once is capped. Null for holds made before it was recorded.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  client: string | null;
 
   /** When the session stops taking payment (epoch ms); a held row past it is checked and freed. */
   @Column({ type: 'bigint', transformer: epochMs })

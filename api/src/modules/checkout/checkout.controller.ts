@@ -18,6 +18,7 @@ import { CheckoutService } from './checkout.service.js';
 import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
+import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
 @Controller()
@@ -36,15 +37,17 @@ export class CheckoutController {
   @HttpCode(200)
   async create(
     @Body() body: CreateCheckoutSessionDto,
+    @ClientAddress() client: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CheckoutResponse> {
-    const { url, sessionId } = await this.checkout.createSession(body);
+    const { url, sessionId } = await this.checkout.createSession(body, client);
     setCheckoutCookie(res, this.config, sessionId);
     return { url };
   }
 
   /** Called on the return to `/?checkout=success&session_id=…`. */
   @Get('checkout/session-status')
+  @RateLimit('session-status')
   @Header('Cache-Control', 'no-store')
   status(
     @Query() query: SessionStatusQueryDto,

@@ -11,6 +11,7 @@ import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider } from './payment-provider.js';
+import { ProviderSessionCache } from './provider-session-cache.js';
 import { StripePaymentProvider } from './stripe-payment-provider.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { TestCheckoutController } from './test-checkout.controller.js';
@@ -41,6 +42,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
     CheckoutService,
     CheckoutCleanupService,
     FulfilmentService,
+    ProviderSessionCache,
     {
       provide: PaymentProvider,
       useFactory: paymentProvider,

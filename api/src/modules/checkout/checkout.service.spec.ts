@@ -8,6 +8,7 @@ import { CheckoutService } from './checkout.service.js';
 import type { Clock } from '../../common/clock.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
+import type { ProviderSessionCache } from './provider-session-cache.js';
 
 const poster: CheckoutProduct = {
   id: 'poster',
@@ -15,11 +16,18 @@ const poster: CheckoutProduct = {
   priceInCents: 1500,
   variants: [{ id: 7, size: '', stock: null, sold: 0, reserved: 0 }],
 };
+const CLIENT = '203.0.113.5';
 
 function service() {
   const created: NewCheckoutSession[] = [];
   const inserted: Partial<CheckoutSession>[] = [];
-  const catalog = { forCheckout: async (id: string) => (id === 'poster' ? poster : undefined) };
+  const others = [
+    { ...poster, id: 'print', name: 'Lyric Print' },
+    { ...poster, id: 'mug', name: 'Tour Mug' },
+  ];
+  const catalog = {
+    forCheckout: async (id: string) => [poster, ...others].find((product) => product.id === id),
+  };
   const provider = {
     name: 'test',
     createSession: async (input: NewCheckoutSession) => {
@@ -28,9 +36,10 @@ function service() {
     },
   };
   const sessions = { insert: async (row: Partial<CheckoutSession>) => inserted.push(row) };
-  const holds: { key: string; lines: unknown[] }[] = [];
+  const holds: { key: string; lines: unknown[]; holder: unknown }[] = [];
   const inventory = {
-    reserve: async (key: string, lines: unknown[]) => holds.push({ key, lines }),
+    reserve: async (key: string, lines: unknown[], _expiresAt: number, holder: unknown) =>
+      holds.push({ key, lines, holder }),
     attach: async () => undefined,
     release: async () => 0,
   };
@@ -42,6 +51,7 @@ function service() {
     {} as FulfilmentService,
     { now: () => new Date() } as Clock,
     inventory as unknown as InventoryService,
+    {} as ProviderSessionCache,
   );
   return { checkout, created, inserted, holds };
 }
@@ -49,9 +59,10 @@ function service() {
 describe('CheckoutService', () => {
   it('refuses a size for a product that has no sizes', async () => {
     const { checkout, created, holds } = service();
-    const attempt = checkout.createSession({
-      items: [{ productId: 'poster', size: 'M', quantity: 1 }],
-    });
+    const attempt = checkout.createSession(
+      { items: [{ productId: 'poster', size: 'M', quantity: 1 }] },
+      CLIENT,
+    );
     await expect(attempt).rejects.toThrow(
       new BadRequestException('The Tour Poster does not come in sizes.'),
     );
@@ -61,7 +72,10 @@ describe('CheckoutService', () => {
 
   it('names an unsized line by the product alone and prices it from the catalogue', async () => {
     const { checkout, created, inserted, holds } = service();
-    const res = await checkout.createSession({ items: [{ productId: 'poster', quantity: 3 }] });
+    const res = await checkout.createSession(
+      { items: [{ productId: 'poster', quantity: 3 }] },
+      CLIENT,
+    );
     expect(res).toEqual({ url: 'https://pay.example/cs_test_1', sessionId: 'cs_test_1' });
     expect(created[0]).toMatchObject({
       lines: [{ name: 'Tour Poster', unitAmount: 1500, quantity: 3 }],
@@ -81,7 +95,36 @@ describe('CheckoutService', () => {
             variant: poster.variants[0],
           }),
         ],
+        holder: { client: CLIENT, most: 10 },
       },
     ]);
+  });
+
+  it('sells and holds repeated lines of one product and size as one line', async () => {
+    const { checkout, created, holds } = service();
+    const line = { productId: 'poster', quantity: 3 };
+    await checkout.createSession({ items: [line, { ...line, size: '' }, line] }, CLIENT);
+    expect(created[0]!.lines).toEqual([{ name: 'Tour Poster', unitAmount: 1500, quantity: 9 }]);
+    expect(holds[0]!.lines).toEqual([expect.objectContaining({ quantity: 9 })]);
+  });
+
+  it.each([
+    [
+      'more than 10 of one size, over repeated lines',
+      [6, 5].map((quantity) => ({ productId: 'poster', quantity })),
+      'A checkout can hold at most 10 of the Tour Poster.',
+    ],
+    [
+      'more than 20 items in all',
+      ['poster', 'print', 'mug'].map((productId) => ({ productId, quantity: 7 })),
+      'A checkout can hold at most 20 items.',
+    ],
+  ])('refuses %s with 400, holding nothing', async (_name, items, message) => {
+    const { checkout, created, holds } = service();
+    await expect(checkout.createSession({ items }, CLIENT)).rejects.toThrow(
+      new BadRequestException(message),
+    );
+    expect(created).toEqual([]);
+    expect(holds).toEqual([]);
   });
 });

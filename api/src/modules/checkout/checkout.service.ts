@@ -12,8 +12,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
   CHECKOUT_FAILED_MESSAGE,
+  MAX_CHECKOUT_ITEMS,
+  MAX_QUANTITY,
   ONLINE_SHIPPING_CENTS,
   PAYMENTS_NOT_SET_UP_MESSAGE,
+  type CheckoutItem,
   type CheckoutResponse,
   type CheckoutSessionStatus,
 } from '@artist/contracts';
@@ -28,9 +31,11 @@ import {
 } from '../catalog/catalog.service.js';
 import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
-import type {
-  CheckoutItemDto,
-  CreateCheckoutSessionDto,
+import { mergeLines } from './cart-lines.js';
+import {
+  TOO_MANY_ITEMS_MESSAGE,
+  tooManyOfOneMessage,
+  type CreateCheckoutSessionDto,
 } from './dto/create-checkout-session.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { readReceipt } from './receipt.js';
@@ -39,6 +44,7 @@ import {
   PaymentProviderError,
   PaymentsNotSetUpError,
 } from './payment-provider.js';
+import { ProviderSessionCache } from './provider-session-cache.js';
 
 /** An unpaid Checkout Session stops taking payment at Stripe after this long. */
 export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
@@ -63,16 +69,24 @@ export class CheckoutService {
     private readonly fulfilment: FulfilmentService,
     private readonly clock: Clock,
     private readonly inventory: InventoryService,
+    private readonly providerAnswers: ProviderSessionCache,
   ) {}
 
   /**
-   * Prices the cart from the catalogue, holds its quantities (409 when more are asked for than
-   * are left), opens a session at the provider that expires in 30 minutes, and records it. A
-   * failure after the hold gives the quantities back.
+   * Merges the cart's lines of one product and size, prices them from the catalogue, refuses a
+   * cart over MAX_QUANTITY of one size or MAX_CHECKOUT_ITEMS in all (400), holds its quantities for
+   * `client` (409 when more are asked for than are left, 429 when the address would hold more
+   * than MAX_QUANTITY of a size across its open checkouts), opens a session at the provider that
+   * expires in 30 minutes, and records it. A failure after the hold gives the quantities back.
    */
-  async createSession(input: CreateCheckoutSessionDto): Promise<OpenedCheckout> {
-    const priced = await Promise.all(input.items.map((item) => this.price(item)));
+  async createSession(input: CreateCheckoutSessionDto, client: string): Promise<OpenedCheckout> {
+    const priced = await Promise.all(mergeLines(input.items).map((item) => this.price(item)));
     const lines = priced.map(({ line }) => line);
+    const tooMany = lines.find((line) => line.quantity > MAX_QUANTITY);
+    if (tooMany) throw new BadRequestException(tooManyOfOneMessage(tooMany.name));
+    if (lines.reduce((sum, line) => sum + line.quantity, 0) > MAX_CHECKOUT_ITEMS) {
+      throw new BadRequestException(TOO_MANY_ITEMS_MESSAGE);
+    }
     const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS);
     const idempotencyKey = randomUUID();
@@ -81,6 +95,7 @@ export class CheckoutService {
       holdKey,
       priced.map(({ line, variant }) => ({ ...line, variant })),
       expiresAt.getTime(),
+      { client, most: MAX_QUANTITY },
     );
     try {
       return await this.openSession(lines, subtotal, expiresAt, idempotencyKey, holdKey);
@@ -134,14 +149,21 @@ export class CheckoutService {
   }
 
   /**
-   * The success return: fulfils the session if it is paid, whether or not the webhook came.
+   * The success return: fulfils the session if it is paid, whether or not the webhook came. A
+   * session already completed is answered from its order, without asking the provider; otherwise
+   * the provider's answer is reused for a few seconds (`ProviderSessionCache`).
    * `checkoutBrowser`: the request carries the cookie of the browser that opened the session.
    */
   async sessionStatus(sessionId: string, checkoutBrowser: boolean): Promise<CheckoutSessionStatus> {
-    await this.findOwn(sessionId);
+    const record = await this.findOwn(sessionId);
+    const viewer = { now: this.clock.now(), checkoutBrowser };
+    if (record.status === 'completed') {
+      const order = await readReceipt(this.sessions.manager, sessionId, viewer);
+      if (order) return { paid: true, status: 'complete', order };
+    }
     let session;
     try {
-      session = await this.provider.retrieveSession(sessionId);
+      session = await this.providerAnswers.retrieve(sessionId);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       this.logger.error(error);
@@ -150,10 +172,7 @@ export class CheckoutService {
     await this.fulfilment.fulfilPaidSession(session);
     const paid = session.paymentStatus === 'paid';
     const order = paid
-      ? await readReceipt(this.sessions.manager, sessionId, {
-          now: this.clock.now(),
-          checkoutBrowser,
-        })
+      ? await readReceipt(this.sessions.manager, sessionId, viewer)
       : null;
     return order ? { paid, status: session.status, order } : { paid, status: session.status };
   }
@@ -168,7 +187,7 @@ export class CheckoutService {
   }
 
   /** A cart line priced from the catalogue, with the variant it takes and its counts as read. */
-  private async price(item: CheckoutItemDto): Promise<{ line: SoldLine; variant: VariantCounts }> {
+  private async price(item: CheckoutItem): Promise<{ line: SoldLine; variant: VariantCounts }> {
     const product = await this.catalog.forCheckout(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
     // A product with nothing left is refused by the hold, with 409 and how many are left.

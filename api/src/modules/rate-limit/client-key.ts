@@ -1,3 +1,5 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -15,3 +17,11 @@ export function clientKey(address: string | undefined): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
 }
+
+/** The client a request is counted as: its address (`req.ip`, which honours TRUST_PROXY). */
+export const clientOf = (req: Request): string => clientKey(req.ip ?? req.socket.remoteAddress);
+
+/** A route parameter holding `clientOf(request)`. */
+export const ClientAddress = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  clientOf(context.switchToHttp().getRequest<Request>()),
+);

@@ -12,7 +12,10 @@ export class RateLimitHit {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** Which limit counts it: `login`, `contact`, `email-signup`, `notify-me`, `checkout`. */
+  /**
+   * Which limit counts it: `login`, `contact`, `email-signup`, `notify-me`, `checkout`,
+   * `session-status`.
+   */
   @Column({ type: 'varchar', length: 32 })
   bucket: string;
 

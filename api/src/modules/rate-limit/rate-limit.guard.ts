@@ -1,6 +1,4 @@
 import {
-  HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   SetMetadata,
@@ -8,14 +6,19 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
+import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { clientKey } from './client-key.js';
-import { RateLimiter, tryAgainIn } from './rate-limiter.service.js';
+import { clientOf } from './client-key.js';
+import { RateLimiter, tryAgainIn, type Limit } from './rate-limiter.service.js';
 
-/** The public forms and checkout creation, each limited per client address. */
-export type LimitedAction = 'contact' | 'email-signup' | 'notify-me' | 'checkout';
+/**
+ * The public forms, checkout creation and the checkout's status check (which asks the payment
+ * provider), each limited per client address.
+ */
+export type LimitedAction =
+  'contact' | 'email-signup' | 'notify-me' | 'checkout' | 'session-status';
 
 const RATE_LIMIT = Symbol('rateLimit');
 
@@ -37,20 +40,19 @@ export class RateLimitGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<LimitedAction | undefined>(RATE_LIMIT, context.getHandler());
     if (!action) return true;
-    const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const limit =
-      action === 'checkout' ? this.config.rateLimits.checkout : this.config.rateLimits.forms;
-    const waitSeconds = await this.limiter.take(
-      action,
-      clientKey(req.ip ?? req.socket.remoteAddress),
-      limit,
-    );
+    const req = context.switchToHttp().getRequest<Request>();
+    const waitSeconds = await this.limiter.take(action, clientOf(req), this.limitOf(action));
     if (waitSeconds === 0) return true;
-    http.getResponse<Response>().set('Retry-After', String(waitSeconds));
-    throw new HttpException(
+    throw new TooManyRequestsException(
       `Too many requests. ${tryAgainIn(waitSeconds)}`,
-      HttpStatus.TOO_MANY_REQUESTS,
+      waitSeconds,
     );
+  }
+
+  private limitOf(action: LimitedAction): Limit {
+    const limits = this.config.rateLimits;
+    if (action === 'checkout') return limits.checkout;
+    if (action === 'session-status') return limits.sessionStatus;
+    return limits.forms;
   }
 }

@@ -84,6 +84,11 @@ export class RateLimiter {
 
 /** 'Please try again in N minutes.' for a wait in seconds. */
 export function tryAgainIn(waitSeconds: number): string {
+  return `Please try again in ${minutesOf(waitSeconds)}.`;
+}
+
+/** '1 minute', 'N minutes': a wait in seconds, in whole minutes rounded up. */
+export function minutesOf(waitSeconds: number): string {
   const minutes = Math.ceil(waitSeconds / 60);
-  return `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -20,6 +20,12 @@ import {
 } from './cartSlice.js';
 import { redirectTo, useCreateCheckoutSessionMutation } from './checkoutApi.js';
 
+/**
+ * Refusals the buyer can act on from the cart: its limits (400), stock (409), and what this
+ * address already holds or has asked for (429).
+ */
+const REFUSALS_SHOWN_IN_CART = new Set([400, 409, 429]);
+
 /** Why a checkout did not start, in the words of SPEC.md §8. */
 function checkoutFailure(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -38,7 +44,8 @@ export default function CartDrawer() {
   const subtotal = useAppSelector(selectCartSubtotal);
   const [createSession, { isLoading }] = useCreateCheckoutSessionMutation();
   const [redirecting, setRedirecting] = useState(false);
-  // Why the last checkout was refused for stock (409), shown in the cart until the cart changes.
+  // Why the server refused the last checkout (a 4xx: the cart's limits, stock, too many from
+  // this address), in its words, shown in the cart until the cart changes.
   const [problem, setProblem] = useState<{ message: string; items: typeof items } | null>(null);
   const close = () => dispatch(setCartOpen(false));
 
@@ -53,7 +60,9 @@ export default function CartDrawer() {
       redirectTo.assign(url);
     } catch (error) {
       const message = checkoutFailure(error);
-      if ((error as HttpError | undefined)?.status === 409) setProblem({ message, items });
+      const status = (error as HttpError | undefined)?.status;
+      if (typeof status === 'number' && REFUSALS_SHOWN_IN_CART.has(status))
+        setProblem({ message, items });
       dispatch(showToast({ title: 'Error', description: message, variant: 'destructive' }));
     }
   };

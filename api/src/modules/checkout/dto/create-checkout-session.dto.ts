@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  MAX_CHECKOUT_ITEMS,
   MAX_CHECKOUT_LINES,
   MAX_QUANTITY,
   MIN_QUANTITY,
@@ -26,6 +27,10 @@ export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
 export const LINE_MESSAGE = 'Each cart line must be an object with productId, size and quantity.';
 export const TOO_MANY_LINES_MESSAGE = `A checkout can hold at most ${MAX_CHECKOUT_LINES} lines.`;
 export const CHECKOUT_QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
+export const TOO_MANY_ITEMS_MESSAGE = `A checkout can hold at most ${MAX_CHECKOUT_ITEMS} items.`;
+/** Lines of one product and size are added together before this is checked. */
+export const tooManyOfOneMessage = (item: string) =>
+  `A checkout can hold at most ${MAX_QUANTITY} of the ${item}.`;
 
 export class CheckoutItemDto implements CheckoutItem {
   @ApiProperty({ example: 'tshirt' })

@@ -1,0 +1,1 @@
+module.exports = require('./schema-templates.cjs').teardown;
