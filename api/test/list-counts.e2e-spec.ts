@@ -53,12 +53,12 @@ describe.each(testDatabases())('list counts kept between requests on $name', (db
     });
     expect(await counts('email-signups', { search: 'patsy' })).toMatchObject({ all: 1 });
 
-    const { token } = await stored().findOneByOrFail({ email: 'patsy@example.com' });
+    const { confirmToken } = await stored().findOneByOrFail({ email: 'patsy@example.com' });
     await request(t.server)
       .post('/api/newsletter/confirm')
       .set('Origin', t.config.publicUrl)
       .type('form')
-      .send({ token: token! })
+      .send({ token: confirmToken! })
       .expect(200);
     expect(await counts('email-signups')).toMatchObject({ confirmed: 1, unconfirmed: 0 });
     // The fans list counts from the signups table as well as its own.
