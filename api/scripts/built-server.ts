@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,11 +8,4 @@ export const mainJs = path.join(
   'main.js',
 );
 
-/** A loopback port nothing listens on now, for a server started as a child process. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from './free-port.js';

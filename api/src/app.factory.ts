@@ -59,13 +59,16 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
     config.logLevel,
   );
-  app.use(originCheck(config, SESSION_COOKIE));
+  app.use(originCheck(config, { required: false }));
   // Admin answers (CSV downloads included) hold fans' personal data: no cache may keep them.
   app.use('/api/admin', (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // Only admin routes read the session, so public requests never touch the session table.
+  // Only admin routes read the session, so public requests never touch the session table; every
+  // admin write must name this site, mounted on the same path as the session so that no request
+  // reaches the session without passing it.
+  app.use('/api/admin', originCheck(config, { required: true }));
   app.use(
     '/api/admin',
     session({

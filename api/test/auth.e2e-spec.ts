@@ -251,6 +251,81 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
       );
     });
 
+    const show = {
+      venue: 'The Bluebird Cafe',
+      city: 'Nashville, TN',
+      date: '2027-04-01',
+      time: '8:00 PM',
+      ageRequirement: '21+',
+      ticketButtonType: 'free',
+      soldOut: 'false',
+      status: 'published',
+    };
+    const showCount = () => t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM shows');
+
+    it('refuses an admin write with no Origin whatever the cookie header looks like (artist.sid =…)', async () => {
+      const res = await login(TEST_ADMIN_PASSWORD, freshIp()).expect(200);
+      const [name, value] = sessionCookie(res.headers['set-cookie'])!.split('=');
+      const before = await showCount();
+      for (const cookie of [`${name} =${value}`, ` ${name}=${value}`, `${name}	=${value}`]) {
+        const write = await request(t.server)
+          .post('/api/admin/shows')
+          .set('Cookie', cookie)
+          .send(show);
+        expect([cookie, write.status, write.body]).toEqual([
+          cookie,
+          403,
+          {
+            statusCode: 403,
+            message: 'This request has no Origin or Referer header and was refused.',
+          },
+        ]);
+      }
+      expect(await showCount()).toEqual(before);
+      // The same session, writing as the admin's browser does, is accepted.
+      await request(t.server)
+        .post('/api/admin/shows')
+        .set('Cookie', `${name}=${value}`)
+        .set('Origin', t.config.publicUrl)
+        .send(show)
+        .expect(201);
+    });
+
+    it('refuses login and logout with neither Origin, Referer nor Sec-Fetch-Site', async () => {
+      const bare = await request(t.server)
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', freshIp())
+        .send({ password: TEST_ADMIN_PASSWORD });
+      expect([bare.status, bare.headers['set-cookie']]).toEqual([403, undefined]);
+      const agent = await loggedIn(t);
+      const out = await agent.post('/api/admin/logout').unset('Origin');
+      expect(out.status).toBe(403);
+      expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: true });
+    });
+
+    it('accepts Sec-Fetch-Site: same-origin on an admin write without Origin, but not cross-site', async () => {
+      const agent = await loggedIn(t);
+      await agent
+        .post('/api/admin/shows')
+        .unset('Origin')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .send(show)
+        .expect(403);
+      await agent
+        .post('/api/admin/shows')
+        .unset('Origin')
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send(show)
+        .expect(201);
+    });
+
+    it('still takes a public form with no Origin: it carries no admin authority', async () => {
+      await request(t.server)
+        .post('/api/email-signup')
+        .send({ email: 'no-origin@example.com' })
+        .expect(201);
+    });
+
     it('accepts the site’s own origin, the request’s own host, and reads (GET) from anywhere', async () => {
       await request(t.server)
         .post('/api/email-signup')

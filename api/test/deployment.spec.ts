@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { SERVER_MALLOC_ARENA_MAX } from '../scripts/upload-load.js';
 import { loadConfig } from '../src/config/env.js';
 
 /** The files `docker compose up` reads, checked as they are written (no Docker engine needed). */
@@ -107,6 +108,13 @@ describe('docker compose', () => {
     expect(read('docker/api.Dockerfile')).toMatch(
       /RUN mkdir -p \/app\/data\/uploads && chown -R node:node \/app\/data\nUSER node/,
     );
+  });
+
+  it('runs the API with the malloc arenas the upload suite measures it with', () => {
+    const arenas = `MALLOC_ARENA_MAX=${SERVER_MALLOC_ARENA_MAX}`;
+    expect(read('docker/api.Dockerfile')).toMatch(new RegExp(`^ENV .*\\b${arenas}\\b`, 'm'));
+    const npm = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(npm.scripts.start).toBe(`${arenas} node scripts/start.mjs`);
   });
 
   it('mounts the front door’s nginx file', () => {

@@ -7,6 +7,7 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
+import { checkoutSessions, createCheckout, orders, shirt } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -167,5 +168,117 @@ describe.each(testDatabases())('ill-formed text on $name', (db) => {
       .getRepository(ContactMessage)
       .findOneByOrFail({ message: 'Love it 🎸' });
     expect(saved.message).toBe('Love it 🎸');
+  });
+
+  describe('control characters in public forms', () => {
+    const BUYER_FORM = {
+      name: 'Loretta Lynn',
+      email: 'loretta@example.com',
+      line1: '10 Butcher Holler Rd',
+      line2: '',
+      city: 'Van Lear',
+      state: 'KY',
+      postal_code: '41265',
+      country: 'US',
+    };
+    const message = (field: string) =>
+      field === 'email' ? EMAIL_MESSAGE : `${field} must not contain control characters`;
+    const stored = async () => [
+      await count(),
+      (await checkoutSessions(t)).length,
+      (await orders(t)).length,
+    ];
+
+    const forms: [string, string, object][] = [
+      ['/api/contact', 'firstName', contact],
+      ['/api/contact', 'lastName', contact],
+      ['/api/contact', 'email', contact],
+      ['/api/contact', 'message', contact],
+      ['/api/email-signup', 'email', { email: 'fan@example.com' }],
+      ['/api/notify-me', 'email', { email: 'hat@example.com', productName: 'Trucker Hat' }],
+      ['/api/notify-me', 'productName', { email: 'hat@example.com', productName: 'Trucker Hat' }],
+    ];
+    // As JSON escapes, the way a client sends them.
+    for (const [name, escape] of [
+      ['NUL', '\\u0000'],
+      ['BEL', '\\u0007'],
+    ]) {
+      it.each(forms)(
+        `refuses ${name} in %s field %s with 400 naming it, storing nothing`,
+        async (path, field, body) => {
+          const before = await stored();
+          const value = `${(body as Record<string, string>)[field]}${escape}`;
+          const res = await sendJson(request(t.server), path, withRaw(body, field, value)).expect(
+            400,
+          );
+          expect(res.body).toEqual({
+            statusCode: 400,
+            message: message(field),
+            errors: [{ field, messages: [message(field)] }],
+          });
+          expect(await stored()).toEqual(before);
+        },
+      );
+
+      it(`refuses ${name} in a checkout line, naming it, and holds no stock`, async () => {
+        const before = await stored();
+        for (const [field, value] of [
+          ['productId', 'tshirt'],
+          ['size', 'M'],
+        ]) {
+          const raw = JSON.stringify({ items: [{ ...shirt('M', 1), [field!]: '__RAW__' }] });
+          const res = await sendJson(
+            request(t.server),
+            '/api/create-checkout-session',
+            raw.replace('"__RAW__"', `"${value}${escape}"`),
+          );
+          const expected = `items.0.${field} must not contain control characters`;
+          expect([res.status, res.body.errors]).toEqual([
+            400,
+            [{ field: `items.0.${field}`, messages: [expected] }],
+          ]);
+        }
+        expect(await stored()).toEqual(before);
+      });
+
+      it(`refuses ${name} in the test payment form, naming the field, and makes no order`, async () => {
+        const { url } = (await createCheckout(t, { items: [shirt('M', 1)] }).expect(200)).body as {
+          url: string;
+        };
+        const before = await stored();
+        for (const field of ['name', 'email', 'line1', 'city', 'postal_code'] as const) {
+          const res = await sendJson(
+            request(t.server),
+            `${new URL(url).pathname}/pay`,
+            withRaw(BUYER_FORM, field, `${BUYER_FORM[field]}${escape}`),
+          ).set('Origin', t.config.publicUrl);
+          expect([field, res.status, res.body.errors]).toEqual([
+            field,
+            400,
+            [{ field, messages: [message(field)] }],
+          ]);
+        }
+        expect(await stored()).toEqual(before);
+      });
+    }
+
+    it('keeps newlines, CRLF and tabs in a message, and refuses a lone carriage return', async () => {
+      await sendJson(
+        request(t.server),
+        '/api/contact',
+        withRaw(contact, 'message', 'Line one\\r\\nLine two\\n\\tindented'),
+      ).expect(201);
+      const saved = await t.app
+        .get(DataSource)
+        .getRepository(ContactMessage)
+        .findOneByOrFail({ message: 'Line one\r\nLine two\n\tindented' });
+      expect(saved.firstName).toBe('Dolly');
+      const res = await sendJson(
+        request(t.server),
+        '/api/contact',
+        withRaw(contact, 'message', 'Line one\\rLine two'),
+      ).expect(400);
+      expect(res.body.message).toBe('message must not contain control characters');
+    });
   });
 });

@@ -28,34 +28,44 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
+/** Where a request says it comes from: this site, another one, or it does not say. */
+function sourceOf(
+  req: Request,
+  publicOrigin: string,
+  publicUrlSet: boolean,
+): 'this site' | 'another site' | 'unsaid' {
+  const claimed = originOf(req.get('origin')) ?? originOf(req.get('referer'));
+  if (claimed === undefined)
+    return req.get('sec-fetch-site') === 'same-origin' ? 'this site' : 'unsaid';
+  if (claimed === publicOrigin) return 'this site';
+  if (!publicUrlSet && claimed === `${req.protocol}://${req.get('host') ?? ''}`) return 'this site';
+  return 'another site';
+}
+
 /**
  * Cross-site request forgery check for state-changing requests: an `Origin` header (or, without
  * one, a `Referer`) must name this site. With PUBLIC_URL set that is its origin alone (the Host
  * header is the client's to choose, so it proves nothing); without it, the default
  * `http://localhost:$PORT` or the origin the request was sent to (its Host), so local use on any
- * address works. A request with neither header is let through unless it carries the session
- * cookie: browsers always send `Origin` on such requests, and a request without the cookie cannot
- * act as the admin.
+ * address works. Without either header, `Sec-Fetch-Site: same-origin` says the same.
+ *
+ * `required: false` (every path): a request that says nothing is let through, as a public form
+ * posted by a script carries no one's authority. `required: true` is mounted on `/api/admin`, the
+ * one path that reads the session (mounted the same way, so it matches the same requests): there
+ * a write that does not name this site is refused whatever its cookies look like, since browsers
+ * always send `Origin` on such requests.
  */
 export function originCheck(
   site: { publicUrl: string; publicUrlSet: boolean },
-  sessionCookie: string,
+  { required }: { required: boolean },
 ) {
   const publicOrigin = new URL(site.publicUrl).origin;
-  const cookiePrefix = new RegExp(`(^|;\\s*)${sessionCookie.replace(/\./g, '\\.')}=`);
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (EXEMPT_PATHS.has(req.path)) return next();
-    const claimed = originOf(req.get('origin')) ?? originOf(req.get('referer'));
-    if (claimed === undefined) {
-      if (!cookiePrefix.test(req.get('cookie') ?? '')) return next();
-      return refuse(res, CSRF_MISSING_ORIGIN_MESSAGE);
-    }
-    if (claimed === publicOrigin) return next();
-    if (!site.publicUrlSet && claimed === `${req.protocol}://${req.get('host') ?? ''}`) {
-      return next();
-    }
-    return refuse(res, CSRF_MESSAGE);
+    if (!required && EXEMPT_PATHS.has(req.path)) return next();
+    const source = sourceOf(req, publicOrigin, site.publicUrlSet);
+    if (source === 'this site' || (source === 'unsaid' && !required)) return next();
+    return refuse(res, source === 'unsaid' ? CSRF_MISSING_ORIGIN_MESSAGE : CSRF_MESSAGE);
   };
 }
 

@@ -42,28 +42,78 @@ export const EMAIL_MESSAGE = 'Please enter a valid email address';
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
- * The first string in a request value that is not well-formed UTF-16 (a lone surrogate), as a
- * dotted path. Such text cannot be stored faithfully (SQLite keeps broken bytes, MariaDB a
- * replacement character) and crashes validators that encode it.
+ * C0 control characters but tab and line feed, and a carriage return that does not start a CRLF:
+ * nothing a person types into a form, and each is six bytes of JSON (`\u0000`) in every answer
+ * that shows the text again.
  */
-export function illFormedField(value: unknown, limit = 10_000): string | null {
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f]|\r(?!\n)/;
+
+/**
+ * The most values the text check looks at in one argument. A 100 kB body cannot hold more (each
+ * value takes at least one byte), so every request is read whole; the bound keeps a value built
+ * in code from being walked for ever.
+ */
+export const MAX_CHECKED_VALUES = 100_000;
+
+export interface BadText {
+  /** Dotted path of the field, '' for the argument itself (a route parameter read alone). */
+  field: string;
+  problem: 'ill-formed' | 'control character';
+}
+
+/** An object as parsed JSON, a query or a form make it: its prototype is Object's or none. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A string in a request value that is not well-formed UTF-16 (a lone surrogate) or holds a
+ * control character, as a dotted path. Ill-formed text cannot be stored faithfully (SQLite keeps
+ * broken bytes, MariaDB a replacement character) and crashes validators that encode it. Only
+ * strings, arrays and plain objects are read: anything else (a Buffer, a stream, a class
+ * instance) is no text a person sent, and walking a Buffer byte by byte would hold the server for
+ * seconds. Each child is counted before it is queued, so the walk never holds more than `limit`.
+ */
+export function badTextField(value: unknown, limit = MAX_CHECKED_VALUES): BadText | null {
   const stack: [unknown, string][] = [[value, '']];
-  for (let seen = 0; stack.length > 0 && seen < limit; seen++) {
+  let queued = 0;
+  while (stack.length > 0) {
     const [item, path] = stack.pop()!;
     if (typeof item === 'string') {
-      if (LONE_SURROGATE.test(item)) return path;
-    } else if (item !== null && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        stack.push([child, path ? `${path}.${key}` : key]);
+      if (LONE_SURROGATE.test(item)) return { field: path, problem: 'ill-formed' };
+      if (CONTROL_CHARACTER.test(item)) return { field: path, problem: 'control character' };
+      continue;
+    }
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        if (++queued > limit) return null;
+        stack.push([item[i], path ? `${path}.${i}` : String(i)]);
+      }
+    } else if (isPlainObject(item)) {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (++queued > limit) return null;
+        stack.push([item[key], path ? `${path}.${key}` : key]);
       }
     }
   }
   return null;
 }
 
+/** The arguments that hold what a client sent as text; files and custom parameters are not. */
+const CHECKED_ARGUMENTS: ReadonlySet<ArgumentMetadata['type']> = new Set([
+  'body',
+  'query',
+  'param',
+]);
+
 /**
- * The site's ValidationPipe: before the DTO rules, it refuses ill-formed text anywhere in a body,
- * query or route parameter with a 400 naming the field (the email message for email fields).
+ * The site's ValidationPipe: before the DTO rules, it refuses ill-formed text or a control
+ * character anywhere in a body, query or route parameter with a 400 naming the field (the email
+ * message for email fields).
  */
 export class AppValidationPipe extends ValidationPipe {
   constructor() {
@@ -76,11 +126,15 @@ export class AppValidationPipe extends ValidationPipe {
   }
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const field = illFormedField(value);
-    if (field !== null) {
-      const name = field || metadata.data || metadata.type;
+    const bad = CHECKED_ARGUMENTS.has(metadata.type) ? badTextField(value) : null;
+    if (bad) {
+      const name = bad.field || metadata.data || metadata.type;
       const message =
-        name.split('.').pop() === 'email' ? EMAIL_MESSAGE : `${name} must be well-formed text`;
+        name.split('.').pop() === 'email'
+          ? EMAIL_MESSAGE
+          : bad.problem === 'ill-formed'
+            ? `${name} must be well-formed text`
+            : `${name} must not contain control characters`;
       throw new BadRequestException({ message, errors: [{ field: name, messages: [message] }] });
     }
     return super.transform(value, metadata);

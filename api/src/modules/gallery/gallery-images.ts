@@ -1,11 +1,7 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Metadata, Sharp } from 'sharp';
 
-/**
- * sharp, loaded with the first upload: libvips adds about 20 MB to the process, which the API
- * does not need until the artist adds a photo.
- */
-let loaded: Promise<typeof import('sharp')> | undefined;
-const sharpModule = async () => (await (loaded ??= import('sharp'))).default;
+type SharpModule = typeof import('sharp').default;
 
 /** The grid's size (cropped to the centre) and the lightbox's bound (uncropped). */
 export const MEDIUM = { width: 600, height: 400 } as const;
@@ -38,8 +34,7 @@ export class UnacceptableImageError extends Error {}
  * The type read from the bytes (what the name or the Content-Type say is never trusted). sharp
  * reports AVIF as HEIF compressed with AV1; HEIF of other codecs (an iPhone's HEIC) is refused.
  */
-async function acceptedFormat(input: Buffer): Promise<void> {
-  const sharp = await sharpModule();
+async function acceptedFormat(sharp: SharpModule, input: string): Promise<void> {
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();
@@ -57,8 +52,7 @@ async function acceptedFormat(input: Buffer): Promise<void> {
 }
 
 /** Decodes, turns upright by its EXIF orientation and resizes, to raw pixels. */
-async function pixels(input: Buffer, resize: (image: Sharp) => Sharp) {
-  const sharp = await sharpModule();
+async function pixels(sharp: SharpModule, input: string, resize: (image: Sharp) => Sharp) {
   try {
     return await resize(
       sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient(),
@@ -72,37 +66,56 @@ async function pixels(input: Buffer, resize: (image: Sharp) => Sharp) {
 }
 
 /**
- * The gallery's four files of an upload: medium (600 × 400, cropped to the centre) and full (at
- * most 1600 px on its longer side, never enlarged), each in AVIF and WebP. They are encoded from
- * raw pixels, so nothing of the original's metadata (EXIF with its GPS position, XMP, IPTC, ICC
- * profile) can reach them.
+ * Turns uploads into the gallery's files with sharp (libvips), set up once for a server that
+ * reads a few large photos, each once: libvips's cache of recent operations is off, as nothing
+ * is ever read twice and it would hold up to 50 MB, and an image is worked on by one thread, so
+ * the other core stays free for the event loop that answers every other request. sharp is loaded at start-up rather than with
+ * the first upload: loading it compiles its code on the event loop for a few hundred
+ * milliseconds, which would hold every other request that arrives meanwhile.
  */
-export async function makeGalleryImages(input: Buffer): Promise<MadeImage[]> {
-  await acceptedFormat(input);
-  const sizes = [
-    {
-      size: 'medium' as const,
-      raw: await pixels(input, (image) =>
-        image.resize(MEDIUM.width, MEDIUM.height, { fit: 'cover', position: 'centre' }),
-      ),
-    },
-    {
-      size: 'full' as const,
-      raw: await pixels(input, (image) =>
-        image.resize(FULL_MAX, FULL_MAX, { fit: 'inside', withoutEnlargement: true }),
-      ),
-    },
-  ];
-  const sharp = await sharpModule();
-  const made: MadeImage[] = [];
-  for (const { size, raw } of sizes) {
-    const { width, height, channels } = raw.info;
-    const from = () => sharp(raw.data, { raw: { width, height, channels } });
-    // AVIF's encoder is slow: a low effort keeps an upload to a second or two on a small server.
-    const avif = await from().avif({ quality: 55, effort: 2 }).toBuffer();
-    const webp = await from().webp({ quality: 78 }).toBuffer();
-    made.push({ size, format: 'avif', width, height, data: avif });
-    made.push({ size, format: 'webp', width, height, data: webp });
+@Injectable()
+export class GalleryImages implements OnModuleInit {
+  private sharp?: SharpModule;
+
+  async onModuleInit(): Promise<void> {
+    this.sharp = (await import('sharp')).default;
+    this.sharp.cache(false);
+    this.sharp.concurrency(1);
   }
-  return made;
+
+  /**
+   * The gallery's four files of the upload at `input` (a file): medium (600 × 400, cropped to
+   * the centre) and full (at most 1600 px on its longer side, never enlarged), each in AVIF and
+   * WebP. They are encoded from raw pixels, so nothing of the original's metadata (EXIF with its
+   * GPS position, XMP, IPTC, ICC profile) can reach them.
+   */
+  async make(input: string): Promise<MadeImage[]> {
+    const sharp = this.sharp!;
+    await acceptedFormat(sharp, input);
+    const sizes = [
+      {
+        size: 'medium' as const,
+        raw: await pixels(sharp, input, (image) =>
+          image.resize(MEDIUM.width, MEDIUM.height, { fit: 'cover', position: 'centre' }),
+        ),
+      },
+      {
+        size: 'full' as const,
+        raw: await pixels(sharp, input, (image) =>
+          image.resize(FULL_MAX, FULL_MAX, { fit: 'inside', withoutEnlargement: true }),
+        ),
+      },
+    ];
+    const made: MadeImage[] = [];
+    for (const { size, raw } of sizes) {
+      const { width, height, channels } = raw.info;
+      const from = () => sharp(raw.data, { raw: { width, height, channels } });
+      // AVIF's encoder is slow: a low effort keeps an upload to a second or two on a small server.
+      const avif = await from().avif({ quality: 55, effort: 2 }).toBuffer();
+      const webp = await from().webp({ quality: 78 }).toBuffer();
+      made.push({ size, format: 'avif', width, height, data: avif });
+      made.push({ size, format: 'webp', width, height, data: webp });
+    }
+    return made;
+  }
 }

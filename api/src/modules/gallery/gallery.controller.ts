@@ -25,7 +25,11 @@ import {
   UploadPhotoDto,
 } from './dto/gallery-photo.dto.js';
 import { GalleryService, type UploadedPhoto } from './gallery.service.js';
-import { PhotoFileInterceptor, PhotoTooLargeInterceptor } from './photo-upload.interceptor.js';
+import {
+  PhotoFileInterceptor,
+  PhotoTooLargeInterceptor,
+  PhotoUploadSlotInterceptor,
+} from './photo-upload.interceptor.js';
 
 @ApiTags('gallery')
 @Controller('gallery')
@@ -54,7 +58,7 @@ export class AdminGalleryController {
   }
 
   @Post()
-  @UseInterceptors(PhotoTooLargeInterceptor, PhotoFileInterceptor)
+  @UseInterceptors(PhotoTooLargeInterceptor, PhotoUploadSlotInterceptor, PhotoFileInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadPhotoBody })
   @ApiResponse({ status: 201, description: 'The new photo, last in the gallery' })

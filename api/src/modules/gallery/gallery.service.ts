@@ -1,6 +1,5 @@
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import pLimit from 'p-limit';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { LIST_PAGE_SIZE_MAX, type GalleryPhoto } from '@artist/contracts';
 import type { ListDefinition } from '../../common/list.js';
@@ -8,12 +7,12 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
 import { fileOf, removeFiles, stageGalleryFiles } from './gallery-files.js';
-import { makeGalleryImages, UnacceptableImageError } from './gallery-images.js';
+import { GalleryImages, UnacceptableImageError } from './gallery-images.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';
 
-/** What the upload's file part holds once read (multer's memory storage). */
+/** The upload's file part once read: multer writes it to a temporary file. */
 export interface UploadedPhoto {
-  buffer: Buffer;
+  path: string;
 }
 
 /**
@@ -29,8 +28,6 @@ export const NO_PHOTO = 'Choose a photo to upload (the file field is named photo
 @Injectable()
 export class GalleryService {
   private readonly logger = new Logger(GalleryService.name);
-  /** Image encoding takes all of a core for a second or two: one upload at a time. */
-  private readonly encoding = pLimit(1);
   /** The public list as last read; dropped by every change. */
   private published?: Promise<GalleryPhoto[]>;
 
@@ -39,6 +36,7 @@ export class GalleryService {
     private readonly photos: Repository<GalleryPhotoRecord>,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly images: GalleryImages,
   ) {}
 
   /** The admin's list: the shared list block, in the gallery's order, searched by description. */
@@ -88,12 +86,11 @@ export class GalleryService {
       throw new BadRequestException(
         `The gallery holds at most ${GALLERY_MAX_PHOTOS} photos: delete one before adding another.`,
       );
-    const images = await this.encoding(() =>
-      makeGalleryImages(file.buffer).catch((error: unknown) => {
-        if (error instanceof UnacceptableImageError) throw new BadRequestException(error.message);
-        throw error;
-      }),
-    );
+    // One upload at a time reaches this point (PhotoUploadSlotInterceptor).
+    const images = await this.images.make(file.path).catch((error: unknown) => {
+      if (error instanceof UnacceptableImageError) throw new BadRequestException(error.message);
+      throw error;
+    });
     const staged = await stageGalleryFiles(this.config.uploadsDir, images);
     const { urls } = staged;
     const medium = images.find((i) => i.size === 'medium')!;

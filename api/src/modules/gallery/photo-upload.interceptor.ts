@@ -5,17 +5,25 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import { unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { catchError, type Observable } from 'rxjs';
+import type { Request } from 'express';
+import { catchError, finalize, from, switchMap, type Observable } from 'rxjs';
 import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
+import { UploadSlots } from './upload-slots.js';
 
 export const PHOTO_TOO_LARGE = `The photo is larger than ${GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024} MB: please choose a smaller file.`;
 
 /**
- * Reads the multipart body into memory: one file, `photo`, of at most GALLERY_MAX_UPLOAD_BYTES,
- * and the text fields. Multer stops at the limit without reading the rest.
+ * Reads the multipart body: one file, `photo`, of at most GALLERY_MAX_UPLOAD_BYTES, written as it
+ * arrives to a file of a random name in the system's temporary folder (never held whole in the
+ * server's memory, where 15 MB of new memory makes the JavaScript heap collect its garbage at
+ * once and hold every request meanwhile), and the text fields. Multer stops at the limit without
+ * reading the rest, and removes the part written.
  */
 export const PhotoFileInterceptor = FileInterceptor('photo', {
+  dest: tmpdir(),
   limits: { fileSize: GALLERY_MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 4096 },
 });
 
@@ -32,6 +40,36 @@ export class PhotoTooLargeInterceptor implements NestInterceptor {
           ? new PayloadTooLargeException(PHOTO_TOO_LARGE)
           : error;
       }),
+    );
+  }
+}
+
+/**
+ * Waits for one of the UploadSlots before PhotoFileInterceptor reads the body, and gives it back
+ * once the upload is answered: however many uploads arrive at once, only UPLOADS_AT_ONCE are
+ * read and encoded. The temporary file is removed then, whatever the answer (a refused
+ * description included). Listed after PhotoTooLargeInterceptor, before PhotoFileInterceptor;
+ * the admin guard runs before any interceptor, so only the artist queues.
+ */
+@Injectable()
+export class PhotoUploadSlotInterceptor implements NestInterceptor {
+  constructor(private readonly slots: UploadSlots) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request & { file?: { path?: string } }>();
+    return from(this.slots.acquire()).pipe(
+      switchMap((release) =>
+        next.handle().pipe(
+          finalize(() => {
+            const file = req.file?.path;
+            if (!file) return release();
+            // The slot is given back once the file is gone, so the folder holds one at most.
+            void unlink(file)
+              .catch(() => undefined)
+              .finally(release);
+          }),
+        ),
+      ),
     );
   }
 }
