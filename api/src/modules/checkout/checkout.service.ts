@@ -171,9 +171,7 @@ export class CheckoutService {
     }
     await this.fulfilment.fulfilPaidSession(session);
     const paid = session.paymentStatus === 'paid';
-    const order = paid
-      ? await readReceipt(this.sessions.manager, sessionId, viewer)
-      : null;
+    const order = paid ? await readReceipt(this.sessions.manager, sessionId, viewer) : null;
     return order ? { paid, status: session.status, order } : { paid, status: session.status };
   }
 
