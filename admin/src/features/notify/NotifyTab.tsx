@@ -24,7 +24,7 @@ export function sentMessage({ queued, skipped }: NotifySendResponse): string {
   const sent = `Queued ${plural(queued, 'back-in-stock email', 'back-in-stock emails')}`;
   return skipped === 0
     ? sent
-    : `${sent}; ${plural(skipped, 'request was', 'requests were')} skipped (already notified, unsubscribed, awaiting confirmation or at today's email limit)`;
+    : `${sent}; ${plural(skipped, 'request was', 'requests were')} skipped (already notified or unsubscribed)`;
 }
 
 export function NotifyTab() {

@@ -8,19 +8,9 @@ const notified = (r: NotifyMe) => r.notified === 'true';
 
 export const notifyFilters: StatusFilter[] = [
   { value: 'all', label: 'All' },
-  // Pending: ready to email. Awaiting confirmation: the address had unsubscribed from these
-  // emails and gets none until it confirms this request (the server skips it until then).
   { value: 'pending', label: 'Pending' },
-  { value: 'unconfirmed', label: 'Awaiting confirmation' },
   { value: 'notified', label: 'Notified' },
 ];
-
-function RequestStatus({ request }: { request: NotifyMe }) {
-  if (notified(request)) return <StatusTag tone="success">Notified</StatusTag>;
-  if (request.confirmedAt === null)
-    return <StatusTag tone="neutral">Awaiting confirmation</StatusTag>;
-  return <StatusTag tone="warning">Pending</StatusTag>;
-}
 
 export const notifyColumns: DataColumn<NotifyMe>[] = [
   {
@@ -43,7 +33,11 @@ export const notifyColumns: DataColumn<NotifyMe>[] = [
     sortField: 'notified',
     render: (_, r) => (
       <>
-        <RequestStatus request={r} />
+        {notified(r) ? (
+          <StatusTag tone="success">Notified</StatusTag>
+        ) : (
+          <StatusTag tone="warning">Pending</StatusTag>
+        )}
         {r.unsubscribedAt && <StatusTag tone="neutral">Unsubscribed</StatusTag>}
       </>
     ),
