@@ -7,6 +7,7 @@ import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
+import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -32,10 +33,10 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
       .find((h) => h.key === 'list-unsubscribe')
       ?.line.replace(/\r?\n[ \t]+/g, ' ')
       .replace(/^List-Unsubscribe:\s*/, '');
-  /** Waits until `count` back-in-stock emails arrived, then a little longer for any extra. */
+  /** Waits until `count` back-in-stock emails arrived and the outbox holds no more. */
   async function received(count: number): Promise<ReceivedMail[]> {
     await eventually(() => backInStock().length >= count, 10_000, `${count} emails`);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await outboxSettled(t);
     return backInStock();
   }
 
@@ -95,7 +96,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     await setStock('hat', null, 9);
     await setStock('hat', null, 0);
     await setStock('hat', null, 2);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await outboxSettled(t);
     expect(backInStock()).toHaveLength(2);
 
     // A request made while it is in stock again waits for the next time it comes back.

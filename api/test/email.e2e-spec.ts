@@ -15,6 +15,7 @@ import {
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
+import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { startTestAppOn, type TestApp } from './utils/test-app.js';
@@ -153,8 +154,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
     await eventually(() => smtp.received.length >= 2, 10_000, 'the emails');
-    // Give any second email the time of a few sender passes to show up.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await outboxSettled(s.t);
     expect(smtp.to(SAMPLE_BUYER.email)).toHaveLength(1);
     expect(smtp.to(ARTIST)).toHaveLength(1);
     expect((await emails(s.t)).map((e) => e.kind).sort()).toEqual([
@@ -281,7 +281,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       .send({ trackingNumber: 'LOCAL-PICKUP-7' })
       .expect(200);
     await eventually(() => smtp.received.length === 2, 10_000, 'the second shipped email');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await outboxSettled(s.t);
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1].parsed.text).toContain('Tracking number: LOCAL-PICKUP-7');
     expect(smtp.received[1].parsed.text).not.toContain('Track it');
@@ -319,7 +319,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       .put(`/api/admin/orders/${manual.body.id}`)
       .send({ trackingNumber: '1Z999AA10123456784' })
       .expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await outboxSettled(s.t);
     expect(smtp.received).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import { SIGNUP_MESSAGE } from '../src/modules/newsletter/newsletter.controller.
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
+import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -137,7 +138,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     expect(results.map((r) => r.status)).toEqual(Array(5).fill(201));
     await eventually(() => smtp.to('twice@example.com').length >= 1, 10_000, 'the first email');
     await signUp('twice@example.com').expect(201);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await outboxSettled(t);
     expect(smtp.to('twice@example.com')).toHaveLength(1);
 
     // An hour later a repeated signup sends it again: the same unsubscribe link, a new confirm link.
@@ -168,7 +169,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
       await signUp('scan@example.com').expect(201), // unconfirmed
     ];
     for (const res of answers) expect(res.body).toEqual({ success: true, message: SIGNUP_MESSAGE });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await outboxSettled(t);
     expect(smtp.to('state@example.com')).toHaveLength(1);
   });
 
