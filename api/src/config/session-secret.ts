@@ -24,7 +24,9 @@ export function keptSessionSecret(file: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const raced = readSecret(file);
-    if (!raced) throw new Error(`${file} is empty: delete it to have a new one made.`);
+    if (!raced) {
+      throw new Error(`${file} is empty: delete it to have a new one made.`, { cause: error });
+    }
     return raced;
   }
 }

@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 
 /** A paid order still to ship (as the server decides when it erases: not a merch-table sale). */
 export function owesAParcel(order: Order): boolean {
-  let inPerson = false;
+  let inPerson: boolean;
   try {
     inPerson =
       (JSON.parse(order.shippingAddress) as { type?: unknown } | null)?.type === 'in-person';
