@@ -268,4 +268,45 @@ describe.each(testDatabases())('refunds of test orders on $name', (db) => {
     const rest = await admin.post(`/api/admin/orders/${order.id}/refund`).send({}).expect(200);
     expect(rest.body).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 8000 });
   });
+
+  it('erases the name and address an erased fan left on an unshipped order once it is refunded in full', async () => {
+    const res = await createCheckout(t, { items: [shirt('S', 1)] }).expect(200);
+    await request(t.server)
+      .post(`${new URL(res.body.url as string).pathname}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send({
+        name: 'Tammy Wynette',
+        email: 'tammy@example.com',
+        line1: '5 Stand By Lane',
+        city: 'Tupelo',
+        state: 'MS',
+        postal_code: '38801',
+        country: 'US',
+      })
+      .expect(303);
+    const [order] = await orders(t);
+    const fan = (await admin.get('/api/admin/fans?search=tammy').expect(200)).body.rows[0];
+    const erased = await admin.delete(`/api/admin/fans/${fan.id}`).expect(200);
+    expect(erased.body.ordersKeptForShipping).toBe(1);
+    let [kept] = await orders(t);
+    expect(kept).toMatchObject({ customerName: 'Tammy Wynette', email: 'erased', fanId: null });
+    expect(JSON.parse(kept.shippingAddress).address.line1).toBe('5 Stand By Lane');
+
+    // A partial refund does not close it; the rest does.
+    await admin.post(`/api/admin/orders/${order.id}/refund`).send({ amount: 100 }).expect(200);
+    [kept] = await orders(t);
+    expect(kept.customerName).toBe('Tammy Wynette');
+    const done = await admin.post(`/api/admin/orders/${order.id}/refund`).send({}).expect(200);
+    expect(done.body).toMatchObject({
+      paymentStatus: 'refunded',
+      customerName: 'erased',
+      email: 'erased',
+      shippingAddress: JSON.stringify({ address: 'erased' }),
+    });
+    [kept] = await orders(t);
+    expect(kept.eraseWhenClosed).toBe(false);
+    const search = await admin.get('/api/admin/orders?status=all&search=wynette').expect(200);
+    expect(search.body.rows).toEqual([]);
+  });
 });
