@@ -42,7 +42,8 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@artist)/)'],
+  // otplib's base32 and HMAC plugins (@otplib, @scure, @noble) ship as ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@artist|@scure|@noble|@otplib|otplib)/)'],
   moduleNameMapper: {
     '^@artist/contracts$': '<rootDir>/contracts/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -15,6 +15,7 @@ import { completeApiDocument } from './common/openapi.js';
 import { originCheck } from './common/origin-check.js';
 import { AppValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
+import { withKeptSessionSecret } from './config/session-secret.js';
 import { TypeormSessionStore } from './database/session-store.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from './modules/auth/session.js';
 import { ContentService } from './modules/content/content.service.js';
@@ -33,7 +34,8 @@ import { mountStaticSite } from './web/static-site.js';
 export const BODY_LIMIT = '100kb';
 
 /** Builds the whole server (API, static front ends, security headers) without listening. */
-export async function createApp(config: AppConfig): Promise<INestApplication> {
+export async function createApp(given: AppConfig): Promise<INestApplication> {
+  const config = withKeptSessionSecret(given);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: false,

@@ -162,7 +162,7 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
       expect(list.length).toBeGreaterThanOrEqual(20);
     });
 
-    it('answers 401 on every admin route but session and login without a session', async () => {
+    it('answers 401 on every admin route but session, login and password reset without a session', async () => {
       const open: string[] = [];
       for (const { method, path } of adminRoutes()) {
         const call = request(t.server)[method.toLowerCase() as 'get'];
@@ -173,7 +173,12 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
         }
         expect(res.body).toEqual({ statusCode: 401, message: 'Please log in to continue.' });
       }
-      expect(open.sort()).toEqual(['GET /api/admin/session', 'POST /api/admin/login']);
+      expect(open.sort()).toEqual([
+        'GET /api/admin/session',
+        'POST /api/admin/login',
+        'POST /api/admin/password-reset',
+        'POST /api/admin/password-reset/confirm',
+      ]);
     });
 
     it('cannot be sidestepped by changing the case of the path or adding a slash', async () => {

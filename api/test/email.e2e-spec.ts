@@ -116,6 +116,10 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       value: [{ address: SAMPLE_BUYER.email, name: SAMPLE_BUYER.name }],
     });
     expect(confirmation.parsed.subject).toBe(`Your order #${order.id} is confirmed`);
+    // It says "just reply": the reply reaches the artist.
+    expect(confirmation.parsed.replyTo?.value).toEqual([
+      { address: ARTIST, name: 'Wren Calloway' },
+    ]);
     const text = confirmation.parsed.text ?? '';
     expect(text).toContain(`order #${order.id} is confirmed`);
     expect(text).toContain('2 x Wren Calloway T-Shirt - M  $50.00');
@@ -257,6 +261,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     const [shipped] = smtp.received;
     expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
     expect(shipped.parsed.subject).toBe(`Your order #${order.id} is on its way`);
+    expect(shipped.parsed.replyTo?.value).toEqual([{ address: ARTIST, name: 'Wren Calloway' }]);
     expect(shipped.parsed.text).toContain('Tracking number: 1Z999AA10123456784');
     expect(shipped.parsed.text).toContain(
       'Track it: https://www.ups.com/track?tracknum=1Z999AA10123456784',

@@ -11,6 +11,7 @@ import { Fan as FanRecord } from '../src/modules/fans/fan.entity.js';
 import { FansService } from '../src/modules/fans/fans.service.js';
 import { tablesChanged } from '../src/database/table-versions.js';
 import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
@@ -258,7 +259,7 @@ describe.each(testDatabases())('fans on $name', (db) => {
     for (const other of ['kitty', 'wells', 'patsy', 'walkup']) expect(text).not.toContain(other);
   });
 
-  it('erases a fan everywhere, keeping the orders for the books', async () => {
+  it('erases a fan everywhere, keeping the orders for the books and her parcel until it ships', async () => {
     const before = await totalOfOrders();
     const orderCount = await t.app.get(DataSource).getRepository(Order).count();
     for (const trace of DOLLY_TRACES) expect(await tracesOf(t, trace)).not.toEqual([]);
@@ -271,7 +272,27 @@ describe.each(testDatabases())('fans on $name', (db) => {
       notifyMeDeleted: 1,
       messagesDeleted: 1,
       emailsDeleted: 5,
+      ordersKeptForShipping: 1,
     });
+
+    // Her paid checkout order has not shipped: it keeps the name and address on its label, and
+    // nothing else of her.
+    const owed = await t.app
+      .get(DataSource)
+      .getRepository(Order)
+      .findOneByOrFail({ customerName: 'Dolly Parton' });
+    expect(owed).toMatchObject({ email: 'erased', fanId: null, eraseWhenClosed: true });
+    expect(JSON.parse(owed.shippingAddress).address.line1).toBe('1 Dollywood Lane');
+    expect(await tracesOf(t, 'dolly.parton')).toEqual([]);
+    expect(await tracesOf(t, 'dollywood')).toEqual(['orders.shippingAddress']);
+    expect(await tracesOf(t, 'parton')).toEqual(['orders.customerName', 'orders.shippingAddress']);
+    // Shipping it erases the rest, and no shipped email goes to the erased address.
+    const emailsBefore = await t.app.get(DataSource).getRepository(OutboxEmail).count();
+    await admin
+      .put(`/api/admin/orders/${owed.id}`)
+      .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '1Z999AA10123456784' })
+      .expect(200);
+    expect(await t.app.get(DataSource).getRepository(OutboxEmail).count()).toBe(emailsBefore);
 
     for (const trace of DOLLY_TRACES) expect(await tracesOf(t, trace)).toEqual([]);
     for (const path of EXPORTS) {

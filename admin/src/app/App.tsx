@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { themeTokens } from '@artist/contracts';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { RequireAuth } from '../features/auth/RequireAuth.js';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
 import { Dashboard } from '../features/dashboard/Dashboard.js';
 import { createStore } from './store.js';
 
@@ -24,6 +25,7 @@ export default function AdminApp({ notFound, toastSeconds = 5 }: AdminAppProps) 
           <div data-remote="admin" data-build={__BUILD_ID__}>
             <Routes>
               <Route path="login" element={<LoginPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
               <Route
                 index
                 element={

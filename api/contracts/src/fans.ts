@@ -67,4 +67,9 @@ export interface FanErasure {
   notifyMeDeleted: number;
   messagesDeleted: number;
   emailsDeleted: number;
+  /**
+   * Paid orders still to ship: they keep the name and shipping address until they are fulfilled
+   * or refunded, then those are erased too.
+   */
+  ordersKeptForShipping: number;
 }

@@ -54,6 +54,17 @@ export interface Order {
   notes: string | null;
   fulfilledAt: string | null;
   createdAt: string;
+  /** When a refund put the order's items back in stock; null when it has not. */
+  restockedAt?: string | null;
+}
+
+/**
+ * Body of `POST /api/admin/orders/{id}/refund`: `amount` in cents (the whole remainder when
+ * absent); `restock` puts the order's items back in stock (once per order).
+ */
+export interface OrderRefundRequest {
+  amount?: number;
+  restock?: boolean;
 }
 
 /** Body of `PUT /api/admin/orders/{id}`: fulfil (all fields) or save tracking and notes only. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
+import { SESSION_SECRET_FILE } from './session-secret.js';
 import {
   IsEmail,
   IsIn,
@@ -274,6 +275,11 @@ export interface AppConfig {
   secureCookies: boolean;
   database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string };
   sessionSecret: string;
+  /**
+   * Outside production without SESSION_SECRET: the file in the data folder that keeps the secret
+   * across restarts (read or made when the app starts), so a restart does not log the artist out.
+   */
+  sessionSecretFile?: string;
   adminPassword?: string;
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Where checkout goes: Stripe, the built-in test provider, or nowhere (503). */
@@ -359,8 +365,11 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     publicUrlSet: env.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     database,
-    // Outside production a per-process secret is fine: sessions simply end at restart.
+    // Outside production without SESSION_SECRET, the app reads the secret kept in the data
+    // folder (sessionSecretFile) when it starts; this one stands in until then.
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionSecretFile:
+      production || env.SESSION_SECRET ? undefined : path.join(root, 'data', SESSION_SECRET_FILE),
     adminPassword: env.ADMIN_PASSWORD,
     stripe: env.STRIPE_SECRET_KEY
       ? {

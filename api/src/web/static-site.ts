@@ -28,7 +28,13 @@ import {
 const CONTENT_PAGE_PATHS = CONTENT_PAGES.map((page) => `/${page}`);
 
 /** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
-export const PAGE_PATHS = ['/', '/admin', '/admin/login', ...CONTENT_PAGE_PATHS];
+export const PAGE_PATHS = [
+  '/',
+  '/admin',
+  '/admin/login',
+  '/admin/reset-password',
+  ...CONTENT_PAGE_PATHS,
+];
 
 /** Static image folders of the storefront's build, served at the site's root. */
 export const STOREFRONT_IMAGE_PATHS = ['/assets', '/gallery-optimized'];

@@ -39,16 +39,24 @@ export const SAMPLE_BUYER: Buyer = {
 type Session = Record<string, unknown> & { id: string };
 
 /**
- * A loopback stand-in of the part of Stripe's REST API that checkout uses: create and retrieve
- * Checkout Sessions. It records what the SDK sent, honours idempotency keys as Stripe does, and
- * can be told to fail. `pay` plays the buyer finishing the hosted checkout.
+ * A loopback stand-in of the part of Stripe's REST API that the site uses: create and retrieve
+ * Checkout Sessions, and create Refunds. It records what the SDK sent, honours idempotency keys
+ * as Stripe does, and can be told to fail. `pay` plays the buyer finishing the hosted checkout.
  */
 export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, Session>();
   /** While true every call is answered 500, as when Stripe has an outage. */
   down = false;
+  /** Cents refunded so far per payment intent (the charge's cumulative `amount_refunded`). */
+  readonly refunded = new Map<string, number>();
+  /**
+   * Runs after a refund is made and before it is answered, given the charge as it then stands:
+   * a test delivers `charge.refunded` here to have the webhook arrive before the answer.
+   */
+  beforeRefundAnswer: ((charge: Record<string, unknown>) => Promise<void>) | null = null;
   private readonly byIdempotencyKey = new Map<string, Session>();
+  private readonly refundsByIdempotencyKey = new Map<string, Record<string, unknown>>();
   private server?: Server;
 
   async start(): Promise<string> {
@@ -75,6 +83,11 @@ export class StripeStandIn {
     return this.requests.filter(
       (r) => r.method === 'GET' && r.path.startsWith('/v1/checkout/sessions/'),
     );
+  }
+
+  /** Requests that created a refund. */
+  refundRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
   }
 
   /** The buyer pays: the session completes, paid (or still processing for async methods). */
@@ -178,6 +191,9 @@ export class StripeStandIn {
       if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, session);
       return send(res, 200, session);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      return this.createRefund(res, body, idempotencyKey);
+    }
     const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = this.sessions.get(match[1]);
@@ -192,6 +208,63 @@ export class StripeStandIn {
     send(res, 404, {
       error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
     });
+  }
+
+  /** As Stripe: the whole unrefunded amount when none is given; never more than is left. */
+  private async createRefund(
+    res: ServerResponse,
+    body: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+  ) {
+    const earlier = idempotencyKey ? this.refundsByIdempotencyKey.get(idempotencyKey) : undefined;
+    if (earlier) return send(res, 200, earlier);
+    const intent = body.payment_intent as string | undefined;
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === intent);
+    if (!intent || !session) {
+      return send(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          param: 'payment_intent',
+          message: `No such payment_intent: '${intent}'`,
+        },
+      });
+    }
+    const total = session.amount_total as number;
+    const before = this.refunded.get(intent) ?? 0;
+    const amount = body.amount === undefined ? total - before : Number(body.amount);
+    if (before >= total) {
+      return send(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `Charge ch_${intent.slice(3)} has already been refunded.`,
+        },
+      });
+    }
+    if (!Number.isInteger(amount) || amount < 1 || amount > total - before) {
+      return send(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          param: 'amount',
+          message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((total - before) / 100).toFixed(2)})`,
+        },
+      });
+    }
+    this.refunded.set(intent, before + amount);
+    const charge = this.charge(session.id, before + amount);
+    const expand = (body.expand ?? []) as string[];
+    const refund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      charge: expand.includes('charge') ? charge : charge.id,
+      payment_intent: intent,
+      status: 'succeeded',
+    };
+    if (idempotencyKey) this.refundsByIdempotencyKey.set(idempotencyKey, refund);
+    if (this.beforeRefundAnswer) await this.beforeRefundAnswer(charge);
+    send(res, 200, refund);
   }
 }
 

@@ -58,6 +58,9 @@ export async function startTestAppOn(
       process.cwd(),
     ),
     database,
+    // The project's own data folder is never written: a suite that tests the kept session
+    // secret names a file of its own.
+    sessionSecretFile: undefined,
     ...overrides,
   };
   const app = await createApp(config);

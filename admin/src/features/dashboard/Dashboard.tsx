@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/store.js';
 import { Button, Flex, Layout, Tabs, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountButton } from '../auth/AccountDialog.js';
 import { setAuthenticated, useLogoutMutation } from '../auth/authApi.js';
 import { ShowsTab } from '../shows/ShowsTab.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
@@ -79,6 +80,7 @@ export function Dashboard() {
             >
               Back to Site
             </Button>
+            <AccountButton />
             <Button onClick={onLogout} loading={isLoading}>
               Logout
             </Button>

@@ -8,6 +8,7 @@ import { productNames } from '../orders/orderFormat.js';
 import { saveFile, today } from '../table/downloadCsv.js';
 import { NEWSLETTER_TAGS } from './columns.js';
 import { useEraseFanMutation, useGetFanQuery } from './fansApi.js';
+import { OwedParcelWarning } from './OwedParcelWarning.js';
 
 /** The privacy export as a file: everything the server holds about the fan. */
 async function downloadExport(id: number): Promise<string> {
@@ -147,6 +148,7 @@ export function FanDrawer({ id, onClose }: { id: number; onClose: () => void }) 
               Erasing removes their signups, notify-me requests, messages and emails. Their orders
               stay for the books with name, email, address and notes replaced by &apos;erased&apos;.
             </Typography.Text>
+            <OwedParcelWarning orders={data.orders} />
             <label htmlFor={confirmId}>Type {data.fan.email} to confirm</label>
             <Input
               id={confirmId}

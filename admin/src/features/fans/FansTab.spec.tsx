@@ -151,3 +151,38 @@ it('shows the server refusal of an erasure and keeps the page open', async () =>
   expect(await screen.findByText('Failed to erase fan')).toBeInTheDocument();
   expect(screen.getByRole('dialog')).toBeInTheDocument();
 });
+
+it('warns before erasing a fan who is still owed a parcel, naming the order', async () => {
+  signedIn({
+    'GET /api/admin/fans': listRoute(FANS, [dolly, kitty]),
+    'GET /api/admin/fans/1': json(200, {
+      ...history(),
+      orders: [
+        makeOrder(7, { email: 'dolly@example.com', fulfillmentStatus: 'pending' }),
+        makeOrder(4, { email: 'dolly@example.com', fulfillmentStatus: 'fulfilled' }),
+        makeOrder(3, { email: 'dolly@example.com', paymentStatus: 'refunded' }),
+      ],
+    }),
+    'GET /api/admin/fans/2': json(200, {
+      ...history(),
+      fan: kitty,
+      orders: [makeOrder(8, { email: 'kitty@example.com', fulfillmentStatus: 'fulfilled' })],
+    }),
+  });
+  renderAdmin('/admin?tab=fans');
+  await userEvent.click(await screen.findByRole('button', { name: 'View fan dolly@example.com' }));
+  const warning = await drawer().findByRole('alert');
+  expect(warning).toHaveTextContent('Order #7 is paid and not shipped yet');
+  expect(warning).toHaveTextContent(
+    'keeps the name and shipping address on that order so you can still ship it',
+  );
+  // The warning comes before the erase button.
+  const erase = drawer().getByRole('button', { name: 'Erase fan' });
+  expect(warning.compareDocumentPosition(erase) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+  await userEvent.click(await screen.findByRole('button', { name: 'View fan kitty@example.com' }));
+  await drawer().findByRole('button', { name: 'Erase fan' });
+  expect(drawer().queryByRole('alert')).toBeNull();
+});

@@ -1,10 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAdmin, signedIn } from '../../test/render.js';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
 import { makeOrder } from '../../test/fixtures.js';
 import { ORDERS, listRoute } from '../../test/listServer.js';
 
-const dialog = () => within(screen.getByRole('dialog'));
+const dialog = () => within(screen.getAllByRole('dialog')[0]!);
+/** antd's confirmation, a second dialog above the order's, with its title. */
+async function confirmation(title: string) {
+  await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+  const confirm = screen.getAllByRole('dialog')[1]!;
+  expect(
+    within(confirm).getByText(title, { selector: '.ant-modal-confirm-title' }),
+  ).toBeInTheDocument();
+  return confirm;
+}
 const twoShirts = JSON.stringify([
   { product_name: 'Wren Calloway T-Shirt - L', quantity: 2, price: 2500 },
   { product_name: 'Trucker Hat', quantity: 1, price: 2000 },
@@ -48,4 +57,81 @@ it('shows no shipping for a merch-table order, and a refund in words', async () 
   expect(dialog().getByText('Total').closest('tr')).toHaveTextContent('Total$70.00');
   expect(dialog().queryByText('Shipping')).toBeNull();
   expect(dialog().getByText('Payment').closest('tr')).toHaveTextContent(/^PaymentRefunded Cash/);
+});
+
+it('refunds part of an order after a confirmation naming the amount, with the items back in stock', async () => {
+  const order = makeOrder(5, { total: 8000, paymentIntentId: 'pi_5', refundedAmount: 2000 });
+  const { requests } = signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [order]),
+    'POST /api/admin/orders/5/refund': json(200, {
+      ...order,
+      refundedAmount: 3250,
+      paymentStatus: 'partially_refunded',
+    }),
+  });
+  renderAdmin('/admin?tab=orders');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 5' }));
+  const amount = dialog().getByLabelText('Amount ($), up to $60.00');
+  expect(amount).toHaveValue('60.00');
+  await userEvent.clear(amount);
+  await userEvent.type(amount, '12.50');
+  await userEvent.click(dialog().getByRole('checkbox', { name: 'Put the items back in stock' }));
+  await userEvent.click(dialog().getByRole('button', { name: 'Refund…' }));
+  const confirm = await confirmation('Refund $12.50 to Fan 5?');
+  expect(confirm).toHaveTextContent('($60.00 is left), and puts its items back in stock');
+  expect(requests.some((r) => r.path.endsWith('/refund'))).toBe(false);
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Refund $12.50' }));
+  expect(await screen.findByText('Refunded $12.50')).toBeInTheDocument();
+  expect(requests.find((r) => r.path === '/api/admin/orders/5/refund')!.body).toEqual({
+    amount: 1250,
+    restock: true,
+  });
+});
+
+it('refunds the whole remainder without an amount, shows a refusal, and offers no refund once all is refunded', async () => {
+  const order = makeOrder(6, {
+    total: 3000,
+    paymentIntentId: 'pi_6',
+    restockedAt: '2026-11-20T10:00:00.000Z',
+  });
+  const { requests } = signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [
+      order,
+      makeOrder(7, {
+        total: 3000,
+        paymentIntentId: 'pi_7',
+        paymentStatus: 'refunded',
+        refundedAmount: 3000,
+      }),
+      makeOrder(8, { total: 3000, paymentIntentId: null, paymentMethod: 'cash' }),
+    ]),
+    'POST /api/admin/orders/6/refund': json(400, {
+      statusCode: 400,
+      message: 'Stripe refused the refund: Charge ch_6 has a dispute.',
+    }),
+  });
+  renderAdmin('/admin?tab=orders&status=all');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 6' }));
+  expect(dialog().getByRole('checkbox', { name: 'Items already back in stock' })).toBeDisabled();
+  await userEvent.click(dialog().getByRole('button', { name: 'Refund…' }));
+  const confirm = await confirmation('Refund $30.00 to Fan 6?');
+  expect(confirm).toHaveTextContent(
+    'This refunds all that is left of the order. It cannot be undone.',
+  );
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Refund $30.00' }));
+  expect(await screen.findByText('Refund failed')).toBeInTheDocument();
+  expect(
+    screen.getByText('Stripe refused the refund: Charge ch_6 has a dispute.'),
+  ).toBeInTheDocument();
+  expect(requests.find((r) => r.path === '/api/admin/orders/6/refund')!.body).toEqual({
+    restock: false,
+  });
+  await userEvent.click(dialog().getAllByRole('button', { name: 'Close' }).at(-1)!);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  for (const id of [7, 8]) {
+    await userEvent.click(await screen.findByRole('button', { name: `Manage order ${id}` }));
+    expect(dialog().queryByRole('button', { name: 'Refund…' })).toBeNull();
+    await userEvent.click(dialog().getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }
 });

@@ -13,6 +13,7 @@ import {
   orderAmounts,
 } from './orderFormat.js';
 import { useUpdateOrderMutation } from './ordersApi.js';
+import { RefundPanel } from './RefundPanel.js';
 
 interface Values {
   trackingNumber?: string;
@@ -151,6 +152,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>
+      <RefundPanel order={order} onRefunded={onClose} />
     </Modal>
   );
 }

@@ -17,8 +17,8 @@ const ADMIN_ONLY = 'artist:admin-only';
 
 /**
  * Marks a controller or a route as the artist's: it needs an admin session, else 401. Every
- * route under /api/admin carries it except the session check and the login (a test walks the
- * router to hold that true for each new route).
+ * route under /api/admin carries it except the session check, the login and the password reset
+ * by email (a test walks the router to hold that true for each new route).
  */
 export const AdminOnly = () =>
   applyDecorators(

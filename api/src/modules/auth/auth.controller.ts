@@ -11,7 +11,12 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import passport from 'passport';
-import type { LoginResponse, SessionStatus } from '@artist/contracts';
+import {
+  TWO_FACTOR_CODE_REQUIRED_MESSAGE,
+  TWO_FACTOR_CODE_WRONG_MESSAGE,
+  type LoginResponse,
+  type SessionStatus,
+} from '@artist/contracts';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { LoginDto } from './dto/login.dto.js';
 import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
@@ -19,13 +24,17 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { destroySession, isAdmin, regenerate, saveSession, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
 import { AdminOnly } from './admin.guard.js';
+import { AccountService } from './account.service.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password.';
 
 @ApiTags('admin: session')
 @Controller('admin')
 export class AuthController {
-  constructor(private readonly throttle: LoginThrottleService) {}
+  constructor(
+    private readonly throttle: LoginThrottleService,
+    private readonly account: AccountService,
+  ) {}
 
   @Get('session')
   session(@Req() req: Request): SessionStatus {
@@ -34,13 +43,14 @@ export class AuthController {
 
   /**
    * The body is validated first, then the attempt is reserved with the throttle (which refuses
-   * it once 10 are counted), then passport checks the password; on success the count is cleared
-   * and the session gets a new id so one planted before login is worthless.
+   * it once 10 are counted), then passport checks the password, then (with two-step login on)
+   * the code; a wrong code leaves the attempt counted like a wrong password. On success the count
+   * is cleared and the session gets a new id so one planted before login is worthless.
    */
   @Post('login')
   @HttpCode(200)
   async login(
-    @Body() _body: LoginDto,
+    @Body() body: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginResponse> {
@@ -55,6 +65,12 @@ export class AuthController {
     // A wrong password (or an error) leaves the reserved attempt counted.
     const user = await authenticateLocal(req, res);
     if (!user) throw new UnauthorizedException(WRONG_PASSWORD_MESSAGE);
+    if (user.totpSecret) {
+      if (!body.code?.trim()) throw new UnauthorizedException(TWO_FACTOR_CODE_REQUIRED_MESSAGE);
+      if (!(await this.account.acceptCode(user, body.code))) {
+        throw new UnauthorizedException(TWO_FACTOR_CODE_WRONG_MESSAGE);
+      }
+    }
     await this.throttle.clear(ip);
     await regenerate(req);
     req.session.adminId = user.id;

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountController } from './account.controller.js';
+import { AccountService } from './account.service.js';
 import { AdminGuard } from './admin.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -11,9 +13,10 @@ import { User } from './user.entity.js';
 
 @Module({
   imports: [PassportModule, TypeOrmModule.forFeature([User])],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountController],
   providers: [
     AuthService,
+    AccountService,
     LocalStrategy,
     LoginThrottleService,
     { provide: APP_GUARD, useClass: AdminGuard },

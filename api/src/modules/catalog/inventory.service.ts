@@ -301,6 +301,39 @@ export class InventoryService {
   }
 
   /**
+   * A refunded order's items go back on the shelf: each line naming a tracked catalogue size is
+   * counted as sold that many fewer (raising the stock for what the count no longer holds, after
+   * the artist recounted). A size that was sold out and now has some left tells its notify-me
+   * requests, as a restock by hand does. Lines that name no catalogue product are left alone.
+   */
+  async putBack(
+    manager: EntityManager,
+    lines: { product_name: string; quantity: number }[],
+  ): Promise<void> {
+    for (const line of lines) {
+      const found = await this.catalog.findByLineName(line.product_name, manager);
+      if (!found || found.variant.stock === null || line.quantity <= 0) continue;
+      const { variant } = found;
+      const wasLeft = leftOf(variant);
+      const fromSold = Math.min(variant.sold, line.quantity);
+      const extra = line.quantity - fromSold;
+      await manager
+        .createQueryBuilder()
+        .update(ProductVariantRecord)
+        .set({
+          sold: () => 'sold - :fromSold',
+          ...(extra > 0 ? { stock: () => 'stock + :extra' } : {}),
+        })
+        .where('id = :id', { id: variant.id, fromSold, extra })
+        .execute();
+      if (wasLeft === 0) {
+        const after = (await this.catalog.findStored(found.product.id, manager))!;
+        await this.announceRestock(manager, after);
+      }
+    }
+  }
+
+  /**
    * Held rows past their session's expiry whose session is no longer open, and holds whose
    * session was never created (a crash between the hold and the provider's answer).
    */

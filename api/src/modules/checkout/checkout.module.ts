@@ -12,6 +12,8 @@ import { CheckoutService } from './checkout.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider } from './payment-provider.js';
 import { ProviderSessionCache } from './provider-session-cache.js';
+import { RefundController } from './refund.controller.js';
+import { RefundService } from './refund.service.js';
 import { StripePaymentProvider } from './stripe-payment-provider.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { TestCheckoutController } from './test-checkout.controller.js';
@@ -37,12 +39,18 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
 
 @Module({
   imports: [TypeOrmModule.forFeature([CheckoutSession, Order]), CatalogModule],
-  controllers: [CheckoutController, StripeWebhookController, TestCheckoutController],
+  controllers: [
+    CheckoutController,
+    StripeWebhookController,
+    TestCheckoutController,
+    RefundController,
+  ],
   providers: [
     CheckoutService,
     CheckoutCleanupService,
     FulfilmentService,
     ProviderSessionCache,
+    RefundService,
     {
       provide: PaymentProvider,
       useFactory: paymentProvider,

@@ -3,10 +3,12 @@ import { DataSource, In } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
+import { searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { linkFan } from '../fans/fan-link.js';
+import { erasedOrderFields } from '../orders/order-erasure.js';
 import { Order } from '../orders/order.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
@@ -128,7 +130,14 @@ export class FulfilmentService {
         ) {
           continue;
         }
-        await manager.update(Order, { id: order.id }, update);
+        // A full refund closes an order kept for shipping after its fan was erased.
+        const closing = order.eraseWhenClosed && update.paymentStatus === 'refunded';
+        await manager.update(
+          Order,
+          { id: order.id },
+          closing ? { ...update, ...erasedOrderFields(order) } : update,
+        );
+        if (closing) await searchGramsOf(this.dataSource, 'orders').changed(manager, [order.id]);
       }
     });
   }

@@ -63,6 +63,20 @@ export interface PaymentEvent {
   charge?: ChargeUpdate;
 }
 
+/** A refund of part or all of an order's payment. Cents. */
+export interface RefundRequest {
+  paymentIntentId: string;
+  amount: number;
+  /** What the charge was, and what had been refunded of it before this refund. */
+  chargeAmount: number;
+  refundedBefore: number;
+  /** Fresh per refund request, so a retried call cannot refund twice. */
+  idempotencyKey: string;
+}
+
+/** The provider refused the refund itself (more than is left, a disputed charge…): a 400. */
+export class RefundRefusedError extends Error {}
+
 /** The provider could not be reached or refused the call: worth a 502, not a 500. */
 export class PaymentProviderError extends Error {}
 
@@ -84,6 +98,14 @@ export abstract class PaymentProvider {
 
   /** @throws PaymentProviderError */
   abstract retrieveSession(id: string): Promise<ProviderSession>;
+
+  /**
+   * Refunds through the provider; answers the charge as it stands after the refund, as
+   * `charge.refunded` reports it (its `eventId` is the refund's id), so the order's payment
+   * state follows from it and from the webhook alike, whichever comes first.
+   * @throws RefundRefusedError, PaymentProviderError
+   */
+  abstract refund(input: RefundRequest): Promise<ChargeUpdate>;
 
   /** @throws WebhookSignatureError */
   abstract verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;

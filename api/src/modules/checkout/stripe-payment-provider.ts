@@ -6,9 +6,12 @@ import {
   PaymentProviderError,
   WebhookSignatureError,
   type CreatedSession,
+  RefundRefusedError,
+  type ChargeUpdate,
   type NewCheckoutSession,
   type PaymentEvent,
   type ProviderSession,
+  type RefundRequest,
 } from './payment-provider.js';
 
 type StripeSettings = NonNullable<AppConfig['stripe']>;
@@ -73,6 +76,34 @@ export class StripePaymentProvider extends PaymentProvider {
 
   async retrieveSession(id: string): Promise<ProviderSession> {
     return toProviderSession(await this.call(() => this.stripe.checkout.sessions.retrieve(id)));
+  }
+
+  /** A Refund with its charge expanded: the charge's cumulative `amount_refunded` comes back. */
+  async refund(input: RefundRequest): Promise<ChargeUpdate> {
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amount, expand: ['charge'] },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw new RefundRefusedError(`Stripe refused the refund: ${error.message}`, {
+          cause: error,
+        });
+      }
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new PaymentProviderError(`Stripe: ${error.type}: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+    const charge = typeof refund.charge === 'object' && refund.charge ? refund.charge : null;
+    return {
+      eventId: refund.id,
+      paymentIntentId: input.paymentIntentId,
+      amount: charge?.amount ?? input.chargeAmount,
+      amountRefunded: charge?.amount_refunded ?? input.refundedBefore + refund.amount,
+    };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {

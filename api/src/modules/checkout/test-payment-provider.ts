@@ -6,11 +6,15 @@ import {
   WebhookSignatureError,
   type CreatedSession,
   type PaymentEvent,
+  type ChargeUpdate,
   type PostalAddress,
   type ProviderSession,
+  type RefundRequest,
 } from './payment-provider.js';
 
 export const TEST_SESSION_PREFIX = 'cs_test_local_';
+/** The payment of a test order, named so its refunds can be recorded against it. */
+export const TEST_PAYMENT_PREFIX = 'pi_test_local_';
 
 /** Where the test checkout page of a session lives. */
 export const testCheckoutPath = (sessionId: string) => `/api/checkout/test/${sessionId}`;
@@ -64,7 +68,7 @@ export class TestPaymentProvider extends PaymentProvider {
       email: order.email,
       customerName: order.customerName,
       shipping: JSON.parse(order.shippingAddress) as ProviderSession['shipping'],
-      paymentIntentId: null,
+      paymentIntentId: order.paymentIntentId,
     };
   }
 
@@ -78,7 +82,17 @@ export class TestPaymentProvider extends PaymentProvider {
       email: buyer.email,
       customerName: buyer.name,
       shipping: { name: buyer.name, address: buyer.address },
-      paymentIntentId: null,
+      paymentIntentId: `${TEST_PAYMENT_PREFIX}${id.slice(TEST_SESSION_PREFIX.length)}`,
+    };
+  }
+
+  /** Nothing was charged, so nothing moves: the refund is recorded as Stripe would answer it. */
+  async refund(input: RefundRequest): Promise<ChargeUpdate> {
+    return {
+      eventId: `re_test_local_${randomBytes(12).toString('hex')}`,
+      paymentIntentId: input.paymentIntentId,
+      amount: input.chargeAmount,
+      amountRefunded: input.refundedBefore + input.amount,
     };
   }
 

@@ -3,6 +3,7 @@ import {
   PaymentProviderError,
   PaymentsNotSetUpError,
   WebhookSignatureError,
+  type ChargeUpdate,
   type CreatedSession,
   type PaymentEvent,
   type ProviderSession,
@@ -21,6 +22,10 @@ export class UnavailablePaymentProvider extends PaymentProvider {
 
   async retrieveSession(id: string): Promise<ProviderSession> {
     throw new PaymentProviderError(`No payment provider is set up to look up ${id}.`);
+  }
+
+  async refund(): Promise<ChargeUpdate> {
+    throw new PaymentsNotSetUpError('No payment provider is set up.');
   }
 
   verifyWebhook(): PaymentEvent {

@@ -20,6 +20,7 @@ import {
   notifyConfirmation,
   orderConfirmation,
   orderShipped,
+  passwordReset,
   type ContactEmailData,
   type RenderedEmail,
 } from './templates.js';
@@ -81,6 +82,7 @@ export class OutboxService {
         key: `order-confirmation:${order.id}`,
         kind: 'order-confirmation',
         to: { address: order.email, name: order.customerName },
+        replyTo: this.artistReplyTo(),
         content: orderConfirmation(data, this.config.publicUrl),
       });
     }
@@ -117,6 +119,7 @@ export class OutboxService {
       key: `order-shipped:${order.id}:${digest.slice(0, 40)}`,
       kind: 'order-shipped',
       to: { address: order.email, name: order.customerName },
+      replyTo: this.artistReplyTo(),
       content: orderShipped(
         {
           id: order.id,
@@ -219,6 +222,25 @@ export class OutboxService {
   }
 
   /**
+   * The admin's password-reset link, to ARTIST_EMAIL; false when that is not set (nowhere to
+   * send it). Keyed by the token's hash, so each request is an email of its own.
+   */
+  async queuePasswordReset(
+    manager: EntityManager,
+    reset: { token: string; tokenHash: string; minutes: number },
+  ): Promise<boolean> {
+    const artist = this.config.mail.artistEmail;
+    if (!artist) return false;
+    const link = `${this.config.publicUrl}${PASSWORD_RESET_PAGE}?token=${encodeURIComponent(reset.token)}`;
+    return this.queue(manager, {
+      key: `password-reset:${reset.tokenHash.slice(0, 40)}`,
+      kind: 'password-reset',
+      to: { address: artist },
+      content: passwordReset(link, reset.minutes),
+    });
+  }
+
+  /**
    * Counts one fan-triggered email to the address's mailbox: at most MAILBOX_EMAILS_PER_DAY in
    * a day, however the address is spelt (`mailboxKey`), so many spellings of one address cannot
    * flood it. Counted in the caller's transaction, with the email.
@@ -263,6 +285,12 @@ export class OutboxService {
     }
   }
 
+  /** Buyer emails say "just reply": the reply goes to ARTIST_EMAIL when it is set. */
+  private artistReplyTo(): Recipient | undefined {
+    const artist = this.config.mail.artistEmail;
+    return artist ? { address: artist, name: this.config.mail.from.name } : undefined;
+  }
+
   /** A Message-ID fixed at queueing time, so a re-send after a crash is the same message. */
   private newMessageId(): string {
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
@@ -286,6 +314,9 @@ export function newsletterLinks(
 
 const notifyUnsubscribeLink = (publicUrl: string, token: string) =>
   `${publicUrl}${NOTIFY_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+
+/** The admin's page that sets a new password from a reset link's token. */
+export const PASSWORD_RESET_PAGE = '/admin/reset-password';
 
 export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
 /** The unsubscribed page's "Subscribe again" button: a one-time token lets it send a confirmation. */

@@ -370,3 +370,30 @@ export function notifyConfirmation(
   ].join('\n');
   return { subject, html, text };
 }
+
+/** 8. To the artist: a link to choose a new admin password (single-use, 30 minutes). */
+export function passwordReset(resetUrl: string, minutes: number): RenderedEmail {
+  const subject = 'Reset your password';
+  const intro = `Someone (hopefully you) asked to reset the password of the site's admin. The link works once, for ${minutes} minutes.`;
+  const ignore =
+    "Didn't ask for this? Ignore this email: the password stays as it is, and the link expires.";
+  const html = layout(
+    subject,
+    [
+      heading('Reset your password'),
+      paragraph(intro),
+      `<mj-button href="${escapeHtml(resetUrl)}">Choose a new password</mj-button>`,
+      paragraph(ignore),
+    ].join('\n'),
+  );
+  const text = [
+    'Reset your password',
+    '',
+    intro,
+    '',
+    `Choose a new password: ${resetUrl}`,
+    '',
+    ignore,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -2,7 +2,6 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import {
-  ERASED,
   type Fan as FanView,
   type FanErasure,
   type FanExport,
@@ -31,6 +30,7 @@ import { EmailSignup } from '../newsletter/email-signup.entity.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { NotifyMe } from '../notify/notify-me.entity.js';
 import { NotifyService } from '../notify/notify.service.js';
+import { erasedOrderFields, heldOrderFields, owedAParcel } from '../orders/order-erasure.js';
 import { Order } from '../orders/order.entity.js';
 import { toView as orderView } from '../orders/orders.service.js';
 import { Fan } from './fan.entity.js';
@@ -257,7 +257,8 @@ export class FansService {
    * DELETE /api/admin/fans/:id: the fan's signups, notify-me requests and messages are deleted,
    * and every email the outbox holds to them or about those records; their orders stay for the
    * books (totals, lines, dates, payment) with name, email, address, tracking and notes replaced.
-   * One transaction, so a failure leaves everything as it was.
+   * A paid order still to ship keeps its name and address until it is fulfilled or refunded,
+   * when those are erased too (`eraseWhenClosed`). One transaction, so a failure leaves everything as it was.
    */
   async erase(id: number): Promise<FanErasure> {
     return inTransaction(this.dataSource, async (manager) => {
@@ -266,15 +267,15 @@ export class FansService {
       const emails = await this.emailsOf(manager, fan, records);
       const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
       if (emails.length) await manager.delete(OutboxEmail, { id: In(ids(emails)) });
+      let ordersKeptForShipping = 0;
       for (const order of records.orders) {
-        await manager.update(Order, order.id, {
-          email: ERASED,
-          customerName: ERASED,
-          shippingAddress: erasedAddress(order),
-          trackingNumber: order.trackingNumber === null ? null : ERASED,
-          notes: order.notes === null ? null : ERASED,
-          fanId: null,
-        });
+        const held = owedAParcel(order);
+        if (held) ordersKeptForShipping++;
+        await manager.update(
+          Order,
+          order.id,
+          held ? heldOrderFields(order) : erasedOrderFields(order),
+        );
       }
       await searchGramsOf(this.dataSource, 'orders').changed(manager, ids(records.orders));
       if (records.signups.length)
@@ -291,6 +292,7 @@ export class FansService {
         notifyMeDeleted: records.notifyMe.length,
         messagesDeleted: records.messages.length,
         emailsDeleted: emails.length,
+        ordersKeptForShipping,
       };
     });
   }
@@ -402,17 +404,6 @@ export class FansService {
       messages: f.messages ?? 0,
     };
   }
-}
-
-/** A merch-table sale keeps its in-person mark (it holds no one's data); any address goes. */
-function erasedAddress(order: Order): string {
-  try {
-    const parsed = JSON.parse(order.shippingAddress) as { type?: unknown };
-    if (parsed?.type === 'in-person') return JSON.stringify({ type: 'in-person' });
-  } catch {
-    // Not JSON: an address written some other way, erased below like any other.
-  }
-  return JSON.stringify({ address: ERASED });
 }
 
 /** The counts of emails to the fan's mailboxes (named by digest), from every address they used. */

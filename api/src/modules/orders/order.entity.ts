@@ -87,4 +87,15 @@ export class Order {
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
+
+  /** When a refund put the order's items back into stock (once per order). */
+  @Column({ type: 'datetime', nullable: true })
+  restockedAt: Date | null;
+
+  /**
+   * The fan was erased while this paid order was still to ship: it keeps the name and address
+   * until it is fulfilled or refunded, then those are erased too.
+   */
+  @Column({ type: 'boolean', default: false })
+  eraseWhenClosed: boolean;
 }

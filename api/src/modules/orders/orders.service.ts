@@ -10,6 +10,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
   ONLINE_SHIPPING_CENTS,
+  ERASED,
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
   PAYMENT_STATUSES,
@@ -31,6 +32,7 @@ import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
+import { erasedOrderFields } from './order-erasure.js';
 import { Order } from './order.entity.js';
 import { Show } from '../shows/show.entity.js';
 import { catalogueLineName } from './product-name.js';
@@ -107,9 +109,13 @@ export class OrdersService {
         order.fulfilledAt =
           input.fulfilledAt !== undefined ? new Date(input.fulfilledAt) : this.clock.now();
       }
+      // An order kept for shipping after its fan was erased: once shipped, nothing of them stays.
+      if (order.eraseWhenClosed && order.fulfillmentStatus === 'fulfilled') {
+        Object.assign(order, erasedOrderFields(order));
+      }
       const result = await manager.save(order);
       await this.searchGrams.changed(manager, [order.id]);
-      await this.outbox.queueOrderShipped(manager, result);
+      if (result.email !== ERASED) await this.outbox.queueOrderShipped(manager, result);
       return result;
     });
     return toView(saved);
@@ -222,5 +228,6 @@ export function toView(order: Order): OrderView {
     notes: order.notes,
     fulfilledAt: order.fulfilledAt ? order.fulfilledAt.toISOString() : null,
     createdAt: order.createdAt.toISOString(),
+    restockedAt: order.restockedAt ? order.restockedAt.toISOString() : null,
   };
 }

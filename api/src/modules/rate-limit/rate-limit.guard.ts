@@ -14,11 +14,14 @@ import { clientOf } from './client-key.js';
 import { RateLimiter, tryAgainIn, type Limit } from './rate-limiter.service.js';
 
 /**
- * The public forms, checkout creation and the checkout's status check (which asks the payment
- * provider), each limited per client address.
+ * The public forms, checkout creation, the checkout's status check (which asks the payment
+ * provider) and the admin's "Forgot password?", each limited per client address.
  */
 export type LimitedAction =
-  'contact' | 'email-signup' | 'notify-me' | 'checkout' | 'session-status';
+  'contact' | 'email-signup' | 'notify-me' | 'checkout' | 'session-status' | 'password-reset';
+
+/** Reset links one address may ask for: each sends an email to the artist. */
+export const PASSWORD_RESET_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
 
 const RATE_LIMIT = Symbol('rateLimit');
 
@@ -53,6 +56,7 @@ export class RateLimitGuard implements CanActivate {
     const limits = this.config.rateLimits;
     if (action === 'checkout') return limits.checkout;
     if (action === 'session-status') return limits.sessionStatus;
+    if (action === 'password-reset') return PASSWORD_RESET_LIMIT;
     return limits.forms;
   }
 }

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, MoreThan, type Repository } from 'typeorm';
+import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import { SessionRecord } from '../../database/session.entity.js';
+import { inTransaction } from '../../database/transaction.js';
+import { OutboxService } from '../email/outbox.service.js';
+import { ADMIN_USERNAME } from './auth.service.js';
+import { hashPassword } from './password.js';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  recoveryCodeHash,
+  tokenHash,
+  totpStep,
+} from './two-factor.js';
+import { User } from './user.entity.js';
+
+/** How long a password-reset link works. */
+export const RESET_LINK_MINUTES = 30;
+
+export const RESET_LINK_INVALID_MESSAGE =
+  'This reset link has expired or was already used. Ask for a new one from the login page.';
+export const WRONG_SETUP_CODE_MESSAGE =
+  'That code is not right. Enter the 6-digit code your authenticator app shows now.';
+
+/**
+ * The admin account's own safety: a password reset by an emailed link, and two-step login with an
+ * authenticator app (TOTP, RFC 6238) and ten single-use recovery codes.
+ */
+@Injectable()
+export class AccountService {
+  private readonly logger = new Logger(AccountService.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A new single-use link for 30 minutes to ARTIST_EMAIL; it replaces any earlier link. Says
+   * nothing to the caller of whether it was sent (there may be no ARTIST_EMAIL to send it to).
+   */
+  async requestPasswordReset(): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const hash = tokenHash(token);
+    const expiresAt = new Date(this.clock.now().getTime() + RESET_LINK_MINUTES * 60_000);
+    const queued = await inTransaction(this.users.manager.connection, async (manager) => {
+      const user = await manager.findOneBy(User, { username: ADMIN_USERNAME });
+      if (!user) return false;
+      const sent = await this.outbox.queuePasswordReset(manager, {
+        token,
+        tokenHash: hash,
+        minutes: RESET_LINK_MINUTES,
+      });
+      if (!sent) return false;
+      await manager.update(
+        User,
+        { id: user.id },
+        { resetTokenHash: hash, resetTokenExpiresAt: expiresAt },
+      );
+      return true;
+    });
+    if (!queued) {
+      this.logger.warn(
+        'A password reset was asked for, but ARTIST_EMAIL is not set: no link was sent. ' +
+          'Use npm run admin:reset-password on the server instead.',
+      );
+    }
+  }
+
+  /**
+   * Sets the new password when the token is the live one, uses the token up (one of two requests
+   * at once wins) and ends every session. Answers how many sessions were ended.
+   */
+  async confirmPasswordReset(token: string, password: string): Promise<number> {
+    const hash = tokenHash(token);
+    const newHash = await hashPassword(password);
+    return inTransaction(this.users.manager.connection, async (manager) => {
+      const used = await manager.update(
+        User,
+        {
+          username: ADMIN_USERNAME,
+          resetTokenHash: hash,
+          resetTokenExpiresAt: MoreThan(this.clock.now()),
+        },
+        { password: newHash, resetTokenHash: null, resetTokenExpiresAt: null },
+      );
+      if (used.affected !== 1) throw new BadRequestException(RESET_LINK_INVALID_MESSAGE);
+      const ended = await manager.createQueryBuilder().delete().from(SessionRecord).execute();
+      return ended.affected ?? 0;
+    });
+  }
+
+  async twoFactorStatus(): Promise<TwoFactorStatus> {
+    const user = await this.admin();
+    return {
+      enabled: user.totpSecret !== null,
+      recoveryCodesLeft: user.totpSecret ? recoveryHashes(user).length : 0,
+    };
+  }
+
+  /** A new secret to scan; two-step login changes only once a code from it is entered. */
+  async setUpTwoFactor(): Promise<TwoFactorSetup> {
+    const user = await this.admin();
+    const secret = newTotpSecret();
+    await this.users.update({ id: user.id }, { totpPendingSecret: secret });
+    return { otpauthUrl: otpauthUrl(secret), secret };
+  }
+
+  /** Turns two-step login on with the secret being set up; answers ten new recovery codes. */
+  async enableTwoFactor(code: string): Promise<TwoFactorEnabled> {
+    const user = await this.admin();
+    if (!user.totpPendingSecret) {
+      throw new BadRequestException(
+        'Start the set-up first: scan the new QR code, then enter the code it shows.',
+      );
+    }
+    const step = totpStep(user.totpPendingSecret, code.trim(), null);
+    if (step === null) throw new BadRequestException(WRONG_SETUP_CODE_MESSAGE);
+    const codes = newRecoveryCodes();
+    const changed = await this.users.update(
+      { id: user.id, totpPendingSecret: user.totpPendingSecret },
+      {
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpLastStep: step,
+        recoveryCodes: JSON.stringify(codes.map(recoveryCodeHash)),
+      },
+    );
+    if (changed.affected !== 1) {
+      throw new BadRequestException('The set-up changed meanwhile; start it again.');
+    }
+    return { enabled: true, recoveryCodes: codes };
+  }
+
+  /** Turns two-step login off; needs a code of the app (or a recovery code). */
+  async disableTwoFactor(code: string): Promise<TwoFactorStatus> {
+    const user = await this.admin();
+    if (!user.totpSecret) return { enabled: false, recoveryCodesLeft: 0 };
+    if (!(await this.acceptCode(user, code))) {
+      throw new BadRequestException(WRONG_SETUP_CODE_MESSAGE);
+    }
+    await this.users.update(
+      { id: user.id },
+      { totpSecret: null, totpPendingSecret: null, totpLastStep: null, recoveryCodes: null },
+    );
+    return { enabled: false, recoveryCodesLeft: 0 };
+  }
+
+  /**
+   * The second step of a login: a code of the app not used before, or an unused recovery code,
+   * which is then used up. Each is accepted once even when sent twice at once (the update is
+   * conditional on what was read).
+   */
+  async acceptCode(user: User, code: string): Promise<boolean> {
+    if (!user.totpSecret) return true;
+    const typed = code.trim();
+    const step = totpStep(user.totpSecret, typed.replace(/\s/g, ''), user.totpLastStep);
+    if (step !== null) {
+      const taken = await this.users.update(
+        {
+          id: user.id,
+          totpLastStep: user.totpLastStep === null ? IsNull() : user.totpLastStep,
+        },
+        { totpLastStep: step },
+      );
+      return taken.affected === 1;
+    }
+    const hashes = recoveryHashes(user);
+    const hash = recoveryCodeHash(typed);
+    if (!hashes.includes(hash)) return false;
+    const used = await this.users.update(
+      { id: user.id, recoveryCodes: user.recoveryCodes! },
+      { recoveryCodes: JSON.stringify(hashes.filter((h) => h !== hash)) },
+    );
+    return used.affected === 1;
+  }
+
+  private async admin(): Promise<User> {
+    return this.users.findOneByOrFail({ username: ADMIN_USERNAME });
+  }
+}
+
+function recoveryHashes(user: User): string[] {
+  if (!user.recoveryCodes) return [];
+  try {
+    const parsed = JSON.parse(user.recoveryCodes) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Order } from '@artist/contracts';
+import { IdParam } from '../../common/bulk.dto.js';
+import { AdminOnly } from '../auth/admin.guard.js';
+import { RefundOrderDto } from './dto/refund-order.dto.js';
+import { RefundService } from './refund.service.js';
+
+@ApiTags('admin: orders')
+@AdminOnly()
+@Controller('admin/orders')
+export class RefundController {
+  constructor(private readonly refunds: RefundService) {}
+
+  /** Refunds through the payment provider; answers the order as it stands after. */
+  @Post(':id/refund')
+  @HttpCode(200)
+  refund(@Param() { id }: IdParam, @Body() body: RefundOrderDto): Promise<Order> {
+    return this.refunds.refund(id, body);
+  }
+}

@@ -1,0 +1,312 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
+
+import type { Order } from '../src/modules/orders/order.entity.js';
+import { loggedIn } from './utils/admin.js';
+import {
+  checkoutSessions,
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+async function resetShirts(t: TestApp) {
+  await emptyShop(t);
+  const dataSource = t.app.get(DataSource);
+  await dataSource.getRepository(StockReservation).clear();
+  await dataSource
+    .getRepository(ProductVariantRecord)
+    .update({ productId: 'tshirt' }, { stock: null, sold: 0, reserved: 0 });
+}
+
+const variant = (t: TestApp, size: string) =>
+  t.app
+    .get(DataSource)
+    .getRepository(ProductVariantRecord)
+    .findOneByOrFail({ productId: 'tshirt', size });
+
+describe.each(testDatabases())('refunds from the admin through Stripe on $name', (db) => {
+  let s: StripeTestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
+    admin = await loggedIn(s.t);
+  });
+
+  afterAll(async () => {
+    await s.close();
+  });
+
+  beforeEach(async () => {
+    s.stripe.down = false;
+    s.stripe.beforeRefundAnswer = null;
+    await resetShirts(s.t);
+  });
+
+  /** A paid order of 2 × M and 1 × XL (7500 + 500 shipping); answers it and its session id. */
+  async function paidOrder(): Promise<{ order: Order; sessionId: string }> {
+    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const record = (await checkoutSessions(s.t)).find((r) => r.status === 'open')!;
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(record.sessionId)).expect(200);
+    const order = (await orders(s.t)).find((o) => o.stripeSessionId === record.sessionId)!;
+    return { order, sessionId: record.sessionId };
+  }
+
+  /** The refunds Stripe was asked for on the order's payment. */
+  const refundsOf = (order: Order) =>
+    s.stripe.refundRequests().filter((r) => r.body.payment_intent === order.paymentIntentId);
+
+  const refund = (id: number, body: object = {}) =>
+    admin.post(`/api/admin/orders/${id}/refund`).send(body);
+
+  it('refunds part, then the rest, through Stripe and answers the order each time', async () => {
+    const { order } = await paidOrder();
+    const first = await refund(order.id, { amount: 2500 }).expect(200);
+    expect(first.body).toMatchObject({
+      id: order.id,
+      paymentStatus: 'partially_refunded',
+      refundedAmount: 2500,
+      restockedAt: null,
+    });
+    const [sent] = refundsOf(order);
+    expect(sent.body).toMatchObject({
+      payment_intent: order.paymentIntentId,
+      amount: '2500',
+      expand: ['charge'],
+    });
+    expect(sent.idempotencyKey).toEqual(expect.any(String));
+
+    // Without an amount: the whole remainder.
+    const rest = await refund(order.id).expect(200);
+    expect(rest.body).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 8000 });
+    expect(refundsOf(order)[1].body.amount).toBe('5500');
+    expect(s.stripe.refunded.get(order.paymentIntentId!)).toBe(8000);
+  });
+
+  it('refuses with a sentence an amount above what is left, and changes nothing', async () => {
+    const { order } = await paidOrder();
+    await refund(order.id, { amount: 3000 }).expect(200);
+    const above = await refund(order.id, { amount: 5001 }).expect(400);
+    expect(above.body.message).toBe(
+      'A refund of $50.01 is more than the $50.00 left to refund on this order.',
+    );
+    for (const [body, message] of [
+      [{ amount: 0 }, 'The refund amount must be at least 1 cent'],
+      [{ amount: 12.5 }, 'The refund amount must be a whole number of cents'],
+      [{ amount: '10' }, 'The refund amount must be a whole number of cents'],
+      [{ restock: 'yes' }, 'restock must be true or false'],
+    ] as const) {
+      const bad = await refund(order.id, body).expect(400);
+      expect(JSON.stringify(bad.body.message)).toContain(message);
+    }
+    await refund(order.id).expect(200);
+    const done = await refund(order.id, { amount: 1 }).expect(400);
+    expect(done.body.message).toBe('This order has been refunded in full already.');
+    expect(refundsOf(order)).toHaveLength(2);
+    await refund(999_999).expect(404);
+    // A merch-table sale has no online payment to refund.
+    const manual = await admin
+      .post('/api/admin/orders/manual')
+      .send({
+        salesChannel: 'in-person',
+        showLocation: 'Ryman Auditorium',
+        paymentMethod: 'cash',
+        lineItems: [{ product_name: 'Wren Calloway T-Shirt - S', quantity: 1, price: 2500 }],
+      })
+      .expect(201);
+    const cash = await refund(manual.body.id as number).expect(400);
+    expect(cash.body.message).toMatch(/^This order was not paid through checkout/);
+    expect(refundsOf(order)).toHaveLength(2);
+    // Only the admin refunds.
+    await request(s.t.server)
+      .post(`/api/admin/orders/${order.id}/refund`)
+      .set('Origin', s.t.config.publicUrl)
+      .send({})
+      .expect(401);
+  });
+
+  it('counts a refund once when charge.refunded arrives after the answer', async () => {
+    const { order, sessionId } = await paidOrder();
+    await refund(order.id, { amount: 2000 }).expect(200);
+    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 2000)).expect(200);
+    let [stored] = await orders(s.t);
+    expect(stored).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 2000 });
+    await refund(order.id, { amount: 1000 }).expect(200);
+    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 3000)).expect(200);
+    // A late repeat of the first webhook changes nothing either.
+    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 2000)).expect(200);
+    [stored] = await orders(s.t);
+    expect(stored).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 3000 });
+  });
+
+  it('counts a refund once when charge.refunded arrives before the answer', async () => {
+    const { order } = await paidOrder();
+    const delivered: number[] = [];
+    s.stripe.beforeRefundAnswer = async (charge) => {
+      const res = await deliver(s.t, 'charge.refunded', charge);
+      delivered.push(res.status);
+      // The webhook has set the order before the refund's answer is in.
+      const [stored] = await orders(s.t);
+      expect(stored.refundedAmount).toBe(charge.amount_refunded);
+    };
+    const res = await refund(order.id, { amount: 4000 }).expect(200);
+    expect(delivered).toEqual([200]);
+    expect(res.body).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 4000 });
+    const full = await refund(order.id).expect(200);
+    expect(delivered).toEqual([200, 200]);
+    expect(full.body).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 8000 });
+  });
+
+  it('refunds at most what is left when two refunds are asked at once', async () => {
+    const { order } = await paidOrder();
+    const results = await Promise.all([
+      refund(order.id, { amount: 5000 }),
+      refund(order.id, { amount: 5000 }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const refused = results.find((r) => r.status === 400)!;
+    expect(refused.body.message).toBe(
+      'A refund of $50.00 is more than the $30.00 left to refund on this order.',
+    );
+    const [stored] = await orders(s.t);
+    expect(stored.refundedAmount).toBe(5000);
+    expect(s.stripe.refunded.get(order.paymentIntentId!)).toBe(5000);
+  });
+
+  it('puts the items back in stock once when asked', async () => {
+    await admin.put('/api/admin/products/tshirt/stock').send({ size: 'M', stock: 2 }).expect(200);
+    await admin.put('/api/admin/products/tshirt/stock').send({ size: 'XL', stock: 5 }).expect(200);
+    const { order } = await paidOrder();
+    expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 2, reserved: 0 });
+    const res = await refund(order.id, { amount: 1000, restock: true }).expect(200);
+    expect(res.body.restockedAt).toEqual(expect.any(String));
+    expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 0 });
+    expect(await variant(s.t, 'XL')).toMatchObject({ stock: 5, sold: 0 });
+    const again = await refund(order.id, { amount: 1000, restock: true }).expect(400);
+    expect(again.body.message).toMatch(/put back in stock already/);
+    // A refund without the box still goes through, and the stock stays.
+    await refund(order.id, { amount: 1000 }).expect(200);
+    expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 0 });
+    expect(refundsOf(order)).toHaveLength(2);
+  });
+
+  it('answers 502 and records nothing when Stripe is down', async () => {
+    const { order } = await paidOrder();
+    s.stripe.down = true;
+    const res = await refund(order.id, { amount: 1000, restock: true }).expect(502);
+    expect(res.body.message).toBe(
+      'The payment provider could not be reached, so nothing was refunded. Please try again.',
+    );
+    s.stripe.down = false;
+    const [stored] = await orders(s.t);
+    expect(stored).toMatchObject({ paymentStatus: 'paid', refundedAmount: 0, restockedAt: null });
+  });
+});
+
+describe.each(testDatabases())('refunds of test orders on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+    admin = await loggedIn(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  beforeEach(async () => {
+    await resetShirts(t);
+  });
+
+  it('refunds an order of the test provider in parts, and puts its items back', async () => {
+    await admin.put('/api/admin/products/tshirt/stock').send({ size: 'L', stock: 3 }).expect(200);
+    const res = await createCheckout(t, { items: [shirt('L', 3)] }).expect(200);
+    const path = new URL(res.body.url as string).pathname;
+    await request(t.server)
+      .post(`${path}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send({
+        name: 'Loretta Lynn',
+        email: 'loretta@example.com',
+        line1: '10 Butcher Holler Rd',
+        city: 'Van Lear',
+        state: 'KY',
+        postal_code: '41265',
+        country: 'US',
+      })
+      .expect(303);
+    const [order] = await orders(t);
+    expect(order).toMatchObject({ testMode: true, total: 8000 });
+    expect(order.paymentIntentId).toMatch(/^pi_test_local_[0-9a-f]{24}$/);
+    expect(await variant(t, 'L')).toMatchObject({ stock: 3, sold: 3 });
+
+    const part = await admin
+      .post(`/api/admin/orders/${order.id}/refund`)
+      .send({ amount: 500, restock: true })
+      .expect(200);
+    expect(part.body).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 500 });
+    expect(await variant(t, 'L')).toMatchObject({ stock: 3, sold: 0 });
+    const above = await admin
+      .post(`/api/admin/orders/${order.id}/refund`)
+      .send({ amount: 7501 })
+      .expect(400);
+    expect(above.body.message).toBe(
+      'A refund of $75.01 is more than the $75.00 left to refund on this order.',
+    );
+    const rest = await admin.post(`/api/admin/orders/${order.id}/refund`).send({}).expect(200);
+    expect(rest.body).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 8000 });
+  });
+
+  it('erases the name and address an erased fan left on an unshipped order once it is refunded in full', async () => {
+    const res = await createCheckout(t, { items: [shirt('S', 1)] }).expect(200);
+    await request(t.server)
+      .post(`${new URL(res.body.url as string).pathname}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send({
+        name: 'Tammy Wynette',
+        email: 'tammy@example.com',
+        line1: '5 Stand By Lane',
+        city: 'Tupelo',
+        state: 'MS',
+        postal_code: '38801',
+        country: 'US',
+      })
+      .expect(303);
+    const [order] = await orders(t);
+    const fan = (await admin.get('/api/admin/fans?search=tammy').expect(200)).body.rows[0];
+    const erased = await admin.delete(`/api/admin/fans/${fan.id}`).expect(200);
+    expect(erased.body.ordersKeptForShipping).toBe(1);
+    let [kept] = await orders(t);
+    expect(kept).toMatchObject({ customerName: 'Tammy Wynette', email: 'erased', fanId: null });
+    expect(JSON.parse(kept.shippingAddress).address.line1).toBe('5 Stand By Lane');
+
+    // A partial refund does not close it; the rest does.
+    await admin.post(`/api/admin/orders/${order.id}/refund`).send({ amount: 100 }).expect(200);
+    [kept] = await orders(t);
+    expect(kept.customerName).toBe('Tammy Wynette');
+    const done = await admin.post(`/api/admin/orders/${order.id}/refund`).send({}).expect(200);
+    expect(done.body).toMatchObject({
+      paymentStatus: 'refunded',
+      customerName: 'erased',
+      email: 'erased',
+      shippingAddress: JSON.stringify({ address: 'erased' }),
+    });
+    [kept] = await orders(t);
+    expect(kept.eraseWhenClosed).toBe(false);
+    const search = await admin.get('/api/admin/orders?status=all&search=wynette').expect(200);
+    expect(search.body.rows).toEqual([]);
+  });
+});
