@@ -26,7 +26,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     admin.put(`/api/admin/products/${id}/stock`).send({ size, stock }).expect(200);
   const requestOf = (email: string) => repo(NotifyMe).findOneByOrFail({ email });
   const backInStock = () =>
-    smtp.received.filter((m) => /is back in stock$/.test(m.parsed.subject ?? ''));
+    smtp.received.filter((m) => /is back in stock( in .+)?$/.test(m.parsed.subject ?? ''));
   /** The List-Unsubscribe header's value as sent, unfolded. */
   const listUnsubscribeOf = (mail: ReceivedMail) =>
     mail.headerLines
@@ -125,7 +125,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     await setStock('tshirt', 'XL', 3);
     const [mail] = await received(1);
     expect(mail.rcptTo).toEqual(['ed@example.com']);
-    expect(mail.parsed.subject).toBe('The Wren Calloway Tour Tee is back in stock');
+    expect(mail.parsed.subject).toBe('The Wren Calloway Tour Tee is back in stock in XL');
     await repo(ProductRecord).update({ id: 'tshirt' }, { name: 'Wren Calloway T-Shirt' });
   });
 

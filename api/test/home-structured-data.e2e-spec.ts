@@ -201,4 +201,22 @@ describe.each(testDatabases())('structured data of the home page on $name', (db)
     expect(html).not.toContain('application/ld+json');
     expect(structuredData(await home())).toHaveLength(1);
   });
+
+  it("gives a show abroad the UTC offset of its own zone: Glasgow's 8:00 PM in July is +01:00", async () => {
+    const res = await admin
+      .post('/api/admin/shows')
+      .send(show({ venue: "King Tut's", city: 'Glasgow, UK', date: '2027-07-10' }))
+      .expect(201);
+    expect(res.body.timeZone).toBe('Europe/London');
+    try {
+      expect(structuredData(await home())).toContainEqual(
+        expect.objectContaining({
+          name: "Wren Calloway at King Tut's",
+          startDate: '2027-07-10T20:00:00+01:00',
+        }),
+      );
+    } finally {
+      await admin.delete(`/api/admin/shows/${res.body.id}`).expect(204);
+    }
+  });
 });

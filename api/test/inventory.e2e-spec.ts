@@ -117,7 +117,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
   });
 
   it('lists products in the admin with their stock per size, and filters low and sold-out stock', async () => {
-    const page = (await admin.get('/api/admin/products').expect(200)).body as ListPage<
+    const page = (await admin.get('/api/admin/products?sort=name').expect(200)).body as ListPage<
       AdminProduct,
       string
     >;
@@ -125,9 +125,13 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     expect(page.rows[0]!.variants).toEqual([
       { size: null, stock: 0, reserved: 0, sold: 0, left: 0 },
     ]);
-    expect(page.counts).toEqual({ all: 2, 'low-stock': 1, 'sold-out': 1 });
+    expect(page.counts).toEqual({ all: 2, 'low-stock': 1, 'sold-out': 1, archived: 0 });
+    // By default in the shop's order.
+    const shopOrder = (await admin.get('/api/admin/products').expect(200)).body;
+    expect(shopOrder.rows.map((p: AdminProduct) => p.id)).toEqual(['tshirt', 'hat']);
     await setStock('tshirt', 'L', 4).expect(200);
-    const low = (await admin.get('/api/admin/products?status=low-stock').expect(200)).body;
+    const low = (await admin.get('/api/admin/products?status=low-stock&sort=name').expect(200))
+      .body;
     expect(low.rows.map((p: AdminProduct) => p.id)).toEqual(['hat', 'tshirt']);
     const soldOut = (await admin.get('/api/admin/products?status=sold-out').expect(200)).body;
     expect(soldOut.rows.map((p: AdminProduct) => p.id)).toEqual(['hat']);

@@ -238,4 +238,29 @@ describe.each(testDatabases())('the shows calendar on $name', (db) => {
       await request(t.server).get(`/api/shows/${ids.today}.ics`).expect(404);
     });
   });
+
+  it('starts a show abroad at the time typed in its own zone: "Glasgow, UK" at 8:00 PM is TZID=Europe/London', async () => {
+    const res = await admin
+      .post('/api/admin/shows')
+      .send(show({ venue: "King Tut's", city: 'Glasgow, UK', date: '2027-07-10' }))
+      .expect(201);
+    expect(res.body.timeZone).toBe('Europe/London');
+    try {
+      const text = (await feed()).text;
+      expect(contentLines(text)).toContain('DTSTART;TZID=Europe/London:20270710T200000');
+      const { calendar, events } = parseCalendar(text);
+      const zones = calendar.getAllSubcomponents('vtimezone');
+      expect(zones.map((zone) => zone.getFirstPropertyValue('tzid')).sort()).toEqual([
+        'America/Chicago',
+        'Europe/London',
+      ]);
+      expect(events.find((e) => e.uid === `show-${res.body.id}@wren.example`)).toMatchObject({
+        tzid: 'Europe/London',
+        wallClock: '2027-07-10T20:00:00',
+        utc: '2027-07-10T19:00:00.000Z',
+      });
+    } finally {
+      await admin.delete(`/api/admin/shows/${res.body.id}`).expect(204);
+    }
+  });
 });

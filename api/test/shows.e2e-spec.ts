@@ -203,6 +203,7 @@ describe.each(testDatabases())('shows on $name', (db) => {
           'soldOut',
           'ticketButtonType',
           'ticketUrl',
+          'timeZone',
         ].sort(),
       );
       expect(JSON.stringify(res.body)).not.toContain('secret note');

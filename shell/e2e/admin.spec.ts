@@ -313,7 +313,7 @@ test('a published show created in the dashboard is served to the public page', a
   await dialog(page).getByLabel('Venue').fill('The Station Inn');
   await dialog(page).getByLabel('City').fill('Nashville, TN');
   await dialog(page).getByLabel('Date').fill('2099-05-01');
-  await dialog(page).getByLabel('Time').fill('8:00 PM');
+  await dialog(page).getByLabel('Time', { exact: true }).fill('8:00 PM');
   await dialog(page).getByLabel('Status').click();
   await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
   await dialog(page).getByRole('button', { name: 'Create Show' }).click();
@@ -477,7 +477,7 @@ test('shows: filter, search, the sort cycle and the CSV follow the screen; an ed
   await dialog(page).getByLabel('Venue').fill('Whitewater Amphitheater');
   await dialog(page).getByLabel('City').fill('New Braunfels, TX');
   await dialog(page).getByLabel('Date').fill('2099-03-14');
-  await dialog(page).getByLabel('Time').fill('9:00 PM');
+  await dialog(page).getByLabel('Time', { exact: true }).fill('9:00 PM');
   await dialog(page).getByRole('button', { name: 'Create Show' }).click();
   await expect(page.getByText('Show created successfully')).toBeVisible();
 
@@ -1010,7 +1010,7 @@ test('sales: a merch-table sale at a picked show is in the Sales view, whose cha
   await dialog(page).getByLabel('Venue').fill('The Sales Barn');
   await dialog(page).getByLabel('City').fill('Lockhart, TX');
   await dialog(page).getByLabel('Date').fill('2099-06-01');
-  await dialog(page).getByLabel('Time').fill('7:00 PM');
+  await dialog(page).getByLabel('Time', { exact: true }).fill('7:00 PM');
   await dialog(page).getByRole('button', { name: 'Create Show' }).click();
   await expect(page.getByText('Show created successfully')).toBeVisible();
 

@@ -198,16 +198,21 @@ export const EMAILS: FakeList<OutboxEmailSummary> = {
 
 export const PRODUCTS: FakeList<AdminProduct> = {
   filters: {
-    'low-stock': (p) => p.variants.some((v) => v.left !== null && v.left <= LOW_STOCK),
-    'sold-out': (p) => p.variants.every((v) => v.left !== null && v.left <= 0),
+    'low-stock': (p) =>
+      p.archivedAt === null && p.variants.some((v) => v.left !== null && v.left <= LOW_STOCK),
+    'sold-out': (p) =>
+      p.archivedAt === null && p.variants.every((v) => v.left !== null && v.left <= 0),
+    archived: (p) => p.archivedAt !== null,
   },
   searchText: (p) => `${p.name}\n${p.description}`,
   sorts: {
+    // The shop's order, archived products after it (as the server sorts).
+    position: (p) => (p.archivedAt === null ? 0 : 1_000_000) + p.position,
     name: (p) => p.name.toLowerCase(),
     priceInCents: (p) => p.priceInCents,
     createdAt: (p) => p.createdAt,
   },
-  defaultSort: 'name',
+  defaultSort: 'position',
 };
 
 export { today };

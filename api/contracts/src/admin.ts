@@ -22,8 +22,12 @@ export const SIGNUP_LIST_FILTERS = [
   'unsubscribed',
 ] as const;
 export const CONTACT_LIST_FILTERS = CONTACT_STATUSES;
-/** `low-stock`: some tracked size has 5 or fewer left; `sold-out`: nothing left to buy. */
-export const PRODUCT_LIST_FILTERS = ['low-stock', 'sold-out'] as const;
+/**
+ * `low-stock`: some tracked size has 5 or fewer left; `sold-out`: nothing left to buy (both of the
+ * products in the shop); `archived`: taken out of the shop but kept on their orders. 'all' lists
+ * every product, archived ones included.
+ */
+export const PRODUCT_LIST_FILTERS = ['low-stock', 'sold-out', 'archived'] as const;
 
 export type ShowListFilter = (typeof SHOW_LIST_FILTERS)[number];
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
@@ -59,7 +63,8 @@ export const EMAIL_SORTS = [
   'sentAt',
 ] as const;
 
-export const PRODUCT_SORTS = ['name', 'priceInCents', 'createdAt'] as const;
+/** `position` is the shop's order (the default). */
+export const PRODUCT_SORTS = ['position', 'name', 'priceInCents', 'createdAt'] as const;
 
 export type ShowSort = (typeof SHOW_SORTS)[number];
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

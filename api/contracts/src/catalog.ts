@@ -1,8 +1,20 @@
+import type { GalleryImage } from './content.js';
+
 /**
  * Product ids of the catalogue served at `GET /api/products`: 'tshirt' and 'hat' from the first
  * catalogue, and ids the artist's new products get (lower-case words joined by '-').
  */
 export type ProductId = string;
+
+/**
+ * A product photo uploaded from the admin (`POST /api/admin/products/:id/image`), made by the
+ * gallery's pipeline: `medium` is the shop's square (600 × 600, cropped to the centre), `full` the
+ * lightbox's (at most 1600 px on its longer side), each in AVIF and WebP.
+ */
+export interface ProductPhoto {
+  medium: GalleryImage;
+  full: GalleryImage;
+}
 
 export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
 export type Size = (typeof SIZES)[number];
@@ -50,8 +62,13 @@ export interface Product {
   available: boolean;
   sizes?: Size[];
   type: 'purchase' | 'notify';
-  /** Path under /assets/, or null when the product has no image yet (a placeholder is shown). */
+  /**
+   * Path under /assets/, an uploaded photo's medium WebP (`/media/gallery/…`), or null when the
+   * product has no image yet (a placeholder is shown).
+   */
   image: string | null;
+  /** The uploaded photo in every size and format, or null when `image` is not an upload. */
+  photo: ProductPhoto | null;
   variants: ProductVariant[];
 }
 
@@ -74,8 +91,17 @@ export interface AdminProduct {
   description: string;
   priceInCents: number;
   image: string | null;
+  /** The uploaded photo, or null (see `Product.photo`). */
+  photo: ProductPhoto | null;
   available: boolean;
   variants: AdminProductVariant[];
+  /** The shop's order, from 1 (`PUT /api/admin/products/order`). */
+  position: number;
+  /**
+   * When `DELETE /api/admin/products/:id` archived it (it had been ordered): gone from the shop,
+   * kept on its orders; null for a product in the shop. `POST …/:id/restore` brings it back.
+   */
+  archivedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -87,6 +113,18 @@ export interface ProductInput {
   priceInCents: number;
   image: string | null;
   sizes: Size[];
+}
+
+/** Answer of `DELETE /api/admin/products/:id`: removed (never ordered) or archived. */
+export interface ProductRemoval {
+  outcome: 'deleted' | 'archived';
+  /** The archived product; absent once deleted. */
+  product?: AdminProduct;
+}
+
+/** Body of `PUT /api/admin/products/order`: every product in the shop, each once, in order. */
+export interface ProductOrderInput {
+  ids: ProductId[];
 }
 
 /** PUT /api/admin/products/:id/stock: one variant's stock (`size` null without sizes). */

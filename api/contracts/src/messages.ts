@@ -1,3 +1,5 @@
+import type { Size } from './catalog.js';
+
 export const CONTACT_SUBJECTS = ['booking', 'collaboration', 'press', 'fan', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
@@ -30,6 +32,8 @@ export interface EmailSignupRequest {
 export interface NotifyMeRequest {
   email: string;
   productName: string;
+  /** One size the product comes in, for an alert when that size is back; absent for any. */
+  size?: Size;
 }
 
 /** Answer of the three public forms. */
@@ -72,6 +76,8 @@ export interface NotifyMe {
   id: number;
   email: string;
   productName: string;
+  /** The size asked for, or null for the product as a whole. */
+  size: Size | null;
   /** The text 'true' or 'false'. */
   notified: string;
   notifiedAt: string | null;

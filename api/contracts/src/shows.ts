@@ -20,6 +20,11 @@ export interface PublicShow {
   soldOut: string;
   ticketButtonType: string;
   ticketUrl: string | null;
+  /**
+   * The IANA time zone the show's time is written in (e.g. 'Europe/London'): found from its city
+   * when saved, else ARTIST_TIMEZONE, and editable in the show dialog.
+   */
+  timeZone: string;
 }
 
 /** A show as the admin sees it (`GET /api/admin/shows`). */
@@ -49,6 +54,8 @@ export interface ShowInput {
   status: ShowStatus;
   /** Sent only when not empty; at most 1000 characters. */
   notes?: string;
+  /** An IANA time zone; when absent, found from the city (else ARTIST_TIMEZONE). */
+  timeZone?: string;
 }
 
 /** The iCalendar feed of the published upcoming shows, for calendar subscriptions. */

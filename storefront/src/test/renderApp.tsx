@@ -39,6 +39,7 @@ export const PRODUCTS: Product[] = [
     sizes: ['S', 'M', 'L', 'XL', '2XL'],
     type: 'purchase',
     image: '/assets/tshirt.webp',
+    photo: null,
     variants: (['S', 'M', 'L', 'XL', '2XL'] as const).map((size) => ({
       size,
       available: true,
@@ -53,6 +54,7 @@ export const PRODUCTS: Product[] = [
     available: false,
     type: 'notify',
     image: null,
+    photo: null,
     variants: [{ size: null, available: false, left: 0 }],
   },
 ];
@@ -121,6 +123,7 @@ export function show(overrides: Partial<PublicShow> = {}): PublicShow {
     city: 'Austin, TX',
     time: '8:00 PM',
     ageRequirement: '21+',
+    timeZone: 'America/Chicago',
     soldOut: 'false',
     ticketButtonType: 'free',
     ticketUrl: null,

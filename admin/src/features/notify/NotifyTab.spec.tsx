@@ -112,3 +112,18 @@ it('emails the selected requests that they are back in stock, and says which wer
   expect(post.body).toEqual({ ids: expect.arrayContaining([1, 2]) });
   expect(await screen.findByRole('button', { name: 'Email 0: back in stock' })).toBeInTheDocument();
 });
+
+it('names the size a request is for beside its product', async () => {
+  signedIn({
+    'GET /api/admin/notify-me': listRoute(NOTIFY, [
+      makeNotify(1, { productName: 'Wren Calloway T-Shirt', size: 'XL' }),
+      makeNotify(2),
+    ]),
+  });
+  renderAdmin('/admin?tab=notify-me');
+  await screen.findByText('fan1@example.com');
+  const row = tableRows().find((r) => r.textContent?.includes('fan1@example.com'))!;
+  expect(row).toHaveTextContent('Wren Calloway T-Shirt Size XL');
+  const other = tableRows().find((r) => r.textContent?.includes('fan2@example.com'))!;
+  expect(other).not.toHaveTextContent('Size');
+});

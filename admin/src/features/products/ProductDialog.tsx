@@ -1,10 +1,21 @@
-import { useState } from 'react';
-import { SIZES, type AdminProduct, type ProductInput, type Size } from '@artist/contracts';
-import { Button, Checkbox, Flex, Form, Input, InputNumber, Modal } from 'antd';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { useRef, useState } from 'react';
+import {
+  GALLERY_MAX_UPLOAD_BYTES,
+  SIZES,
+  type AdminProduct,
+  type ProductInput,
+  type Size,
+} from '@artist/contracts';
+import { Alert, App, Button, Checkbox, Flex, Form, Input, InputNumber, Modal } from 'antd';
+import { errorMessage, isHttpError, serverMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { sizeName } from './productFormat.js';
-import { useCreateProductMutation, useUpdateProductMutation } from './productsApi.js';
+import {
+  useCreateProductMutation,
+  useDeleteProductMutation,
+  useUpdateProductMutation,
+  useUploadProductImageMutation,
+} from './productsApi.js';
 
 interface ProductFormValues {
   name: string;
@@ -16,8 +27,11 @@ interface ProductFormValues {
 }
 
 // The API's own rules and sentences (api/src/modules/catalog/dto/product-input.dto.ts).
-const IMAGE_PATTERN = /^(\/assets\/[\w./-]+|https:\/\/[^\s"'<>]+)$/;
+const IMAGE_PATTERN = /^(\/assets\/[\w./-]+|\/media\/gallery\/[\w.-]+|https:\/\/[^\s"'<>]+)$/;
 const IMAGE_MESSAGE = 'Image must be a path under /assets/ or an https:// address';
+/** The image types the API accepts; it checks the bytes, this only narrows the file picker. */
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+const MB = GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024;
 const MIN_PRICE = 1;
 const MAX_PRICE = 1000;
 
@@ -44,6 +58,78 @@ export function toProductInput(values: ProductFormValues): ProductInput {
   };
 }
 
+/** Why an upload failed, in the server's words when it gave some. */
+function uploadFailure(err: unknown): string {
+  const message = serverMessage(err);
+  if (message) return message;
+  if (isHttpError(err) && err.status === 413)
+    return `The photo is larger than ${MB} MB: please choose a smaller file.`;
+  return 'The photo could not be uploaded. Please try again.';
+}
+
+/**
+ * The product's photo: uploaded at once through the gallery's pipeline (cropped to the shop's
+ * square, AVIF and WebP), then shown here. A new product gets one once it is saved.
+ */
+function PhotoField({
+  product,
+  onUploaded,
+}: {
+  product: AdminProduct;
+  onUploaded: (product: AdminProduct) => void;
+}) {
+  const [upload, { isLoading }] = useUploadProductImageMutation();
+  const [error, setError] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+  const preview = product.photo?.medium.webp ?? product.image;
+
+  const onPick = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    try {
+      const saved = await upload({ id: product.id, photo: file }).unwrap();
+      toast.success('Photo uploaded');
+      onUploaded(saved);
+    } catch (err) {
+      setError(uploadFailure(err));
+    } finally {
+      if (picker.current) picker.current.value = '';
+    }
+  };
+
+  return (
+    <Form.Item
+      label="Photo"
+      htmlFor="product-photo-file"
+      extra={`JPEG, PNG, WebP or AVIF, up to ${MB} MB. It is cropped to a square for the shop.`}
+    >
+      <Flex gap={12} align="center" wrap>
+        {preview && (
+          <img
+            src={preview}
+            alt={`Photo of ${product.name}`}
+            width={72}
+            height={72}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+          />
+        )}
+        <input
+          id="product-photo-file"
+          ref={picker}
+          type="file"
+          accept={ACCEPT}
+          disabled={isLoading}
+          onChange={(e) => void onPick(e.target.files?.[0])}
+          style={{ maxWidth: '100%' }}
+        />
+        {isLoading && <span role="status">Uploading…</span>}
+      </Flex>
+      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 8 }} />}
+    </Form.Item>
+  );
+}
+
 const priceRule = {
   validator: (_: unknown, value?: number | null) => {
     if (value === undefined || value === null) return Promise.reject(new Error('Enter the price'));
@@ -67,8 +153,39 @@ export function ProductDialog({
   const [form] = Form.useForm<ProductFormValues>();
   const [createProduct] = useCreateProductMutation();
   const [updateProduct] = useUpdateProductMutation();
+  const [deleteProduct, { isLoading: deleting }] = useDeleteProductMutation();
   const [saving, setSaving] = useState(false);
+  const [current, setCurrent] = useState(product);
   const toast = useToast();
+  const { modal } = App.useApp();
+
+  const onUploaded = (saved: AdminProduct) => {
+    setCurrent(saved);
+    form.setFieldValue('image', saved.image ?? '');
+    onSaved?.(saved);
+  };
+
+  const onDelete = (existing: AdminProduct) =>
+    modal.confirm({
+      title: 'Delete this product?',
+      content: `${existing.name} leaves the shop. If it has ever been ordered it is archived instead: it stays on its orders and under Archived, where it can be restored.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep',
+      onOk: async () => {
+        try {
+          const { outcome } = await deleteProduct(existing.id).unwrap();
+          toast.success(
+            outcome === 'archived'
+              ? 'Product archived: it was ordered, so it stays on its orders'
+              : 'Product deleted',
+          );
+          onClose();
+        } catch (err) {
+          toast.error('Failed to delete product', err);
+        }
+      },
+    });
 
   const onFinish = async (values: ProductFormValues) => {
     setSaving(true);
@@ -103,11 +220,20 @@ export function ProductDialog({
       onCancel={onClose}
       destroyOnHidden
       footer={
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving}>
-            {product ? 'Save Changes' : 'Add Product'}
-          </Button>
+        <Flex justify="space-between" gap={8} wrap>
+          <span>
+            {product && product.archivedAt === null && (
+              <Button danger onClick={() => onDelete(product)} loading={deleting}>
+                Delete
+              </Button>
+            )}
+          </span>
+          <Flex gap={8}>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" onClick={() => form.submit()} loading={saving}>
+              {product ? 'Save Changes' : 'Add Product'}
+            </Button>
+          </Flex>
         </Flex>
       }
     >
@@ -138,10 +264,15 @@ export function ProductDialog({
         <Form.Item label="Price" name="price" rules={[priceRule]}>
           <InputNumber prefix="$" precision={2} step={1} min={0} style={{ width: 160 }} />
         </Form.Item>
+        {current ? (
+          <PhotoField product={current} onUploaded={onUploaded} />
+        ) : (
+          <p>Add the product&apos;s photo once it is saved.</p>
+        )}
         <Form.Item
-          label="Image"
+          label="Image address"
           name="image"
-          extra="A path under /assets/ or an https:// address. Leave empty to show a placeholder."
+          extra="Filled in by an uploaded photo; or a path under /assets/ or an https:// address. Leave empty to show a placeholder."
           rules={[
             {
               validator: (_, value?: string) => {

@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminProduct, ProductInput } from '@artist/contracts';
@@ -16,6 +17,7 @@ const tshirt = () =>
   makeProduct('tshirt', {
     name: 'Wren Calloway T-Shirt',
     image: '/assets/tshirt.webp',
+    position: 2,
     variants: [
       makeVariant('S', 4),
       makeVariant('M', 3, { sold: 3 }),
@@ -24,9 +26,14 @@ const tshirt = () =>
     ],
   });
 const hat = () =>
-  makeProduct('hat', { name: 'Trucker Hat', variants: [makeVariant(null, 0)], priceInCents: 2000 });
+  makeProduct('hat', {
+    name: 'Trucker Hat',
+    variants: [makeVariant(null, 0)],
+    priceInCents: 2000,
+    position: 3,
+  });
 const poster = () =>
-  makeProduct('poster', { name: 'Tour Poster', variants: [makeVariant(null, 40)] });
+  makeProduct('poster', { name: 'Tour Poster', variants: [makeVariant(null, 40)], position: 1 });
 
 it('lists the products with their stock per size, and filters low stock with the server counts', async () => {
   const stub = signedIn({
@@ -51,12 +58,14 @@ it('lists the products with their stock per size, and filters low stock with the
   expect(hatRow.cells[3].textContent).toBe('0 sold out');
   expect(within(hatRow).getByRole('img', { name: 'No image' })).toBeInTheDocument();
   expect(rowOf('Tour Poster').cells[3].textContent).toBe('40 left');
-  // The server's own order: by name.
+  // The shop's order, asked of the server.
   expect(tableRows().map((r) => r.cells[0].textContent)).toEqual([
     'Tour Poster',
-    'Trucker Hat',
     'Wren Calloway T-Shirt',
+    'Trucker Hat',
   ]);
+  const asked = stub.requests.filter((r) => r.path === '/api/admin/products').at(-1)!;
+  expect(asked.query.get('sort')).toBe('position');
 
   await userEvent.click(screen.getByRole('button', { name: 'Low stock (2)' }));
   await waitFor(() => expect(tableRows()).toHaveLength(2));
@@ -91,7 +100,7 @@ it('adds a product, showing what is wrong before sending it', async () => {
 
   await fill(dialog().getByLabelText('Name'), 'x'.repeat(121));
   await fill(dialog().getByLabelText('Price'), '0.5');
-  await fill(dialog().getByLabelText('Image'), '/images/sticker.png');
+  await fill(dialog().getByLabelText('Image address'), '/images/sticker.png');
   await userEvent.click(dialog().getByRole('button', { name: 'Add Product' }));
   expect(await dialog().findByText('Name must be at most 120 characters')).toBeInTheDocument();
   expect(dialog().getByText('Price must be at least $1.00')).toBeInTheDocument();
@@ -105,7 +114,7 @@ it('adds a product, showing what is wrong before sending it', async () => {
   await fill(dialog().getByLabelText('Description'), 'Five vinyl stickers');
   await userEvent.clear(dialog().getByLabelText('Price'));
   await fill(dialog().getByLabelText('Price'), '8.5');
-  await userEvent.clear(dialog().getByLabelText('Image'));
+  await userEvent.clear(dialog().getByLabelText('Image address'));
   await userEvent.click(dialog().getByRole('button', { name: 'Add Product' }));
 
   expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
@@ -223,4 +232,98 @@ it('shows why the server refuses a count below what open checkouts hold', async 
   expect(await screen.findByText('Failed to update stock')).toBeInTheDocument();
   expect(screen.getByText(refusal)).toBeInTheDocument();
   expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
+
+it("uploads a product's photo from its dialog and shows it", async () => {
+  const photo = {
+    medium: {
+      webp: '/media/gallery/a-medium.webp',
+      avif: '/media/gallery/a-medium.avif',
+      width: 600,
+      height: 600,
+    },
+    full: {
+      webp: '/media/gallery/a-full.webp',
+      avif: '/media/gallery/a-full.avif',
+      width: 1600,
+      height: 1200,
+    },
+  };
+  const stub = signedIn({
+    'GET /api/admin/products': listRoute(PRODUCTS, [tshirt()]),
+    'POST /api/admin/products/tshirt/image': json(200, {
+      ...tshirt(),
+      photo,
+      image: photo.medium.webp,
+    }),
+  });
+  renderAdmin('/admin?tab=products');
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Wren Calloway T-Shirt' }));
+  await userEvent.upload(
+    dialog().getByLabelText('Photo'),
+    new NodeFile(['jpeg bytes'], 'shirt.jpg', { type: 'image/jpeg' }) as File,
+  );
+  expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
+  const post = stub.requests.find((r) => r.method === 'POST')!;
+  expect((post.form!.get('photo') as File).name).toBe('shirt.jpg');
+  expect(dialog().getByRole('img', { name: 'Photo of Wren Calloway T-Shirt' })).toHaveAttribute(
+    'src',
+    photo.medium.webp,
+  );
+  expect(dialog().getByLabelText('Image address')).toHaveValue(photo.medium.webp);
+});
+
+it('archives a product that was ordered, lists it under Archived and restores it', async () => {
+  let list = [tshirt(), poster()];
+  const archived = () => ({ ...tshirt(), archivedAt: '2026-11-25T12:00:00.000Z' });
+  const stub = signedIn({
+    'GET /api/admin/products': (req) => listRoute(PRODUCTS, list)(req),
+    'DELETE /api/admin/products/tshirt': () => {
+      list = [archived(), poster()];
+      return json(200, { outcome: 'archived', product: archived() });
+    },
+    'POST /api/admin/products/tshirt/restore': () => {
+      list = [tshirt(), poster()];
+      return json(200, tshirt());
+    },
+  });
+  renderAdmin('/admin?tab=products');
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Wren Calloway T-Shirt' }));
+  await userEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+  const confirm = within(screen.getAllByRole('dialog')[1]!);
+  expect(confirm.getByText('Delete this product?')).toBeInTheDocument();
+  await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+  expect(
+    await screen.findByText('Product archived: it was ordered, so it stays on its orders'),
+  ).toBeInTheDocument();
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Archived (1)' }));
+  await waitFor(() => expect(tableRows()).toHaveLength(1));
+  expect(tableRows()[0]).toHaveTextContent('Wren Calloway T-Shirt (archived)');
+  await userEvent.click(screen.getByRole('button', { name: 'Restore Wren Calloway T-Shirt' }));
+  expect(await screen.findByText('Wren Calloway T-Shirt is back in the shop')).toBeInTheDocument();
+  expect(stub.requests.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual([
+    '/api/admin/products/tshirt',
+    '/api/admin/products/tshirt/restore',
+  ]);
+});
+
+it('moves a product earlier in the shop with the whole order', async () => {
+  const stub = signedIn({
+    'GET /api/admin/products': listRoute(PRODUCTS, [tshirt(), hat(), poster()]),
+    'PUT /api/admin/products/order': (req) => json(200, (req.body as { ids: string[] }).ids),
+  });
+  renderAdmin('/admin?tab=products');
+  await screen.findByText('Trucker Hat');
+  expect(
+    screen.getByRole('button', { name: 'Move Tour Poster earlier in the shop' }),
+  ).toBeDisabled();
+  await userEvent.click(
+    screen.getByRole('button', { name: 'Move Trucker Hat earlier in the shop' }),
+  );
+  await waitFor(() => expect(stub.requests.some((r) => r.method === 'PUT')).toBe(true));
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+    ids: ['poster', 'hat', 'tshirt'],
+  });
 });

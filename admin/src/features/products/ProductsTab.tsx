@@ -7,17 +7,66 @@ import { ALL, useTableQuery } from '../table/useTableQuery.js';
 import { productColumns, productFilters } from './columns.js';
 import { ProductDialog } from './ProductDialog.js';
 import { inFilter } from './productFormat.js';
-import { useGetProductsQuery } from './productsApi.js';
+import {
+  useGetProductsQuery,
+  useReorderProductsMutation,
+  useRestoreProductMutation,
+} from './productsApi.js';
 import { StockDialog } from './StockDialog.js';
 
 export function ProductsTab() {
-  const query = useTableQuery(ALL, { field: 'name', order: 'ascend' });
+  // The shop's order by default, so the list reads as the shop does and can be reordered.
+  const query = useTableQuery(ALL, { field: 'position', order: 'ascend' });
   const { data, isFetching, error } = useGetProductsQuery(query.args);
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [stocking, setStocking] = useState<AdminProduct | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [restore] = useRestoreProductMutation();
+  const [reorder] = useReorderProductsMutation();
   const toast = useToast();
-  const columns = useMemo(() => productColumns(setEditing, setStocking), []);
+
+  // Moving is offered while the whole shop is on screen in its order: the new order names every
+  // product in the shop.
+  const inShop = useMemo(() => (data?.rows ?? []).filter((p) => p.archivedAt === null), [data]);
+  const wholeShop =
+    query.status === ALL &&
+    query.args.search === '' &&
+    query.args.sort === 'position' &&
+    data !== undefined &&
+    data.rows.length === data.total;
+
+  const columns = useMemo(() => {
+    const ids = inShop.map((p) => p.id);
+    return productColumns({
+      onEdit: setEditing,
+      onStock: setStocking,
+      onRestore: async (product) => {
+        try {
+          await restore(product.id).unwrap();
+          toast.success(`${product.name} is back in the shop`);
+        } catch (err) {
+          toast.error('Failed to restore product', err);
+        }
+      },
+      ...(wholeShop && {
+        canMove: (product, step) => {
+          const at = ids.indexOf(product.id);
+          return at >= 0 && at + step >= 0 && at + step < ids.length;
+        },
+        onMove: async (product, step) => {
+          const at = ids.indexOf(product.id);
+          const next = [...ids];
+          [next[at], next[at + step]] = [next[at + step]!, next[at]!];
+          try {
+            await reorder(next).unwrap();
+            setSaved(product.id);
+          } catch (err) {
+            toast.error('Failed to reorder products', err);
+          }
+        },
+      }),
+    });
+  }, [inShop, wholeShop, restore, reorder, toast]);
 
   useEffect(() => {
     if (error) toast.error('Failed to load products', error);

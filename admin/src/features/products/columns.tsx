@@ -8,7 +8,19 @@ export const productFilters: StatusFilter[] = [
   { value: 'all', label: 'All' },
   { value: 'low-stock', label: 'Low stock' },
   { value: 'sold-out', label: 'Sold out' },
+  { value: 'archived', label: 'Archived' },
 ];
+
+/** What the Manage column offers besides Edit and Stock. */
+export interface ProductActions {
+  onEdit: (product: AdminProduct) => void;
+  onStock: (product: AdminProduct) => void;
+  onRestore: (product: AdminProduct) => void;
+  /** Moves a product one place earlier (-1) or later (1) in the shop; absent when the list is not in the shop's order. */
+  onMove?: (product: AdminProduct, step: -1 | 1) => void;
+  /** Whether the product can move that way (it is not first or last in the shop). */
+  canMove?: (product: AdminProduct, step: -1 | 1) => boolean;
+}
 
 const THUMB = 40;
 
@@ -42,10 +54,13 @@ function Thumbnail({ image }: { image: string | null }) {
   );
 }
 
-export function productColumns(
-  onEdit: (product: AdminProduct) => void,
-  onStock: (product: AdminProduct) => void,
-): DataColumn<AdminProduct>[] {
+export function productColumns({
+  onEdit,
+  onStock,
+  onRestore,
+  onMove,
+  canMove,
+}: ProductActions): DataColumn<AdminProduct>[] {
   return [
     {
       key: 'name',
@@ -55,7 +70,12 @@ export function productColumns(
         <Flex gap={8} align="center">
           <Thumbnail image={p.image} />
           {/* Whole words, where the phone's table breaks long text anywhere (DataTable). */}
-          <span style={{ overflowWrap: 'break-word' }}>{p.name}</span>
+          <span style={{ overflowWrap: 'break-word' }}>
+            {p.name}
+            {p.archivedAt !== null && (
+              <Typography.Text type="secondary"> (archived)</Typography.Text>
+            )}
+          </span>
         </Flex>
       ),
     },
@@ -86,16 +106,41 @@ export function productColumns(
     {
       key: 'manage',
       title: 'Manage',
-      render: (_, p) => (
-        <Flex gap={8}>
-          <Button size="small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
-            Edit
+      render: (_, p) =>
+        p.archivedAt !== null ? (
+          <Button size="small" onClick={() => onRestore(p)} aria-label={`Restore ${p.name}`}>
+            Restore
           </Button>
-          <Button size="small" onClick={() => onStock(p)} aria-label={`Stock of ${p.name}`}>
-            Stock
-          </Button>
-        </Flex>
-      ),
+        ) : (
+          <Flex gap={8} wrap>
+            <Button size="small" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+              Edit
+            </Button>
+            <Button size="small" onClick={() => onStock(p)} aria-label={`Stock of ${p.name}`}>
+              Stock
+            </Button>
+            {onMove && (
+              <>
+                <Button
+                  size="small"
+                  disabled={!canMove?.(p, -1)}
+                  onClick={() => onMove(p, -1)}
+                  aria-label={`Move ${p.name} earlier in the shop`}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="small"
+                  disabled={!canMove?.(p, 1)}
+                  onClick={() => onMove(p, 1)}
+                  aria-label={`Move ${p.name} later in the shop`}
+                >
+                  ↓
+                </Button>
+              </>
+            )}
+          </Flex>
+        ),
     },
   ];
 }

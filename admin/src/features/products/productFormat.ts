@@ -29,6 +29,8 @@ export function variantStock(v: AdminProductVariant): string {
 /** Whether the product is among the rows of a filter, as the server decides it. */
 export function inFilter(product: AdminProduct, status: string): boolean {
   const { variants } = product;
+  if (status === 'archived') return product.archivedAt !== null;
+  if (product.archivedAt !== null) return status === 'all';
   if (status === 'low-stock') return variants.some((v) => v.left !== null && v.left <= LOW_STOCK);
   if (status === 'sold-out') return variants.every((v) => v.left !== null && v.left <= 0);
   return true;

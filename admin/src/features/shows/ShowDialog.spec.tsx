@@ -103,3 +103,33 @@ it("speaks the artist's words for the date and the tickets, and sends the API's 
     ticketUrl: 'https://tix.example/1',
   });
 });
+
+it("sends the show's time zone as it is, and leaves it to the server to find again when the city changes", async () => {
+  const glasgow = makeShow(4, {
+    venue: "King Tut's",
+    city: 'Glasgow, UK',
+    timeZone: 'Europe/London',
+  });
+  const stub = signedIn({
+    'GET /api/admin/shows': listRoute(SHOWS, [glasgow]),
+    'PUT /api/admin/shows/4': (req) => json(200, { ...glasgow, ...(req.body as object) }),
+  });
+  renderAdmin('/admin');
+  await userEvent.click(await screen.findByRole('button', { name: /^Edit King Tut's/ }));
+  expect(showDialog().getByText('Europe/London')).toBeInTheDocument();
+  await userEvent.click(showDialog().getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(stub.requests.some((r) => r.method === 'PUT')).toBe(true));
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toMatchObject({
+    timeZone: 'Europe/London',
+  });
+
+  await userEvent.click(await screen.findByRole('button', { name: /^Edit King Tut's/ }));
+  const city = showDialog().getByLabelText('City');
+  await userEvent.clear(city);
+  await userEvent.type(city, 'Dublin, Ireland');
+  await userEvent.click(showDialog().getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(stub.requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+  const moved = stub.requests.filter((r) => r.method === 'PUT')[1]!.body as object;
+  expect(moved).toMatchObject({ city: 'Dublin, Ireland' });
+  expect(moved).not.toHaveProperty('timeZone');
+});

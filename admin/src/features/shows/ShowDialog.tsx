@@ -22,7 +22,15 @@ interface ShowFormValues {
   soldOut: boolean;
   status: ShowStatus;
   notes?: string;
+  /** An IANA zone; empty to have the server find it from the city. */
+  timeZone?: string;
 }
+
+/** Every IANA zone the browser knows, for the time zone picker. */
+const TIME_ZONE_OPTIONS = Intl.supportedValuesOf('timeZone').map((zone) => ({
+  value: zone,
+  label: zone.replaceAll('_', ' '),
+}));
 
 // The artist's words for the API's ticketButtonType values (url, free, soon).
 const TICKET_TYPE_OPTIONS = [
@@ -61,6 +69,7 @@ function initialValues(show: AdminShow | null): Partial<ShowFormValues> {
     soldOut: show.soldOut === 'true',
     status: show.status as ShowStatus,
     notes: show.notes ?? undefined,
+    timeZone: show.timeZone,
   };
 }
 
@@ -78,6 +87,7 @@ export function toShowInput(values: ShowFormValues): ShowInput {
     soldOut: values.soldOut ? 'true' : 'false',
     status: values.status,
     ...(notes ? { notes } : {}),
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
   };
 }
 
@@ -100,6 +110,12 @@ export function ShowDialog({
   const toast = useToast();
   const { modal } = App.useApp();
   const ticketType = Form.useWatch('ticketButtonType', form);
+  // Until the artist picks a zone, a new city has its zone found again by the server.
+  const [zonePicked, setZonePicked] = useState(false);
+  const onValuesChange = (changed: Partial<ShowFormValues>) => {
+    if ('timeZone' in changed) setZonePicked(true);
+    else if ('city' in changed && !zonePicked) form.setFieldValue('timeZone', undefined);
+  };
 
   const onFinish = async (values: ShowFormValues) => {
     setSaving(true);
@@ -169,6 +185,7 @@ export function ShowDialog({
         layout="vertical"
         initialValues={initialValues(show)}
         onFinish={onFinish}
+        onValuesChange={onValuesChange}
         requiredMark={false}
       >
         <Form.Item
@@ -200,6 +217,19 @@ export function ShowDialog({
           rules={[{ required: true, whitespace: true, message: 'Time is required' }]}
         >
           <Input placeholder="8:00 PM" />
+        </Form.Item>
+        <Form.Item
+          label="Time zone"
+          name="timeZone"
+          extra="Found from the city when saved; pick one if it is wrong. The site, the calendar and search engines show the time in it."
+        >
+          <Select
+            showSearch
+            allowClear
+            placeholder="From the city"
+            options={TIME_ZONE_OPTIONS}
+            optionFilterProp="label"
+          />
         </Form.Item>
         <Form.Item label="Age Requirement" name="ageRequirement">
           <Select options={AGE_REQUIREMENTS.map((a) => ({ value: a, label: a }))} />

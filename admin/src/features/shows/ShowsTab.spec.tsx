@@ -105,6 +105,7 @@ it('edits a show, requiring a valid ticket URL for the url type and limiting not
     ticketUrl: 'https://tickets.example/new',
     soldOut: 'false',
     status: 'published',
+    timeZone: 'America/Chicago',
   });
 });
 

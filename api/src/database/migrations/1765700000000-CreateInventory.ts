@@ -27,6 +27,20 @@ const FIRST_CATALOGUE = [
   },
 ];
 
+/** One row of the given columns, without the entities' metadata. */
+async function insertRow(
+  queryRunner: QueryRunner,
+  table: string,
+  row: Record<string, string | number | null>,
+): Promise<void> {
+  const escape = (name: string) => queryRunner.connection.driver.escape(name);
+  const columns = Object.keys(row);
+  await queryRunner.query(
+    `INSERT INTO ${escape(table)} (${columns.map(escape).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    Object.values(row),
+  );
+}
+
 /** Products and their stock per size in the database, and the reservations of open checkouts. */
 export class CreateInventory1765700000000 implements MigrationInterface {
   name = 'CreateInventory1765700000000';
@@ -89,12 +103,16 @@ export class CreateInventory1765700000000 implements MigrationInterface {
         ],
       }),
     );
+    // Plain INSERTs of these columns: the entity's metadata (which an insert by table name reads)
+    // describes the table as later migrations leave it, with columns this one does not make.
     for (const { variants, ...product } of FIRST_CATALOGUE) {
-      await queryRunner.manager.insert('products', product);
-      await queryRunner.manager.insert(
-        'product_variants',
-        variants.map((variant, position) => ({ productId: product.id, position, ...variant })),
-      );
+      await insertRow(queryRunner, 'products', product);
+      for (const [position, variant] of variants.entries())
+        await insertRow(queryRunner, 'product_variants', {
+          productId: product.id,
+          position,
+          ...variant,
+        });
     }
   }
 

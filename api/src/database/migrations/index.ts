@@ -24,6 +24,7 @@ import { SeparateConfirmTokens1767100000000 } from './1767100000000-SeparateConf
 import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAddressesExactly.js';
 import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
 import { AddAccountSecurityAndRefunds1767200010000 } from './1767200010000-AddAccountSecurityAndRefunds.js';
+import { AddCatalogPhotosSizesAndShowZones1767300000000 } from './1767300000000-AddCatalogPhotosSizesAndShowZones.js';
 
 /** In order of application. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   CompareAddressesExactly1767100000100,
   AddStockReservationClient1767100000200,
   AddAccountSecurityAndRefunds1767200010000,
+  AddCatalogPhotosSizesAndShowZones1767300000000,
 ];

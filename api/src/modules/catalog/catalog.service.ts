@@ -98,7 +98,7 @@ export class CatalogService {
       `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents,
               v.id AS variantId, v.size AS size, v.stock AS stock, v.sold AS sold, v.reserved AS reserved
          FROM products p LEFT JOIN product_variants v ON v.productId = p.id
-        WHERE p.id = ?
+        WHERE p.id = ? AND p.archivedAt IS NULL
         ORDER BY v.position, v.id`,
       [id],
     )) as CheckoutRow[];
@@ -121,14 +121,16 @@ export class CatalogService {
     };
   }
 
-  /** GET /api/products. */
+  /** GET /api/products: the products in the shop (archived ones are not), in its order. */
   async list(): Promise<Product[]> {
-    return (await this.stored()).map(toPublicProduct);
+    return (await this.stored())
+      .filter(({ product }) => product.archivedAt === null)
+      .map(toPublicProduct);
   }
 
   async find(id: string): Promise<Product | undefined> {
     const stored = await this.findStored(id);
-    return stored && toPublicProduct(stored);
+    return stored && stored.product.archivedAt === null ? toPublicProduct(stored) : undefined;
   }
 
   /**
@@ -178,6 +180,7 @@ export function toPublicProduct({ product, variants }: StoredProduct): Product {
     ...(sizes.length ? { sizes: SIZES.filter((s) => sizes.includes(s)) } : {}),
     type: available ? 'purchase' : 'notify',
     image: product.image,
+    photo: product.photo,
     variants: publicVariants,
   };
 }
@@ -189,6 +192,7 @@ export function toAdminProduct({ product, variants }: StoredProduct): AdminProdu
     description: product.description,
     priceInCents: product.priceInCents,
     image: product.image,
+    photo: product.photo,
     available: variants.some(variantAvailable),
     variants: variants.map((v): AdminProductVariant => ({
       size: sizeOf(v),
@@ -197,6 +201,8 @@ export function toAdminProduct({ product, variants }: StoredProduct): AdminProdu
       sold: v.sold,
       left: leftOf(v),
     })),
+    position: product.position,
+    archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };

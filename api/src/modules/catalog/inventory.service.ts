@@ -10,6 +10,8 @@ import {
   LOW_STOCK,
   notEnoughStockMessage,
   type AdminProduct,
+  type ProductPhoto,
+  type ProductRemoval,
   type ProductInput,
   type ProductListFilter,
   type ProductSort,
@@ -20,6 +22,8 @@ import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { inTransaction, withNamedLock } from '../../database/transaction.js';
+import { GalleryUploads } from '../gallery/gallery-uploads.js';
+import type { UploadedPhoto } from '../gallery/gallery.service.js';
 import { minutesOf } from '../rate-limit/rate-limiter.service.js';
 import {
   CatalogService,
@@ -32,6 +36,14 @@ import {
   type VariantCounts,
 } from './catalog.service.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
+
+/** The addresses of a photo's four files. */
+export const photoUrls = (photo: ProductPhoto | null): string[] =>
+  photo
+    ? [photo.medium.webp, photo.medium.avif, photo.full.webp, photo.full.avif].filter(
+        (url): url is string => url !== null,
+      )
+    : [];
 
 /** One line of a cart to hold: a product's size and how many. */
 export interface ReserveLine {
@@ -48,7 +60,23 @@ export interface ReserveLine {
  * Called inside the transaction that made a product or one of its sizes available again after
  * none were left (or made it not tracked): the notify-me requests for it are answered there.
  */
-export type RestockListener = (manager: EntityManager, product: ProductRecord) => Promise<void>;
+export type RestockListener = (
+  manager: EntityManager,
+  product: ProductRecord,
+  sizes: (Size | null)[],
+) => Promise<void>;
+
+/**
+ * Answers whether an order names the product (any of its sizes), inside the transaction that
+ * deletes or archives it: a product ever ordered is archived, never removed.
+ */
+export type OrderedCheck = (manager: EntityManager, product: StoredProduct) => Promise<boolean>;
+
+/** The shop's square for a product photo: the medium image is cropped to it. */
+export const PRODUCT_PHOTO_BOX = { width: 600, height: 600 } as const;
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const NO_PRODUCT_PHOTO = 'Choose a photo to upload (the file field is named photo).';
 
 /** Who holds a cart: the client address (`clientKey`) and the most it may hold of one size. */
 export interface Holder {
@@ -69,15 +97,34 @@ export const pendingKey = (id: string) => `pending:${id}`;
 export class InventoryService {
   private readonly logger = new Logger(InventoryService.name);
   private readonly restockListeners: RestockListener[] = [];
+  private readonly orderedChecks: OrderedCheck[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalog: CatalogService,
     private readonly clock: Clock,
-  ) {}
+    private readonly uploads: GalleryUploads,
+  ) {
+    uploads.addOwner(async () => {
+      const rows = await this.dataSource
+        .getRepository(ProductRecord)
+        .find({ select: { id: true, photo: true } });
+      return rows.flatMap((row) => photoUrls(row.photo));
+    });
+  }
 
   onRestock(listener: RestockListener): void {
     this.restockListeners.push(listener);
+  }
+
+  onOrderedCheck(check: OrderedCheck): void {
+    this.orderedChecks.push(check);
+  }
+
+  /** The sizes a product comes in, in the shop's order; empty for one without sizes. */
+  async sizesOf(productId: string): Promise<Size[]> {
+    const stored = await this.catalog.findStored(productId);
+    return (stored?.variants ?? []).map(sizeOf).filter((size): size is Size => size !== null);
   }
 
   /**
@@ -389,32 +436,178 @@ export class InventoryService {
       await manager.update(ProductRecord, { id: productId }, { updatedAt: new Date() });
       const after = (await this.catalog.findStored(productId, manager))!;
       const nowLeft = leftOf(after.variants.find((v) => v.id === variant.id)!);
-      if (wasLeft === 0 && nowLeft !== 0) await this.announceRestock(manager, after);
+      if (wasLeft === 0 && nowLeft !== 0)
+        await this.announceRestock(manager, after, [sizeOf(variant)]);
       return after;
     });
     return toAdminProduct(stored);
   }
 
-  private async announceRestock(manager: EntityManager, stored: StoredProduct): Promise<void> {
-    for (const listener of this.restockListeners) await listener(manager, stored.product);
+  /** `sizes`: those that just came back (null for a product without sizes). */
+  private async announceRestock(
+    manager: EntityManager,
+    stored: StoredProduct,
+    sizes: (Size | null)[],
+  ): Promise<void> {
+    for (const listener of this.restockListeners) await listener(manager, stored.product, sizes);
+  }
+
+  /**
+   * POST /api/admin/products/:id/image: the photo goes through the gallery's pipeline (type read
+   * from the bytes, metadata stripped, AVIF and WebP) cropped to the shop's square; its files are
+   * published once the product names them, and the files of the photo it replaces are removed.
+   */
+  async setPhoto(productId: string, file: UploadedPhoto | undefined): Promise<AdminProduct> {
+    if (!file) throw new BadRequestException(NO_PRODUCT_PHOTO);
+    if (!(await this.catalog.findStored(productId))) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    const staged = await this.uploads.stage(file, PRODUCT_PHOTO_BOX);
+    const photo: ProductPhoto = { medium: staged.medium, full: staged.full };
+    let outcome: { stored: StoredProduct; replaced: ProductPhoto | null };
+    try {
+      outcome = await inTransaction(this.dataSource, async (manager) => {
+        const before = await this.catalog.findStored(productId, manager);
+        if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
+        await manager.update(
+          ProductRecord,
+          { id: productId },
+          { photo, image: photo.medium.webp, updatedAt: new Date() },
+        );
+        const stored = (await this.catalog.findStored(productId, manager))!;
+        return { stored, replaced: before.product.photo };
+      });
+    } catch (error) {
+      await staged.files.discard();
+      throw error;
+    }
+    try {
+      await staged.files.publish();
+    } catch (error) {
+      // A product naming files that cannot be named would show a broken photo: it goes back.
+      await this.dataSource
+        .getRepository(ProductRecord)
+        .update(
+          { id: productId },
+          { photo: outcome.replaced, image: outcome.replaced?.medium.webp ?? null },
+        );
+      await staged.files.discard();
+      throw error;
+    }
+    if (outcome.replaced)
+      await this.uploads.remove(photoUrls(outcome.replaced), `product ${productId} photo`);
+    return toAdminProduct(outcome.stored);
+  }
+
+  /**
+   * DELETE /api/admin/products/:id: a product never ordered (no order names it, no checkout ever
+   * held it) is removed with its sizes and photo; one that was is archived: gone from the shop
+   * and checkout, kept on its orders and under the admin's Archived filter, until restored.
+   */
+  async remove(productId: string): Promise<ProductRemoval> {
+    const outcome = await inTransaction(this.dataSource, async (manager) => {
+      const stored = await this.catalog.findStored(productId, manager);
+      if (!stored) throw new NotFoundException(PRODUCT_NOT_FOUND);
+      if (await this.wasOrdered(manager, stored)) {
+        if (stored.product.archivedAt === null)
+          await manager.update(ProductRecord, { id: productId }, { archivedAt: this.clock.now() });
+        const archived = (await this.catalog.findStored(productId, manager))!;
+        return { outcome: 'archived' as const, product: toAdminProduct(archived) };
+      }
+      await manager.delete(ProductVariantRecord, { productId });
+      await manager.delete(ProductRecord, { id: productId });
+      return { outcome: 'deleted' as const, photo: stored.product.photo };
+    });
+    if (outcome.outcome === 'archived') return outcome;
+    if (outcome.photo) await this.uploads.remove(photoUrls(outcome.photo), `product ${productId}`);
+    return { outcome: 'deleted' };
+  }
+
+  /** Whether an order names the product or a checkout ever held some of it. */
+  private async wasOrdered(manager: EntityManager, stored: StoredProduct): Promise<boolean> {
+    const ids = stored.variants.map((v) => v.id);
+    if (stored.variants.some((v) => v.sold > 0 || v.reserved > 0)) return true;
+    if (ids.length && (await manager.existsBy(StockReservation, { variantId: In(ids) })))
+      return true;
+    for (const check of this.orderedChecks) if (await check(manager, stored)) return true;
+    return false;
+  }
+
+  /** POST /api/admin/products/:id/restore: an archived product is back in the shop, last. */
+  async restore(productId: string): Promise<AdminProduct> {
+    const stored = await inTransaction(this.dataSource, async (manager) => {
+      const before = await this.catalog.findStored(productId, manager);
+      if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
+      if (before.product.archivedAt !== null) {
+        const position = (await this.lastPosition(manager)) + 1;
+        await manager.update(ProductRecord, { id: productId }, { archivedAt: null, position });
+      }
+      return (await this.catalog.findStored(productId, manager))!;
+    });
+    return toAdminProduct(stored);
+  }
+
+  /**
+   * PUT /api/admin/products/order: every product in the shop (not archived), each once, in the
+   * shop's new order; answers them in that order.
+   */
+  async reorder(ids: string[]): Promise<AdminProduct[]> {
+    const stored = await inTransaction(this.dataSource, async (manager) => {
+      const qb = manager
+        .createQueryBuilder(ProductRecord, 'p')
+        .where('p.archivedAt IS NULL')
+        .orderBy('p.position', 'ASC')
+        .addOrderBy('p.id', 'ASC');
+      if (manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
+      const current = await qb.getMany();
+      const known = new Set(current.map((p) => p.id));
+      const seen = new Set<string>();
+      for (const id of ids) {
+        if (seen.has(id)) throw new BadRequestException(`ids lists product ${id} twice.`);
+        if (!known.has(id))
+          throw new BadRequestException(`ids lists ${id}, which is not a product in the shop.`);
+        seen.add(id);
+      }
+      const missing = current.filter((p) => !seen.has(p.id)).map((p) => p.id);
+      if (missing.length)
+        throw new BadRequestException(
+          `ids must list every product in the shop: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+        );
+      const byId = new Map(current.map((p) => [p.id, p]));
+      for (const [index, id] of ids.entries()) {
+        if (byId.get(id)!.position !== index + 1)
+          await manager.update(ProductRecord, { id }, { position: index + 1 });
+      }
+      const products = await manager.find(ProductRecord, { where: { id: In(ids) } });
+      const ordered = ids.map((id) => products.find((p) => p.id === id)!);
+      return this.catalog.withVariants(ordered, manager);
+    });
+    return stored.map(toAdminProduct);
+  }
+
+  private async lastPosition(manager: EntityManager): Promise<number> {
+    const last = await manager
+      .getRepository(ProductRecord)
+      .createQueryBuilder('p')
+      .select('MAX(p.position)', 'max')
+      .getRawOne<{ max: number | string | null }>();
+    return Number(last?.max ?? 0);
   }
 
   /** POST /api/admin/products: a new product, its sizes not tracked until the artist counts. */
   async create(input: ProductInput): Promise<AdminProduct> {
     const stored = await inTransaction(this.dataSource, async (manager) => {
       const id = await this.newId(manager, input.name);
-      const last = await manager
-        .getRepository(ProductRecord)
-        .createQueryBuilder('p')
-        .select('MAX(p.position)', 'max')
-        .getRawOne<{ max: number | string | null }>();
+      if (this.uploads.isUpload(input.image))
+        throw new BadRequestException(
+          'A photo is uploaded with POST /api/admin/products/:id/image once the product is saved.',
+        );
+      const last = await this.lastPosition(manager);
       await manager.insert(ProductRecord, {
         id,
         name: input.name.trim(),
         description: input.description.trim(),
         priceInCents: input.priceInCents,
         image: input.image,
-        position: Number(last?.max ?? 0) + 1,
+        position: last + 1,
       });
       await this.addVariants(manager, id, sizesOrNone(input.sizes), 0);
       return (await this.catalog.findStored(id, manager))!;
@@ -429,7 +622,14 @@ export class InventoryService {
   async update(productId: string, input: ProductInput): Promise<AdminProduct> {
     const stored = await inTransaction(this.dataSource, async (manager) => {
       const before = await this.catalog.findStored(productId, manager);
-      if (!before) throw new NotFoundException('Product not found.');
+      if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
+      // The uploaded photo stays while its address is sent back; another image replaces it.
+      const keepsPhoto = before.product.photo !== null && input.image === before.product.image;
+      if (!keepsPhoto && this.uploads.isUpload(input.image))
+        throw new BadRequestException(
+          'A photo is uploaded with POST /api/admin/products/:id/image, not named by its address.',
+        );
+      const replacedPhoto = keepsPhoto ? null : before.product.photo;
       await manager.update(
         ProductRecord,
         { id: productId },
@@ -438,6 +638,7 @@ export class InventoryService {
           description: input.description.trim(),
           priceInCents: input.priceInCents,
           image: input.image,
+          ...(keepsPhoto ? {} : { photo: null }),
         },
       );
       const wanted = sizesOrNone(input.sizes).map(storedSize);
@@ -461,12 +662,17 @@ export class InventoryService {
           await manager.update(ProductVariantRecord, { id: variant.id }, { position });
       }
       const result = (await this.catalog.findStored(productId, manager))!;
-      const soldOutBefore = before.variants.every((v) => leftOf(v) === 0);
-      const availableNow = result.variants.some((v) => leftOf(v) !== 0);
-      if (soldOutBefore && availableNow) await this.announceRestock(manager, result);
-      return result;
+      // Sizes that had none left, or were not offered, and now can be bought.
+      const back = result.variants.filter((v) => {
+        const was = before.variants.find((b) => b.size === v.size);
+        return leftOf(v) !== 0 && (!was || leftOf(was) === 0);
+      });
+      if (back.length) await this.announceRestock(manager, result, back.map(sizeOf));
+      return { result, replacedPhoto };
     });
-    return toAdminProduct(stored);
+    if (stored.replacedPhoto)
+      await this.uploads.remove(photoUrls(stored.replacedPhoto), `product ${productId} photo`);
+    return toAdminProduct(stored.result);
   }
 
   private async addVariants(
@@ -512,17 +718,24 @@ export class InventoryService {
       parameters: { lowStock: LOW_STOCK },
       filters: {
         'low-stock': {
-          where: `EXISTS (SELECT 1 FROM product_variants v WHERE ${tracked} AND v.stock - v.sold - v.reserved <= :lowStock)`,
+          where: `p.archivedAt IS NULL AND EXISTS (SELECT 1 FROM product_variants v WHERE ${tracked} AND v.stock - v.sold - v.reserved <= :lowStock)`,
         },
         'sold-out': {
           where:
-            'NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.productId = p.id AND ' +
+            'p.archivedAt IS NULL AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.productId = p.id AND ' +
             '(v.stock IS NULL OR v.stock - v.sold - v.reserved > 0))',
         },
+        archived: { where: 'p.archivedAt IS NOT NULL' },
       },
       searchColumns: ['name', 'description'],
-      sorts: { name: 'LOWER(p.name)', priceInCents: 'p.priceInCents', createdAt: 'p.createdAt' },
-      defaultSort: 'name',
+      sorts: {
+        // The shop's order, archived products after it.
+        position: ['CASE WHEN p.archivedAt IS NULL THEN 0 ELSE 1 END', 'p.position'],
+        name: 'LOWER(p.name)',
+        priceInCents: 'p.priceInCents',
+        createdAt: 'p.createdAt',
+      },
+      defaultSort: 'position',
       toRow: (product) => toAdminProduct({ product, variants: [] }),
       hydrate: async (products) =>
         (await this.catalog.withVariants(products)).map((stored) => toAdminProduct(stored)),

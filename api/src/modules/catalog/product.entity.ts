@@ -7,7 +7,15 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { ProductPhoto } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
+
+/** The photo's files as JSON text. */
+const photoJson = {
+  to: (value: ProductPhoto | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : JSON.stringify(value),
+  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ProductPhoto)),
+};
 
 /** A product of the shop. Whether it can be bought follows from its variants' stock. */
 @Entity('products')
@@ -32,6 +40,17 @@ export class ProductRecord {
   /** The shop's order of products. */
   @Column({ type: 'integer', default: 0 })
   position: number;
+
+  /**
+   * The photo uploaded from the admin, as the gallery's pipeline made it (its files' addresses
+   * and sizes); null when `image` is not an upload. `image` then holds its medium WebP.
+   */
+  @Column({ type: 'text', nullable: true, transformer: photoJson })
+  photo: ProductPhoto | null;
+
+  /** When it was taken out of the shop, having been ordered; null while in the shop. */
+  @Column({ type: 'datetime', nullable: true })
+  archivedAt: Date | null;
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;

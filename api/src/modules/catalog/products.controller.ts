@@ -1,7 +1,18 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength } from 'class-validator';
 import {
   EXPORT_NAMES,
   PRODUCT_LIST_FILTERS,
@@ -9,6 +20,8 @@ import {
   type AdminProduct,
   type ListPage,
   type ProductListFilter,
+  type ProductOrderInput,
+  type ProductRemoval,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
@@ -16,6 +29,12 @@ import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
 import { AdminOnly } from '../auth/admin.guard.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
+import type { UploadedPhoto } from '../gallery/gallery.service.js';
+import {
+  PhotoFileInterceptor,
+  PhotoTooLargeInterceptor,
+  PhotoUploadSlotInterceptor,
+} from '../gallery/photo-upload.interceptor.js';
 import { InventoryService } from './inventory.service.js';
 
 class ProductListQueryDto extends ListQueryDto(PRODUCT_LIST_FILTERS, PRODUCT_SORTS) {}
@@ -26,6 +45,25 @@ class ProductIdParam {
   @MaxLength(60, { message: 'Product not found.' })
   @Matches(/^[a-z0-9-]+$/, { message: 'Product not found.' })
   id: string;
+}
+
+/** Most products one reorder may list: far above any shop's. */
+const MAX_PRODUCTS_ORDERED = 1000;
+
+class ProductOrderDto implements ProductOrderInput {
+  @ApiProperty({ type: [String], example: ['hat', 'tshirt'] })
+  @IsArray({ message: 'ids must be a list of product ids' })
+  @ArrayMinSize(1, { message: 'ids must list every product in the shop' })
+  @ArrayMaxSize(MAX_PRODUCTS_ORDERED, { message: 'ids must list every product in the shop' })
+  @IsString({ each: true, message: 'ids must be a list of product ids' })
+  @MaxLength(60, { each: true, message: 'ids must be a list of product ids' })
+  ids: string[];
+}
+
+/** The multipart body of `POST /api/admin/products/:id/image`. */
+class ProductPhotoBody {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP or AVIF' })
+  photo: unknown;
 }
 
 const stockText = (p: AdminProduct) =>
@@ -42,6 +80,8 @@ const columns: CsvColumn<AdminProduct>[] = [
   { header: 'reserved', value: (p) => p.variants.reduce((n, v) => n + v.reserved, 0) },
   { header: 'available', value: (p) => (p.available ? 'yes' : 'no') },
   { header: 'image', value: (p) => p.image },
+  { header: 'position', value: (p) => p.position },
+  { header: 'archivedAt', value: (p) => p.archivedAt },
 ];
 
 /** The Products tab: the catalogue and its stock, per size. */
@@ -70,6 +110,13 @@ export class ProductsController {
     return this.inventory.create(body);
   }
 
+  /** Declared before `:id`. */
+  @Put('order')
+  @ApiResponse({ status: 400, description: 'ids is not every product in the shop, each once' })
+  reorder(@Body() { ids }: ProductOrderDto): Promise<AdminProduct[]> {
+    return this.inventory.reorder(ids);
+  }
+
   @Put(':id')
   update(@Param() { id }: ProductIdParam, @Body() body: ProductInputDto): Promise<AdminProduct> {
     return this.inventory.update(id, body);
@@ -79,5 +126,41 @@ export class ProductsController {
   @Put(':id/stock')
   setStock(@Param() { id }: ProductIdParam, @Body() body: StockInputDto): Promise<AdminProduct> {
     return this.inventory.setStock(id, body);
+  }
+
+  /** The product's photo, through the gallery's pipeline (field `photo`). */
+  @Post(':id/image')
+  @HttpCode(200)
+  @UseInterceptors(PhotoTooLargeInterceptor, PhotoUploadSlotInterceptor, PhotoFileInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ProductPhotoBody })
+  @ApiResponse({ status: 200, description: 'The product with its new photo' })
+  @ApiResponse({ status: 400, description: 'No photo, or not a JPEG/PNG/WebP/AVIF image' })
+  @ApiResponse({ status: 404, description: 'No product has this id' })
+  @ApiResponse({ status: 413, description: 'The photo is over 15 MB' })
+  setImage(
+    @Param() { id }: ProductIdParam,
+    @UploadedFile() photo: UploadedPhoto | undefined,
+  ): Promise<AdminProduct> {
+    return this.inventory.setPhoto(id, photo);
+  }
+
+  /** Removes a product never ordered; archives one that was (`outcome` says which). */
+  @Delete(':id')
+  @ApiResponse({
+    status: 200,
+    description: "{ outcome: 'deleted' } or { outcome: 'archived', product }",
+  })
+  @ApiResponse({ status: 404, description: 'No product has this id' })
+  remove(@Param() { id }: ProductIdParam): Promise<ProductRemoval> {
+    return this.inventory.remove(id);
+  }
+
+  /** An archived product back in the shop, last in its order. */
+  @Post(':id/restore')
+  @HttpCode(200)
+  @ApiResponse({ status: 404, description: 'No product has this id' })
+  restore(@Param() { id }: ProductIdParam): Promise<AdminProduct> {
+    return this.inventory.restore(id);
   }
 }

@@ -208,7 +208,7 @@ export class OutboxService {
    */
   async queueBackInStock(
     manager: EntityManager,
-    request: { id: number; email: string; productName: string; token: string },
+    request: { id: number; email: string; productName: string; token: string; sizes?: string[] },
   ): Promise<boolean> {
     if (!(await this.mailboxAllows(manager, request.email))) return false;
     const unsubscribe = notifyUnsubscribeLink(this.config.publicUrl, request.token);
@@ -217,7 +217,12 @@ export class OutboxService {
       kind: 'back-in-stock',
       to: { address: request.email },
       listUnsubscribe: unsubscribe,
-      content: backInStock(request.productName, `${this.config.publicUrl}/#merch`, unsubscribe),
+      content: backInStock(
+        request.productName,
+        `${this.config.publicUrl}/#merch`,
+        unsubscribe,
+        request.sizes,
+      ),
     });
   }
 

@@ -302,14 +302,26 @@ export function orderShipped(
   return { subject, html, text };
 }
 
-/** 5. To a fan who asked to be told: the product is back in the shop, with a one-click way out. */
+/** "XL", "M and XL", "S, M and XL". */
+const sizeList = (sizes: string[]) =>
+  sizes.length > 1
+    ? `${sizes.slice(0, -1).join(', ')} and ${sizes[sizes.length - 1]}`
+    : sizes.join('');
+
+/**
+ * 5. To a fan who asked to be told: the product is back in the shop, with a one-click way out.
+ * `sizes`: those back that the fan asked about (the one size asked for, or every size back for a
+ * request about the product as a whole); the email names them.
+ */
 export function backInStock(
   productName: string,
   shopUrl: string,
   unsubscribeUrl: string,
+  sizes: string[] = [],
 ): RenderedEmail {
-  const subject = oneLine(`The ${productName} is back in stock`);
-  const intro = `Good news: the ${oneLine(productName)} you asked about is back in the shop. Sizes and quantities are limited, so don't wait too long.`;
+  const inSizes = sizes.length ? ` in ${sizeList(sizes)}` : '';
+  const subject = oneLine(`The ${productName} is back in stock${inSizes}`);
+  const intro = `Good news: the ${oneLine(productName)} you asked about is back in the shop${inSizes}. Sizes and quantities are limited, so don't wait too long.`;
   const why = `You're getting this email because you asked to hear when the ${oneLine(productName)} was back. We'll only write about it once.`;
   const html = layout(
     subject,

@@ -19,6 +19,12 @@ export const TOO_MANY_PIXELS = 'The photo is too large: at most 100 megapixels.'
 
 export type ImageFormat = 'avif' | 'webp';
 
+/** The size a medium image is cropped to. */
+export interface ImageBox {
+  width: number;
+  height: number;
+}
+
 export interface MadeImage {
   size: 'medium' | 'full';
   format: ImageFormat;
@@ -84,19 +90,19 @@ export class GalleryImages implements OnModuleInit {
   }
 
   /**
-   * The gallery's four files of the upload at `input` (a file): medium (600 × 400, cropped to
-   * the centre) and full (at most 1600 px on its longer side, never enlarged), each in AVIF and
+   * The gallery's four files of the upload at `input` (a file): medium (600 × 400, or the box
+   * given, such as the shop's 600 × 600 square, cropped to the centre) and full (at most 1600 px on its longer side, never enlarged), each in AVIF and
    * WebP. They are encoded from raw pixels, so nothing of the original's metadata (EXIF with its
    * GPS position, XMP, IPTC, ICC profile) can reach them.
    */
-  async make(input: string): Promise<MadeImage[]> {
+  async make(input: string, medium: ImageBox = MEDIUM): Promise<MadeImage[]> {
     const sharp = this.sharp!;
     await acceptedFormat(sharp, input);
     const sizes = [
       {
         size: 'medium' as const,
         raw: await pixels(sharp, input, (image) =>
-          image.resize(MEDIUM.width, MEDIUM.height, { fit: 'cover', position: 'centre' }),
+          image.resize(medium.width, medium.height, { fit: 'cover', position: 'centre' }),
         ),
       },
       {

@@ -4,9 +4,10 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { fileNameOf, sweepGalleryFolder } from './gallery-files.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';
+import { GalleryUploads } from './gallery-uploads.js';
 
 /**
- * At start-up, before the server listens, brings the gallery's folder in line with its rows:
+ * At start-up, before the server listens, brings the gallery's folder in line with its rows and those of other modules' photos:
  * an upload or a delete cut short (a kill, a power cut) leaves files that no row names, which
  * nothing would ever remove otherwise.
  */
@@ -17,6 +18,7 @@ export class GallerySweepService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly uploads: GalleryUploads,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -30,6 +32,8 @@ export class GallerySweepService implements OnApplicationBootstrap {
           .map(fileNameOf)
           .filter((name) => name !== null),
       );
+      // Files of other modules' photos (a product's) that their rows name are kept too.
+      for (const name of await this.uploads.namedByOthers()) named.add(name);
       const { removed, published } = await sweepGalleryFolder(this.config.uploadsDir, named);
       if (removed || published)
         this.logger.log(

@@ -25,6 +25,10 @@ export class NotifyMe {
   @Column({ type: 'varchar', length: 60, nullable: true })
   productId: string | null;
 
+  /** The size asked for (S, M, L, XL, 2XL); null for the product as a whole. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  size: string | null;
+
   /** The text 'true' or 'false'. */
   @Column({ type: 'varchar', length: 5, default: 'false' })
   notified: string;

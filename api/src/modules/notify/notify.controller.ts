@@ -52,6 +52,7 @@ const columns: CsvColumn<NotifyMe>[] = [
   { header: 'createdAt', value: (n) => n.createdAt },
   { header: 'email', value: (n) => n.email },
   { header: 'productName', value: (n) => n.productName },
+  { header: 'size', value: (n) => n.size },
   { header: 'notified', value: (n) => n.notified },
   { header: 'notifiedAt', value: (n) => n.notifiedAt },
   { header: 'unsubscribedAt', value: (n) => n.unsubscribedAt },

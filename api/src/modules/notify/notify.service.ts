@@ -10,6 +10,7 @@ import {
   type NotifyListFilter,
   type NotifyMe as NotifyMeView,
   type NotifySort,
+  type Size,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction, withNamedLock } from '../../database/transaction.js';
@@ -37,7 +38,9 @@ export class NotifyService implements OnModuleInit {
 
   /** A product coming back in stock answers its pending requests in the same transaction. */
   onModuleInit(): void {
-    this.inventory.onRestock((manager, product) => this.announceBackInStock(manager, product));
+    this.inventory.onRestock((manager, product, sizes) =>
+      this.announceBackInStock(manager, product, sizes),
+    );
   }
 
   /**
@@ -50,21 +53,35 @@ export class NotifyService implements OnModuleInit {
   async create(input: NotifyMeDto): Promise<void> {
     const product = await this.dataSource
       .getRepository(ProductRecord)
-      .findOne({ where: { name: input.productName }, select: { id: true } });
+      .findOne({ where: { name: input.productName, archivedAt: IsNull() }, select: { id: true } });
     if (!product && !(NOTIFY_PRODUCT_NAMES as readonly string[]).includes(input.productName))
       throw new BadRequestException({
         message: INVALID_PRODUCT_MESSAGE,
         errors: [{ field: 'productName', messages: [INVALID_PRODUCT_MESSAGE] }],
       });
+    const size = input.size ?? null;
+    if (size !== null) {
+      const sizes = product ? await this.inventory.sizesOf(product.id) : [];
+      if (!sizes.includes(size)) {
+        const message = sizes.length
+          ? `The ${input.productName} comes in ${sizes.join(', ')}; not ${size}.`
+          : `The ${input.productName} does not come in sizes.`;
+        throw new BadRequestException({
+          message,
+          errors: [{ field: 'size', messages: [message] }],
+        });
+      }
+    }
     await withNamedLock(
       this.dataSource,
-      `notify-me:${input.email}:${input.productName}`,
+      `notify-me:${input.email}:${input.productName}:${size ?? ''}`,
       (locked) =>
         locked.transaction(async (manager) => {
           const requests = manager.getRepository(NotifyMe);
           const pending = await requests.findOneBy({
             email: input.email,
             productName: input.productName,
+            size: size ?? IsNull(),
             notified: 'false',
           });
           if (pending) return this.renewConfirmation(manager, pending);
@@ -74,7 +91,9 @@ export class NotifyService implements OnModuleInit {
             unsubscribedAt: Not(IsNull()),
           });
           const { identifiers } = await requests.insert({
-            ...input,
+            email: input.email,
+            productName: input.productName,
+            size,
             productId: product?.id ?? null,
             fanId,
             confirmedAt: optIn ? null : this.clock.now(),
@@ -167,6 +186,7 @@ export class NotifyService implements OnModuleInit {
         id: row.id,
         email: row.email,
         productName: row.productName,
+        size: (row.size as Size | null) ?? null,
         notified: row.notified,
         notifiedAt: row.notifiedAt?.toISOString() ?? null,
         unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
@@ -218,41 +238,51 @@ export class NotifyService implements OnModuleInit {
       let queued = 0;
       for (const row of due) {
         const name = (row.productId && names.get(row.productId)) || row.productName;
-        if (await this.alert(manager, row, name)) queued++;
+        if (await this.alert(manager, row, name, row.size ? [row.size] : [])) queued++;
       }
       return { queued, skipped: ids.length - queued };
     });
   }
 
   /**
-   * Every pending request for a product that is back in stock gets one email, and is marked
-   * notified; called inside the transaction that restocked it.
+   * The pending requests for a product of which `sizes` just came back (null: a product without
+   * sizes) each get one email, and are marked notified: those for one of those sizes and those
+   * for the product as a whole, never those for another size. Called inside the transaction that
+   * restocked it. The email names the size asked for, or the sizes back.
    */
-  private async announceBackInStock(manager: EntityManager, product: ProductRecord): Promise<void> {
-    const pending = await manager
+  private async announceBackInStock(
+    manager: EntityManager,
+    product: ProductRecord,
+    sizes: (Size | null)[],
+  ): Promise<void> {
+    const back = sizes.filter((size): size is Size => size !== null);
+    const qb = manager
       .getRepository(NotifyMe)
       .createQueryBuilder('n')
       .where("n.notified = 'false' AND n.unsubscribedAt IS NULL AND n.confirmedAt IS NOT NULL")
       .andWhere('(n.productId = :id OR (n.productId IS NULL AND n.productName = :name))', {
         id: product.id,
         name: product.name,
-      })
-      .orderBy('n.id')
-      .getMany();
-    for (const row of pending) await this.alert(manager, row, product.name);
+      });
+    if (back.length) qb.andWhere('(n.size IS NULL OR n.size IN (:...back))', { back });
+    else qb.andWhere('n.size IS NULL');
+    const pending = await qb.orderBy('n.id').getMany();
+    for (const row of pending)
+      await this.alert(manager, row, product.name, row.size ? [row.size] : back);
   }
 
   /**
    * Queues one request's email and marks it notified; false when it was already queued or its
    * mailbox has had its emails for the day (it stays pending for a later restock or send).
    */
-  private async alert(manager: EntityManager, row: NotifyMe, productName: string) {
+  private async alert(manager: EntityManager, row: NotifyMe, productName: string, sizes: string[]) {
     const token = row.token ?? newLinkToken();
     const queued = await this.outbox.queueBackInStock(manager, {
       id: row.id,
       email: row.email,
       productName,
       token,
+      sizes,
     });
     if (queued)
       await manager.update(

@@ -4,6 +4,7 @@ import {
   BadRequestException,
   ConflictException,
   Injectable,
+  type OnModuleInit,
   NotFoundException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -26,7 +27,7 @@ import type { Condition, ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { CatalogService, lineName, sizeOf } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
@@ -37,8 +38,11 @@ import { Order } from './order.entity.js';
 import { Show } from '../shows/show.entity.js';
 import { catalogueLineName } from './product-name.js';
 
+/** A LIKE pattern's text taken literally, with '!' as the escape character. */
+const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
 @Injectable()
-export class OrdersService {
+export class OrdersService implements OnModuleInit {
   /** The searched text of the orders by three-letter sequences, for the list's search. */
   readonly searchGrams;
 
@@ -51,6 +55,26 @@ export class OrdersService {
     private readonly catalog: CatalogService,
   ) {
     this.searchGrams = searchGramsOf(orders.manager.connection, 'orders');
+  }
+
+  /**
+   * A product some order names (by its line name, "Wren Calloway T-Shirt - XL" or "Trucker Hat")
+   * is archived rather than removed, so the order keeps what it sold.
+   */
+  onModuleInit(): void {
+    this.inventory.onOrderedCheck(async (manager, { product, variants }) => {
+      const names = new Set([
+        product.name,
+        ...variants.map((v) => lineName(product.name, sizeOf(v))),
+      ]);
+      const qb = manager.getRepository(Order).createQueryBuilder('o').select('o.id');
+      [...names].forEach((name, i) =>
+        qb.orWhere(`o.lineItems LIKE :name${i} ESCAPE '!'`, {
+          [`name${i}`]: `%${likeLiteral(`"product_name":${JSON.stringify(name)}`)}%`,
+        }),
+      );
+      return (await qb.limit(1).getOne()) !== null;
+    });
   }
 
   /**

@@ -12,7 +12,7 @@ export interface CalendarSite {
   artistName: string;
   /** PUBLIC_URL: its host names the events (UID), its origin links back to the site. */
   publicUrl: string;
-  /** The artist's IANA time zone: the one the show times are written in. */
+  /** The artist's IANA time zone (ARTIST_TIMEZONE): for a show without a zone of its own. */
   timeZone: string;
 }
 
@@ -35,9 +35,13 @@ export function showUid(showId: number, publicUrl: string): string {
   return `show-${showId}@${new URL(publicUrl).hostname}`;
 }
 
+/** The zone a show's time is written in: its own, else the artist's. */
+export const zoneOf = (show: Pick<PublicShow, 'timeZone'>, site: CalendarSite): string =>
+  show.timeZone || site.timeZone;
+
 /**
  * An iCalendar (RFC 5545) file of shows: one VEVENT each, starting at the time the artist typed
- * in the artist's time zone, with that zone's VTIMEZONE. A show whose time names no time of day
+ * in the show's time zone (`DTSTART;TZID=Europe/London:…T200000`), with that zone's VTIMEZONE. A show whose time names no time of day
  * is an all-day event on its date.
  */
 export function showsCalendar(shows: ListedShow[], site: CalendarSite): string {
@@ -52,17 +56,18 @@ export function showsCalendar(shows: ListedShow[], site: CalendarSite): string {
     timezone: { name: null, generator: vtimezone },
   });
   for (const show of shows) {
-    const start = showStart(show, site.timeZone);
+    const timeZone = zoneOf(show, site);
+    const start = showStart(show, timeZone);
     const ticketUrl = show.ticketButtonType === 'url' ? show.ticketUrl : null;
     const event = new ShowEvent(calendar, ticketUrl, {
       id: showUid(show.id, site.publicUrl),
       // Without a METHOD, DTSTAMP is when the event was last revised (RFC 5545 §3.8.7.2), which
       // also keeps the file byte-for-byte the same, and its ETag valid, until a show changes.
       stamp: show.updatedAt,
-      timezone: site.timeZone,
+      timezone: timeZone,
       ...(start
         ? { start, end: start.plus(SHOW_LENGTH) }
-        : { start: DateTime.fromISO(show.date, { zone: site.timeZone }), allDay: true }),
+        : { start: DateTime.fromISO(show.date, { zone: timeZone }), allDay: true }),
       summary: `${site.artistName} at ${show.venue}`,
       location: `${show.venue}, ${show.city}`,
       description: describe(show, ticketUrl),

@@ -17,10 +17,22 @@ const show = (fields: Partial<PublicShow> = {}): PublicShow => ({
   soldOut: 'false',
   ticketButtonType: 'url',
   ticketUrl: 'https://tix.example/7',
+  timeZone: 'America/Chicago',
   ...fields,
 });
 
 describe('musicEvent', () => {
+  it("starts at the show's own time zone's offset that day", () => {
+    const glasgow = show({ city: 'Glasgow, UK', timeZone: 'Europe/London' });
+    expect(musicEvent(glasgow, site).startDate).toBe('2027-07-04T20:00:00+01:00');
+    const winter = show({ date: '2027-01-15', timeZone: 'Europe/London' });
+    expect(musicEvent(winter, site).startDate).toBe('2027-01-15T20:00:00+00:00');
+  });
+
+  it("falls back to the artist's zone for a show without one", () => {
+    expect(musicEvent(show({ timeZone: '' }), site).startDate).toBe('2027-07-04T20:00:00-05:00');
+  });
+
   it('describes the show as a schema.org MusicEvent', () => {
     expect(musicEvent(show(), site)).toEqual({
       '@context': 'https://schema.org',

@@ -1,6 +1,6 @@
 import { SHOWS_STRUCTURED_DATA_ID, type PublicShow } from '@artist/contracts';
 import { scriptSafeJson } from '../../common/strings.js';
-import type { CalendarSite } from './show-calendar.js';
+import { zoneOf, type CalendarSite } from './show-calendar.js';
 import { showStart } from './show-time.js';
 
 const SCHEMA = 'https://schema.org';
@@ -8,11 +8,11 @@ const SCHEMA = 'https://schema.org';
 /**
  * A show as a schema.org MusicEvent, for search engines' event listings. It says what the page
  * says and no more: an offer only where the page offers tickets (a ticket link, a free show, or
- * sold out), and a start time with its UTC offset, or the date alone when the artist's time text
+ * sold out), and a start time with the UTC offset of the show's own time zone, or the date alone when the artist's time text
  * names no time of day.
  */
 export function musicEvent(show: PublicShow, site: CalendarSite) {
-  const start = showStart(show, site.timeZone);
+  const start = showStart(show, zoneOf(show, site));
   const offers = offer(show, site);
   return {
     '@context': SCHEMA,

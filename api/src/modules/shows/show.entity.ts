@@ -46,6 +46,13 @@ export class Show {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
+  /**
+   * The IANA time zone the show's time is written in: from its city, or as the artist set it.
+   * Null for a row written without one: ARTIST_TIMEZONE then.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  timeZone: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 

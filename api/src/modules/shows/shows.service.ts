@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
@@ -11,6 +11,9 @@ import {
 import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { timeZoneOfCity } from './city-time-zone.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import type { ListedShow } from './show-calendar.js';
 import { Show } from './show.entity.js';
@@ -39,6 +42,7 @@ const PUBLIC_FIELDS = [
   'soldOut',
   'ticketButtonType',
   'ticketUrl',
+  'timeZone',
 ] as const satisfies readonly (keyof PublicShow)[];
 
 @Injectable()
@@ -55,7 +59,18 @@ export class ShowsService {
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The zone a saved show's time is written in: the one the artist chose, else its city's (kept
+   * while the city stays the same), else ARTIST_TIMEZONE.
+   */
+  private timeZoneFor(input: ShowInputDto, before?: Show): string {
+    if (input.timeZone) return input.timeZone;
+    if (before?.timeZone && before.city === input.city) return before.timeZone;
+    return timeZoneOfCity(input.city) ?? this.config.timeZone;
+  }
 
   /** The public list serialised once: the bytes of the answer and their ETag. */
   async publicBody(): Promise<PublicShowsBody> {
@@ -97,7 +112,11 @@ export class ShowsService {
       .orderBy('show.date', 'ASC')
       .addOrderBy('show.id', 'ASC')
       .getMany();
-    return rows.map((row) => ({ ...pick(row, PUBLIC_FIELDS), updatedAt: row.updatedAt }));
+    return rows.map((row) => ({
+      ...pick(row, PUBLIC_FIELDS),
+      timeZone: row.timeZone ?? this.config.timeZone,
+      updatedAt: row.updatedAt,
+    }));
   }
 
   /**
@@ -128,22 +147,25 @@ export class ShowsService {
         createdAt: 'show.createdAt',
       },
       defaultSort: 'date',
-      toRow: (show) => toAdminShow(show, today),
+      toRow: (show) => toAdminShow(show, today, this.config.timeZone),
     };
   }
 
   async create(input: ShowInputDto): Promise<AdminShow> {
-    const saved = await this.shows.save(this.shows.create(fromInput(input)));
+    const saved = await this.shows.save(
+      this.shows.create({ ...fromInput(input), timeZone: this.timeZoneFor(input) }),
+    );
     this.publicCache = undefined;
-    return toAdminShow(saved, this.clock.today());
+    return toAdminShow(saved, this.clock.today(), this.config.timeZone);
   }
 
   async update(id: number, input: ShowInputDto): Promise<AdminShow> {
     const show = await this.shows.findOneBy({ id });
     if (!show) throw new NotFoundException('Show not found.');
-    const saved = await this.shows.save(Object.assign(show, fromInput(input)));
+    const timeZone = this.timeZoneFor(input, show);
+    const saved = await this.shows.save(Object.assign(show, fromInput(input), { timeZone }));
     this.publicCache = undefined;
-    return toAdminShow(saved, this.clock.today());
+    return toAdminShow(saved, this.clock.today(), this.config.timeZone);
   }
 
   async remove(id: number): Promise<void> {
@@ -168,9 +190,10 @@ function fromInput(input: ShowInputDto): Partial<Show> {
   };
 }
 
-function toAdminShow(show: Show, today: string): AdminShow {
+function toAdminShow(show: Show, today: string, artistTimeZone: string): AdminShow {
   return {
     ...pick(show, PUBLIC_FIELDS),
+    timeZone: show.timeZone ?? artistTimeZone,
     status: show.status,
     listStatus: show.status === 'draft' ? 'draft' : show.date < today ? 'past' : 'published',
     notes: show.notes,

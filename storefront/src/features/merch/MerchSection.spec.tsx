@@ -66,16 +66,49 @@ it('shows a size with none left as sold out, picks one with some, and says when 
   expect(size).toHaveValue('L');
   const options = within(size).getAllByRole('option') as HTMLOptionElement[];
   expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
-    ['Small (Sold out)', true],
-    ['Medium (Sold out)', true],
+    ['Small (Sold out)', false],
+    ['Medium (Sold out)', false],
     ['Large', false],
     ['XL', false],
     ['2XL', false],
   ]);
   expect(card.getByRole('status')).toHaveTextContent('Only 3 left');
+  expect(card.queryByRole('button', { name: /^Notify me when/ })).toBeNull();
   await userEvent.selectOptions(size, 'XL');
   expect(card.queryByRole('status')).toBeNull();
   expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+});
+
+it('offers "Notify me when S is back" for a sold-out size, and asks for that size', async () => {
+  const [tshirt, hat] = PRODUCTS;
+  const { calls } = stubApi({
+    'GET /api/products': {
+      body: [
+        {
+          ...tshirt,
+          variants: tshirt!.variants.map((v) => ({ ...v, available: v.size !== 'S' })),
+        },
+        hat,
+      ],
+    },
+    'POST /api/notify-me': { body: { success: true, message: 'ok' } },
+  });
+  renderApp();
+  const card = await tshirtCard();
+  await userEvent.selectOptions(card.getByRole('combobox', { name: 'Size' }), 'S');
+  expect(card.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  await userEvent.click(card.getByRole('button', { name: 'Notify me when S is back' }));
+  const dialog = within(
+    await screen.findByRole('dialog', { name: 'Get Notified: Wren Calloway T-Shirt in S' }),
+  );
+  await userEvent.type(dialog.getByLabelText('Email Address'), 'fan@example.com');
+  await userEvent.click(dialog.getByRole('button', { name: 'Notify Me' }));
+  expect(await dialog.findByText("We'll notify you when S is back.")).toBeInTheDocument();
+  expect(calls.find((c) => c.url === '/api/notify-me')?.body).toEqual({
+    email: 'fan@example.com',
+    productName: 'Wren Calloway T-Shirt',
+    size: 'S',
+  });
 });
 
 it('keeps the quantity between 1 and 10, disabling minus at 1 and plus at 10', async () => {

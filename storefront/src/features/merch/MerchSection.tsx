@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Product } from '@artist/contracts';
+import type { Product, Size } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
 import { useOnDemand } from '../../shared/useOnDemand.js';
 import { PRODUCT_IMAGE_SIZE, productImage, useGetProductsQuery } from './catalogApi.js';
@@ -12,7 +12,7 @@ export function MerchSection() {
   const { data: products, isLoading, isError } = useGetProductsQuery();
   const [enlarged, setEnlarged] = useState<Product | null>(null);
   const [lightboxOpen, setLightboxOpen] = useState(false);
-  const [notifyFor, setNotifyFor] = useState<Product | null>(null);
+  const [notifyFor, setNotifyFor] = useState<{ product: Product; size?: Size } | null>(null);
   const [notifyOpen, setNotifyOpen] = useState(false);
   const [lightboxWanted, wantLightbox] = useOnDemand();
   const [notifyWanted, wantNotify] = useOnDemand();
@@ -40,9 +40,9 @@ export function MerchSection() {
                   setEnlarged(p);
                   setLightboxOpen(true);
                 }}
-                onNotify={(p) => {
+                onNotify={(p, size) => {
                   wantNotify();
-                  setNotifyFor(p);
+                  setNotifyFor({ product: p, size });
                   setNotifyOpen(true);
                 }}
               />
@@ -68,7 +68,8 @@ export function MerchSection() {
       {notifyWanted && notifyFor && (
         <Suspense fallback={null}>
           <NotifyDialog
-            productName={notifyFor.name}
+            productName={notifyFor.product.name}
+            size={notifyFor.size}
             open={notifyOpen}
             onClose={() => setNotifyOpen(false)}
           />

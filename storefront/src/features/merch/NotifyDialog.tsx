@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from 'antd';
+import type { Size } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { errorMessage, serverMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
@@ -10,13 +11,18 @@ import { useNotifyMeMutation } from './notifyApi.js';
 
 const AVAILABLE_SOON = "We'll notify you when this product is available.";
 
-/** Asks for an email address to hear when an unavailable product returns. */
+/**
+ * Asks for an email address to hear when an unavailable product returns: one size of it when
+ * `size` is given (a sold-out size picked on its card), else the product as a whole.
+ */
 export default function NotifyDialog({
   productName,
+  size,
   open,
   onClose,
 }: {
   productName: string;
+  size?: Size;
   open: boolean;
   onClose: () => void;
 }) {
@@ -47,7 +53,7 @@ export default function NotifyDialog({
     setError(undefined);
     setLimited(undefined);
     try {
-      await notifyMe({ email: email.trim(), productName }).unwrap();
+      await notifyMe({ email: email.trim(), productName, ...(size ? { size } : {}) }).unwrap();
       // The thank-you view says it: a toast with the same words at once would say it twice.
       setDone(true);
     } catch (failure) {
@@ -68,7 +74,7 @@ export default function NotifyDialog({
         open={open}
         onCancel={onClose}
         afterClose={reset}
-        title={`Get Notified: ${productName}`}
+        title={`Get Notified: ${productName}${size ? ` in ${size}` : ''}`}
         footer={null}
         afterOpenChange={(visible) => visible && inputRef.current?.focus()}
       >
@@ -81,14 +87,18 @@ export default function NotifyDialog({
               />
             </svg>
             <h3>Thank you!</h3>
-            <p>{AVAILABLE_SOON}</p>
+            <p>{size ? `We'll notify you when ${size} is back.` : AVAILABLE_SOON}</p>
             <button type="button" className="button" onClick={onClose}>
               Close
             </button>
           </div>
         ) : (
           <form noValidate onSubmit={submit}>
-            <p>Enter your email and we&apos;ll let you know when this product is available.</p>
+            <p>
+              {size
+                ? `Enter your email and we'll let you know when ${size} is back in stock.`
+                : "Enter your email and we'll let you know when this product is available."}
+            </p>
             <EmailField
               ref={inputRef}
               id={`${id}-email`}

@@ -27,7 +27,8 @@ function fewLeft(variant: ProductVariant | undefined): string | null {
 interface Props {
   product: Product;
   onEnlarge: (product: Product) => void;
-  onNotify: (product: Product) => void;
+  /** Opens the notify-me dialog: for one size when given, else for the product as a whole. */
+  onNotify: (product: Product, size?: Size) => void;
 }
 
 export function ProductCard({ product, onEnlarge, onNotify }: Props) {
@@ -63,7 +64,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
     setQuantity(1);
   };
 
-  const picture = (
+  const img = (
     <img
       src={image}
       alt={product.name}
@@ -76,6 +77,16 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
         }
       }}
     />
+  );
+  // An uploaded photo comes in AVIF too, which browsers that read it take first.
+  const avif = product.photo?.medium.avif;
+  const picture = avif ? (
+    <picture>
+      <source srcSet={avif} type="image/avif" />
+      {img}
+    </picture>
+  ) : (
+    img
   );
 
   return (
@@ -110,15 +121,25 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
                     value={size}
                     onChange={(event) => setSize(event.target.value as Size)}
                   >
+                    {/* A sold-out size can be picked, to ask to hear when it is back. */}
                     {sizes.map((option) => {
                       const gone = variantOf(product, option)?.available === false;
                       return (
-                        <option key={option} value={option} disabled={gone}>
+                        <option key={option} value={option}>
                           {gone ? `${SIZE_LABELS[option]} (Sold out)` : SIZE_LABELS[option]}
                         </option>
                       );
                     })}
                   </select>
+                  {soldOut && (
+                    <button
+                      type="button"
+                      className="button button--outline product__notify-size"
+                      onClick={() => onNotify(product, size)}
+                    >
+                      Notify me when {size} is back
+                    </button>
+                  )}
                 </div>
               )}
               <div className="field field--inline">

@@ -65,7 +65,28 @@ it('shows each ticket area: sold out, free, soon, a ticket link, or nothing', as
   expect(link.getAttribute('rel')).toContain('noopener');
   expect(rows[4].querySelector('.show__tickets')).toBeEmptyDOMElement();
   expect(within(rows[1]).getByText('Austin, TX')).toBeInTheDocument();
-  expect(within(rows[1]).getByText('8:00 PM · 21+')).toBeInTheDocument();
+  expect(within(rows[1]).getByText('8:00 PM CDT · 21+')).toBeInTheDocument();
+});
+
+it("gives each show's time in its own zone, by the zone's name that day", async () => {
+  stubApi({
+    'GET /api/shows': {
+      body: [
+        show({ id: 1, city: 'Glasgow, UK', date: '2099-07-10', timeZone: 'Europe/London' }),
+        show({ id: 2, city: 'Glasgow, UK', date: '2099-12-10', timeZone: 'Europe/London' }),
+        show({ id: 3, city: 'Sydney, NSW', date: '2099-12-11', timeZone: 'Australia/Sydney' }),
+        show({ id: 4, date: '2099-12-12', time: 'TBA' }),
+      ],
+    },
+  });
+  renderApp();
+  const rows = await section().findAllByRole('listitem');
+  expect(rows.map((row) => row.querySelector('.show__meta')!.textContent)).toEqual([
+    '8:00 PM BST · 21+',
+    '8:00 PM GMT · 21+',
+    '8:00 PM AEDT · 21+',
+    'TBA · 21+',
+  ]);
 });
 
 it('lists each upcoming show as a schema.org MusicEvent', async () => {

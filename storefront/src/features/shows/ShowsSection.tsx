@@ -1,5 +1,6 @@
 import { showCalendarPath, SHOWS_STRUCTURED_DATA_ID, type PublicShow } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
+import { showTime } from '../../shared/format.js';
 import { JsonLd } from '../../shared/JsonLd.js';
 import { scrollToSection } from '../nav/sections.js';
 import { calendarSubscribeUrl, showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
@@ -81,7 +82,7 @@ function ShowRow({ show }: { show: PublicShow }) {
         <h3>{show.venue}</h3>
         <p>{show.city}</p>
         <p className="show__meta">
-          {show.time} · {show.ageRequirement}
+          {showTime(show)} · {show.ageRequirement}
         </p>
         <a
           className="show__calendar"

@@ -40,11 +40,13 @@ export class ProductInputDto implements ProductInput {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'A path under /assets/ or an https:// address; null for a placeholder',
+    description:
+      'A path under /assets/ or an https:// address; null for a placeholder. An uploaded photo ' +
+      '(POST /api/admin/products/:id/image) stays while its /media/gallery/ address is sent back.',
   })
   @ValidateIf((o: ProductInputDto) => o.image !== null)
   @IsString({ message: 'Image must be a path under /assets/ or an https:// address' })
-  @Matches(/^(\/assets\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, {
+  @Matches(/^(\/assets\/[\w./-]+|\/media\/gallery\/[\w.-]+|https:\/\/[^\s"'<>]+)$/, {
     message: 'Image must be a path under /assets/ or an https:// address',
   })
   @MaxLength(500, { message: 'Image must be at most 500 characters' })

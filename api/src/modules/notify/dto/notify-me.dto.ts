@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NOTIFY_PRODUCT_NAMES, type NotifyMeRequest } from '@artist/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NOTIFY_PRODUCT_NAMES, SIZES, type NotifyMeRequest, type Size } from '@artist/contracts';
 import { NormaliseEmail } from '../../../common/strings.js';
 
 export const INVALID_PRODUCT_MESSAGE = 'Invalid product name';
@@ -18,4 +18,10 @@ export class NotifyMeDto implements NotifyMeRequest {
   @IsNotEmpty({ message: INVALID_PRODUCT_MESSAGE })
   @MaxLength(120, { message: INVALID_PRODUCT_MESSAGE })
   productName: string;
+
+  /** One of the product's sizes, for an alert when that size is back; absent for any size. */
+  @ApiPropertyOptional({ enum: SIZES, example: 'XL' })
+  @IsOptional()
+  @IsIn(SIZES, { message: `Size must be one of ${SIZES.join(', ')}` })
+  size?: Size;
 }

@@ -20,6 +20,7 @@ import {
   type ShowStatus,
   type TicketButtonType,
 } from '@artist/contracts';
+import { isTimeZone } from '../../../config/env.js';
 import { isCalendarDate } from '../../../common/dates.js';
 import { Trim } from '../../../common/strings.js';
 
@@ -34,6 +35,24 @@ class CalendarDate implements ValidatorConstraintInterface {
 }
 
 /** Body of `POST /api/admin/shows` and `PUT /api/admin/shows/{id}` (a whole show each time). */
+@ValidatorConstraint({ name: 'ianaTimeZone' })
+class IanaTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    // An IANA name is Area/Location (or UTC); ICU also takes old three-letter ids ("BST" is
+    // Bangladesh's there, not British Summer Time), which are refused.
+    return (
+      typeof value === 'string' &&
+      value.length <= 64 &&
+      (value.includes('/') || value === 'UTC') &&
+      isTimeZone(value)
+    );
+  }
+
+  defaultMessage(): string {
+    return 'Time zone must be an IANA time zone such as Europe/London or America/Chicago';
+  }
+}
+
 export class ShowInputDto implements ShowInput {
   @ApiProperty({ example: 'The Bluebird Cafe', maxLength: 200 })
   @Trim()
@@ -91,4 +110,12 @@ export class ShowInputDto implements ShowInput {
   @IsString({ message: 'Notes must be text' })
   @MaxLength(1000, { message: 'Notes cannot exceed 1000 characters' })
   notes?: string;
+
+  @ApiPropertyOptional({
+    example: 'Europe/London',
+    description: 'An IANA time zone; when absent, found from the city (else ARTIST_TIMEZONE)',
+  })
+  @IsOptional()
+  @Validate(IanaTimeZone)
+  timeZone?: string;
 }
