@@ -292,7 +292,9 @@ it('archives a product that was ordered, lists it under Archived and restores it
   await userEvent.click(dialog().getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
   const confirm = within(screen.getAllByRole('dialog')[1]!);
-  expect(confirm.getByText('Delete this product?')).toBeInTheDocument();
+  expect(
+    confirm.getByText('Delete this product?', { selector: '.ant-modal-confirm-title' }),
+  ).toBeInTheDocument();
   await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
   expect(
     await screen.findByText('Product archived: it was ordered, so it stays on its orders'),
