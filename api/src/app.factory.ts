@@ -29,6 +29,7 @@ import { structuredDataScript } from './modules/shows/show-structured-data.js';
 import { ShowsService } from './modules/shows/shows.service.js';
 import { mountGalleryMedia } from './modules/gallery/gallery-media.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
+import { STORAGE, type Storage } from './modules/storage/storage.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -95,7 +96,7 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   app.use(rejectDeepBodies);
   const shows = app.get(ShowsService);
   // Ahead of the static site, whose last handler answers every other path with a page.
-  mountGalleryMedia(app.getHttpAdapter().getInstance(), config.uploadsDir);
+  mountGalleryMedia(app.getHttpAdapter().getInstance(), app.get<Storage>(STORAGE));
   const content = app.get(ContentService);
   const gallery = app.get(GalleryService);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {
@@ -176,7 +177,12 @@ function contentSecurityPolicy(config: AppConfig) {
     scriptSrc: ["'self'", ...remoteOrigins],
     connectSrc: ["'self'", ...remoteOrigins],
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
-    imgSrc: ["'self'", 'data:', ...remoteOrigins],
+    imgSrc: [
+      "'self'",
+      'data:',
+      ...remoteOrigins,
+      ...(config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : []),
+    ],
     fontSrc: ["'self'", ...remoteOrigins],
     frameSrc: [
       'https://open.spotify.com',

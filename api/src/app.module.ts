@@ -21,6 +21,7 @@ import { OrdersModule } from './modules/orders/orders.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
+import { StorageModule } from './modules/storage/storage.module.js';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        StorageModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSourceOptions(config.database),
           dataSourceFactory: (options) => openDatabase(options!),

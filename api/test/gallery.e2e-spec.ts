@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import fsPromises from 'node:fs/promises';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   GALLERY_ALT_MAX,
   GALLERY_MAX_UPLOAD_BYTES,
@@ -15,7 +14,12 @@ import {
 } from '@artist/contracts';
 import type { AppConfig } from '../src/config/env.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
-import { stageGalleryFiles } from '../src/modules/gallery/gallery-files.js';
+import { storeGalleryFiles } from '../src/modules/gallery/gallery-files.js';
+import {
+  GallerySweepService,
+  SWEEP_GRACE_MS,
+} from '../src/modules/gallery/gallery-sweep.service.js';
+import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { NOT_AN_IMAGE, type MadeImage } from '../src/modules/gallery/gallery-images.js';
 import { GalleryPhotoRecord } from '../src/modules/gallery/gallery-photo.entity.js';
 import { PHOTO_TOO_LARGE } from '../src/modules/gallery/photo-upload.interceptor.js';
@@ -220,21 +224,18 @@ describe.each(testDatabases())('gallery on $name', (db) => {
     }
   });
 
-  it("gives an upload's files their final names only once its row is committed", async () => {
-    const folder = path.join(uploads, 'gallery');
-    mkdirSync(folder, { recursive: true });
+  it("writes an upload's files to storage before its row is committed", async () => {
     const before = galleryFiles();
-    const real = fsPromises.rename.bind(fsPromises);
-    const renames: { to: string; existed: boolean; committedRows: number }[] = [];
+    const storage = t.app.get<Storage>(STORAGE);
+    const real = storage.put.bind(storage);
+    const puts: { key: string; committedRows: number }[] = [];
     const reader = await separateConnection(t.config.database);
-    const rename = jest.spyOn(fsPromises, 'rename').mockImplementation(async (from, to) => {
-      const name = path.basename(String(to));
-      renames.push({
-        to: name,
-        existed: existsSync(String(to)),
-        committedRows: await rowsNaming(reader, `/media/gallery/${name}`),
+    const put = jest.spyOn(storage, 'put').mockImplementation(async (key, source, type) => {
+      puts.push({
+        key,
+        committedRows: await rowsNaming(reader, `/media/${key}`),
       });
-      return real(from, to);
+      return real(key, source, type);
     });
     try {
       const png = await sharp({
@@ -242,19 +243,48 @@ describe.each(testDatabases())('gallery on $name', (db) => {
       })
         .png()
         .toBuffer();
-      const photo = (await upload(png, 'a.png', 'Named after its row').expect(201))
+      const photo = (await upload(png, 'a.png', 'Stored before its row').expect(201))
         .body as GalleryPhoto;
       const names = [photo.medium, photo.full]
         .flatMap((size) => [size.webp, size.avif!])
         .map((url) => path.basename(url));
-      expect(renames.map((r) => r.to).sort()).toEqual([...names].sort());
-      for (const r of renames) expect(r).toEqual({ to: r.to, existed: false, committedRows: 1 });
+      expect(puts.map((p) => p.key).sort()).toEqual(names.map((n) => `gallery/${n}`).sort());
+      for (const p of puts) expect(p).toEqual({ key: p.key, committedRows: 0 });
+      expect(await rowsNaming(reader, photo.full.webp)).toBe(1);
       expect(galleryFiles()).toEqual([...before, ...names].sort());
-      expect(readdirSync(folder).filter((name) => name.startsWith('.'))).toEqual([]);
+      expect(readdirSync(path.join(uploads, 'gallery')).filter((n) => n.startsWith('.'))).toEqual(
+        [],
+      );
     } finally {
-      rename.mockRestore();
+      put.mockRestore();
       await reader.destroy();
     }
+  });
+
+  it('removes the files it stored when the row cannot be committed', async () => {
+    const before = galleryFiles();
+    const rows = await t.app.get(DataSource).getRepository(GalleryPhotoRecord).count();
+    const realSave = EntityManager.prototype.save;
+    const save = jest.spyOn(EntityManager.prototype, 'save').mockImplementation(function (
+      this: EntityManager,
+      ...args: unknown[]
+    ) {
+      if (args[0] instanceof GalleryPhotoRecord)
+        return Promise.reject(new Error('the database went away'));
+      return (realSave as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    } as never);
+    try {
+      const png = await sharp({
+        create: { width: 20, height: 20, channels: 3, background: '#123' },
+      })
+        .png()
+        .toBuffer();
+      await upload(png, 'a.png', 'Never committed').expect(500);
+    } finally {
+      save.mockRestore();
+    }
+    expect(galleryFiles()).toEqual(before);
+    expect(await t.app.get(DataSource).getRepository(GalleryPhotoRecord).count()).toBe(rows);
   });
 
   it('reads the type from the bytes: a PNG named photo.jpg is taken, a text named evil.jpg is not', async () => {
@@ -417,7 +447,7 @@ describe.each(testDatabases())('gallery files after a crash, on $name', (db) => 
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  it('removes at start-up the files no row names and finishes an upload whose row was committed', async () => {
+  it('removes the files no row names once past the grace, and only those', async () => {
     t = await startTestAppOn(database, { UPLOADS_DIR: uploads });
     const admin = await loggedIn(t);
     const png = await sharp({
@@ -437,57 +467,38 @@ describe.each(testDatabases())('gallery files after a crash, on $name', (db) => 
       .map((url) => path.basename(url));
 
     // Killed after writing its files, before its row was committed.
-    const uncommitted = await stageGalleryFiles(uploads, madeImages());
-    // Killed after its row was committed, before its files were renamed.
-    const unpublished = await stageGalleryFiles(uploads, madeImages());
-    const url = (key: string) => unpublished.urls.get(key)!;
-    await t.app
-      .get(DataSource)
-      .getRepository(GalleryPhotoRecord)
-      .save({
-        alt: 'Committed, not yet named',
-        position: 99,
-        mediumWebp: url('medium.webp'),
-        mediumAvif: url('medium.avif'),
-        mediumWidth: 600,
-        mediumHeight: 400,
-        fullWebp: url('full.webp'),
-        fullAvif: url('full.avif'),
-        fullWidth: 600,
-        fullHeight: 400,
-      });
-    const unpublishedNames = [...unpublished.urls.values()].map((u) => path.basename(u));
-    // Files of an upload from before temporary names, or of a delete cut short: no row.
-    const orphan = randomUUID();
-    const orphans = ['medium.webp', 'medium.avif', 'full.webp', 'full.avif'].map(
-      (end) => `${orphan}-${end}`,
-    );
-    for (const name of orphans) writeFileSync(path.join(folder(), name), 'orphan');
+    const storage = t.app.get<Storage>(STORAGE);
+    const uncommitted = await storeGalleryFiles(storage, madeImages());
+    const uncommittedNames = [...uncommitted.urls.values()].map((u) => path.basename(u));
+    // Killed in the middle of writing a file: the folder storage's temporary name.
+    const cutShort = `.${randomUUID()}-full.webp.${randomUUID()}.tmp`;
+    writeFileSync(path.join(folder(), cutShort), 'half a file');
     // Files this module never makes are not its to remove.
     writeFileSync(path.join(folder(), 'notes.txt'), 'the artist keeps this');
     writeFileSync(path.join(folder(), '.hidden.tmp'), 'not an upload');
-
-    const uncommittedNames = [...uncommitted.urls.values()].map((u) => path.basename(u));
-    expect(everyFile()).toEqual(
-      [
-        ...keptNames,
-        ...orphans,
-        ...[...uncommittedNames, ...unpublishedNames].map((name) => `.${name}.tmp`),
-        'notes.txt',
-        '.hidden.tmp',
-      ].sort(),
-    );
-    await request(t.server).get(url('medium.webp')).expect(404);
+    await request(t.server).get(`/media/gallery/${uncommittedNames[0]}`).expect(200);
     await t.close();
 
+    // At start-up they are too young to tell from an upload under way on another instance.
     t = await startTestAppOn(database, { UPLOADS_DIR: uploads });
-    expect(everyFile()).toEqual(
-      [...keptNames, ...unpublishedNames, 'notes.txt', '.hidden.tmp'].sort(),
-    );
-    const served = await request(t.server).get(url('medium.webp')).expect(200);
-    expect(served.headers['content-type']).toBe('image/webp');
-    await request(t.server).get(kept.full.avif!).expect(200);
+    const all = [...keptNames, ...uncommittedNames, cutShort, 'notes.txt', '.hidden.tmp'].sort();
+    expect(everyFile()).toEqual(all);
+    const sweeper = t.app.get(GallerySweepService);
+    expect(await sweeper.sweep(Date.now() + SWEEP_GRACE_MS - 60_000)).toEqual({
+      removed: 0,
+      temporaries: 0,
+    });
+    expect(everyFile()).toEqual(all);
+
+    expect(await sweeper.sweep(Date.now() + SWEEP_GRACE_MS + 60_000)).toEqual({
+      removed: 4,
+      temporaries: 1,
+    });
+    expect(everyFile()).toEqual([...keptNames, 'notes.txt', '.hidden.tmp'].sort());
+    await request(t.server).get(`/media/gallery/${uncommittedNames[0]}`).expect(404);
+    const served = await request(t.server).get(kept.full.avif!).expect(200);
+    expect(served.headers['content-type']).toBe('image/avif');
     const list = (await request(t.server).get('/api/gallery').expect(200)).body as GalleryPhoto[];
-    expect(list.map((p) => p.alt).slice(-2)).toEqual(['Kept', 'Committed, not yet named']);
+    expect(list.map((p) => p.alt).at(-1)).toBe('Kept');
   });
 });

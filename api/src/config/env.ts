@@ -142,6 +142,68 @@ export class Environment {
   @IsString()
   UPLOADS_DIR?: string;
 
+  /**
+   * Where uploaded files go: `file:/path/to/folder` (the default, data/uploads; UPLOADS_DIR is
+   * the older name of the same setting) or `s3://bucket/prefix` for S3-compatible storage, which
+   * several instances of the site can share.
+   */
+  @trimmed()
+  @IsOptional()
+  @Matches(/^file:.+|^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?$/, {
+    message: 'STORAGE_URL must be file:/path/to/folder or s3://bucket/prefix',
+  })
+  STORAGE_URL?: string;
+
+  /** The S3 API's address for a service other than AWS (R2, B2, MinIO…); AWS's own otherwise. */
+  @trimmed()
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'S3_ENDPOINT must be a full http:// or https:// address' },
+  )
+  S3_ENDPOINT?: string;
+
+  @trimmed()
+  @IsOptional()
+  @Matches(/^[a-z0-9-]+$/, { message: 'S3_REGION must be a region name such as us-east-1 or auto' })
+  S3_REGION?: string;
+
+  /** With S3_SECRET_ACCESS_KEY; without both, the AWS SDK's usual sources (a role, ~/.aws). */
+  @trimmed()
+  @ValidateIf(
+    (env: Environment) =>
+      env.S3_SECRET_ACCESS_KEY !== undefined || env.S3_ACCESS_KEY_ID !== undefined,
+  )
+  @IsString({ message: 'S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY' })
+  S3_ACCESS_KEY_ID?: string;
+
+  @trimmed()
+  @ValidateIf(
+    (env: Environment) =>
+      env.S3_ACCESS_KEY_ID !== undefined || env.S3_SECRET_ACCESS_KEY !== undefined,
+  )
+  @IsString({ message: 'S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID' })
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** `true` for services that address buckets by path (MinIO, s3rver), not by host name. */
+  @trimmed()
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  S3_FORCE_PATH_STYLE?: 'true' | 'false';
+
+  /**
+   * The address a CDN or a public bucket serves the uploaded files from (the folder or prefix
+   * of STORAGE_URL); the photos' addresses then point there. Without it the site serves them
+   * itself at /media/.
+   */
+  @trimmed()
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'MEDIA_PUBLIC_URL must be a full http:// or https:// address' },
+  )
+  MEDIA_PUBLIC_URL?: string;
+
   /** IANA time zone of the artist: "today" for the public shows list is a date there. */
   @trimmed()
   @IsTimeZone({ message: 'ARTIST_TIMEZONE must be an IANA time zone such as America/Chicago' })
@@ -287,8 +349,12 @@ export interface AppConfig {
   trustProxy: false | number | string;
   remotes: { storefront: string; admin: string };
   webRoot: string;
-  /** UPLOADS_DIR, absolute. */
+  /** The folder of `file:` storage (STORAGE_URL or UPLOADS_DIR), absolute. */
   uploadsDir: string;
+  /** Where uploaded files live (STORAGE_URL). */
+  storage: { type: 'file'; dir: string } | S3StorageConfig;
+  /** MEDIA_PUBLIC_URL without its trailing slash: photos' addresses point there when set. */
+  mediaPublicUrl?: string;
   logLevel: string;
   /** Where the JSON log lines go; standard output unless a test captures them. */
   logStream?: { write(line: string): unknown };
@@ -301,6 +367,17 @@ export interface AppConfig {
     checkout: { max: number; windowMs: number };
     sessionStatus: { max: number; windowMs: number };
   };
+}
+
+export interface S3StorageConfig {
+  type: 's3';
+  bucket: string;
+  /** Prepended to every key: empty, or ending in `/`. */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
 }
 
 export interface MailConfig {
@@ -334,13 +411,36 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
   const production = env.NODE_ENV === 'production';
   const port = env.PORT;
   const webRoot = env.WEB_ROOT ? path.resolve(root, env.WEB_ROOT) : root;
-  const uploadsDir = env.UPLOADS_DIR
-    ? path.resolve(root, env.UPLOADS_DIR)
+  if (env.UPLOADS_DIR !== undefined && env.STORAGE_URL !== undefined)
+    throw new InvalidEnvironmentError(
+      'Invalid environment:\n  UPLOADS_DIR: UPLOADS_DIR is the older name of STORAGE_URL=file:…; set only one of the two',
+    );
+  const fileStorage = env.STORAGE_URL?.startsWith('file:')
+    ? env.STORAGE_URL.replace(/^file:(\/\/)?/, '')
+    : env.UPLOADS_DIR;
+  const uploadsDir = fileStorage
+    ? path.resolve(root, fileStorage)
     : path.join(root, 'data', 'uploads');
+  const s3 = env.STORAGE_URL?.startsWith('s3://') ? new URL(env.STORAGE_URL) : undefined;
+  const s3Prefix = s3?.pathname.replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/') ?? '';
+  const storage: AppConfig['storage'] = s3
+    ? {
+        type: 's3',
+        bucket: s3.hostname,
+        prefix: s3Prefix ? `${s3Prefix}/` : '',
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION ?? 'us-east-1',
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+      }
+    : { type: 'file', dir: uploadsDir };
   const buildOutput = [
     ...['shell', 'storefront', 'admin'].map((name) => path.join(webRoot, name, 'dist')),
     path.join(root, 'api', 'dist'),
-  ].find((dist) => isInside(uploadsDir, dist));
+  ].find((dist) => storage.type === 'file' && isInside(uploadsDir, dist));
   if (buildOutput)
     throw new InvalidEnvironmentError(
       `Invalid environment:\n  UPLOADS_DIR: ${uploadsDir} is inside the build output ${buildOutput}, ` +
@@ -390,6 +490,8 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     },
     webRoot,
     uploadsDir,
+    storage,
+    mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     timeZone: env.ARTIST_TIMEZONE,
     mail: {

@@ -28,7 +28,7 @@ export function cleanEnv(extra: Record<string, string>): Record<string, string> 
   for (const [name, value] of Object.entries(process.env)) {
     if (
       value === undefined ||
-      /^(DATABASE_URL|ADMIN_PASSWORD|PUBLIC_URL|NODE_ENV|PORT|ENV_FILE|TRUST_PROXY|SESSION_SECRET|STRIPE_\w+)$/.test(
+      /^(DATABASE_URL|ADMIN_PASSWORD|PUBLIC_URL|NODE_ENV|PORT|ENV_FILE|TRUST_PROXY|SESSION_SECRET|STRIPE_\w+|STORAGE_URL|UPLOADS_DIR|S3_\w+|MEDIA_PUBLIC_URL)$/.test(
         name,
       )
     )
@@ -43,9 +43,13 @@ export function runNode(
   script: string,
   env: Record<string, string>,
   input = '',
+  args: string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd: projectRoot, env: cleanEnv(env) });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: projectRoot,
+      env: cleanEnv(env),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -38,15 +38,16 @@ export async function startTestApp(
 
 /**
  * The whole server on a database that outlives it (as across a restart). Unless the suite names
- * one, the app gets an uploads folder of its own: start-up removes the gallery files its
- * database does not name, which must never be those of the project's own `data/uploads`.
+ * its storage, the app gets an uploads folder of its own: the sweep removes the gallery files
+ * its database does not name, which must never be those of the project's own `data/uploads`.
  */
 export async function startTestAppOn(
   database: AppConfig['database'],
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
-  const uploads = env.UPLOADS_DIR ? null : mkdtempSync(path.join(tmpdir(), 'artist-uploads-'));
+  const uploads =
+    env.UPLOADS_DIR || env.STORAGE_URL ? null : mkdtempSync(path.join(tmpdir(), 'artist-uploads-'));
   const config: AppConfig = {
     ...loadConfig(
       {

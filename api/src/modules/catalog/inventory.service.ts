@@ -455,7 +455,7 @@ export class InventoryService {
   /**
    * POST /api/admin/products/:id/image: the photo goes through the gallery's pipeline (type read
    * from the bytes, metadata stripped, AVIF and WebP) cropped to the shop's square; its files are
-   * published once the product names them, and the files of the photo it replaces are removed.
+   * stored before the product names them, and the files of the photo it replaces are removed.
    */
   async setPhoto(productId: string, file: UploadedPhoto | undefined): Promise<AdminProduct> {
     if (!file) throw new BadRequestException(NO_PRODUCT_PHOTO);
@@ -476,19 +476,6 @@ export class InventoryService {
         return { stored, replaced: before.product.photo };
       });
     } catch (error) {
-      await staged.files.discard();
-      throw error;
-    }
-    try {
-      await staged.files.publish();
-    } catch (error) {
-      // A product naming files that cannot be named would show a broken photo: it goes back.
-      await this.dataSource
-        .getRepository(ProductRecord)
-        .update(
-          { id: productId },
-          { photo: outcome.replaced, image: outcome.replaced?.medium.webp ?? null },
-        );
       await staged.files.discard();
       throw error;
     }

@@ -1,28 +1,39 @@
-import path from 'node:path';
-import express, { type Express, type Response } from 'express';
-import { GALLERY_MEDIA_PATH, galleryFolder } from './gallery-files.js';
+import { pipeline } from 'node:stream/promises';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { contentTypeOf, type Storage } from '../storage/storage.js';
+import { FILE_NAME, GALLERY_MEDIA_PATH, GALLERY_PREFIX } from './gallery-files.js';
 
 /**
- * Serves the uploaded gallery files at `/media/gallery/<name>`. Every upload gets new random
- * names, so a file never changes and is cached for a year. No directory listing, no index file,
- * no dotfiles; `express.static` refuses any path that would leave the folder, and a missing file
- * is a plain 404 rather than the site's page.
+ * Serves the uploaded gallery files at `/media/gallery/<name>`, streamed from storage (a folder
+ * or a bucket), also when MEDIA_PUBLIC_URL serves them elsewhere, so addresses given out before
+ * keep working. Every upload gets new random names, so a file never changes and is cached for a
+ * year. Only names this module makes are looked up: no listing, no dotfiles, nothing outside
+ * the gallery; anything else is a plain 404 rather than the site's page.
  */
-export function mountGalleryMedia(app: Express, uploadsDir: string): void {
-  app.use(
-    GALLERY_MEDIA_PATH,
-    express.static(path.resolve(galleryFolder(uploadsDir)), {
-      index: false,
-      redirect: false,
-      dotfiles: 'deny',
-      fallthrough: true,
-      setHeaders(res: Response) {
+export function mountGalleryMedia(app: Express, storage: Storage): void {
+  app.use(GALLERY_MEDIA_PATH, (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    const notFound = () => res.status(404).type('text/plain').send('No such photo.');
+    if (!FILE_NAME.test(name)) return notFound();
+    storage
+      .get(`${GALLERY_PREFIX}${name}`)
+      .then(async (file) => {
+        if (!file) return notFound();
+        res.setHeader('Content-Type', contentTypeOf(name));
+        res.setHeader('Content-Length', String(file.size));
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         res.setHeader('X-Content-Type-Options', 'nosniff');
-      },
-    }),
-    (_req: unknown, res: Response) => {
-      res.status(404).type('text/plain').send('No such photo.');
-    },
-  );
+        if (file.modified) res.setHeader('Last-Modified', file.modified.toUTCString());
+        if (req.method === 'HEAD') {
+          file.body.destroy();
+          return res.end();
+        }
+        await pipeline(file.body, res);
+      })
+      .catch((error: unknown) => {
+        if (res.headersSent) return res.destroy();
+        next(error);
+      });
+  });
 }

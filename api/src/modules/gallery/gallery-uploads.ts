@@ -1,23 +1,22 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { GalleryImage } from '@artist/contracts';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/env.js';
+import { STORAGE, type Storage } from '../storage/storage.js';
 import {
   fileNameOf,
-  fileOf,
+  keyOf,
   removeFiles,
-  stageGalleryFiles,
-  type StagedFiles,
+  storeGalleryFiles,
+  type StoredUpload,
 } from './gallery-files.js';
 import { GalleryImages, UnacceptableImageError, type ImageBox } from './gallery-images.js';
 import type { UploadedPhoto } from './gallery.service.js';
 
-/** An upload's files as made and staged: addresses and sizes, and the staged files themselves. */
+/** An upload's files as made and stored: addresses and sizes, and the stored files themselves. */
 export interface StagedPhoto {
   medium: GalleryImage;
   full: GalleryImage;
-  /** Publish once the row naming the files is committed; discard if it is not. */
-  files: StagedFiles;
+  /** Discard them when the row naming them cannot be committed. */
+  files: StoredUpload;
 }
 
 /** Lists the `/media/gallery/…` addresses another module's rows name. */
@@ -26,8 +25,8 @@ export type GalleryFileOwner = () => Promise<(string | null)[]>;
 /**
  * The gallery's upload pipeline for other modules' photos (a product's): the same checks (type
  * read from the bytes, at most 100 megapixels), the same files (AVIF and WebP, metadata
- * stripped) in the same folder and under the same names, staged and published as the gallery's
- * own. A module whose rows name such files registers them (`addOwner`), so the start-up sweep
+ * stripped) in the same storage and under the same names, written before the row that names
+ * them as the gallery's own. A module whose rows name such files registers them (`addOwner`), so the start-up sweep
  * keeps them.
  */
 @Injectable()
@@ -36,7 +35,7 @@ export class GalleryUploads {
   private readonly owners: GalleryFileOwner[] = [];
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STORAGE) private readonly storage: Storage,
     private readonly images: GalleryImages,
   ) {}
 
@@ -56,15 +55,15 @@ export class GalleryUploads {
   }
 
   /**
-   * Makes an upload's files (medium cropped to `medium`) and writes them under temporary names;
-   * 400 with a sentence for a file that is not an accepted image.
+   * Makes an upload's files (medium cropped to `medium`) and writes them to storage, before any
+   * row names them; 400 with a sentence for a file that is not an accepted image.
    */
   async stage(file: UploadedPhoto, medium: ImageBox): Promise<StagedPhoto> {
     const images = await this.images.make(file.path, medium).catch((error: unknown) => {
       if (error instanceof UnacceptableImageError) throw new BadRequestException(error.message);
       throw error;
     });
-    const files = await stageGalleryFiles(this.config.uploadsDir, images);
+    const files = await storeGalleryFiles(this.storage, images);
     const image = (size: 'medium' | 'full'): GalleryImage => {
       const made = images.find((i) => i.size === size)!;
       return {
@@ -77,10 +76,10 @@ export class GalleryUploads {
     return { medium: image('medium'), full: image('full'), files };
   }
 
-  /** Removes the files of these addresses; a failure is logged, as it is only disk space. */
+  /** Removes the files of these addresses; a failure is logged, as it only takes space. */
   async remove(urls: (string | null)[], what: string): Promise<void> {
-    await removeFiles(urls.map((url) => fileOf(this.config.uploadsDir, url))).catch(
-      (error: unknown) => this.logger.error({ err: error, msg: `${what}: files not removed` }),
+    await removeFiles(this.storage, urls.map(keyOf)).catch((error: unknown) =>
+      this.logger.error({ err: error, msg: `${what}: files not removed` }),
     );
   }
 }

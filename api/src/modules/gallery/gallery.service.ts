@@ -6,7 +6,8 @@ import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
-import { fileOf, removeFiles, stageGalleryFiles } from './gallery-files.js';
+import { STORAGE, type Storage } from '../storage/storage.js';
+import { keyOf, removeFiles, storeGalleryFiles } from './gallery-files.js';
 import { GalleryImages, UnacceptableImageError } from './gallery-images.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';
 
@@ -37,7 +38,12 @@ export class GalleryService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly images: GalleryImages,
+    @Inject(STORAGE) private readonly storage: Storage,
   ) {}
+
+  /** A row as the site shows it: its files' addresses at MEDIA_PUBLIC_URL when that is set. */
+  private readonly view = (photo: GalleryPhotoRecord): GalleryPhoto =>
+    toView(photo, (url) => mediaUrl(this.config, url));
 
   /** The admin's list: the shared list block, in the gallery's order, searched by description. */
   listDefinition(): ListDefinition<GalleryPhotoRecord, GalleryPhoto, never, 'position'> {
@@ -48,7 +54,7 @@ export class GalleryService {
       searchColumns: ['alt'],
       sorts: { position: 'p.position' },
       defaultSort: 'position',
-      toRow: toView,
+      toRow: this.view,
     };
   }
 
@@ -59,7 +65,7 @@ export class GalleryService {
    */
   listPublic(): Promise<GalleryPhoto[]> {
     this.published ??= this.inOrder(this.dataSource.manager).then(
-      (photos) => photos.map(toView),
+      (photos) => photos.map(this.view),
       (error: unknown) => {
         // A failed read is tried again by the next request, not kept.
         this.published = undefined;
@@ -75,10 +81,10 @@ export class GalleryService {
   }
 
   /**
-   * POST /api/admin/gallery: the photo's files are made and written under temporary names, then
-   * its row is committed, then the files get their final names. If the row cannot be written the
-   * files are removed, so a failure leaves nothing behind; a process killed on the way leaves
-   * only files that the next start-up removes or, once the row is committed, names.
+   * POST /api/admin/gallery: the photo's files are made and written to storage, then its row is
+   * committed, so no row ever names a file storage does not hold. If the row cannot be written
+   * the files are removed; a process killed between the two leaves only files no row names,
+   * which the sweep removes (GallerySweepService).
    */
   async create(file: UploadedPhoto | undefined, alt: string): Promise<GalleryPhoto> {
     if (!file) throw new BadRequestException(NO_PHOTO);
@@ -91,8 +97,8 @@ export class GalleryService {
       if (error instanceof UnacceptableImageError) throw new BadRequestException(error.message);
       throw error;
     });
-    const staged = await stageGalleryFiles(this.config.uploadsDir, images);
-    const { urls } = staged;
+    const stored = await storeGalleryFiles(this.storage, images);
+    const { urls } = stored;
     const medium = images.find((i) => i.size === 'medium')!;
     const full = images.find((i) => i.size === 'full')!;
     let saved: GalleryPhotoRecord;
@@ -118,19 +124,15 @@ export class GalleryService {
         );
       });
     } catch (error) {
-      await staged.discard();
-      throw error;
-    }
-    try {
-      await staged.publish();
-    } catch (error) {
-      // A row whose files cannot be named would show a broken photo: it goes too.
-      await this.photos.delete(saved.id);
-      await staged.discard();
+      await stored
+        .discard()
+        .catch((failure: unknown) =>
+          this.logger.error({ err: failure, msg: 'files of an upload not committed not removed' }),
+        );
       throw error;
     }
     this.changed();
-    return toView(saved);
+    return this.view(saved);
   }
 
   /** PATCH /api/admin/gallery/:id. */
@@ -139,12 +141,13 @@ export class GalleryService {
     photo.alt = alt;
     const saved = await this.photos.save(photo);
     this.changed();
-    return toView(saved);
+    return this.view(saved);
   }
 
   /**
    * DELETE /api/admin/gallery/:id: the row first, then its files, so the page never shows a photo
-   * whose files are gone; a file that cannot be removed is logged, and is only disk space.
+   * whose files are gone; a file that cannot be removed is logged, and is only storage space
+   * (the sweep removes it later).
    */
   async remove(id: number): Promise<void> {
     const photo = await inTransaction(this.dataSource, async (manager) => {
@@ -153,10 +156,8 @@ export class GalleryService {
       return found;
     });
     this.changed();
-    const files = [photo.mediumWebp, photo.mediumAvif, photo.fullWebp, photo.fullAvif].map((url) =>
-      fileOf(this.config.uploadsDir, url),
-    );
-    await removeFiles(files).catch((error: unknown) =>
+    const keys = [photo.mediumWebp, photo.mediumAvif, photo.fullWebp, photo.fullAvif].map(keyOf);
+    await removeFiles(this.storage, keys).catch((error: unknown) =>
       this.logger.error({ err: error, msg: `gallery photo ${id}: files not removed` }),
     );
   }
@@ -184,7 +185,7 @@ export class GalleryService {
         if (photo.position !== byId.get(photo.id)!.position)
           await manager.update(GalleryPhotoRecord, photo.id, { position: photo.position });
       }
-      return ordered.map(toView);
+      return ordered.map(this.view);
     });
     this.changed();
     return photos;
@@ -208,19 +209,38 @@ export class GalleryService {
   }
 }
 
-export function toView(photo: GalleryPhotoRecord): GalleryPhoto {
+/**
+ * The address visitors load an uploaded file from: at MEDIA_PUBLIC_URL when a CDN or public
+ * bucket serves the files (`/media/gallery/x.webp` becomes `<MEDIA_PUBLIC_URL>/gallery/x.webp`),
+ * on this site otherwise. Rows keep the site's own address, whatever serves the files.
+ */
+export function mediaUrl(config: Pick<AppConfig, 'mediaPublicUrl'>, url: string): string;
+export function mediaUrl(
+  config: Pick<AppConfig, 'mediaPublicUrl'>,
+  url: string | null,
+): string | null;
+export function mediaUrl(config: Pick<AppConfig, 'mediaPublicUrl'>, url: string | null) {
+  if (!url || !config.mediaPublicUrl || !url.startsWith('/media/')) return url;
+  return `${config.mediaPublicUrl}${url.slice('/media'.length)}`;
+}
+
+export function toView(
+  photo: GalleryPhotoRecord,
+  address: (url: string) => string = (url) => url,
+): GalleryPhoto {
+  const optional = (url: string | null) => (url === null ? null : address(url));
   return {
     id: photo.id,
     alt: photo.alt,
     medium: {
-      webp: photo.mediumWebp,
-      avif: photo.mediumAvif,
+      webp: address(photo.mediumWebp),
+      avif: optional(photo.mediumAvif),
       width: photo.mediumWidth,
       height: photo.mediumHeight,
     },
     full: {
-      webp: photo.fullWebp,
-      avif: photo.fullAvif,
+      webp: address(photo.fullWebp),
+      avif: optional(photo.fullAvif),
       width: photo.fullWidth,
       height: photo.fullHeight,
     },
