@@ -42,7 +42,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@artist)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@artist|marked)/)'],
   moduleNameMapper: {
     '^@artist/contracts$': '<rootDir>/contracts/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

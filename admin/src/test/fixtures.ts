@@ -25,6 +25,7 @@ export function makeShow(id: number, overrides: Partial<AdminShow> = {}): AdminS
     ticketUrl: null,
     status: 'published',
     notes: null,
+    located: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

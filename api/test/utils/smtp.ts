@@ -21,6 +21,8 @@ export class TestSmtpServer {
   refuse: { code: number; message: string } | null = null;
   /** Asked for each transaction when `refuse` is not set: an answer to refuse it with, or null. */
   refuseSome: () => { code: number; message: string } | null = () => null;
+  /** Asked for each recipient: an answer to refuse that recipient with (e.g. 550), or null. */
+  refuseRecipient: (address: string) => { code: number; message: string } | null = () => null;
   port = 0;
   private server?: SMTPServer;
 
@@ -40,6 +42,11 @@ export class TestSmtpServer {
           responseCode: refusal.code,
         });
         callback(error);
+      },
+      onRcptTo: (address, _session, callback) => {
+        const refusal = this.refuseRecipient(address.address);
+        if (!refusal) return callback();
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
       },
       onData: (stream, session, callback) => {
         simpleParser(stream)

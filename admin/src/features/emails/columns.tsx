@@ -22,6 +22,7 @@ export const KIND_LABELS: Record<string, string> = {
   'newsletter-confirm': 'Newsletter confirmation',
   'notify-confirm': 'Notify-me confirmation',
   'back-in-stock': 'Back in stock',
+  'campaign-test': 'Campaign test',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;

@@ -23,6 +23,8 @@ import { LeadSignupSearchIndexById1767000000000 } from './1767000000000-LeadSign
 import { SeparateConfirmTokens1767100000000 } from './1767100000000-SeparateConfirmTokens.js';
 import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAddressesExactly.js';
 import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
+import { AddPlaces1767700000000 } from './1767700000000-AddPlaces.js';
+import { CreateCampaigns1767700000100 } from './1767700000100-CreateCampaigns.js';
 
 /** In order of application. */
 export const migrations = [
@@ -51,4 +53,6 @@ export const migrations = [
   SeparateConfirmTokens1767100000000,
   CompareAddressesExactly1767100000100,
   AddStockReservationClient1767100000200,
+  AddPlaces1767700000000,
+  CreateCampaigns1767700000100,
 ];

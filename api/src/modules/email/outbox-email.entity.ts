@@ -12,6 +12,7 @@ export const EMAIL_KINDS = [
   'newsletter-confirm',
   'notify-confirm',
   'back-in-stock',
+  'campaign-test',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

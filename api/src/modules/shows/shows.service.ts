@@ -13,6 +13,7 @@ import type { ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import type { ListedShow } from './show-calendar.js';
+import { PlacesService } from '../places/places.service.js';
 import { Show } from './show.entity.js';
 
 export interface PublicShowsBody {
@@ -55,6 +56,7 @@ export class ShowsService {
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
+    private readonly places: PlacesService,
   ) {}
 
   /** The public list serialised once: the bytes of the answer and their ETag. */
@@ -133,7 +135,7 @@ export class ShowsService {
   }
 
   async create(input: ShowInputDto): Promise<AdminShow> {
-    const saved = await this.shows.save(this.shows.create(fromInput(input)));
+    const saved = await this.shows.save(this.shows.create(this.located(fromInput(input))));
     this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today());
   }
@@ -141,9 +143,33 @@ export class ShowsService {
   async update(id: number, input: ShowInputDto): Promise<AdminShow> {
     const show = await this.shows.findOneBy({ id });
     if (!show) throw new NotFoundException('Show not found.');
-    const saved = await this.shows.save(Object.assign(show, fromInput(input)));
+    const saved = await this.shows.save(Object.assign(show, this.located(fromInput(input))));
     this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today());
+  }
+
+  /** A show's point (null when its city cannot be found), for announcements near it. */
+  async placeOf(
+    id: number,
+  ): Promise<{ show: Show; place: { latitude: number; longitude: number } | null } | null> {
+    const show = await this.shows.findOneBy({ id });
+    if (!show) return null;
+    const place =
+      show.latitude !== null && show.longitude !== null
+        ? { latitude: show.latitude, longitude: show.longitude }
+        : null;
+    return { show, place };
+  }
+
+  /** The show with the point of its city, found offline; null when it cannot be found. */
+  private located(show: Partial<Show>): Partial<Show> {
+    const place = this.places.locate(show.city);
+    return {
+      ...show,
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+      country: place?.country ?? null,
+    };
   }
 
   async remove(id: number): Promise<void> {
@@ -174,6 +200,7 @@ function toAdminShow(show: Show, today: string): AdminShow {
     status: show.status,
     listStatus: show.status === 'draft' ? 'draft' : show.date < today ? 'past' : 'published',
     notes: show.notes,
+    located: show.latitude !== null && show.longitude !== null,
     createdAt: show.createdAt.toISOString(),
     updatedAt: show.updatedAt.toISOString(),
   };
