@@ -9,6 +9,8 @@ export interface ReceivedMail {
   parsed: ParsedMail;
   /** Every header line as sent, lower-cased names. */
   headerLines: readonly { key: string; line: string }[];
+  /** When its DATA began (epoch ms): after the sender had decided to send it. */
+  at: number;
 }
 
 /**
@@ -49,9 +51,10 @@ export class TestSmtpServer {
         callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
       },
       onData: (stream, session, callback) => {
+        const at = Date.now();
         simpleParser(stream)
           .then((parsed) => {
-            this.received.push(record(parsed, session));
+            this.received.push(record(parsed, session, at));
             callback();
           })
           .catch(callback);
@@ -76,8 +79,9 @@ export class TestSmtpServer {
   }
 }
 
-function record(parsed: ParsedMail, session: SMTPServerSession): ReceivedMail {
+function record(parsed: ParsedMail, session: SMTPServerSession, at: number): ReceivedMail {
   return {
+    at,
     parsed,
     rcptTo: session.envelope.rcptTo.map((r) => r.address),
     mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
