@@ -42,8 +42,10 @@ module.exports = {
       },
     ],
   },
-  // otplib's base32 and HMAC plugins (@otplib, @scure, @noble) ship as ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@artist|@scure|@noble|@otplib|otplib)/)'],
+  // otplib's base32 and HMAC plugins (@otplib, @scure, @noble) and marked ship as ES modules only.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|@artist|@scure|@noble|@otplib|otplib|marked)/)',
+  ],
   moduleNameMapper: {
     '^@artist/contracts$': '<rootDir>/contracts/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -6,6 +6,7 @@ import { dataSourceOptions, openDatabase } from './database/data-source.js';
 import { LoggingModule } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CheckoutModule } from './modules/checkout/checkout.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         FansModule,
         ContentModule,
         GalleryModule,
+        CampaignsModule,
       ],
     };
   }

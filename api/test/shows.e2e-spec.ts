@@ -107,6 +107,18 @@ describe.each(testDatabases())('shows on $name', (db) => {
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
   });
 
+  it('says whether the city was found on the map, offline, when the show is saved', async () => {
+    const found = await create({ city: 'Nashville, TN' });
+    expect(found.body.located).toBe(true);
+    const lost = await create({ city: 'Nowhere Springs, ZZ' });
+    expect(lost.body.located).toBe(false);
+    const fixed = await admin
+      .put(`/api/admin/shows/${lost.body.id}`)
+      .send({ ...showInput(), city: 'Franklin, TN' })
+      .expect(200);
+    expect(fixed.body.located).toBe(true);
+  });
+
   it('keeps a ticket URL only for the url type', async () => {
     const url = await create({ ticketButtonType: 'url', ticketUrl: 'https://tix.example/1' });
     expect(url.body.ticketUrl).toBe('https://tix.example/1');

@@ -104,6 +104,8 @@ export const api = createApi({
     'Sale',
     'Content',
     'GalleryPhoto',
+    'Campaign',
+    'Suppression',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: false,

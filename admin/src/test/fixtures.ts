@@ -26,6 +26,7 @@ export function makeShow(id: number, overrides: Partial<AdminShow> = {}): AdminS
     timeZone: 'America/Chicago',
     status: 'published',
     notes: null,
+    located: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -126,6 +126,8 @@ export const EXPORT_NAMES = {
   products: 'products',
   sales: 'sales',
   fans: 'fans',
+  campaigns: 'campaigns',
+  suppressions: 'suppressions',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

@@ -21,6 +21,11 @@ export interface SiteContent {
   contacts: ContentContact[];
   /** The shop's policy pages, linked from the footer: paragraphs separated by blank lines. */
   pages: Record<ContentPageKey, string>;
+  /**
+   * The artist's postal address, printed in every campaign email (CAN-SPAM); '' until given, and
+   * campaigns cannot be sent meanwhile. At most 300 characters.
+   */
+  postalAddress: string;
 }
 
 /**
@@ -71,6 +76,7 @@ export const CONTENT_LIMITS = {
   tracks: 20,
   socialLinks: 12,
   contacts: 10,
+  postalAddress: 300,
 } as const;
 
 /**

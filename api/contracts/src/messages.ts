@@ -27,7 +27,16 @@ export interface ContactRequest {
 
 export interface EmailSignupRequest {
   email: string;
+  /** Where the fan is (a city, or a ZIP or postal code), so she can write when she plays near; at most 100 characters. */
+  location?: string;
 }
+
+/** The most characters of a signup's `location`. */
+export const SIGNUP_LOCATION_MAX = 100;
+
+/** The signup form's label of `location`. */
+export const SIGNUP_LOCATION_LABEL =
+  'Your city or ZIP / postal code (so I can tell you when I play near you)';
 
 export interface NotifyMeRequest {
   email: string;

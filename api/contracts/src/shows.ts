@@ -36,6 +36,11 @@ export interface AdminShow extends PublicShow {
    */
   listStatus: 'published' | 'draft' | 'past';
   notes: string | null;
+  /**
+   * Whether the show's city was found on the map (offline, when it was saved): announcements to
+   * fans near it need it.
+   */
+  located: boolean;
   createdAt: string;
   updatedAt: string;
 }

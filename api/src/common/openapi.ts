@@ -45,7 +45,11 @@ const ROUTE_ANSWERS: Record<string, Record<string, string>> = {
 };
 
 /** Paths the cross-site check does not apply to (verified by signature instead). */
-const SIGNED_PATHS = new Set(['/api/webhooks/stripe']);
+const SIGNED_PATHS = new Set([
+  '/api/webhooks/stripe',
+  '/api/webhooks/email/postmark',
+  '/api/webhooks/email/mailgun',
+]);
 
 /**
  * Completes the generated OpenAPI document from what the code already states:

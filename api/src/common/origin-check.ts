@@ -11,6 +11,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const EXEMPT_PATHS = new Set([
   '/api/webhooks/stripe',
+  // The mail providers' bounce and complaint reports: basic auth (Postmark), a signature (Mailgun).
+  '/api/webhooks/email/postmark',
+  '/api/webhooks/email/mailgun',
   '/api/newsletter/unsubscribe',
   '/api/notify-me/unsubscribe',
 ]);

@@ -272,6 +272,29 @@ export class Environment {
   @IsInt({ message: 'CONFIRMATION_EMAILS_PER_HOUR must be a whole number of 1 or more' })
   @Min(1, { message: 'CONFIRMATION_EMAILS_PER_HOUR must be a whole number of 1 or more' })
   CONFIRMATION_EMAILS_PER_HOUR = 1000;
+
+  /**
+   * Campaign emails sent per second by all instances together (counted in the database); 0 sends
+   * as fast as the SMTP server takes them. The default stays under the 14/s Amazon SES starts
+   * accounts at.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 10 : Number(value)))
+  @IsInt({ message: 'CAMPAIGN_RATE_PER_SECOND must be a whole number of 0 or more' })
+  @Min(0, { message: 'CAMPAIGN_RATE_PER_SECOND must be a whole number of 0 or more' })
+  CAMPAIGN_RATE_PER_SECOND = 10;
+
+  /** Basic-auth user and password of the Postmark webhook (`/api/webhooks/email/postmark`). */
+  @trimmed()
+  @IsOptional()
+  EMAIL_WEBHOOK_USER?: string;
+
+  @IsOptional()
+  EMAIL_WEBHOOK_PASSWORD?: string;
+
+  /** Mailgun's HTTP webhook signing key, for `/api/webhooks/email/mailgun`. */
+  @trimmed()
+  @IsOptional()
+  MAILGUN_WEBHOOK_SIGNING_KEY?: string;
 }
 
 const isHttps = (url: string | undefined) => /^https:\/\//i.test(url ?? '');
@@ -388,6 +411,13 @@ export interface MailConfig {
   artistEmail?: string;
   /** CONFIRMATION_EMAILS_PER_HOUR: the site's hourly cap of fan-triggered emails. */
   confirmationsPerHour: number;
+  /** CAMPAIGN_RATE_PER_SECOND: campaign emails per second across instances; 0 for no cap. */
+  campaignRatePerSecond: number;
+  /** The providers' bounce and complaint webhooks; each is refused (401) while unset. */
+  webhooks: {
+    basicAuth?: { user: string; password: string };
+    mailgunSigningKey?: string;
+  };
 }
 
 /** The name emails come from when MAIL_FROM gives none. */
@@ -499,6 +529,14 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       from: parseMailFrom(env.MAIL_FROM, publicUrl),
       artistEmail: env.ARTIST_EMAIL,
       confirmationsPerHour: env.CONFIRMATION_EMAILS_PER_HOUR,
+      campaignRatePerSecond: env.CAMPAIGN_RATE_PER_SECOND,
+      webhooks: {
+        basicAuth:
+          env.EMAIL_WEBHOOK_USER && env.EMAIL_WEBHOOK_PASSWORD
+            ? { user: env.EMAIL_WEBHOOK_USER, password: env.EMAIL_WEBHOOK_PASSWORD }
+            : undefined,
+        mailgunSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
+      },
     },
     rateLimits: {
       forms: { max: env.FORM_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },

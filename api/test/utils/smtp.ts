@@ -9,6 +9,8 @@ export interface ReceivedMail {
   parsed: ParsedMail;
   /** Every header line as sent, lower-cased names. */
   headerLines: readonly { key: string; line: string }[];
+  /** When its DATA began (epoch ms): after the sender had decided to send it. */
+  at: number;
 }
 
 /**
@@ -21,6 +23,8 @@ export class TestSmtpServer {
   refuse: { code: number; message: string } | null = null;
   /** Asked for each transaction when `refuse` is not set: an answer to refuse it with, or null. */
   refuseSome: () => { code: number; message: string } | null = () => null;
+  /** Asked for each recipient: an answer to refuse that recipient with (e.g. 550), or null. */
+  refuseRecipient: (address: string) => { code: number; message: string } | null = () => null;
   port = 0;
   private server?: SMTPServer;
 
@@ -41,10 +45,16 @@ export class TestSmtpServer {
         });
         callback(error);
       },
+      onRcptTo: (address, _session, callback) => {
+        const refusal = this.refuseRecipient(address.address);
+        if (!refusal) return callback();
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      },
       onData: (stream, session, callback) => {
+        const at = Date.now();
         simpleParser(stream)
           .then((parsed) => {
-            this.received.push(record(parsed, session));
+            this.received.push(record(parsed, session, at));
             callback();
           })
           .catch(callback);
@@ -69,8 +79,9 @@ export class TestSmtpServer {
   }
 }
 
-function record(parsed: ParsedMail, session: SMTPServerSession): ReceivedMail {
+function record(parsed: ParsedMail, session: SMTPServerSession, at: number): ReceivedMail {
   return {
+    at,
     parsed,
     rcptTo: session.envelope.rcptTo.map((r) => r.address),
     mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -113,6 +113,7 @@ export const SITE_CONTENT: SiteContent = {
     returns: 'Send it back within 30 days, unworn.',
     privacy: 'We keep your orders, signups and messages.',
   },
+  postalAddress: '',
 };
 
 export function show(overrides: Partial<PublicShow> = {}): PublicShow {

@@ -68,6 +68,8 @@ describe('on a phone', () => {
       'Sales',
       'Notify Me',
       'Newsletter',
+      'Campaigns',
+      'Suppressions',
       'Contact',
       'Emails',
       'Fans',

@@ -16,6 +16,8 @@ import { EmailsTab } from '../emails/EmailsTab.js';
 import { FansTab } from '../fans/FansTab.js';
 import { PageTab } from '../page/PageTab.js';
 import { PhotosTab } from '../gallery/PhotosTab.js';
+import { CampaignsTab } from '../campaigns/CampaignsTab.js';
+import { SuppressionsTab } from '../campaigns/SuppressionsTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 import { usePhone } from '../../components/usePhone.js';
@@ -27,6 +29,8 @@ const TABS = [
   { key: 'sales', label: 'Sales', Component: SalesTab },
   { key: 'notify-me', label: 'Notify Me', Component: NotifyTab },
   { key: 'newsletter', label: 'Newsletter', Component: NewsletterTab },
+  { key: 'campaigns', label: 'Campaigns', Component: CampaignsTab },
+  { key: 'suppressions', label: 'Suppressions', Component: SuppressionsTab },
   { key: 'contact', label: 'Contact', Component: ContactTab },
   { key: 'emails', label: 'Emails', Component: EmailsTab },
   { key: 'fans', label: 'Fans', Component: FansTab },

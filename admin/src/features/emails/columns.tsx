@@ -23,6 +23,7 @@ export const KIND_LABELS: Record<string, string> = {
   'notify-confirm': 'Notify-me confirmation',
   'back-in-stock': 'Back in stock',
   'password-reset': 'Password reset',
+  'campaign-test': 'Campaign test',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;

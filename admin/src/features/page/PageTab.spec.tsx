@@ -31,6 +31,7 @@ const content = (): SiteContent => ({
     returns: 'Thirty days.',
     privacy: 'We keep little.',
   },
+  postalAddress: '',
 });
 
 /** Replaces a field's text in one go: antd forms re-render slowly per keystroke in jsdom. */

@@ -203,6 +203,17 @@ function PageEditor({ content }: { content: SiteContent }) {
                 check: emailAddress,
               }}
             />
+            <Form.Item
+              label="Postal address"
+              name="postalAddress"
+              style={{ marginTop: 16 }}
+              extra="Printed at the foot of every campaign email, as the law (CAN-SPAM) requires: campaigns cannot be sent without it. A PO box is fine."
+              rules={[
+                rule('Postal address', maxLength('Postal address', CONTENT_LIMITS.postalAddress)),
+              ]}
+            >
+              <Input.TextArea rows={2} placeholder="PO Box 123, Nashville, TN 37203" />
+            </Form.Item>
           </Section>
 
           <Section title="Shop pages">

@@ -108,5 +108,6 @@ export function toSiteContent(values: PageFormValues): SiteContent {
     pages: Object.fromEntries(
       CONTENT_PAGES.map((key) => [key, text(pages[key])]),
     ) as SiteContent['pages'],
+    postalAddress: text(values.postalAddress),
   };
 }

@@ -7,7 +7,7 @@ import {
   type ShowStatus,
   type TicketButtonType,
 } from '@artist/contracts';
-import { App, Button, Checkbox, Flex, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Select } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { useCreateShowMutation, useDeleteShowMutation, useUpdateShowMutation } from './showsApi.js';
 
@@ -38,6 +38,9 @@ const TICKET_TYPE_OPTIONS = [
   { value: 'free', label: 'Free' },
   { value: 'soon', label: 'Coming soon' },
 ];
+/** What the dialog says of a city that cannot be located, offline, for announcements. */
+export const CITY_NOT_FOUND =
+  'Fans near this show cannot be told about it until its city is found. Write it as "City, ST" or "City, Country", e.g. Nashville, TN.';
 const URL_MESSAGE = 'Enter the ticket link, e.g. https://tickets.example.com/your-show';
 
 const isUrl = (value: string) => {
@@ -129,6 +132,8 @@ export function ShowDialog({
         saved = await createShow(body).unwrap();
         toast.success('Show created successfully');
       }
+      if (!saved.located)
+        toast.warning(`${saved.city} could not be found on the map`, CITY_NOT_FOUND);
       onSaved?.(saved);
       onClose();
     } catch (err) {
@@ -202,6 +207,15 @@ export function ShowDialog({
         >
           <Input placeholder="Nashville, TN" />
         </Form.Item>
+        {show && !show.located && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={`${show.city} could not be found on the map`}
+            description={CITY_NOT_FOUND}
+          />
+        )}
         <Form.Item
           label="Date"
           name="date"

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useTableQuery } from '../table/useTableQuery.js';
+import { useAnnounceShow } from '../campaigns/announce.js';
 import { showColumns, showFilters } from './columns.js';
 import { ShowDialog } from './ShowDialog.js';
 import { useGetShowsQuery } from './showsApi.js';
@@ -14,7 +15,8 @@ export function ShowsTab() {
   const [editing, setEditing] = useState<AdminShow | 'new' | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
   const toast = useToast();
-  const columns = useMemo(() => showColumns(setEditing), []);
+  const announce = useAnnounceShow();
+  const columns = useMemo(() => showColumns(setEditing, announce), [announce]);
 
   useEffect(() => {
     if (error) toast.error('Failed to load shows', error);

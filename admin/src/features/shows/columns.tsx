@@ -1,6 +1,6 @@
 import { StatusTag } from '../../components/StatusTag.js';
 import type { AdminShow } from '@artist/contracts';
-import { Button, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { formatDay } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 
@@ -35,7 +35,11 @@ function Tickets({ show }: { show: AdminShow }) {
   return <Typography.Text type="secondary">—</Typography.Text>;
 }
 
-export function showColumns(onEdit: (show: AdminShow) => void): DataColumn<AdminShow>[] {
+export function showColumns(
+  onEdit: (show: AdminShow) => void,
+  /** "Announce to fans nearby", offered on published upcoming shows. */
+  onAnnounce?: (show: AdminShow) => void,
+): DataColumn<AdminShow>[] {
   return [
     {
       key: 'date',
@@ -78,9 +82,24 @@ export function showColumns(onEdit: (show: AdminShow) => void): DataColumn<Admin
       key: 'manage',
       title: 'Manage',
       render: (_, s) => (
-        <Button size="small" onClick={() => onEdit(s)} aria-label={`Edit ${s.venue} on ${s.date}`}>
-          Edit
-        </Button>
+        <Flex gap={4} wrap>
+          <Button
+            size="small"
+            onClick={() => onEdit(s)}
+            aria-label={`Edit ${s.venue} on ${s.date}`}
+          >
+            Edit
+          </Button>
+          {onAnnounce && s.listStatus === 'published' && (
+            <Button
+              size="small"
+              onClick={() => onAnnounce(s)}
+              aria-label={`Announce ${s.venue} on ${s.date} to fans nearby`}
+            >
+              Announce to fans nearby
+            </Button>
+          )}
+        </Flex>
       ),
     },
   ];

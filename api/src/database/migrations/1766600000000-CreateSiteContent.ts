@@ -11,7 +11,7 @@ const recording = (title: string, spotifyUrl: string) => ({
 });
 
 /** The page's words and links as they were in the storefront's code when they moved here. */
-const FIRST_CONTENT: SiteContent = {
+const FIRST_CONTENT: Omit<SiteContent, 'postalAddress'> = {
   tagline: 'Singer • Songwriter • Musician',
   bio: [
     'Wren Calloway grew up on a pecan farm outside Fredericksburg, Texas, where her grandmother’s radio played Patsy Cline over the sound of the irrigation pumps. She wrote her first song at twelve on a borrowed guitar with two missing strings, and she has been chasing that same mix of dust, heartache and daylight ever since.',

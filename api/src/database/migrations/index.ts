@@ -25,6 +25,8 @@ import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAdd
 import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
 import { AddAccountSecurityAndRefunds1767200010000 } from './1767200010000-AddAccountSecurityAndRefunds.js';
 import { AddCatalogPhotosSizesAndShowZones1767300000000 } from './1767300000000-AddCatalogPhotosSizesAndShowZones.js';
+import { AddPlaces1767700000000 } from './1767700000000-AddPlaces.js';
+import { CreateCampaigns1767700000100 } from './1767700000100-CreateCampaigns.js';
 
 /** In order of application. */
 export const migrations = [
@@ -55,4 +57,6 @@ export const migrations = [
   AddStockReservationClient1767100000200,
   AddAccountSecurityAndRefunds1767200010000,
   AddCatalogPhotosSizesAndShowZones1767300000000,
+  AddPlaces1767700000000,
+  CreateCampaigns1767700000100,
 ];

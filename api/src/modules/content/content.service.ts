@@ -40,7 +40,8 @@ export class ContentService {
     const row = await this.records.findOneBy({ id: SITE_CONTENT_ROW });
     // The migration that made the table wrote the row; without it the schema is broken.
     if (!row) throw new Error('The site_content row is missing: run the migrations.');
-    return row.data;
+    // Content saved before the postal address existed has none.
+    return { ...row.data, postalAddress: row.data.postalAddress ?? '' };
   }
 }
 
@@ -57,6 +58,7 @@ function toContent(input: SiteContentDto): SiteContent {
     pages: Object.fromEntries(
       CONTENT_PAGES.map((page) => [page, input.pages[page]]),
     ) as SiteContent['pages'],
+    postalAddress: input.postalAddress,
   };
 }
 

@@ -21,6 +21,21 @@ export async function takeQuota(
   limit: QuotaLimit,
   now: number,
 ): Promise<{ granted: boolean; windowEndsAt: number }> {
+  const { granted, windowEndsAt } = await takeQuotaUpTo(manager, name, limit, now, 1);
+  return { granted: granted === 1, windowEndsAt };
+}
+
+/**
+ * Counts up to `wanted` emails against the quota `name` as `takeQuota` counts one: how many there
+ * was room for (now counted), and when the current window ends.
+ */
+export async function takeQuotaUpTo(
+  manager: EntityManager,
+  name: string,
+  limit: QuotaLimit,
+  now: number,
+  wanted: number,
+): Promise<{ granted: number; windowEndsAt: number }> {
   const mysql = manager.connection.options.type !== 'better-sqlite3';
   await manager.query(
     mysql
@@ -38,11 +53,12 @@ export async function takeQuota(
     start = limit.aligned ? now - (now % limit.windowMs) : now;
     used = 0;
   }
-  if (used >= limit.max) return { granted: false, windowEndsAt: start + limit.windowMs };
+  const granted = Math.max(0, Math.min(wanted, limit.max - used));
+  if (granted === 0) return { granted, windowEndsAt: start + limit.windowMs };
   await manager.query('UPDATE mail_quotas SET windowStart = ?, used = ? WHERE name = ?', [
     start,
-    used + 1,
+    used + granted,
     name,
   ]);
-  return { granted: true, windowEndsAt: start + limit.windowMs };
+  return { granted, windowEndsAt: start + limit.windowMs };
 }

@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'notify-confirm',
   'back-in-stock',
   'password-reset',
+  'campaign-test',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -409,3 +409,55 @@ export function passwordReset(resetUrl: string, minutes: number): RenderedEmail 
   ].join('\n');
   return { subject, html, text };
 }
+
+export interface CampaignEmailData {
+  subject: string;
+  /** The body's Markdown rendered and sanitised (campaigns/campaign-content.ts). */
+  bodyHtml: string;
+  /** The body as written: Markdown reads as plain text. */
+  bodyText: string;
+  /** The campaign's public page. */
+  viewUrl: string;
+  unsubscribeUrl: string;
+  /** The artist's postal address (CAN-SPAM). */
+  postalAddress: string;
+  /** A test copy says so at the top. */
+  test: boolean;
+}
+
+/**
+ * A campaign (newsletter or show announcement): the artist's words in the layout of every email,
+ * a "view in your browser" link, and a footer with the unsubscribe link and her postal address.
+ * No tracking pixel, no rewritten links.
+ */
+export function campaignEmail(data: CampaignEmailData): RenderedEmail {
+  const subject = oneLine(data.subject);
+  const view = `<mj-text font-size="13px" align="center" color="${COLOURS.inkSoft}"><a href="${escapeHtml(data.viewUrl)}" style="color:${COLOURS.inkSoft}">View this email in your browser</a></mj-text>`;
+  const notice = data.test
+    ? `<mj-text font-size="14px" color="${COLOURS.accent}">This is a test copy: it was sent to you alone, and nothing was counted.</mj-text>`
+    : '';
+  const footer = [
+    `<a href="${data.unsubscribeUrl === '<!--unsubscribe-url-->' ? data.unsubscribeUrl : escapeHtml(data.unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a>`,
+    escapeHtml(`You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`),
+    escapeHtml(data.postalAddress).replace(/\n/g, '<br />'),
+  ].join('<br />');
+  const html = layout(
+    subject,
+    [view, notice, `<mj-text>${data.bodyHtml}</mj-text>`].filter(Boolean).join('\n'),
+    footer,
+  );
+  const text = [
+    ...(data.test
+      ? ['This is a test copy: it was sent to you alone, and nothing was counted.', '']
+      : []),
+    `View this email in your browser: ${data.viewUrl}`,
+    '',
+    data.bodyText.trim(),
+    '',
+    '--',
+    `Unsubscribe: ${data.unsubscribeUrl}`,
+    `You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`,
+    data.postalAddress,
+  ].join('\n');
+  return { subject, html, text };
+}

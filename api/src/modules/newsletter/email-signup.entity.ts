@@ -82,6 +82,21 @@ export class EmailSignup {
   @Column({ type: 'bigint', nullable: true, transformer: epochMs })
   confirmationSentAt: number | null;
 
+  /** Where the fan said they are (a city, or a ZIP or postal code), as typed. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  location: string | null;
+
+  /** The point found for `location` (PlacesService); null when unknown. */
+  @Column({ type: 'double', nullable: true })
+  latitude: number | null;
+
+  @Column({ type: 'double', nullable: true })
+  longitude: number | null;
+
+  /** ISO 3166-1 alpha-2 code of the point's country. */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  country: string | null;
+
   /** Confirmed, unconfirmed or unsubscribed, from the two times above; kept by the database. */
   @Column({
     type: 'varchar',

@@ -91,7 +91,7 @@ export class NewsletterController {
   @Post('email-signup')
   @RateLimit('email-signup')
   async signUp(@Body() body: EmailSignupDto): Promise<FormResponse> {
-    await this.newsletter.signUp(body.email);
+    await this.newsletter.signUp(body.email, body.location || undefined);
     return { success: true, message: SIGNUP_MESSAGE };
   }
 

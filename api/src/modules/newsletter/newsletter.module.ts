@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlacesModule } from '../places/places.module.js';
 import { EmailSignup } from './email-signup.entity.js';
 import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EmailSignup])],
+  imports: [TypeOrmModule.forFeature([EmailSignup]), PlacesModule],
   controllers: [NewsletterController],
   providers: [NewsletterService],
   exports: [NewsletterService],

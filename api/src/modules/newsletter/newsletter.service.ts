@@ -17,7 +17,18 @@ import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-Lea
 import { inTransaction } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
+import { PlacesService } from '../places/places.service.js';
 import { EmailSignup } from './email-signup.entity.js';
+
+/** A subscriber a campaign may go to, with the place found for them (null: unknown). */
+export interface MailableSignup {
+  id: number;
+  email: string;
+  token: string;
+  place: { latitude: number; longitude: number; country: string } | null;
+}
+
+const MAILABLE_BATCH = 5000;
 
 /** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 60 * 60_000;
@@ -28,11 +39,14 @@ export const LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 export class NewsletterService {
   /** The addresses by three-letter sequences, for the admin list's search. */
   readonly searchGrams;
+  /** Told of each address that unsubscribes (the first time), e.g. to count it on a campaign. */
+  private readonly unsubscribeListeners: ((email: string) => Promise<unknown>)[] = [];
 
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
+    private readonly places: PlacesService,
   ) {
     this.searchGrams = searchGramsOf(signups.manager.connection, 'email_signups');
   }
@@ -44,8 +58,9 @@ export class NewsletterService {
    * and neither is one that unsubscribed: only the unsubscribed page's "Subscribe again" button
    * (`resubscribe`) or the artist can have it sent a confirmation again.
    */
-  async signUp(email: string): Promise<void> {
+  async signUp(email: string, location?: string): Promise<void> {
     const address = normaliseEmail(email);
+    const place = location ? this.placeOf(location) : undefined;
     await inTransaction(this.signups.manager.connection, async (manager) => {
       await manager
         .createQueryBuilder()
@@ -55,13 +70,88 @@ export class NewsletterService {
           email: address,
           token: newLinkToken(),
           fanId: await linkFan(manager, address, this.clock.now()),
+          ...place,
         })
         .orIgnore()
         .execute();
+      // A known address that gives a place now keeps the latest one.
+      if (place) await manager.update(EmailSignup, { email: address }, place);
       const signup = await manager.findOneBy(EmailSignup, { email: address });
       if (!signup || signup.confirmedAt !== null || signup.unsubscribedAt !== null) return;
       await this.sendConfirmation(manager, signup, { hourly: true });
     });
+  }
+
+  /**
+   * Every address a campaign may go to: confirmed and not unsubscribed (suppressions are the
+   * campaigns' to apply), with its unsubscribe token and known place; by id, in batches.
+   */
+  async mailable(): Promise<MailableSignup[]> {
+    const found: MailableSignup[] = [];
+    for (let after = 0; ;) {
+      const rows = await this.signups
+        .createQueryBuilder('s')
+        .select(['s.id', 's.email', 's.token', 's.latitude', 's.longitude', 's.country'])
+        .where("s.subscription = 'confirmed'")
+        .andWhere('s.token IS NOT NULL')
+        .andWhere('s.id > :after', { after })
+        .orderBy('s.id', 'ASC')
+        .limit(MAILABLE_BATCH)
+        .getMany();
+      for (const row of rows)
+        found.push({
+          id: row.id,
+          email: row.email,
+          token: row.token!,
+          place:
+            row.latitude !== null && row.longitude !== null
+              ? { latitude: row.latitude, longitude: row.longitude, country: row.country ?? '' }
+              : null,
+        });
+      if (rows.length < MAILABLE_BATCH) return found;
+      after = rows.at(-1)!.id;
+    }
+  }
+
+  onUnsubscribe(listener: (email: string) => Promise<unknown>): void {
+    this.unsubscribeListeners.push(listener);
+  }
+
+  /** Whether an address may still be mailed a campaign now: confirmed and not unsubscribed. */
+  async stillSubscribed(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.signups
+      .createQueryBuilder('s')
+      .select(['s.email'])
+      .where("s.subscription = 'confirmed'")
+      .andWhere('s.email IN (:...emails)', { emails })
+      .getMany();
+    return new Set(rows.map((row) => row.email));
+  }
+
+  /**
+   * A complaint about a campaign also unsubscribes the address (the first time is kept).
+   * Answers whether it was subscribed until now.
+   */
+  async unsubscribeAddress(email: string): Promise<boolean> {
+    const result = await this.signups
+      .createQueryBuilder()
+      .update(EmailSignup)
+      .set({ unsubscribedAt: this.clock.now().getTime() })
+      .where('email = :email AND unsubscribedAt IS NULL', { email: normaliseEmail(email) })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** What a fan wrote, and the point found for it (all null when it cannot be found). */
+  private placeOf(location: string) {
+    const found = this.places.locate(location);
+    return {
+      location,
+      latitude: found?.latitude ?? null,
+      longitude: found?.longitude ?? null,
+      country: found?.country ?? null,
+    };
   }
 
   /**
@@ -141,15 +231,22 @@ export class NewsletterService {
     const resubscribeToken = newLinkToken();
     const pendingConfirm =
       signup.confirmTokenUsedAt === null && (signup.confirmTokenExpiresAt ?? 0) > now;
+    const first = await this.signups
+      .createQueryBuilder()
+      .update(EmailSignup)
+      .set({ unsubscribedAt: now })
+      .where('id = :id AND unsubscribedAt IS NULL', { id: signup.id })
+      .execute();
     await this.signups.update(
       { id: signup.id },
       {
-        unsubscribedAt: signup.unsubscribedAt ?? now,
         ...(pendingConfirm ? { confirmTokenExpiresAt: now } : {}),
         resubscribeToken,
         resubscribeTokenExpiresAt: now + LINK_TTL_MS,
       },
     );
+    if (first.affected)
+      for (const listener of this.unsubscribeListeners) await listener(signup.email);
     return resubscribeToken;
   }
 

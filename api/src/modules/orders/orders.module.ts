@@ -4,12 +4,13 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { Show } from '../shows/show.entity.js';
 import { Order } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
+import { OrderAudienceService } from './order-audience.service.js';
 import { OrdersService } from './orders.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, Show]), CatalogModule],
   controllers: [OrdersController],
-  providers: [OrdersService],
-  exports: [OrdersService],
+  providers: [OrdersService, OrderAudienceService],
+  exports: [OrdersService, OrderAudienceService],
 })
 export class OrdersModule {}

@@ -53,6 +53,17 @@ export class Show {
   @Column({ type: 'varchar', length: 64, nullable: true })
   timeZone: string | null;
 
+  /** The point of the city (PlacesService), found when the show is saved; null when not found. */
+  @Column({ type: 'double', nullable: true })
+  latitude: number | null;
+
+  @Column({ type: 'double', nullable: true })
+  longitude: number | null;
+
+  /** ISO 3166-1 alpha-2 code of the city's country. */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  country: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 

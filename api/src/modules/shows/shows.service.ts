@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config/env.js';
 import { timeZoneOfCity } from './city-time-zone.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import type { ListedShow } from './show-calendar.js';
+import { PlacesService } from '../places/places.service.js';
 import { Show } from './show.entity.js';
 
 export interface PublicShowsBody {
@@ -60,6 +61,7 @@ export class ShowsService {
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly places: PlacesService,
   ) {}
 
   /**
@@ -153,7 +155,7 @@ export class ShowsService {
 
   async create(input: ShowInputDto): Promise<AdminShow> {
     const saved = await this.shows.save(
-      this.shows.create({ ...fromInput(input), timeZone: this.timeZoneFor(input) }),
+      this.shows.create(this.located({ ...fromInput(input), timeZone: this.timeZoneFor(input) })),
     );
     this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today(), this.config.timeZone);
@@ -163,9 +165,35 @@ export class ShowsService {
     const show = await this.shows.findOneBy({ id });
     if (!show) throw new NotFoundException('Show not found.');
     const timeZone = this.timeZoneFor(input, show);
-    const saved = await this.shows.save(Object.assign(show, fromInput(input), { timeZone }));
+    const saved = await this.shows.save(
+      Object.assign(show, this.located({ ...fromInput(input), timeZone })),
+    );
     this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today(), this.config.timeZone);
+  }
+
+  /** A show's point (null when its city cannot be found), for announcements near it. */
+  async placeOf(
+    id: number,
+  ): Promise<{ show: Show; place: { latitude: number; longitude: number } | null } | null> {
+    const show = await this.shows.findOneBy({ id });
+    if (!show) return null;
+    const place =
+      show.latitude !== null && show.longitude !== null
+        ? { latitude: show.latitude, longitude: show.longitude }
+        : null;
+    return { show, place };
+  }
+
+  /** The show with the point of its city, found offline; null when it cannot be found. */
+  private located(show: Partial<Show>): Partial<Show> {
+    const place = this.places.locate(show.city);
+    return {
+      ...show,
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+      country: place?.country ?? null,
+    };
   }
 
   async remove(id: number): Promise<void> {
@@ -197,6 +225,7 @@ function toAdminShow(show: Show, today: string, artistTimeZone: string): AdminSh
     status: show.status,
     listStatus: show.status === 'draft' ? 'draft' : show.date < today ? 'past' : 'published',
     notes: show.notes,
+    located: show.latitude !== null && show.longitude !== null,
     createdAt: show.createdAt.toISOString(),
     updatedAt: show.updatedAt.toISOString(),
   };

@@ -4,11 +4,16 @@ import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.j
 
 const signup = () => within(document.getElementById('email-signup')!);
 
-it('has the heading, one email field, the button, the note and the social links', async () => {
+it('has the heading, one email field, the place field, the button, the note and the social links', async () => {
   stubApi();
   renderApp();
   expect(signup().getByRole('heading', { name: 'Stay Connected' })).toBeInTheDocument();
   expect(signup().getByRole('textbox', { name: 'Email Address' })).toHaveAttribute('type', 'email');
+  expect(
+    signup().getByRole('textbox', {
+      name: 'Your city or ZIP / postal code (so I can tell you when I play near you)',
+    }),
+  ).toHaveAttribute('maxlength', '100');
   expect(signup().getByRole('button', { name: 'Join the List' })).toBeInTheDocument();
   expect(signup().getByText('No spam. Unsubscribe anytime')).toBeInTheDocument();
   expect(signup().getAllByRole('link')).toHaveLength(6);
@@ -38,6 +43,23 @@ it("says 'Joining...', welcomes the visitor and clears the field", async () => {
   expect(field).toHaveValue('');
   expect(calls.find((c) => c.url === '/api/email-signup')?.body).toEqual({
     email: 'fan@example.com',
+  });
+});
+
+it('sends the place the fan gives with the address', async () => {
+  const { calls } = stubApi({
+    'POST /api/email-signup': () => Promise.resolve({ body: { success: true, message: 'ok' } }),
+  });
+  renderApp();
+  await userEvent.type(signup().getByRole('textbox', { name: 'Email Address' }), 'fan@example.com');
+  const place = signup().getByRole('textbox', { name: /Your city or ZIP/ });
+  await userEvent.type(place, ' Franklin, TN ');
+  await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
+  expect(await screen.findByText('Welcome to the family!')).toBeInTheDocument();
+  expect(place).toHaveValue('');
+  expect(calls.find((c) => c.url === '/api/email-signup')?.body).toEqual({
+    email: 'fan@example.com',
+    location: 'Franklin, TN',
   });
 });
 

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { SIGNUP_LOCATION_LABEL, SIGNUP_LOCATION_MAX } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { serverMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { EmailField } from '../../shared/EmailField.js';
@@ -12,6 +13,7 @@ export function EmailSignupSection() {
   const dispatch = useAppDispatch();
   const [signUp, { isLoading }] = useSignUpMutation();
   const [email, setEmail] = useState('');
+  const [location, setLocation] = useState('');
   const [error, setError] = useState<string>();
   /** The server's 429 sentence, shown under the form until the next attempt. */
   const [limited, setLimited] = useState<string>();
@@ -27,8 +29,10 @@ export function EmailSignupSection() {
     setError(undefined);
     setLimited(undefined);
     try {
-      await signUp({ email: email.trim() }).unwrap();
+      const place = location.trim();
+      await signUp({ email: email.trim(), ...(place ? { location: place } : {}) }).unwrap();
       setEmail('');
+      setLocation('');
       dispatch(
         showToast({
           title: 'Welcome to the family!',
@@ -67,6 +71,18 @@ export function EmailSignupSection() {
         <button type="submit" className="button" disabled={isLoading}>
           {isLoading ? 'Joining...' : 'Join the List'}
         </button>
+        <div className="field signup__location">
+          <label htmlFor={`${id}-location`}>{SIGNUP_LOCATION_LABEL}</label>
+          <input
+            id={`${id}-location`}
+            type="text"
+            autoComplete="postal-code"
+            maxLength={SIGNUP_LOCATION_MAX}
+            placeholder="Nashville, TN or 37203"
+            value={location}
+            onChange={(event) => setLocation(event.target.value)}
+          />
+        </div>
       </form>
       {limited && (
         <p className="field__error form__limited" role="alert">

@@ -169,4 +169,13 @@ export class SiteContentDto implements SiteContent {
   @ApiProperty({ type: ContentPagesDto })
   @nested('Pages', () => ContentPagesDto)
   pages: ContentPagesDto;
+
+  @ApiProperty({
+    maxLength: L.postalAddress,
+    description: "The postal address printed in every campaign email, or ''",
+    default: '',
+  })
+  @Trim()
+  @longText('Postal address', L.postalAddress, true)
+  postalAddress: string = '';
 }

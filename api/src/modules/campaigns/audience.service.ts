@@ -1,0 +1,89 @@
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import type { CampaignAudience } from '@artist/contracts';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { NewsletterService, type MailableSignup } from '../newsletter/newsletter.service.js';
+import { OrderAudienceService } from '../orders/order-audience.service.js';
+import { distanceKm, PlacesService, type Place } from '../places/places.service.js';
+import { ShowsService } from '../shows/shows.service.js';
+import { SuppressionsService } from './suppressions.service.js';
+
+export interface Audience {
+  members: MailableSignup[];
+  /** Of the fans the other parts keep, those whose place is not known. */
+  unknownLocation: number;
+}
+
+/**
+ * Who a campaign goes to: confirmed, subscribed, unsuppressed signups, narrowed by every part of
+ * the audience given. A fan's place is where their signup says, else the shipping address of
+ * their latest order; a fan with neither is "location unknown" and is left out of `near` and
+ * `countries`, never guessed.
+ */
+@Injectable()
+export class AudienceService {
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly suppressions: SuppressionsService,
+    private readonly orders: OrderAudienceService,
+    private readonly catalog: CatalogService,
+    private readonly shows: ShowsService,
+    private readonly places: PlacesService,
+  ) {}
+
+  /** Checks the parts that name other records; a 400 or 409 with a sentence when one is wrong. */
+  async check(audience: CampaignAudience): Promise<void> {
+    await this.showPlace(audience);
+    await this.productNames(audience);
+  }
+
+  async resolve(audience: CampaignAudience): Promise<Audience> {
+    const centre = await this.showPlace(audience);
+    const names = await this.productNames(audience);
+    const suppressed = await this.suppressions.addresses();
+    let members = (await this.newsletter.mailable()).filter((m) => !suppressed.has(m.email));
+    if (names) {
+      const buyers = await this.orders.buyersOf(names);
+      members = members.filter((m) => buyers.has(m.email));
+    }
+    if (members.some((m) => m.place === null)) {
+      const addresses = await this.orders.latestAddresses();
+      members = members.map((m) => {
+        if (m.place) return m;
+        const address = addresses.get(m.email);
+        const place = address ? this.places.locateAddress(address) : null;
+        return place ? { ...m, place } : m;
+      });
+    }
+    const unknownLocation = members.filter((m) => m.place === null).length;
+    const countries = audience.countries?.length ? new Set(audience.countries) : null;
+    if (countries) members = members.filter((m) => m.place && countries.has(m.place.country));
+    if (centre && audience.near)
+      members = members.filter(
+        (m) => m.place && distanceKm(centre, m.place as Place) <= audience.near!.radiusKm,
+      );
+    return { members, unknownLocation };
+  }
+
+  private async showPlace(audience: CampaignAudience): Promise<Place | null> {
+    if (!audience.near) return null;
+    const found = await this.shows.placeOf(audience.near.showId);
+    if (!found) throw new BadRequestException(`Show ${audience.near.showId} does not exist.`);
+    if (!found.place)
+      throw new ConflictException(
+        `The city of this show (${found.show.city}) could not be found on the map: correct it in the Shows tab (e.g. "Nashville, TN") to send to fans near it.`,
+      );
+    return { ...found.place, country: found.show.country ?? '' };
+  }
+
+  private async productNames(audience: CampaignAudience): Promise<string[] | null> {
+    const ids = audience.boughtProductIds;
+    if (!ids?.length) return null;
+    const stored = await this.catalog.stored();
+    const names = ids.map((id) => {
+      const found = stored.find(({ product }) => product.id === id);
+      if (!found) throw new BadRequestException(`Product ${id} does not exist.`);
+      return found.product.name;
+    });
+    return names;
+  }
+}

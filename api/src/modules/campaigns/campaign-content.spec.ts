@@ -1,0 +1,47 @@
+import { markdownToHtml, personalise, renderCampaign } from './campaign-content.js';
+
+const SITE = 'https://wren.example';
+
+describe('campaign content', () => {
+  it('renders headings, emphasis, lists and links, and shows raw HTML as text', () => {
+    const html = markdownToHtml(
+      '# New dates\n\n**Bold** and *italic* [tickets](https://tix.example/1)\n\n- one\n- two\n\n<script>alert(1)</script>',
+      SITE,
+    );
+    expect(html).toContain('<h1>New dates</h1>');
+    expect(html).toContain('<strong>Bold</strong>');
+    expect(html).toContain('<em>italic</em>');
+    expect(html).toContain('href="https://tix.example/1"');
+    expect(html).toContain('<li>one</li>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('drops links that are not web or mail addresses, and images not from the gallery', () => {
+    const html = markdownToHtml(
+      '[x](javascript:alert(1)) ![me](/media/gallery/a.jpg) ![them](https://evil.example/p.png)',
+      SITE,
+    );
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('src="https://wren.example/media/gallery/a.jpg"');
+    expect(html).not.toContain('evil.example');
+  });
+
+  it('puts each recipient’s unsubscribe link into the same stored content', () => {
+    const content = renderCampaign(
+      { id: 7, subject: 'Hello', body: 'Hi **all**' },
+      SITE,
+      '1 Music Row, Nashville, TN 37203',
+    );
+    expect(content.html).toContain('https://wren.example/api/campaigns/7');
+    expect(content.html).toContain('1 Music Row, Nashville, TN 37203');
+    const mine = personalise(content, 'https://wren.example/api/newsletter/unsubscribe?token=a&b');
+    expect(mine.html).toContain(
+      'href="https://wren.example/api/newsletter/unsubscribe?token=a&amp;b"',
+    );
+    expect(mine.text).toContain(
+      'Unsubscribe: https://wren.example/api/newsletter/unsubscribe?token=a&b',
+    );
+    expect(mine.html).not.toContain('unsubscribe-url');
+  });
+});

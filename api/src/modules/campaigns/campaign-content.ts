@@ -1,0 +1,86 @@
+import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from '../../common/strings.js';
+import { GALLERY_MEDIA_PATH } from '../gallery/gallery-files.js';
+import { campaignEmail, type RenderedEmail } from '../email/templates.js';
+
+/**
+ * Where each recipient's unsubscribe link goes in the stored HTML. An HTML comment: the body's
+ * Markdown cannot produce one (its raw HTML is escaped), so only this placeholder is replaced.
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = '<!--unsubscribe-url-->';
+
+const WEB_LINK = /^(https?:\/\/|mailto:)/i;
+
+/**
+ * Markdown as the campaign editor takes it (headings, paragraphs, bold, italics, links, lists,
+ * images from the gallery), made safe for an email: raw HTML is shown as text, links keep only
+ * http(s) and mailto addresses, and images only the site's own gallery, made absolute.
+ */
+export function markdownToHtml(markdown: string, publicUrl: string): string {
+  const marked = new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
+      link(
+        this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
+        token: Tokens.Link,
+      ) {
+        const label = this.parser.parseInline(token.tokens);
+        const href = absolute(token.href, publicUrl);
+        if (!href || !WEB_LINK.test(href)) return label;
+        return `<a href="${escapeHtml(href)}" style="color:#8a4b14">${label}</a>`;
+      },
+      image({ href, text }: Tokens.Image) {
+        const src = absolute(href, publicUrl);
+        if (!src || !src.startsWith(`${publicUrl}${GALLERY_MEDIA_PATH}/`)) return escapeHtml(text);
+        return `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}" style="max-width:100%;height:auto" />`;
+      },
+    },
+  });
+  return marked.parse(markdown) as string;
+}
+
+function absolute(href: string, publicUrl: string): string | null {
+  try {
+    return new URL(href, `${publicUrl}/`).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The campaign's email, the same for every recipient but their unsubscribe link (the placeholder
+ * in the HTML; the plain text's footer is added per recipient by `personalText`).
+ */
+export function renderCampaign(
+  campaign: { id: number; subject: string; body: string },
+  publicUrl: string,
+  postalAddress: string,
+  { test = false } = {},
+): RenderedEmail {
+  return campaignEmail({
+    subject: test ? `[Test] ${campaign.subject}` : campaign.subject,
+    bodyHtml: markdownToHtml(campaign.body, publicUrl),
+    bodyText: campaign.body,
+    viewUrl: campaignPageUrl(publicUrl, campaign.id),
+    unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+    postalAddress,
+    test,
+  });
+}
+
+/** One recipient's message: the stored content with their unsubscribe link. */
+export function personalise(
+  content: { html: string; text: string },
+  unsubscribeUrl: string,
+): { html: string; text: string } {
+  return {
+    html: content.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(unsubscribeUrl)),
+    text: content.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+  };
+}
+
+/** The campaign's public page ("view in your browser"). */
+export const campaignPageUrl = (publicUrl: string, id: number) =>
+  `${publicUrl}/api/campaigns/${id}`;

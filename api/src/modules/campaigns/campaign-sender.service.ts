@@ -1,0 +1,338 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { DataSource, In, LessThanOrEqual } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { inTransaction } from '../../database/transaction.js';
+import { takeQuotaUpTo } from '../email/mail-quotas.js';
+import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
+import { newsletterLinks } from '../email/outbox.service.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { personalise } from './campaign-content.js';
+import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
+import { CampaignsService, countOnce } from './campaigns.service.js';
+import { SuppressionsService } from './suppressions.service.js';
+
+/** How often the sender looks for work: a pause is seen within this, and within a batch's time. */
+export const CAMPAIGN_POLL_MS = 250;
+/** Recipients claimed at most per batch when no rate cap applies. */
+const UNCAPPED_BATCH = 50;
+/** The campaigns' share of the rate, counted across instances in `mail_quotas`. */
+const RATE_QUOTA = 'campaigns:rate';
+/** How long a claimed batch may take before its status is looked at again. */
+const STATUS_CHECK_MS = 200;
+
+/**
+ * Delivers campaigns, in a lane of its own beside the outbox's sender, so an order confirmation
+ * never waits behind a campaign. Each pass starts the scheduled campaigns that are due, claims a
+ * batch of recipients of sending campaigns with a lease (as the outbox claims its rows:
+ * `FOR UPDATE SKIP LOCKED` on MySQL/MariaDB), within the rate counted in the database for all
+ * instances, and sends each with its fixed Message-ID, unless its address has unsubscribed or
+ * been suppressed meanwhile. A kill at any moment leaves the lease to run out: the same message is
+ * sent again, never a different one, and none is lost.
+ */
+@Injectable()
+export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(CampaignSender.name);
+  private readonly transport?: Transporter;
+  private timer?: NodeJS.Timeout;
+  private pass?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly campaigns: CampaignsService,
+    private readonly newsletter: NewsletterService,
+    private readonly suppressions: SuppressionsService,
+  ) {
+    const smtpUrl = config.mail.smtpUrl;
+    if (smtpUrl)
+      this.transport = nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 4,
+        maxMessages: Infinity,
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 30_000,
+      });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.transport) this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.pass;
+    this.transport?.close();
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.pass = this.work()
+        .catch((error: unknown) => this.logger.error(`Sending campaigns failed: ${codeOf(error)}`))
+        .finally(() => {
+          this.pass = undefined;
+          this.schedule(CAMPAIGN_POLL_MS);
+        });
+    }, delay);
+  }
+
+  /** Starts due campaigns, then sends batch after batch while there is work and room. */
+  async work(): Promise<void> {
+    await this.startDue();
+    while (!this.stopped) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) break;
+      await this.sendBatch(claimed);
+    }
+    await this.finishDone();
+  }
+
+  private async startDue(): Promise<void> {
+    const now = this.clock.now().getTime();
+    const due = await this.dataSource.getRepository(CampaignRecord).find({
+      select: { id: true },
+      where: { status: 'scheduled', scheduledAt: LessThanOrEqual(now) },
+    });
+    for (const { id } of due) await this.campaigns.start(id, 'scheduled');
+  }
+
+  /**
+   * Takes due recipients of sending campaigns for LEASE_MS, counting the attempt: at most as many
+   * as the rate leaves in this second across instances.
+   */
+  private claim(): Promise<CampaignRecipient[]> {
+    const now = this.clock.now().getTime();
+    const rate = this.config.mail.campaignRatePerSecond;
+    return inTransaction(this.dataSource, async (manager) => {
+      const sending = await manager
+        .getRepository(CampaignRecord)
+        .find({ select: { id: true }, where: { status: 'sending' } });
+      if (sending.length === 0) return [];
+      const query = manager
+        .getRepository(CampaignRecipient)
+        .createQueryBuilder('r')
+        .where("r.status = 'queued'")
+        .andWhere('r.nextAttemptAt <= :now', { now })
+        .andWhere('r.campaignId IN (:...ids)', { ids: sending.map((c) => c.id) })
+        .orderBy('r.nextAttemptAt', 'ASC')
+        .addOrderBy('r.id', 'ASC')
+        .limit(rate > 0 ? Math.min(rate, UNCAPPED_BATCH) : UNCAPPED_BATCH);
+      if (this.dataSource.options.type !== 'better-sqlite3')
+        query.setLock('pessimistic_write').setOnLocked('skip_locked');
+      let found = await query.getMany();
+      if (found.length === 0) return [];
+      if (rate > 0) {
+        const limit = { max: rate, windowMs: 1000, aligned: true };
+        const { granted } = await takeQuotaUpTo(manager, RATE_QUOTA, limit, now, found.length);
+        found = found.slice(0, granted);
+        if (found.length === 0) return [];
+      }
+      const ids = found.map((r) => r.id);
+      // The same conditions again: on SQLite another process may have claimed them meanwhile.
+      await manager.update(
+        CampaignRecipient,
+        { id: In(ids), status: 'queued', nextAttemptAt: LessThanOrEqual(now) },
+        { nextAttemptAt: now + LEASE_MS, attempts: () => 'attempts + 1' },
+      );
+      return manager
+        .getRepository(CampaignRecipient)
+        .findBy({ id: In(ids), nextAttemptAt: now + LEASE_MS });
+    });
+  }
+
+  private async sendBatch(claimed: CampaignRecipient[]): Promise<void> {
+    const campaigns = new Map<number, SendingCampaign>();
+    const released = new Set<number>();
+    let checkedAt = 0;
+    for (const [index, recipient] of claimed.entries()) {
+      if (released.has(recipient.id)) continue;
+      // A pause or cancel is seen within STATUS_CHECK_MS: the rest of the batch goes back.
+      if (Date.now() - checkedAt > STATUS_CHECK_MS) {
+        campaigns.clear();
+        checkedAt = Date.now();
+      }
+      let campaign = campaigns.get(recipient.campaignId);
+      if (!campaign) {
+        campaign = await this.sendingCampaign(recipient.campaignId);
+        campaigns.set(recipient.campaignId, campaign);
+      }
+      if (campaign.status !== 'sending') {
+        const rest = claimed.slice(index).filter((r) => r.campaignId === recipient.campaignId);
+        for (const r of rest) released.add(r.id);
+        await this.release(rest);
+        continue;
+      }
+      await this.deliver(recipient, campaign);
+    }
+  }
+
+  private async sendingCampaign(id: number): Promise<SendingCampaign> {
+    const row = await this.dataSource.getRepository(CampaignRecord).findOne({
+      select: { id: true, status: true, html: true, text: true, subject: true, startedAt: true },
+      where: { id },
+    });
+    return {
+      status: row?.status ?? 'cancelled',
+      html: row?.html ?? '',
+      text: row?.text ?? '',
+      subject: row?.subject ?? '',
+      startedAt: row?.startedAt ?? 0,
+    };
+  }
+
+  /** Gives claimed recipients of a paused or cancelled campaign back, their attempt uncounted. */
+  private async release(recipients: CampaignRecipient[]): Promise<void> {
+    if (recipients.length === 0) return;
+    await this.dataSource
+      .getRepository(CampaignRecipient)
+      .update(
+        { id: In(recipients.map((r) => r.id)), status: 'queued' },
+        { nextAttemptAt: this.clock.now().getTime(), attempts: () => 'attempts - 1' },
+      );
+  }
+
+  private async deliver(recipient: CampaignRecipient, campaign: SendingCampaign): Promise<void> {
+    const repository = this.dataSource.getRepository(CampaignRecipient);
+    const skip = !(await this.newsletter.stillSubscribed([recipient.email])).has(recipient.email)
+      ? 'unsubscribed'
+      : (await this.suppressions.isSuppressed(recipient.email))
+        ? 'suppressed'
+        : null;
+    if (skip) {
+      await repository.update({ id: recipient.id }, { status: 'skipped', lastError: skip });
+      return;
+    }
+    const unsubscribe = newsletterLinks(this.config.publicUrl, {
+      confirmToken: '',
+      unsubscribeToken: recipient.token,
+    }).unsubscribe;
+    const { html, text } = personalise(campaign, unsubscribe);
+    const host = new URL(this.config.publicUrl).hostname || 'localhost';
+    try {
+      await this.transport!.sendMail({
+        from: this.config.mail.from,
+        to: { name: '', address: recipient.email },
+        subject: campaign.subject,
+        html,
+        text,
+        messageId: recipient.messageId,
+        list: {
+          unsubscribe: unsubscribe,
+          id: { url: `newsletter.${host}`, comment: `${this.config.mail.from.name} newsletter` },
+        },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    } catch (error) {
+      await this.failed(recipient, campaign, error);
+      return;
+    }
+    const now = this.clock.now().getTime();
+    await inTransaction(this.dataSource, async (manager) => {
+      const marked = await manager.update(
+        CampaignRecipient,
+        { id: recipient.id, status: 'queued' },
+        { status: 'sent', sentAt: now, lastError: null },
+      );
+      if (marked.affected)
+        await manager.increment(CampaignRecord, { id: recipient.campaignId }, 'sent', 1);
+    });
+  }
+
+  /**
+   * A 5xx is a hard bounce: the recipient fails, the address is suppressed, and the bounce counts
+   * on this campaign. Anything else is retried as the outbox retries, until a day has passed.
+   */
+  private async failed(
+    recipient: CampaignRecipient,
+    campaign: SendingCampaign,
+    error: unknown,
+  ): Promise<void> {
+    const now = this.clock.now().getTime();
+    const answer = describe(error);
+    const permanent = isPermanent(error);
+    const expired = now + retryDelay(recipient.attempts) > campaign.startedAt + GIVE_UP_AFTER_MS;
+    if (!permanent && !expired) {
+      await this.dataSource
+        .getRepository(CampaignRecipient)
+        .update(
+          { id: recipient.id, status: 'queued' },
+          { lastError: answer, nextAttemptAt: now + retryDelay(recipient.attempts) },
+        );
+      return;
+    }
+    await inTransaction(this.dataSource, async (manager) => {
+      const marked = await manager.update(
+        CampaignRecipient,
+        { id: recipient.id, status: 'queued' },
+        { status: 'failed', lastError: answer },
+      );
+      if (!marked.affected) return;
+      await manager.increment(CampaignRecord, { id: recipient.campaignId }, 'failed', 1);
+      if (permanent) await countOnce(manager, recipient, 'bounced', now);
+    });
+    if (permanent)
+      await this.suppressions.add(recipient.email, 'bounce', answer, recipient.campaignId);
+    this.logger.warn(
+      `Campaign ${recipient.campaignId} recipient ${recipient.id} failed: ${codeOf(error)}`,
+    );
+  }
+
+  /** Sending campaigns with nobody left to send to are sent. */
+  private async finishDone(): Promise<void> {
+    const now = this.clock.now().getTime();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(CampaignRecord)
+      .set({ status: 'sent', finishedAt: now })
+      .where("status = 'sending'")
+      .andWhere(
+        "NOT EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.campaignId = campaigns.id AND r.status = 'queued')",
+      )
+      .execute();
+  }
+}
+
+interface SendingCampaign {
+  status: string;
+  html: string;
+  text: string;
+  subject: string;
+  startedAt: number;
+}
+
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function codeOf(error: unknown): string {
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') return `SMTP ${responseCode}`;
+  return typeof code === 'string' ? code : 'error';
+}
+
+function describe(error: unknown): string {
+  const { response, code, message } = error as {
+    response?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof response === 'string' && response) return response.slice(0, 1000);
+  const text = typeof message === 'string' ? message : String(error);
+  return (typeof code === 'string' ? `${code}: ${text}` : text).slice(0, 1000);
+}

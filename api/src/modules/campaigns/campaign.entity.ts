@@ -1,0 +1,160 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { epochMs } from '../../database/epoch-ms.js';
+import { exact } from '../../database/exact-text.js';
+
+/**
+ * A newsletter or show announcement. Its counts are kept by the sender as it goes; its HTML and
+ * text are rendered once when it starts sending, so every recipient gets the same content.
+ */
+@Entity('campaigns')
+@Index('IDX_campaigns_status_scheduledAt', ['status', 'scheduledAt'])
+@Index('IDX_campaigns_createdAt', ['createdAt'])
+export class CampaignRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 300 })
+  subject: string;
+
+  /** Markdown. */
+  @Column({ type: 'text' })
+  body: string;
+
+  /** JSON of CampaignAudience. */
+  @Column({ type: 'text' })
+  audience: string;
+
+  /** draft, scheduled, sending, paused, sent or cancelled. */
+  @Column({ type: 'varchar', length: 20 })
+  status: string;
+
+  /** The HTML of every recipient's message, with a placeholder for their unsubscribe link. */
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  text: string | null;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  scheduledAt: number | null;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  startedAt: number | null;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  finishedAt: number | null;
+
+  @Column({ type: 'integer', default: 0 })
+  recipients: number;
+
+  @Column({ type: 'integer', default: 0 })
+  sent: number;
+
+  @Column({ type: 'integer', default: 0 })
+  failed: number;
+
+  @Column({ type: 'integer', default: 0 })
+  bounced: number;
+
+  @Column({ type: 'integer', default: 0 })
+  complained: number;
+
+  @Column({ type: 'integer', default: 0 })
+  unsubscribed: number;
+
+  @Column({ type: 'bigint', transformer: epochMs })
+  createdAt: number;
+
+  @Column({ type: 'bigint', transformer: epochMs })
+  updatedAt: number;
+}
+
+/**
+ * One recipient of a campaign, fixed when it starts sending: unique per campaign and address, so
+ * nobody is added or counted twice. Its Message-ID is fixed with it, and the sender claims it with
+ * a lease as the outbox's rows are claimed, so a crash re-sends the same message or nothing.
+ * queued: waiting (or leased, or between attempts); sent; failed (refused for good); skipped
+ * (unsubscribed or suppressed before its turn).
+ */
+@Entity('campaign_recipients')
+@Index('IDX_campaign_recipients_campaign_email', ['campaignId', 'email'], { unique: true })
+@Index('IDX_campaign_recipients_due', ['status', 'nextAttemptAt'])
+@Index('IDX_campaign_recipients_messageId', ['messageId'])
+@Index('IDX_campaign_recipients_email', ['email'])
+export class CampaignRecipient {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  campaignId: number;
+
+  @Column({ type: 'varchar', length: 320, ...exact })
+  email: string;
+
+  /** The signup's one-click unsubscribe token, for its List-Unsubscribe link. */
+  @Column({ type: 'varchar', length: 64, ...exact })
+  token: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  messageId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: string;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  /** When the sender may next take it; a claim moves it forward by the lease. Epoch ms. */
+  @Column({ type: 'bigint', transformer: epochMs })
+  nextAttemptAt: number;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  sentAt: number | null;
+
+  /** When this message was reported bounced, complained of, or its recipient unsubscribed. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  bouncedAt: number | null;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  complainedAt: number | null;
+
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  unsubscribedAt: number | null;
+}
+
+/** An address that gets no campaign: it bounced for good, or its owner complained. */
+@Entity('suppressions')
+@Index('IDX_suppressions_createdAt', ['createdAt'])
+export class SuppressionRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('IDX_suppressions_email', { unique: true })
+  @Column({ type: 'varchar', length: 320, ...exact })
+  email: string;
+
+  /** bounce or complaint. */
+  @Column({ type: 'varchar', length: 20 })
+  reason: string;
+
+  /** The provider's or server's words, never shown to anyone but the artist. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  detail: string | null;
+
+  /** The campaign whose message caused it, when known. */
+  @Column({ type: 'integer', nullable: true })
+  campaignId: number | null;
+
+  @Column({ type: 'bigint', transformer: epochMs })
+  createdAt: number;
+
+  /** When the artist lifted it, and why; a lifted address is mailed again. */
+  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  removedAt: number | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  removedReason: string | null;
+}

@@ -1,0 +1,218 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  EXPORT_NAMES,
+  type AudienceCount,
+  type CampaignPreview,
+  type Campaign,
+  CampaignListFilter,
+  type FormResponse,
+  type ListPage,
+  type Suppression,
+  type SuppressionListFilter,
+} from '@artist/contracts';
+import { IdParam } from '../../common/bulk.dto.js';
+import { Clock } from '../../common/clock.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { AdminOnly } from '../auth/admin.guard.js';
+import { CampaignsService } from './campaigns.service.js';
+import {
+  AudienceRequestDto,
+  CampaignInputDto,
+  CampaignListQueryDto,
+  CampaignSendDto,
+  CampaignTestDto,
+  SuppressionListQueryDto,
+  SuppressionRemovalDto,
+} from './dto/campaign.dto.js';
+import { SuppressionsService } from './suppressions.service.js';
+import { DataSource } from 'typeorm';
+import { CampaignRecord } from './campaign.entity.js';
+import { UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
+
+const campaignColumns: CsvColumn<Campaign>[] = [
+  { header: 'id', value: (c) => c.id },
+  { header: 'createdAt', value: (c) => c.createdAt },
+  { header: 'subject', value: (c) => c.subject },
+  { header: 'status', value: (c) => c.status },
+  { header: 'audience', value: (c) => JSON.stringify(c.audience) },
+  { header: 'scheduledAt', value: (c) => c.scheduledAt },
+  { header: 'startedAt', value: (c) => c.startedAt },
+  { header: 'finishedAt', value: (c) => c.finishedAt },
+  ...(['recipients', 'sent', 'failed', 'bounced', 'complained', 'unsubscribed'] as const).map(
+    (key): CsvColumn<Campaign> => ({ header: key, value: (c) => c[key] }),
+  ),
+];
+
+const suppressionColumns: CsvColumn<Suppression>[] = [
+  { header: 'id', value: (s) => s.id },
+  { header: 'createdAt', value: (s) => s.createdAt },
+  { header: 'email', value: (s) => s.email },
+  { header: 'reason', value: (s) => s.reason },
+  { header: 'campaignId', value: (s) => s.campaignId },
+];
+
+const CONFLICT = 'The campaign is not in a state that allows this; the sentence says why';
+
+@ApiTags('admin: campaigns')
+@AdminOnly()
+@Controller('admin/campaigns')
+export class CampaignsController {
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  list(@Query() query: CampaignListQueryDto): Promise<ListPage<Campaign, CampaignListFilter>> {
+    return listPage(this.campaigns.listDefinition(), query);
+  }
+
+  @Get('export')
+  export(@Query() query: CampaignListQueryDto) {
+    const rows = streamCsv(this.campaigns.listDefinition(), query, campaignColumns);
+    return csvFile(EXPORT_NAMES.campaigns, this.clock.today(), rows);
+  }
+
+  @Post()
+  create(@Body() body: CampaignInputDto): Promise<Campaign> {
+    return this.campaigns.create(body);
+  }
+
+  /** How many fans an audience reaches now, and how many of them have no known place. */
+  @Post('audience')
+  @HttpCode(200)
+  audience(@Body() body: AudienceRequestDto): Promise<AudienceCount> {
+    return this.campaigns.count(body.audience);
+  }
+
+  @Get(':id')
+  get(@Param() { id }: IdParam): Promise<Campaign> {
+    return this.campaigns.get(id);
+  }
+
+  /** The email as fans get it (with no one's unsubscribe link), for the editor's preview. */
+  @Get(':id/preview')
+  preview(@Param() { id }: IdParam): Promise<CampaignPreview> {
+    return this.campaigns.preview(id);
+  }
+
+  @Put(':id')
+  @ApiResponse({ status: 409, description: 'Only a draft can be changed' })
+  update(@Param() { id }: IdParam, @Body() body: CampaignInputDto): Promise<Campaign> {
+    return this.campaigns.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiResponse({ status: 409, description: 'Only a draft can be deleted' })
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.campaigns.remove(id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: 'No postal address on the Page yet' })
+  async test(@Param() { id }: IdParam, @Body() body: CampaignTestDto): Promise<FormResponse> {
+    await this.campaigns.test(id, body.emails);
+    return { success: true, message: 'The test copy is on its way.' };
+  }
+
+  @Post(':id/send')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: CONFLICT })
+  send(@Param() { id }: IdParam, @Body() body: CampaignSendDto): Promise<Campaign> {
+    return this.campaigns.send(id, body.at);
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: CONFLICT })
+  pause(@Param() { id }: IdParam): Promise<Campaign> {
+    return this.campaigns.pause(id);
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: CONFLICT })
+  resume(@Param() { id }: IdParam): Promise<Campaign> {
+    return this.campaigns.resume(id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiResponse({ status: 409, description: CONFLICT })
+  cancel(@Param() { id }: IdParam): Promise<Campaign> {
+    return this.campaigns.cancel(id);
+  }
+}
+
+@ApiTags('admin: campaigns')
+@AdminOnly()
+@Controller('admin/suppressions')
+export class SuppressionsController {
+  constructor(
+    private readonly suppressions: SuppressionsService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('export')
+  export(@Query() query: SuppressionListQueryDto) {
+    const rows = streamCsv(this.suppressions.listDefinition(), query, suppressionColumns);
+    return csvFile(EXPORT_NAMES.suppressions, this.clock.today(), rows);
+  }
+
+  @Get()
+  list(
+    @Query() query: SuppressionListQueryDto,
+  ): Promise<ListPage<Suppression, SuppressionListFilter>> {
+    return listPage(this.suppressions.listDefinition(), query);
+  }
+
+  /** Lifts a suppression: the address gets campaigns again. The reason is kept. */
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param() { id }: IdParam, @Body() body: SuppressionRemovalDto): Promise<void> {
+    return this.suppressions.remove(id, body.reason);
+  }
+}
+
+/** A campaign's public page, its emails' "view in your browser" link. */
+@ApiTags('campaigns')
+@Controller('campaigns')
+export class CampaignPageController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Get(':id')
+  @ApiResponse({ status: 404, description: 'No campaign that has been sent with this id' })
+  async page(@Param() { id }: IdParam, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const campaign = await this.dataSource
+      .getRepository(CampaignRecord)
+      .findOne({ select: { id: true, html: true, status: true }, where: { id } });
+    if (!campaign?.html || campaign.status === 'draft')
+      throw new NotFoundException('Campaign not found.');
+    res.type('html');
+    // The email's own inline styles, its gallery images, nothing else.
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'",
+    );
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    // Nobody's unsubscribe link: the page is the same for everyone.
+    return campaign.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, '/#email-signup');
+  }
+}

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { ContentModule } from '../content/content.module.js';
+import { NewsletterModule } from '../newsletter/newsletter.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
+import { PlacesModule } from '../places/places.module.js';
+import { ShowsModule } from '../shows/shows.module.js';
+import { AudienceService } from './audience.service.js';
+import { BounceService } from './bounce.service.js';
+import { CampaignRecipient, CampaignRecord, SuppressionRecord } from './campaign.entity.js';
+import { CampaignSender } from './campaign-sender.service.js';
+import {
+  CampaignPageController,
+  CampaignsController,
+  SuppressionsController,
+} from './campaigns.controller.js';
+import { CampaignsService } from './campaigns.service.js';
+import { SuppressionsService } from './suppressions.service.js';
+import { EmailWebhooksController } from './webhooks.controller.js';
+
+/** Newsletters and show announcements, their sending, and the suppression list. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([CampaignRecord, CampaignRecipient, SuppressionRecord]),
+    NewsletterModule,
+    OrdersModule,
+    CatalogModule,
+    ShowsModule,
+    PlacesModule,
+    ContentModule,
+  ],
+  controllers: [
+    CampaignsController,
+    SuppressionsController,
+    CampaignPageController,
+    EmailWebhooksController,
+  ],
+  providers: [
+    CampaignsService,
+    AudienceService,
+    SuppressionsService,
+    CampaignSender,
+    BounceService,
+  ],
+  exports: [CampaignsService],
+})
+export class CampaignsModule {}

@@ -1,0 +1,379 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  POSTAL_ADDRESS_REQUIRED,
+  type Campaign,
+  type CampaignAudience,
+  type CampaignInput,
+  type CampaignListFilter,
+  type CampaignSort,
+  type CampaignStatus,
+} from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import type { ListDefinition } from '../../common/list.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { inTransaction } from '../../database/transaction.js';
+import { ContentService } from '../content/content.service.js';
+import { OutboxService } from '../email/outbox.service.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { AudienceService } from './audience.service.js';
+import { renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
+import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
+
+/** Recipients written per insert when a campaign's list is fixed. */
+const INSERT_BATCH = 500;
+/** A scheduled time this far in the past is refused rather than taken as "now". */
+const PAST_GRACE_MS = 60_000;
+
+/** Campaigns: drafts, their audience, sending, pausing and the counts. */
+@Injectable()
+export class CampaignsService implements OnModuleInit {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly audience: AudienceService,
+    private readonly content: ContentService,
+    private readonly outbox: OutboxService,
+    private readonly newsletter: NewsletterService,
+  ) {}
+
+  private get campaigns() {
+    return this.dataSource.getRepository(CampaignRecord);
+  }
+
+  onModuleInit(): void {
+    // An unsubscribe counts on the latest campaign the fan was sent.
+    this.newsletter.onUnsubscribe((email) => this.countOnLatest(email, 'unsubscribed'));
+  }
+
+  listDefinition(): ListDefinition<CampaignRecord, Campaign, CampaignListFilter, CampaignSort> {
+    return {
+      repository: this.campaigns,
+      alias: 'c',
+      filters: {
+        draft: { where: "c.status = 'draft'" },
+        scheduled: { where: "c.status = 'scheduled'" },
+        sending: { where: "c.status = 'sending'" },
+        paused: { where: "c.status = 'paused'" },
+        sent: { where: "c.status = 'sent'" },
+        cancelled: { where: "c.status = 'cancelled'" },
+      },
+      searchColumns: ['subject'],
+      sorts: {
+        createdAt: 'c.createdAt',
+        subject: 'c.subject',
+        status: 'c.status',
+        scheduledAt: 'c.scheduledAt',
+        sent: 'c.sent',
+      },
+      defaultSort: '-createdAt',
+      select: [
+        'c.id',
+        'c.subject',
+        'c.body',
+        'c.audience',
+        'c.status',
+        'c.scheduledAt',
+        'c.startedAt',
+        'c.finishedAt',
+        'c.recipients',
+        'c.sent',
+        'c.failed',
+        'c.bounced',
+        'c.complained',
+        'c.unsubscribed',
+        'c.createdAt',
+        'c.updatedAt',
+      ],
+      toRow: toCampaign,
+    };
+  }
+
+  async create(input: CampaignInput): Promise<Campaign> {
+    await this.audience.check(input.audience);
+    const now = this.clock.now().getTime();
+    const { identifiers } = await this.campaigns.insert({
+      subject: input.subject,
+      body: input.body,
+      audience: JSON.stringify(cleanAudience(input.audience)),
+      status: 'draft',
+      createdAt: now,
+      updatedAt: now,
+    });
+    return this.get(Number(identifiers[0].id));
+  }
+
+  async get(id: number): Promise<Campaign> {
+    return toCampaign(await this.find(id));
+  }
+
+  private async find(id: number): Promise<CampaignRecord> {
+    const found = await this.campaigns.findOneBy({ id });
+    if (!found) throw new NotFoundException('Campaign not found.');
+    return found;
+  }
+
+  async update(id: number, input: CampaignInput): Promise<Campaign> {
+    await this.audience.check(input.audience);
+    const changed = await this.campaigns.update(
+      { id, status: 'draft' },
+      {
+        subject: input.subject,
+        body: input.body,
+        audience: JSON.stringify(cleanAudience(input.audience)),
+        updatedAt: this.clock.now().getTime(),
+      },
+    );
+    if (!changed.affected) throw notDraft(await this.find(id), 'changed');
+    return this.get(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    const removed = await this.campaigns.delete({ id, status: 'draft' });
+    if (!removed.affected) throw notDraft(await this.find(id), 'deleted');
+  }
+
+  async count(audience: CampaignAudience): Promise<{ count: number; unknownLocation: number }> {
+    const { members, unknownLocation } = await this.audience.resolve(cleanAudience(audience));
+    return { count: members.length, unknownLocation };
+  }
+
+  async preview(id: number): Promise<{ subject: string; html: string; text: string }> {
+    const campaign = await this.find(id);
+    const postalAddress = (await this.content.get()).postalAddress;
+    const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
+    const link = `${this.config.publicUrl}/#email-signup`;
+    return {
+      subject: content.subject,
+      html: content.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
+      text: content.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
+    };
+  }
+
+  /** A copy marked as a test to up to 5 addresses, through the outbox; nothing is counted. */
+  async test(id: number, emails: string[]): Promise<void> {
+    const campaign = await this.find(id);
+    const postalAddress = await this.postalAddress();
+    const content = renderCampaign(campaign, this.config.publicUrl, postalAddress, { test: true });
+    const placeholder = `${this.config.publicUrl}/#email-signup`;
+    const now = this.clock.now().getTime();
+    await inTransaction(this.dataSource, async (manager) => {
+      for (const email of new Set(emails)) {
+        await this.outbox.queue(manager, {
+          key: `campaign-test:${id}:${now}:${randomBytes(6).toString('hex')}`,
+          kind: 'campaign-test',
+          to: { address: email },
+          content: {
+            subject: content.subject,
+            html: content.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, placeholder),
+            text: content.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, placeholder),
+          },
+        });
+      }
+    });
+  }
+
+  /** Sends now, or schedules for `at`. Only a draft can be sent. */
+  async send(id: number, at: string | undefined): Promise<Campaign> {
+    const campaign = await this.find(id);
+    if (campaign.status !== 'draft') throw notDraft(campaign, 'sent');
+    await this.postalAddress();
+    if (!this.config.mail.smtpUrl)
+      throw new ConflictException(
+        'Campaigns cannot be sent while no mail server is set up (SMTP_URL).',
+      );
+    const now = this.clock.now().getTime();
+    const when = at === undefined ? now : Date.parse(at);
+    if (when < now - PAST_GRACE_MS)
+      throw new BadRequestException('The time to send must not be in the past.');
+    if (when > now) {
+      const scheduled = await this.campaigns.update(
+        { id, status: 'draft' },
+        { status: 'scheduled', scheduledAt: when, updatedAt: now },
+      );
+      if (!scheduled.affected) throw notDraft(await this.find(id), 'sent');
+      return this.get(id);
+    }
+    if (!(await this.start(id, 'draft'))) throw notDraft(await this.find(id), 'sent');
+    return this.get(id);
+  }
+
+  /**
+   * Fixes the recipients and starts sending, in one transaction: the status change from `from`
+   * is conditional, so of two instances (or a click and the schedule) only one writes the list.
+   */
+  async start(id: number, from: 'draft' | 'scheduled'): Promise<boolean> {
+    const campaign = await this.find(id);
+    const postalAddress = (await this.content.get()).postalAddress;
+    const audience = await this.audience.resolve(JSON.parse(campaign.audience) as CampaignAudience);
+    const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
+    const now = this.clock.now().getTime();
+    const host = new URL(this.config.publicUrl).hostname || 'localhost';
+    return inTransaction(this.dataSource, async (manager) => {
+      const started = await manager.update(
+        CampaignRecord,
+        { id, status: from },
+        {
+          status: 'sending',
+          html: content.html,
+          text: content.text,
+          startedAt: now,
+          scheduledAt: campaign.scheduledAt ?? now,
+          recipients: audience.members.length,
+          updatedAt: now,
+        },
+      );
+      if (!started.affected) return false;
+      for (let i = 0; i < audience.members.length; i += INSERT_BATCH) {
+        await manager.insert(
+          CampaignRecipient,
+          audience.members.slice(i, i + INSERT_BATCH).map((member) => ({
+            campaignId: id,
+            email: member.email,
+            token: member.token,
+            messageId: `<campaign.${id}.${randomBytes(12).toString('hex')}@${host}>`,
+            status: 'queued',
+            attempts: 0,
+            nextAttemptAt: now,
+          })),
+        );
+      }
+      if (audience.members.length === 0)
+        await manager.update(CampaignRecord, { id }, { status: 'sent', finishedAt: now });
+      return true;
+    });
+  }
+
+  async pause(id: number): Promise<Campaign> {
+    return this.move(id, ['sending', 'scheduled'], 'paused', 'paused');
+  }
+
+  async resume(id: number): Promise<Campaign> {
+    const campaign = await this.find(id);
+    // A campaign paused before its time goes back to waiting for it.
+    const to = campaign.startedAt === null ? 'scheduled' : 'sending';
+    return this.move(id, ['paused'], to, 'resumed');
+  }
+
+  async cancel(id: number): Promise<Campaign> {
+    return this.move(id, ['scheduled', 'sending', 'paused'], 'cancelled', 'cancelled');
+  }
+
+  private async move(
+    id: number,
+    from: CampaignStatus[],
+    to: CampaignStatus,
+    verb: string,
+  ): Promise<Campaign> {
+    const now = this.clock.now().getTime();
+    const moved = await this.campaigns.update(
+      { id, status: In(from) },
+      { status: to, updatedAt: now, ...(to === 'cancelled' ? { finishedAt: now } : {}) },
+    );
+    if (!moved.affected) {
+      const campaign = await this.find(id);
+      throw new ConflictException(`A ${campaign.status} campaign cannot be ${verb}.`);
+    }
+    return this.get(id);
+  }
+
+  /** The postal address every campaign email carries; 409 while the Page has none. */
+  private async postalAddress(): Promise<string> {
+    const address = (await this.content.get()).postalAddress.trim();
+    if (!address) throw new ConflictException(POSTAL_ADDRESS_REQUIRED);
+    return address;
+  }
+
+  /**
+   * Counts a bounce, complaint or unsubscribe once on the campaign that caused it: the one of
+   * `messageId` when known, else the latest campaign sent to the address.
+   */
+  async countOnLatest(
+    email: string,
+    what: 'bounced' | 'complained' | 'unsubscribed',
+    messageId?: string,
+  ): Promise<number | null> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const recipients = manager.getRepository(CampaignRecipient);
+      const found =
+        (messageId ? await recipients.findOneBy({ messageId: angled(messageId) }) : null) ??
+        (await recipients.findOne({
+          where: { email: email.trim().toLowerCase(), status: 'sent' },
+          order: { sentAt: 'DESC', id: 'DESC' },
+        }));
+      if (!found) return null;
+      await countOnce(manager, found, what, this.clock.now().getTime());
+      return found.campaignId;
+    });
+  }
+}
+
+/** Counts `what` on the recipient's campaign unless that recipient was counted for it already. */
+export async function countOnce(
+  manager: EntityManager,
+  recipient: CampaignRecipient,
+  what: 'bounced' | 'complained' | 'unsubscribed',
+  now: number,
+): Promise<void> {
+  const column = `${what}At` as const;
+  const marked = await manager
+    .createQueryBuilder()
+    .update(CampaignRecipient)
+    .set({ [column]: now })
+    .where('id = :id', { id: recipient.id })
+    .andWhere(`${column} IS NULL`)
+    .execute();
+  if (!marked.affected) return;
+  await manager.increment(CampaignRecord, { id: recipient.campaignId }, what, 1);
+}
+
+const angled = (id: string) => (id.startsWith('<') ? id : `<${id}>`);
+
+function notDraft(campaign: CampaignRecord, verb: string): ConflictException {
+  return new ConflictException(`Only a draft can be ${verb}: this campaign is ${campaign.status}.`);
+}
+
+/** The audience with only its given parts, countries upper-cased and each listed once. */
+export function cleanAudience(audience: CampaignAudience): CampaignAudience {
+  const clean: CampaignAudience = {};
+  if (audience.near)
+    clean.near = { showId: audience.near.showId, radiusKm: audience.near.radiusKm };
+  if (audience.countries?.length)
+    clean.countries = [...new Set(audience.countries.map((c) => c.toUpperCase()))];
+  if (audience.boughtProductIds?.length)
+    clean.boughtProductIds = [...new Set(audience.boughtProductIds)];
+  return clean;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toCampaign(row: CampaignRecord): Campaign {
+  return {
+    id: row.id,
+    subject: row.subject,
+    body: row.body,
+    audience: JSON.parse(row.audience) as CampaignAudience,
+    status: row.status as CampaignStatus,
+    scheduledAt: iso(row.scheduledAt),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    recipients: row.recipients,
+    sent: row.sent,
+    failed: row.failed,
+    bounced: row.bounced,
+    complained: row.complained,
+    unsubscribed: row.unsubscribed,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}

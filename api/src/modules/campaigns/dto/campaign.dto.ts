@@ -1,0 +1,147 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CAMPAIGN_LIMITS as L,
+  CAMPAIGN_LIST_FILTERS,
+  CAMPAIGN_SORTS,
+  SUPPRESSION_LIST_FILTERS,
+  SUPPRESSION_SORTS,
+  type CampaignAudience,
+  type CampaignInput,
+  type CampaignSendRequest,
+  type CampaignTestRequest,
+  type SuppressionRemoval,
+} from '@artist/contracts';
+import { ListQueryDto } from '../../../common/list-query.js';
+import { Trim } from '../../../common/strings.js';
+
+export class NearDto {
+  @ApiProperty({ example: 12 })
+  @Type(() => Number)
+  @IsInt({ message: 'near.showId must be a show id' })
+  @Min(1, { message: 'near.showId must be a show id' })
+  showId: number;
+
+  @ApiProperty({ example: 160, minimum: L.radiusKmMin, maximum: L.radiusKmMax })
+  @IsNumber(
+    {},
+    { message: `near.radiusKm must be a number from ${L.radiusKmMin} to ${L.radiusKmMax}` },
+  )
+  @Min(L.radiusKmMin, {
+    message: `near.radiusKm must be a number from ${L.radiusKmMin} to ${L.radiusKmMax}`,
+  })
+  @Max(L.radiusKmMax, {
+    message: `near.radiusKm must be a number from ${L.radiusKmMin} to ${L.radiusKmMax}`,
+  })
+  radiusKm: number;
+}
+
+export class AudienceDto implements CampaignAudience {
+  @ApiPropertyOptional({ type: NearDto })
+  @IsOptional()
+  @ValidateNested()
+  @IsObject({ message: 'near must be { showId, radiusKm }' })
+  @Type(() => NearDto)
+  near?: NearDto;
+
+  @ApiPropertyOptional({ type: [String], example: ['US', 'CA'] })
+  @IsOptional()
+  @IsArray({ message: 'countries must be a list of ISO country codes' })
+  @ArrayMaxSize(L.countries, { message: `countries may list at most ${L.countries} codes` })
+  @Matches(/^[A-Za-z]{2}$/, {
+    each: true,
+    message: 'countries must be two-letter ISO country codes, e.g. US',
+  })
+  countries?: string[];
+
+  @ApiPropertyOptional({ type: [String], example: ['hat'] })
+  @IsOptional()
+  @IsArray({ message: 'boughtProductIds must be a list of product ids' })
+  @ArrayMaxSize(L.boughtProductIds, {
+    message: `boughtProductIds may list at most ${L.boughtProductIds} products`,
+  })
+  @IsString({ each: true, message: 'boughtProductIds must be a list of product ids' })
+  @MaxLength(60, { each: true, message: 'boughtProductIds must be a list of product ids' })
+  boughtProductIds?: string[];
+}
+
+export class CampaignInputDto implements CampaignInput {
+  @ApiProperty({ example: 'Nashville, March 14', maxLength: L.subject })
+  @Trim()
+  @IsString({ message: 'Subject is required' })
+  @IsNotEmpty({ message: 'Subject is required' })
+  @MaxLength(L.subject, { message: `Subject cannot exceed ${L.subject} characters` })
+  subject: string;
+
+  @ApiProperty({ description: 'Markdown', maxLength: L.body })
+  @IsString({ message: 'Body is required' })
+  @IsNotEmpty({ message: 'Body is required' })
+  @MaxLength(L.body, { message: `Body cannot exceed ${L.body} characters` })
+  body: string;
+
+  @ApiProperty({ type: AudienceDto, description: '{} is every subscriber' })
+  @ValidateNested()
+  @IsObject({ message: 'audience must be an object ({} for every subscriber)' })
+  @Type(() => AudienceDto)
+  audience: AudienceDto;
+}
+
+export class AudienceRequestDto {
+  @ApiProperty({ type: AudienceDto })
+  @ValidateNested()
+  @IsObject({ message: 'audience must be an object ({} for every subscriber)' })
+  @Type(() => AudienceDto)
+  audience: AudienceDto;
+}
+
+export class CampaignSendDto implements CampaignSendRequest {
+  @ApiPropertyOptional({ example: '2027-03-01T15:00:00.000Z', description: 'Omit to send now' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'at must be an ISO 8601 time' })
+  at?: string;
+}
+
+export class CampaignTestDto implements CampaignTestRequest {
+  @ApiProperty({ type: [String], maxItems: L.testEmails, example: ['wren@example.com'] })
+  @IsArray({ message: `emails must be a list of 1 to ${L.testEmails} addresses` })
+  @ArrayMinSize(1, { message: `emails must be a list of 1 to ${L.testEmails} addresses` })
+  @ArrayMaxSize(L.testEmails, {
+    message: `emails must be a list of 1 to ${L.testEmails} addresses`,
+  })
+  @IsEmail({}, { each: true, message: 'Each test address must be a valid email address' })
+  @MaxLength(254, { each: true, message: 'Each test address must be a valid email address' })
+  emails: string[];
+}
+
+export class SuppressionRemovalDto implements SuppressionRemoval {
+  @ApiProperty({ example: 'The fan wrote to say the address works again', maxLength: 500 })
+  @Trim()
+  @IsString({ message: 'Please give the reason for lifting it' })
+  @IsNotEmpty({ message: 'Please give the reason for lifting it' })
+  @MaxLength(500, { message: 'The reason cannot exceed 500 characters' })
+  reason: string;
+}
+
+export class CampaignListQueryDto extends ListQueryDto(CAMPAIGN_LIST_FILTERS, CAMPAIGN_SORTS) {}
+export class SuppressionListQueryDto extends ListQueryDto(
+  SUPPRESSION_LIST_FILTERS,
+  SUPPRESSION_SORTS,
+) {}

@@ -1,0 +1,530 @@
+import { createHmac } from 'node:crypto';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { POSTAL_ADDRESS_REQUIRED, type Campaign } from '@artist/contracts';
+import {
+  CampaignRecipient,
+  CampaignRecord,
+  SuppressionRecord,
+} from '../src/modules/campaigns/campaign.entity.js';
+import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { outboxSettled } from './utils/outbox.js';
+import { showInput } from './utils/shows.js';
+import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const PUBLIC_URL = 'http://shop.example.test';
+const ARTIST = 'wren@example.com';
+const POSTAL = 'PO Box 1234, Nashville, TN 37203';
+const WEBHOOK_USER = 'postmark';
+const WEBHOOK_PASSWORD = 'hook-secret-1';
+const MAILGUN_KEY = 'mailgun-signing-key-1';
+/** The suite's cap: slow enough to pause mid-send, fast enough to finish. */
+const RATE = 5;
+
+const header = (mail: ReceivedMail, name: string) => mail.parsed.headers.get(name.toLowerCase());
+/** Campaign messages only (the signups' confirmations and alerts carry no List-Id). */
+const campaignMail = (smtp: TestSmtpServer) =>
+  smtp.received.filter((m) => m.headerLines.some((h) => h.key === 'list-id'));
+
+describe.each(testDatabases())('campaigns on $name', (db) => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let admin: TestAgent;
+  let data: DataSource;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    t = await startTestApp(db, {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      ARTIST_EMAIL: ARTIST,
+      FORM_RATE_LIMIT: '1000',
+      CAMPAIGN_RATE_PER_SECOND: String(RATE),
+      EMAIL_WEBHOOK_USER: WEBHOOK_USER,
+      EMAIL_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
+      MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
+      MAIL_FROM: 'Wren Calloway <news@example.test>',
+    });
+    admin = await loggedIn(t);
+    data = t.app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  beforeEach(async () => {
+    smtp.refuse = null;
+    smtp.refuseRecipient = () => null;
+    await outboxSettled(t);
+    for (const entity of [CampaignRecipient, CampaignRecord, SuppressionRecord, EmailSignup])
+      await data.getRepository(entity).clear();
+    smtp.received.length = 0;
+    await setPostalAddress(POSTAL);
+  });
+
+  async function setPostalAddress(postalAddress: string) {
+    const { body } = await admin.get('/api/admin/content').expect(200);
+    await admin
+      .put('/api/admin/content')
+      .send({ ...body, postalAddress })
+      .expect(200);
+  }
+
+  /** A fan who signed up (with a place, when given) and confirmed. */
+  async function fan(email: string, location?: string) {
+    await request(t.server)
+      .post('/api/email-signup')
+      .set('Origin', PUBLIC_URL)
+      .send(location === undefined ? { email } : { email, location })
+      .expect(201);
+    await data.getRepository(EmailSignup).update({ email }, { confirmedAt: Date.now() - 1000 });
+  }
+
+  async function fans(count: number, prefix = 'fan') {
+    const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@example.com`);
+    for (const email of emails) await fan(email, '37203');
+    return emails;
+  }
+
+  async function nashvilleShow(city = 'Nashville, TN') {
+    const { body } = await admin
+      .post('/api/admin/shows')
+      .send(showInput({ city, venue: 'Ryman Auditorium', status: 'published', date: '2099-03-14' }))
+      .expect(201);
+    return body as { id: number; located: boolean };
+  }
+
+  const draft = async (audience: object = {}, subject = 'New shows!') =>
+    (
+      await admin
+        .post('/api/admin/campaigns')
+        .send({ subject, body: '# Hello\n\nSee you **soon**.', audience })
+        .expect(201)
+    ).body as Campaign;
+
+  const campaign = async (id: number) =>
+    (await admin.get(`/api/admin/campaigns/${id}`).expect(200)).body as Campaign;
+
+  const finished = (id: number, timeoutMs = 20_000) =>
+    eventually(async () => (await campaign(id)).status === 'sent', timeoutMs, 'the campaign');
+
+  it('counts the fans near a show: ZIP 37203 and "Franklin, TN" reach Nashville, Seattle does not', async () => {
+    const show = await nashvilleShow();
+    expect(show.located).toBe(true);
+    await fan('zip@example.com', '37203');
+    await fan('franklin@example.com', 'Franklin, TN');
+    await fan('seattle@example.com', 'Seattle, WA');
+    await fan('nowhere@example.com');
+    await fan('toronto@example.com', 'M5V 2T6');
+    // A buyer whose signup gives no place: the latest order's shipping address does.
+    await fan('buyer@example.com');
+    await admin
+      .post('/api/admin/orders/manual')
+      .send({
+        salesChannel: 'online',
+        customerName: 'Buyer',
+        email: 'buyer@example.com',
+        shippingAddress: JSON.stringify({
+          line1: '1 Main St',
+          city: 'Brentwood',
+          state: 'TN',
+          postal_code: '37027',
+          country: 'US',
+        }),
+        lineItems: [{ product_name: 'Trucker Hat', quantity: 1, price: 2500 }],
+        paymentMethod: 'cash',
+      })
+      .expect(201);
+    // Not mailable: unconfirmed.
+    await request(t.server)
+      .post('/api/email-signup')
+      .set('Origin', PUBLIC_URL)
+      .send({ email: 'unconfirmed@example.com', location: '37203' })
+      .expect(201);
+
+    const count = (audience: object) =>
+      admin.post('/api/admin/campaigns/audience').send({ audience }).expect(200);
+    expect((await count({ near: { showId: show.id, radiusKm: 160 } })).body).toEqual({
+      count: 3,
+      unknownLocation: 1,
+    });
+    expect((await count({})).body).toEqual({ count: 6, unknownLocation: 1 });
+    expect((await count({ countries: ['CA'] })).body).toEqual({ count: 1, unknownLocation: 1 });
+    expect((await count({ countries: ['us'] })).body.count).toBe(4);
+    expect((await count({ near: { showId: show.id, radiusKm: 5 } })).body.count).toBe(1);
+    expect((await count({ near: { showId: show.id, radiusKm: 2000 } })).body.count).toBe(4);
+    const hat = await admin
+      .post('/api/admin/campaigns/audience')
+      .send({ audience: { boughtProductIds: ['hat'] } });
+    expect(hat.body).toEqual({ count: 1, unknownLocation: 0 });
+
+    // Bad audiences: a sentence, nothing else.
+    const bad = await admin
+      .post('/api/admin/campaigns/audience')
+      .send({ audience: { near: { showId: show.id, radiusKm: 0 } } })
+      .expect(400);
+    expect(bad.body.message).toEqual(expect.stringContaining('radiusKm'));
+    await admin
+      .post('/api/admin/campaigns/audience')
+      .send({ audience: { near: { showId: 99999, radiusKm: 100 } } })
+      .expect(400);
+    await admin
+      .post('/api/admin/campaigns/audience')
+      .send({ audience: { boughtProductIds: ['no-such-thing'] } })
+      .expect(400);
+    const lost = await nashvilleShow('Nowhere Springs, ZZ');
+    expect(lost.located).toBe(false);
+    const unlocated = await admin
+      .post('/api/admin/campaigns/audience')
+      .send({ audience: { near: { showId: lost.id, radiusKm: 100 } } })
+      .expect(409);
+    expect(unlocated.body.message).toContain('could not be found on the map');
+
+    // The signup keeps what the fan wrote; a place of more than 100 characters is refused.
+    const franklin = await data
+      .getRepository(EmailSignup)
+      .findOneBy({ email: 'franklin@example.com' });
+    expect(franklin).toMatchObject({ location: 'Franklin, TN', country: 'US' });
+    const nowhere = await data
+      .getRepository(EmailSignup)
+      .findOneBy({ email: 'nowhere@example.com' });
+    expect(nowhere).toMatchObject({ location: null, latitude: null });
+    const long = await request(t.server)
+      .post('/api/email-signup')
+      .set('Origin', PUBLIC_URL)
+      .send({ email: 'long@example.com', location: 'x'.repeat(101) })
+      .expect(400);
+    expect(long.body.message).toBe('Location cannot exceed 100 characters');
+    expect(await data.getRepository(EmailSignup).countBy({ email: 'long@example.com' })).toBe(0);
+  });
+
+  it('sends each fan exactly one message, with the unsubscribe headers, List-Id, postal address and browser link', async () => {
+    const show = await nashvilleShow();
+    await fan('zip@example.com', '37203');
+    await fan('franklin@example.com', 'Franklin, TN');
+    await fan('seattle@example.com', 'Seattle, WA');
+    const created = await draft({ near: { showId: show.id, radiusKm: 160 } });
+    expect(created).toMatchObject({ status: 'draft', recipients: 0, sent: 0 });
+    const sending = await admin
+      .post(`/api/admin/campaigns/${created.id}/send`)
+      .send({})
+      .expect(200);
+    expect(sending.body).toMatchObject({ status: 'sending', recipients: 2 });
+    await finished(created.id);
+    await outboxSettled(t);
+    const mails = campaignMail(smtp);
+    expect(mails.map((m) => m.rcptTo[0]).sort()).toEqual([
+      'franklin@example.com',
+      'zip@example.com',
+    ]);
+    expect(new Set(mails.map((m) => m.parsed.messageId)).size).toBe(2);
+    const [mail] = mails;
+    const signup = await data.getRepository(EmailSignup).findOneByOrFail({ email: mail.rcptTo[0] });
+    const unsubscribe = `${PUBLIC_URL}/api/newsletter/unsubscribe?token=${signup.token}`;
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    expect(header(mail, 'message-id')).toMatch(/^<campaign\.\d+\.[0-9a-f]+@shop\.example\.test>$/);
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain(
+      `<${unsubscribe}>`,
+    );
+    expect(mail.headerLines.find((h) => h.key === 'list-id')?.line).toContain(
+      '<newsletter.shop.example.test>',
+    );
+    expect(mail.parsed.subject).toBe('New shows!');
+    expect(mail.parsed.text).toContain(POSTAL);
+    expect(mail.parsed.text).toContain(`Unsubscribe: ${unsubscribe}`);
+    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/api/campaigns/${created.id}`);
+    expect(mail.parsed.html).toContain('<h1>Hello</h1>');
+    expect(mail.parsed.html).toContain(`href="${unsubscribe}"`);
+    expect(mail.parsed.html).toContain('View this email in your browser');
+    // No tracking: no pixel, every link as written.
+    expect(mail.parsed.html).not.toMatch(/<img[^>]+width="1"/);
+
+    expect(await campaign(created.id)).toMatchObject({
+      status: 'sent',
+      recipients: 2,
+      sent: 2,
+      failed: 0,
+      bounced: 0,
+    });
+    const page = await request(t.server).get(`/api/campaigns/${created.id}`).expect(200);
+    expect(page.text).toContain('<h1>Hello</h1>');
+    expect(page.text).not.toContain(signup.token!);
+
+    // Only a draft changes or goes.
+    const input = { subject: 'Changed', body: 'x', audience: {} };
+    await admin.put(`/api/admin/campaigns/${created.id}`).send(input).expect(409);
+    await admin.delete(`/api/admin/campaigns/${created.id}`).expect(409);
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(409);
+
+    // An unsubscribe from its link counts on it.
+    await request(t.server)
+      .post(`/api/newsletter/unsubscribe?token=${signup.token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    expect((await campaign(created.id)).unsubscribed).toBe(1);
+  });
+
+  it('refuses send and test with 409 while the Page has no postal address', async () => {
+    await fan('zip@example.com', '37203');
+    await setPostalAddress('');
+    const created = await draft();
+    const send = await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(409);
+    expect(send.body.message).toBe(POSTAL_ADDRESS_REQUIRED);
+    const test = await admin
+      .post(`/api/admin/campaigns/${created.id}/test`)
+      .send({ emails: [ARTIST] })
+      .expect(409);
+    expect(test.body.message).toBe(POSTAL_ADDRESS_REQUIRED);
+    expect((await campaign(created.id)).status).toBe('draft');
+
+    await setPostalAddress(POSTAL);
+    await admin
+      .post(`/api/admin/campaigns/${created.id}/test`)
+      .send({ emails: [ARTIST, 'manager@example.com'] })
+      .expect(200);
+    await outboxSettled(t);
+    const tests = smtp.received.filter((m) => m.parsed.subject === '[Test] New shows!');
+    expect(tests.map((m) => m.rcptTo[0]).sort()).toEqual(['manager@example.com', ARTIST]);
+    expect(tests[0].parsed.text).toContain('This is a test copy');
+    expect(tests[0].parsed.text).toContain(POSTAL);
+    expect(await campaign(created.id)).toMatchObject({ status: 'draft', sent: 0, recipients: 0 });
+    await admin
+      .post(`/api/admin/campaigns/${created.id}/test`)
+      .send({ emails: ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com', 'e@x.com', 'f@x.com'] })
+      .expect(400);
+  });
+
+  it('keeps to the rate, pauses within a second, resumes without re-sending, and cancels for good', async () => {
+    const emails = await fans(15);
+    const created = await draft();
+    const started = Date.now();
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+    await eventually(() => campaignMail(smtp).length >= 3, 10_000, 'the first messages');
+    await admin.post(`/api/admin/campaigns/${created.id}/pause`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const atPause = campaignMail(smtp).length;
+    expect(atPause).toBeLessThan(15);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(campaignMail(smtp).length).toBe(atPause);
+    expect((await campaign(created.id)).status).toBe('paused');
+    await admin.post(`/api/admin/campaigns/${created.id}/pause`).expect(409);
+    await admin.post(`/api/admin/campaigns/${created.id}/resume`).expect(200);
+    await finished(created.id);
+    const mails = campaignMail(smtp);
+    expect(mails.map((m) => m.rcptTo[0]).sort()).toEqual([...emails].sort());
+    // 15 at 5 a second span at least three of the rate's one-second windows, besides the pause.
+    expect(Date.now() - started).toBeGreaterThan(1000 + 2500);
+    expect((await campaign(created.id)).sent).toBe(15);
+
+    smtp.received.length = 0;
+    const second = await draft({}, 'Second');
+    await admin.post(`/api/admin/campaigns/${second.id}/send`).send({}).expect(200);
+    await eventually(() => campaignMail(smtp).length >= 2, 10_000, 'the first messages');
+    await admin.post(`/api/admin/campaigns/${second.id}/cancel`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const atCancel = campaignMail(smtp).length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(campaignMail(smtp).length).toBe(atCancel);
+    expect(atCancel).toBeLessThan(15);
+    expect((await campaign(second.id)).status).toBe('cancelled');
+    await admin.post(`/api/admin/campaigns/${second.id}/resume`).expect(409);
+  });
+
+  it('sends a scheduled campaign at its time, not before', async () => {
+    await fans(2);
+    const created = await draft();
+    const at = new Date(Date.now() + 2500).toISOString();
+    const scheduled = await admin
+      .post(`/api/admin/campaigns/${created.id}/send`)
+      .send({ at })
+      .expect(200);
+    expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduledAt: at });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(campaignMail(smtp)).toHaveLength(0);
+    await finished(created.id);
+    expect(campaignMail(smtp)).toHaveLength(2);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(at));
+    await admin
+      .post(`/api/admin/campaigns/${(await draft()).id}/send`)
+      .send({ at: '2001-01-01T00:00:00.000Z' })
+      .expect(400);
+  });
+
+  it('gives fans who unsubscribe mid-send nothing more, while an alert queued meanwhile leaves at once', async () => {
+    const emails = await fans(25);
+    await outboxSettled(t);
+    const created = await draft();
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+    await eventually(() => campaignMail(smtp).length >= 2, 10_000, 'the first messages');
+    const mailed = new Set(campaignMail(smtp).map((m) => m.rcptTo[0]));
+    const leaving = emails.filter((e) => !mailed.has(e)).slice(-5);
+    for (const email of leaving) {
+      const { token } = await data.getRepository(EmailSignup).findOneByOrFail({ email });
+      await request(t.server)
+        .post(`/api/newsletter/unsubscribe?token=${token}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click')
+        .expect(200);
+    }
+    // A transactional email does not wait behind the campaign.
+    const queuedAt = Date.now();
+    await request(t.server)
+      .post('/api/contact')
+      .set('Origin', PUBLIC_URL)
+      .send({
+        firstName: 'Dolly',
+        lastName: 'Parton',
+        email: 'dolly@example.com',
+        subject: 'booking',
+        message: 'Would you play our festival?',
+      })
+      .expect(201);
+    await eventually(() => smtp.to(ARTIST).length === 1, 5000, 'the alert');
+    expect(Date.now() - queuedAt).toBeLessThan(5000);
+
+    await finished(created.id);
+    const received = campaignMail(smtp).map((m) => m.rcptTo[0]);
+    for (const email of leaving) expect(received).not.toContain(email);
+    expect(received).toHaveLength(20);
+    expect(new Set(received).size).toBe(20);
+    expect(await campaign(created.id)).toMatchObject({ recipients: 25, sent: 20 });
+    // The alert went out while the campaign was still sending.
+    const alertAt = smtp.received.indexOf(smtp.to(ARTIST)[0]);
+    expect(alertAt).toBeLessThan(smtp.received.indexOf(campaignMail(smtp).at(-1)!));
+  });
+
+  it('suppresses an address refused with 550, and counts the bounce on the campaign', async () => {
+    await fans(3);
+    smtp.refuseRecipient = (address) =>
+      address === 'fan1@example.com' ? { code: 550, message: '5.1.1 No such user' } : null;
+    const created = await draft();
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+    await finished(created.id);
+    expect(await campaign(created.id)).toMatchObject({ sent: 2, failed: 1, bounced: 1 });
+    const list = await admin.get('/api/admin/suppressions').expect(200);
+    expect(list.body.rows).toEqual([
+      {
+        id: expect.any(Number),
+        email: 'fan1@example.com',
+        reason: 'bounce',
+        campaignId: created.id,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(
+      (await admin.post('/api/admin/campaigns/audience').send({ audience: {} }).expect(200)).body
+        .count,
+    ).toBe(2);
+    // The artist lifts it, saying why.
+    await admin.delete(`/api/admin/suppressions/${list.body.rows[0].id}`).send({}).expect(400);
+    await admin
+      .delete(`/api/admin/suppressions/${list.body.rows[0].id}`)
+      .send({ reason: 'The fan fixed their mailbox' })
+      .expect(204);
+    expect((await admin.get('/api/admin/suppressions').expect(200)).body.rows).toEqual([]);
+    expect(
+      (await admin.post('/api/admin/campaigns/audience').send({ audience: {} }).expect(200)).body
+        .count,
+    ).toBe(3);
+  });
+
+  it('records Postmark and Mailgun reports only with their credentials', async () => {
+    await fans(3);
+    const created = await draft();
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+    await finished(created.id);
+    const postmark = (auth?: string) => {
+      const req = request(t.server).post('/api/webhooks/email/postmark');
+      return (auth ? req.set('Authorization', auth) : req).send({
+        RecordType: 'SpamComplaint',
+        Email: 'fan0@example.com',
+        MessageID: 'b7bc2f4a-e38e-4336-af7d-e6c392c2f817',
+      });
+    };
+    await postmark().expect(401);
+    await postmark(`Basic ${Buffer.from(`${WEBHOOK_USER}:wrong`).toString('base64')}`).expect(401);
+    expect(await data.getRepository(SuppressionRecord).count()).toBe(0);
+    await postmark(
+      `Basic ${Buffer.from(`${WEBHOOK_USER}:${WEBHOOK_PASSWORD}`).toString('base64')}`,
+    ).expect(200);
+
+    const messageId = campaignMail(smtp).find((m) => m.rcptTo[0] === 'fan2@example.com')!.parsed
+      .messageId!;
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const token = 'a'.repeat(50);
+    const mailgun = (signature: string) =>
+      request(t.server)
+        .post('/api/webhooks/email/mailgun')
+        .send({
+          signature: { timestamp, token, signature },
+          'event-data': {
+            event: 'failed',
+            severity: 'permanent',
+            recipient: 'fan2@example.com',
+            message: { headers: { 'message-id': messageId.replace(/^<|>$/g, '') } },
+            'delivery-status': { code: 550, message: 'mailbox unavailable' },
+          },
+        });
+    await mailgun('0'.repeat(64)).expect(401);
+    await request(t.server).post('/api/webhooks/email/mailgun').send({}).expect(401);
+    const signature = createHmac('sha256', MAILGUN_KEY)
+      .update(`${timestamp}${token}`)
+      .digest('hex');
+    await mailgun(signature).expect(200);
+    // A delivered again report counts once.
+    await mailgun(signature).expect(200);
+
+    const suppressed = await data
+      .getRepository(SuppressionRecord)
+      .find({ order: { email: 'ASC' } });
+    expect(suppressed.map((s) => [s.email, s.reason, s.campaignId])).toEqual([
+      ['fan0@example.com', 'complaint', created.id],
+      ['fan2@example.com', 'bounce', created.id],
+    ]);
+    expect(await campaign(created.id)).toMatchObject({ complained: 1, bounced: 1 });
+    // A complaint also unsubscribes.
+    const complainer = await data
+      .getRepository(EmailSignup)
+      .findOneByOrFail({ email: 'fan0@example.com' });
+    expect(complainer.unsubscribedAt).not.toBeNull();
+    expect(
+      (await admin.post('/api/admin/campaigns/audience').send({ audience: {} }).expect(200)).body
+        .count,
+    ).toBe(1);
+  });
+
+  it('edits and deletes drafts, lists campaigns with the shared list query, and refuses bad input', async () => {
+    const created = await draft();
+    const changed = await admin
+      .put(`/api/admin/campaigns/${created.id}`)
+      .send({ subject: 'Changed', body: 'New words', audience: { countries: ['us', 'US'] } })
+      .expect(200);
+    expect(changed.body).toMatchObject({ subject: 'Changed', audience: { countries: ['US'] } });
+    const list = await admin.get('/api/admin/campaigns?status=draft&search=chan').expect(200);
+    expect(list.body.rows.map((c: Campaign) => c.id)).toEqual([created.id]);
+    const csv = await admin.get('/api/admin/campaigns/export?status=draft').expect(200);
+    expect(csv.text).toContain('Changed');
+    const preview = await admin.get(`/api/admin/campaigns/${created.id}/preview`).expect(200);
+    expect(preview.body.subject).toBe('Changed');
+    expect(preview.body.html).toContain('New words');
+    expect(preview.body.text).toContain(POSTAL);
+    await admin
+      .post('/api/admin/campaigns')
+      .send({ subject: 'x'.repeat(151), body: 'b', audience: {} })
+      .expect(400);
+    await admin.post('/api/admin/campaigns').send({ subject: 's', body: 'b' }).expect(400);
+    await admin.delete(`/api/admin/campaigns/${created.id}`).expect(204);
+    await admin.get(`/api/admin/campaigns/${created.id}`).expect(404);
+    await request(t.server).get('/api/admin/campaigns').expect(401);
+  });
+});
