@@ -21,6 +21,7 @@ import { OrdersModule } from './modules/orders/orders.module.js';
 import { OverviewModule } from './modules/overview/overview.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
+import { ShippingModule } from './modules/shipping/shipping.module.js';
 
 @Module({})
 export class AppModule {
@@ -41,6 +42,7 @@ export class AppModule {
         AuthModule,
         CatalogModule,
         CheckoutModule,
+        ShippingModule,
         ShowsModule,
         OrdersModule,
         NotifyModule,

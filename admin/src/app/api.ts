@@ -104,6 +104,8 @@ export const api = createApi({
     'Sale',
     'Content',
     'GalleryPhoto',
+    'ShippingZone',
+    'Discount',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: false,

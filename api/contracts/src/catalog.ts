@@ -117,8 +117,13 @@ export interface CheckoutItem {
   quantity: number;
 }
 
+/** Body of `POST /api/create-checkout-session`. */
 export interface CheckoutRequest {
   items: CheckoutItem[];
+  /** Where the order ships (ISO code); `US` when left out. */
+  country?: string;
+  /** One of the rates of that country's zone; the zone's first when left out. */
+  shippingRateId?: number;
 }
 
 export interface CheckoutResponse {

@@ -12,3 +12,4 @@ export * from './site.js';
 export * from './theme.js';
 export * from './fans.js';
 export * from './content.js';
+export * from './shipping.js';

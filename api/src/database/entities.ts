@@ -17,6 +17,11 @@ import { NotifyMe } from '../modules/notify/notify-me.entity.js';
 import { RateLimitHit } from '../modules/rate-limit/rate-limit-hit.entity.js';
 import { Order } from '../modules/orders/order.entity.js';
 import { Show } from '../modules/shows/show.entity.js';
+import {
+  ShippingRateRecord,
+  ShippingZoneCountry,
+  ShippingZoneRecord,
+} from '../modules/shipping/shipping-zone.entity.js';
 import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
 import { SessionRecord } from './session.entity.js';
 
@@ -43,4 +48,7 @@ export const entities = [
   SearchGram,
   SearchGramState,
   SearchGramChange,
+  ShippingZoneRecord,
+  ShippingZoneCountry,
+  ShippingRateRecord,
 ];

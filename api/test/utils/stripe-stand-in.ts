@@ -36,7 +36,11 @@ export const SAMPLE_BUYER: Buyer = {
   },
 };
 
-type Session = Record<string, unknown> & { id: string };
+type Session = Record<string, unknown> & {
+  id: string;
+  [RATES]?: StandInRate[];
+  [ALLOWED]?: string[];
+};
 
 /**
  * A loopback stand-in of the part of Stripe's REST API that checkout uses: create and retrieve
@@ -77,11 +81,38 @@ export class StripeStandIn {
     );
   }
 
-  /** The buyer pays: the session completes, paid (or still processing for async methods). */
-  pay(id: string, buyer: Buyer = SAMPLE_BUYER, paymentStatus: 'paid' | 'unpaid' = 'paid'): Session {
+  /**
+   * The buyer pays: the session completes, paid (or still processing for async methods), at the
+   * shipping option of index `shippingOption` (Stripe's default, the first, when not given).
+   */
+  pay(
+    id: string,
+    buyer: Buyer = SAMPLE_BUYER,
+    paymentStatus: 'paid' | 'unpaid' = 'paid',
+    shippingOption = 0,
+  ): Session {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`No stand-in session ${id}`);
+    const rates = session[RATES] ?? [];
+    const rate = rates[shippingOption];
+    if (rates.length && !rate) throw new Error(`No shipping option ${shippingOption} on ${id}`);
+    const allowed = session[ALLOWED];
+    if (allowed && !allowed.includes(buyer.address.country)) {
+      throw new Error(`Stripe would not take an address in ${buyer.address.country} for ${id}`);
+    }
+    const shipping = rate?.fixed_amount.amount ?? 0;
+    const totals = session.total_details as Record<string, number>;
     Object.assign(session, {
+      amount_total: (session.amount_subtotal as number) - totals.amount_discount + shipping,
+      shipping_cost: rate
+        ? {
+            amount_subtotal: shipping,
+            amount_tax: 0,
+            amount_total: shipping,
+            shipping_rate: rate.id,
+          }
+        : null,
+      total_details: { ...totals, amount_shipping: shipping },
       status: 'complete',
       payment_status: paymentStatus,
       payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
@@ -181,7 +212,7 @@ export class StripeStandIn {
     const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = this.sessions.get(match[1]);
-      if (session) return send(res, 200, session);
+      if (session) return send(res, 200, expanded(session, body.expand));
       return send(res, 404, {
         error: {
           type: 'invalid_request_error',
@@ -201,7 +232,30 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 type LineItemParam = { quantity: string; price_data: { unit_amount: string } };
-type ShippingParam = { shipping_rate_data: { fixed_amount: { amount: string } } };
+type ShippingParam = {
+  shipping_rate_data: { display_name: string; fixed_amount: { amount: string } };
+};
+
+/** A shipping rate as Stripe makes one from `shipping_rate_data`. */
+interface StandInRate {
+  id: string;
+  object: 'shipping_rate';
+  display_name: string;
+  fixed_amount: { amount: number; currency: 'usd' };
+}
+
+/** Kept on a session out of its JSON: the rates it offers and the countries it ships to. */
+const RATES = Symbol('rates');
+const ALLOWED = Symbol('allowed countries');
+
+/** A session as sent, with `shipping_cost.shipping_rate` expanded when asked. */
+function expanded(session: Session, expand: unknown): Session {
+  const paths = Array.isArray(expand) ? expand : [];
+  const cost = session.shipping_cost as { shipping_rate: string } | null;
+  if (!paths.includes('shipping_cost.shipping_rate') || !cost) return session;
+  const rate = (session[RATES] ?? []).find((r) => r.id === cost.shipping_rate);
+  return { ...session, shipping_cost: { ...cost, shipping_rate: rate } };
+}
 
 function newSession(params: Record<string, unknown>): Session {
   const id = `cs_test_${randomBytes(12).toString('hex')}`;
@@ -210,11 +264,24 @@ function newSession(params: Record<string, unknown>): Session {
     (sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity),
     0,
   );
-  const shipping = ((params.shipping_options ?? []) as ShippingParam[]).reduce(
-    (sum, option) => sum + Number(option.shipping_rate_data.fixed_amount.amount),
-    0,
+  const rates: StandInRate[] = ((params.shipping_options ?? []) as ShippingParam[]).map(
+    (option) => ({
+      id: `shr_${randomBytes(12).toString('hex')}`,
+      object: 'shipping_rate',
+      display_name: option.shipping_rate_data.display_name,
+      fixed_amount: {
+        amount: Number(option.shipping_rate_data.fixed_amount.amount),
+        currency: 'usd',
+      },
+    }),
   );
+  // Stripe shows the first option chosen until the buyer picks another.
+  const shipping = rates[0]?.fixed_amount.amount ?? 0;
+  const collection = params.shipping_address_collection as
+    { allowed_countries?: string[] } | undefined;
   return {
+    [RATES]: rates,
+    [ALLOWED]: collection?.allowed_countries,
     id,
     object: 'checkout.session',
     mode: params.mode,
@@ -223,6 +290,15 @@ function newSession(params: Record<string, unknown>): Session {
     payment_status: 'unpaid',
     amount_subtotal: subtotal,
     amount_total: subtotal + shipping,
+    shipping_cost: rates[0]
+      ? {
+          amount_subtotal: shipping,
+          amount_tax: 0,
+          amount_total: shipping,
+          shipping_rate: rates[0].id,
+        }
+      : null,
+    total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: 0 },
     expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,

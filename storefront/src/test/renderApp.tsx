@@ -133,6 +133,29 @@ export function show(overrides: Partial<PublicShow> = {}): PublicShow {
  * gallery a page load asks for answer with an empty list, the two products and the three built
  * photos unless a test says otherwise.
  */
+/** The rates of the stubbed shop: one in the United States, two in the United Kingdom. */
+export function shippingQuote({ country }: { country: string }): Reply {
+  if (country === 'US') {
+    return {
+      body: { rates: [{ id: 1, name: 'Standard shipping', amountCents: 500, deliveryDays: null }] },
+    };
+  }
+  if (country === 'GB') {
+    return {
+      body: {
+        rates: [
+          { id: 2, name: 'Standard', amountCents: 900, deliveryDays: '5-10' },
+          { id: 3, name: 'Express', amountCents: 2000, deliveryDays: '2-3' },
+        ],
+      },
+    };
+  }
+  return {
+    status: 422,
+    body: { statusCode: 422, message: `Sorry, we do not ship to ${country} yet.` },
+  };
+}
+
 export function stubApi(routes: Record<string, Route> = {}) {
   const calls: Call[] = [];
   const table: Record<string, Route> = {
@@ -140,6 +163,8 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'GET /api/products': { body: PRODUCTS },
     'GET /api/gallery': { body: GALLERY },
     'GET /api/content': { body: SITE_CONTENT },
+    'GET /api/shipping/countries': { body: { countries: ['GB', 'US'] } },
+    'POST /api/shipping/quote': ({ body }) => shippingQuote(body as { country: string }),
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

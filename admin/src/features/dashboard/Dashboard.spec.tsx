@@ -73,6 +73,7 @@ describe('on a phone', () => {
       'Fans',
       'Page',
       'Photos',
+      'Shipping',
     ]);
     expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: /more/i })).toBeNull();

@@ -15,6 +15,7 @@ import { EmailsTab } from '../emails/EmailsTab.js';
 import { FansTab } from '../fans/FansTab.js';
 import { PageTab } from '../page/PageTab.js';
 import { PhotosTab } from '../gallery/PhotosTab.js';
+import { ShippingTab } from '../shipping/ShippingTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 import { usePhone } from '../../components/usePhone.js';
@@ -31,6 +32,7 @@ const TABS = [
   { key: 'fans', label: 'Fans', Component: FansTab },
   { key: 'page', label: 'Page', Component: PageTab },
   { key: 'photos', label: 'Photos', Component: PhotosTab },
+  { key: 'shipping', label: 'Shipping', Component: ShippingTab },
 ] as const;
 
 export function Dashboard() {

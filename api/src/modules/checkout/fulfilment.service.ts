@@ -67,7 +67,11 @@ export class FulfilmentService {
         { status: 'completed', completedAt: now },
       );
       await this.inventory.sell(manager, record.sessionId);
-      await this.outbox.queueOrderPaid(manager, order as Order, record.shipping);
+      await this.outbox.queueOrderPaid(
+        manager,
+        order as Order,
+        order.shippingAmount ?? record.shipping,
+      );
       return 'created' as const;
     });
     // After the commit, so a refund or dispute recorded meanwhile is seen by one side or the other.
@@ -172,6 +176,8 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     ),
     lineItems: JSON.stringify(lineItems),
     total: session.amountTotal ?? record.total,
+    shippingRateName: paidRateName(record, session),
+    shippingAmount: session.shippingAmount ?? record.shipping,
     stripeSessionId: record.sessionId,
     paymentStatus: 'paid',
     paymentIntentId: session.paymentIntentId,
@@ -183,4 +189,16 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     fulfillmentStatus: 'pending',
     createdAt: now,
   };
+}
+
+/**
+ * The name of the rate paid: as the provider names it, else the offered rate of the amount paid
+ * (the buyer's choice in the cart first), else the choice in the cart.
+ */
+function paidRateName(record: CheckoutSession, session: ProviderSession): string | null {
+  if (session.shippingRateName) return session.shippingRateName;
+  const paid = session.shippingAmount;
+  const offered = record.offeredRates();
+  const match = paid === null ? undefined : offered.find((rate) => rate.amountCents === paid);
+  return match?.name ?? record.shippingRateName;
 }

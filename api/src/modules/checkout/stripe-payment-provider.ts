@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import { SHIPPING_COUNTRIES } from '@artist/contracts';
 import type { AppConfig } from '../../config/env.js';
 import {
   PaymentProvider,
@@ -50,16 +49,25 @@ export class StripePaymentProvider extends PaymentProvider {
               product_data: { name: line.name },
             },
           })),
-          shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
-          shipping_options: [
-            {
-              shipping_rate_data: {
-                type: 'fixed_amount',
-                display_name: 'Standard shipping',
-                fixed_amount: { amount: input.shippingCents, currency: 'usd' },
-              },
+          shipping_address_collection: {
+            allowed_countries:
+              input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+          },
+          shipping_options: input.shippingOptions.map((option) => ({
+            shipping_rate_data: {
+              type: 'fixed_amount',
+              display_name: option.name,
+              fixed_amount: { amount: option.amountCents, currency: 'usd' },
+              ...(option.days
+                ? {
+                    delivery_estimate: {
+                      minimum: { unit: 'business_day', value: option.days.minimum },
+                      maximum: { unit: 'business_day', value: option.days.maximum },
+                    },
+                  }
+                : {}),
             },
-          ],
+          })),
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -72,7 +80,12 @@ export class StripePaymentProvider extends PaymentProvider {
   }
 
   async retrieveSession(id: string): Promise<ProviderSession> {
-    return toProviderSession(await this.call(() => this.stripe.checkout.sessions.retrieve(id)));
+    return toProviderSession(
+      await this.call(() =>
+        // The rate paid comes with its name.
+        this.stripe.checkout.sessions.retrieve(id, { expand: ['shipping_cost.shipping_rate'] }),
+      ),
+    );
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
@@ -136,6 +149,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
   const shipping = session.collected_information?.shipping_details ?? null;
   const address = shipping?.address ?? session.customer_details?.address ?? null;
   const name = shipping?.name ?? session.customer_details?.name ?? null;
+  const rate = session.shipping_cost?.shipping_rate;
   return {
     id: session.id,
     status: known(session.status, ['open', 'complete', 'expired'] as const, 'open'),
@@ -146,6 +160,9 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     ),
     amountTotal: session.amount_total,
     paymentIntentId: idOf(session.payment_intent),
+    shippingAmount:
+      session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? null,
+    shippingRateName: rate && typeof rate === 'object' ? rate.display_name : null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: name,
     shipping: address

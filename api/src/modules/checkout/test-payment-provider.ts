@@ -54,6 +54,8 @@ export class TestPaymentProvider extends PaymentProvider {
         customerName: null,
         shipping: null,
         paymentIntentId: null,
+        shippingAmount: null,
+        shippingRateName: null,
       };
     }
     return {
@@ -65,20 +67,28 @@ export class TestPaymentProvider extends PaymentProvider {
       customerName: order.customerName,
       shipping: JSON.parse(order.shippingAddress) as ProviderSession['shipping'],
       paymentIntentId: null,
+      shippingAmount: order.shippingAmount,
+      shippingRateName: order.shippingRateName,
     };
   }
 
-  /** The session as paid on the test checkout page. */
-  paidSession(id: string, amountTotal: number, buyer: TestBuyer): ProviderSession {
+  /** The session as paid on the test checkout page, at the rate chosen in the cart. */
+  paidSession(
+    id: string,
+    amounts: { total: number; shipping: number; shippingRateName: string | null },
+    buyer: TestBuyer,
+  ): ProviderSession {
     return {
       id,
       status: 'complete',
       paymentStatus: 'paid',
-      amountTotal,
+      amountTotal: amounts.total,
       email: buyer.email,
       customerName: buyer.name,
       shipping: { name: buyer.name, address: buyer.address },
       paymentIntentId: null,
+      shippingAmount: amounts.shipping,
+      shippingRateName: amounts.shippingRateName,
     };
   }
 

@@ -36,6 +36,14 @@ export class Order {
   @Column({ type: 'integer' })
   total: number;
 
+  /** The shipping rate paid for ("Standard", "Express"); null for manual and older orders. */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  shippingRateName: string | null;
+
+  /** Shipping paid, cents (Stripe's `shipping_cost`); null for manual and older orders. */
+  @Column({ type: 'integer', nullable: true })
+  shippingAmount: number | null;
+
   /** The payment session id: Stripe's for online orders, 'manual_…' for manual ones. */
   @Index({ unique: true })
   @Column({ type: 'varchar', length: 255 })

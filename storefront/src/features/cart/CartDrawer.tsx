@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { ONLINE_SHIPPING_CENTS } from '@artist/contracts';
+import { useMemo, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { serverMessage, type HttpError } from '../../app/http.js';
@@ -19,6 +19,13 @@ import {
   updateQuantity,
 } from './cartSlice.js';
 import { redirectTo, useCreateCheckoutSessionMutation } from './checkoutApi.js';
+import {
+  cartLines,
+  countryName,
+  defaultCountry,
+  useGetShippingCountriesQuery,
+  useGetShippingQuoteQuery,
+} from './shippingApi.js';
 
 /**
  * Refusals the buyer can act on from the cart: its limits (400), stock (409), and what this
@@ -49,11 +56,28 @@ export default function CartDrawer() {
   const [problem, setProblem] = useState<{ message: string; items: typeof items } | null>(null);
   const close = () => dispatch(setCartOpen(false));
 
+  // Where it ships: the browser's region when the shop ships there, until the buyer picks.
+  const { data: shipsTo } = useGetShippingCountriesQuery(open ? undefined : skipToken);
+  const countries = shipsTo?.countries ?? [];
+  const [pickedCountry, setPickedCountry] = useState<string | null>(null);
+  const country = pickedCountry ?? defaultCountry(countries);
+  const lines = useMemo(() => cartLines(items), [items]);
+  const quote = useGetShippingQuoteQuery(
+    open && country && lines.length > 0 ? { country, items: lines } : skipToken,
+  );
+  const rates = quote.currentData?.rates ?? [];
+  const [pickedRate, setPickedRate] = useState<number | null>(null);
+  const rate = rates.find((r) => r.id === pickedRate) ?? rates[0];
+  const shippingProblem = quote.error ? (serverMessage(quote.error) ?? null) : null;
+  const total = subtotal + (rate?.amountCents ?? 0);
+
   const checkout = async () => {
-    if (items.length === 0) return;
+    if (items.length === 0 || !country || !rate) return;
     try {
       const { url } = await createSession({
-        items: items.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        items: lines,
+        country,
+        shippingRateId: rate.id,
       }).unwrap();
       if (!url) throw new Error('No checkout URL received');
       setRedirecting(true);
@@ -83,6 +107,54 @@ export default function CartDrawer() {
                 {problem.message}
               </p>
             )}
+            {items.length > 0 && countries.length > 0 && (
+              <div className="cart__shipping">
+                <label className="cart__field">
+                  <span>Ship to</span>
+                  <select
+                    value={country ?? ''}
+                    onChange={(e) => {
+                      setPickedCountry(e.target.value);
+                      setPickedRate(null);
+                    }}
+                  >
+                    {countries.map((code) => (
+                      <option key={code} value={code}>
+                        {countryName(code)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {rates.length > 0 && (
+                  <fieldset className="cart__rates">
+                    <legend>Shipping</legend>
+                    {rates.map((r) => (
+                      <label key={r.id} className="cart__rate">
+                        <input
+                          type="radio"
+                          name="cart-shipping-rate"
+                          value={r.id}
+                          checked={r.id === rate?.id}
+                          onChange={() => setPickedRate(r.id)}
+                        />
+                        <span className="cart__rate-name">
+                          {r.name}
+                          {r.deliveryDays && (
+                            <span className="cart__rate-days"> · {r.deliveryDays} days</span>
+                          )}
+                        </span>
+                        <span>{r.amountCents === 0 ? 'Free' : formatPrice(r.amountCents)}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                {shippingProblem && (
+                  <p className="cart__problem" role="alert">
+                    {shippingProblem}
+                  </p>
+                )}
+              </div>
+            )}
             {items.length > 0 && (
               <dl className="cart__totals">
                 <div>
@@ -90,19 +162,19 @@ export default function CartDrawer() {
                   <dd>{formatPrice(subtotal)}</dd>
                 </div>
                 <div>
-                  <dt>Shipping</dt>
-                  <dd>{formatPrice(ONLINE_SHIPPING_CENTS)}</dd>
+                  <dt>Shipping{rate ? ` (${rate.name})` : ''}</dt>
+                  <dd>{rate ? formatPrice(rate.amountCents) : '—'}</dd>
                 </div>
                 <div className="cart__total">
                   <dt>Total</dt>
-                  <dd>{formatPrice(subtotal + ONLINE_SHIPPING_CENTS)}</dd>
+                  <dd>{rate ? formatPrice(total) : '—'}</dd>
                 </div>
               </dl>
             )}
             <button
               type="button"
               className="button button--block"
-              disabled={items.length === 0 || isLoading || redirecting}
+              disabled={items.length === 0 || !rate || isLoading || redirecting}
               onClick={checkout}
             >
               {isLoading ? 'Processing...' : 'Checkout'}
