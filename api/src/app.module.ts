@@ -22,6 +22,7 @@ import { OverviewModule } from './modules/overview/overview.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
+import { DiscountsModule } from './modules/discounts/discounts.module.js';
 
 @Module({})
 export class AppModule {
@@ -43,6 +44,7 @@ export class AppModule {
         CatalogModule,
         CheckoutModule,
         ShippingModule,
+        DiscountsModule,
         ShowsModule,
         OrdersModule,
         NotifyModule,

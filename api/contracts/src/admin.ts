@@ -121,6 +121,7 @@ export const EXPORT_NAMES = {
   products: 'products',
   sales: 'sales',
   fans: 'fans',
+  discounts: 'discounts',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

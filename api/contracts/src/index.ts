@@ -13,3 +13,4 @@ export * from './theme.js';
 export * from './fans.js';
 export * from './content.js';
 export * from './shipping.js';
+export * from './discounts.js';

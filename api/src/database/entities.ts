@@ -22,6 +22,7 @@ import {
   ShippingZoneCountry,
   ShippingZoneRecord,
 } from '../modules/shipping/shipping-zone.entity.js';
+import { DiscountCodeRecord, DiscountHold } from '../modules/discounts/discount.entity.js';
 import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
 import { SessionRecord } from './session.entity.js';
 
@@ -51,4 +52,6 @@ export const entities = [
   ShippingZoneRecord,
   ShippingZoneCountry,
   ShippingRateRecord,
+  DiscountCodeRecord,
+  DiscountHold,
 ];

@@ -50,6 +50,11 @@ type Session = Record<string, unknown> & {
 export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, Session>();
+  /** Coupons made with `POST /v1/coupons`, by id. */
+  readonly coupons = new Map<
+    string,
+    Record<string, unknown> & { id: string; amount_off: number }
+  >();
   /** While true every call is answered 500, as when Stripe has an outage. */
   down = false;
   private readonly byIdempotencyKey = new Map<string, Session>();
@@ -204,10 +209,27 @@ export class StripeStandIn {
       }
       const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
       if (earlier) return send(res, 200, earlier);
-      const session = newSession(body);
+      const session = newSession(body, this.coupons);
       this.sessions.set(session.id, session);
       if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, session);
       return send(res, 200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+      const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(res, 200, earlier);
+      const coupon = {
+        id: `coupon_${randomBytes(8).toString('hex')}`,
+        object: 'coupon',
+        amount_off: Number(body.amount_off),
+        currency: body.currency,
+        duration: body.duration,
+        max_redemptions: body.max_redemptions === undefined ? null : Number(body.max_redemptions),
+        name: body.name,
+        valid: true,
+      };
+      this.coupons.set(coupon.id, coupon);
+      if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, coupon);
+      return send(res, 200, coupon);
     }
     const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
@@ -257,7 +279,10 @@ function expanded(session: Session, expand: unknown): Session {
   return { ...session, shipping_cost: { ...cost, shipping_rate: rate } };
 }
 
-function newSession(params: Record<string, unknown>): Session {
+function newSession(
+  params: Record<string, unknown>,
+  coupons: Map<string, { amount_off: number }>,
+): Session {
   const id = `cs_test_${randomBytes(12).toString('hex')}`;
   const lines = (params.line_items ?? []) as LineItemParam[];
   const subtotal = lines.reduce(
@@ -275,6 +300,11 @@ function newSession(params: Record<string, unknown>): Session {
       },
     }),
   );
+  const discounts = (params.discounts ?? []) as { coupon: string }[];
+  const discount = discounts.reduce(
+    (sum, { coupon }) => sum + (coupons.get(coupon)?.amount_off ?? 0),
+    0,
+  );
   // Stripe shows the first option chosen until the buyer picks another.
   const shipping = rates[0]?.fixed_amount.amount ?? 0;
   const collection = params.shipping_address_collection as
@@ -289,7 +319,7 @@ function newSession(params: Record<string, unknown>): Session {
     status: 'open',
     payment_status: 'unpaid',
     amount_subtotal: subtotal,
-    amount_total: subtotal + shipping,
+    amount_total: subtotal - discount + shipping,
     shipping_cost: rates[0]
       ? {
           amount_subtotal: shipping,
@@ -298,13 +328,13 @@ function newSession(params: Record<string, unknown>): Session {
           shipping_rate: rates[0].id,
         }
       : null,
-    total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: 0 },
+    total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
+    customer_email: params.customer_email ?? null,
     expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,
     url: `https://checkout.stripe.test/c/pay/${id}`,
     customer_details: null,
-    customer_email: null,
     collected_information: null,
     payment_intent: null,
     livemode: false,

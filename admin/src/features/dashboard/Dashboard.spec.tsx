@@ -74,6 +74,7 @@ describe('on a phone', () => {
       'Page',
       'Photos',
       'Shipping',
+      'Discounts',
     ]);
     expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: /more/i })).toBeNull();

@@ -16,6 +16,7 @@ import { FansTab } from '../fans/FansTab.js';
 import { PageTab } from '../page/PageTab.js';
 import { PhotosTab } from '../gallery/PhotosTab.js';
 import { ShippingTab } from '../shipping/ShippingTab.js';
+import { DiscountsTab } from '../discounts/DiscountsTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 import { usePhone } from '../../components/usePhone.js';
@@ -33,6 +34,7 @@ const TABS = [
   { key: 'page', label: 'Page', Component: PageTab },
   { key: 'photos', label: 'Photos', Component: PhotosTab },
   { key: 'shipping', label: 'Shipping', Component: ShippingTab },
+  { key: 'discounts', label: 'Discounts', Component: DiscountsTab },
 ] as const;
 
 export function Dashboard() {

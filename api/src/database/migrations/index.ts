@@ -24,6 +24,7 @@ import { SeparateConfirmTokens1767100000000 } from './1767100000000-SeparateConf
 import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAddressesExactly.js';
 import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
 import { CreateShippingZones1767400000000 } from './1767400000000-CreateShippingZones.js';
+import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
 
 /** In order of application. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   CompareAddressesExactly1767100000100,
   AddStockReservationClient1767100000200,
   CreateShippingZones1767400000000,
+  CreateDiscountCodes1767400001000,
 ];

@@ -58,6 +58,14 @@ export class CheckoutSession {
   @Column({ type: 'text', nullable: true })
   shippingOptions: string | null;
 
+  /** The discount code applied, upper case, or null. */
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  discountCode: string | null;
+
+  /** What the code took off the items, cents; `total` is after it. */
+  @Column({ type: 'integer', default: 0 })
+  discountAmount: number;
+
   /**
    * 'completed' once its order exists; 'processing' while a delayed payment (a bank debit) clears,
    * kept until it does; 'failed' or 'expired' when it closed unpaid. Rows neither completed nor

@@ -13,11 +13,13 @@ import {
 import type { Request, Response } from 'express';
 import type {
   CheckoutResponse,
+  DiscountCheck,
   CheckoutSessionStatus,
   ShippingCountries,
   ShippingQuote,
 } from '@artist/contracts';
 import { ShippingService } from '../shipping/shipping.service.js';
+import { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService } from './checkout.service.js';
@@ -40,6 +42,14 @@ export class CheckoutController {
   @HttpCode(200)
   quote(@Body() body: ShippingQuoteDto): Promise<ShippingQuote> {
     return this.checkout.quote(body);
+  }
+
+  /** The cart with a discount code applied, or 422 saying why it does not apply. */
+  @Post('discounts/check')
+  @RateLimit('discount-check')
+  @HttpCode(200)
+  checkDiscount(@Body() body: DiscountCheckDto): Promise<DiscountCheck> {
+    return this.checkout.checkDiscount(body);
   }
 
   /** Every country some zone ships to: the cart's choice of country. */

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/env.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { Order } from '../orders/order.entity.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
+import { DiscountsModule } from '../discounts/discounts.module.js';
 import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
@@ -37,7 +38,12 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
 }
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckoutSession, Order]), CatalogModule, ShippingModule],
+  imports: [
+    TypeOrmModule.forFeature([CheckoutSession, Order]),
+    CatalogModule,
+    ShippingModule,
+    DiscountsModule,
+  ],
   controllers: [CheckoutController, StripeWebhookController, TestCheckoutController],
   providers: [
     CheckoutService,

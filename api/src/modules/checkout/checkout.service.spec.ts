@@ -10,6 +10,7 @@ import type { FulfilmentService } from './fulfilment.service.js';
 import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
 import type { ProviderSessionCache } from './provider-session-cache.js';
 import { ShippingService } from '../shipping/shipping.service.js';
+import type { DiscountsService } from '../discounts/discounts.service.js';
 
 const poster: CheckoutProduct = {
   id: 'poster',
@@ -72,6 +73,7 @@ function service() {
     inventory as unknown as InventoryService,
     {} as ProviderSessionCache,
     shipping,
+    {} as DiscountsService,
   );
   return { checkout, created, inserted, holds };
 }
@@ -101,6 +103,8 @@ describe('CheckoutService', () => {
       lines: [{ name: 'Tour Poster', unitAmount: 1500, quantity: 3 }],
       shippingOptions: [{ name: 'Standard shipping', amountCents: 500, days: null }],
       allowedCountries: ['US'],
+      discount: null,
+      email: null,
       successUrl: 'https://shop.example/?checkout=success&session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'https://shop.example/?checkout=canceled',
     });

@@ -20,8 +20,10 @@ import {
   type CheckoutItem,
   type CheckoutResponse,
   type CheckoutSessionStatus,
+  type DiscountCheck,
   type ShippingQuote,
 } from '@artist/contracts';
+import type { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
@@ -32,6 +34,7 @@ import {
   type VariantCounts,
 } from '../catalog/catalog.service.js';
 import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
+import { DiscountsService, type AppliedDiscount } from '../discounts/discounts.service.js';
 import {
   ShippingService,
   unknownRateMessage,
@@ -96,7 +99,25 @@ export class CheckoutService {
     private readonly inventory: InventoryService,
     private readonly providerAnswers: ProviderSessionCache,
     private readonly shipping: ShippingService,
+    private readonly discounts: DiscountsService,
   ) {}
+
+  /**
+   * `POST /api/discounts/check`: the cart with the code applied, shipping at the chosen rate (the
+   * zone's first when none is named), or 422 saying why the code does not apply.
+   */
+  async checkDiscount(input: DiscountCheckDto): Promise<DiscountCheck> {
+    const amounts = await this.amounts(input);
+    const { subtotal } = amounts.cart;
+    const applied = await this.discounts.check(input.code, amounts.cart, input.email);
+    const shipping = amounts.rates[0].amountCents;
+    return {
+      subtotalCents: subtotal,
+      discountCents: applied.amountCents,
+      shippingCents: shipping,
+      totalCents: subtotal - applied.amountCents + shipping,
+    };
+  }
 
   /**
    * Merges the cart's lines of one product and size and prices them from the catalogue; a cart
@@ -131,7 +152,9 @@ export class CheckoutService {
    * The amounts of a checkout, worked out on the server: the cart from the catalogue, the rates
    * of the country's zone (422 when none ships there, or the rate asked for is not the zone's).
    */
-  private async amounts(input: CreateCheckoutSessionDto): Promise<CheckoutAmounts> {
+  private async amounts(
+    input: Pick<CreateCheckoutSessionDto, 'items' | 'country' | 'shippingRateId'>,
+  ): Promise<CheckoutAmounts> {
     const cart = await this.priceCart(input.items);
     const country = input.country ?? DEFAULT_COUNTRY;
     const { zone, rates } = await this.shipping.forCart(country, cart.itemCount, cart.subtotal);
@@ -161,22 +184,47 @@ export class CheckoutService {
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS);
     const idempotencyKey = randomUUID();
     const holdKey = pendingKey(idempotencyKey);
-    await this.inventory.reserve(
-      holdKey,
-      priced.map(({ line, variant }) => ({ ...line, variant })),
-      expiresAt.getTime(),
-      { client, most: MAX_QUANTITY },
-    );
+    // The code's use is held first: a refusal (422) then leaves no stock held.
+    const discount = input.discountCode
+      ? await this.discounts.hold(
+          holdKey,
+          input.discountCode,
+          amounts.cart,
+          input.email,
+          expiresAt.getTime(),
+        )
+      : null;
     try {
-      return await this.openSession(amounts, expiresAt, idempotencyKey, holdKey);
+      await this.inventory.reserve(
+        holdKey,
+        priced.map(({ line, variant }) => ({ ...line, variant })),
+        expiresAt.getTime(),
+        { client, most: MAX_QUANTITY },
+      );
+    } catch (error) {
+      if (discount) await this.discounts.release(holdKey);
+      throw error;
+    }
+    try {
+      return await this.openSession(
+        amounts,
+        discount,
+        input.email ?? null,
+        expiresAt,
+        idempotencyKey,
+        holdKey,
+      );
     } catch (error) {
       await this.inventory.release(holdKey);
+      if (discount) await this.discounts.release(holdKey);
       throw error;
     }
   }
 
   private async openSession(
     amounts: CheckoutAmounts,
+    discount: AppliedDiscount | null,
+    email: string | null,
     expiresAt: Date,
     idempotencyKey: string,
     holdKey: string,
@@ -197,6 +245,8 @@ export class CheckoutService {
           days,
         })),
         allowedCountries: amounts.allowedCountries,
+        discount: discount ? { code: discount.code, amountCents: discount.amountCents } : null,
+        email,
         successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
         expiresAt,
@@ -217,7 +267,9 @@ export class CheckoutService {
       lines: JSON.stringify(lines),
       subtotal,
       shipping: chosen.amountCents,
-      total: subtotal + chosen.amountCents,
+      total: subtotal - (discount?.amountCents ?? 0) + chosen.amountCents,
+      discountCode: discount?.code ?? null,
+      discountAmount: discount?.amountCents ?? 0,
       country: amounts.country,
       shippingRateName: chosen.name,
       shippingOptions: JSON.stringify(
@@ -226,6 +278,7 @@ export class CheckoutService {
       status: 'open',
     });
     await this.inventory.attach(holdKey, created.id);
+    if (discount) await this.discounts.attach(holdKey, created.id);
     return { url: created.url, sessionId: created.id };
   }
 

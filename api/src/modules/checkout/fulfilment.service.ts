@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
+import { DiscountsService } from '../discounts/discounts.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { linkFan } from '../fans/fan-link.js';
 import { Order } from '../orders/order.entity.js';
@@ -28,6 +29,7 @@ export class FulfilmentService {
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
+    private readonly discounts: DiscountsService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -67,6 +69,7 @@ export class FulfilmentService {
         { status: 'completed', completedAt: now },
       );
       await this.inventory.sell(manager, record.sessionId);
+      await this.discounts.redeem(manager, record.sessionId, order.email!);
       await this.outbox.queueOrderPaid(
         manager,
         order as Order,
@@ -92,6 +95,7 @@ export class FulfilmentService {
         { status: state },
       );
       await this.inventory.release(sessionId, manager);
+      await this.discounts.release(sessionId, manager);
     });
   }
 
@@ -178,6 +182,8 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     total: session.amountTotal ?? record.total,
     shippingRateName: paidRateName(record, session),
     shippingAmount: session.shippingAmount ?? record.shipping,
+    discountCode: record.discountCode,
+    discountAmount: session.discountAmount ?? record.discountAmount,
     stripeSessionId: record.sessionId,
     paymentStatus: 'paid',
     paymentIntentId: session.paymentIntentId,

@@ -21,6 +21,10 @@ export interface NewCheckoutSession {
   shippingOptions: SessionShippingOption[];
   /** The countries of the zone: the only ones the buyer may ship to. */
   allowedCountries: string[];
+  /** A discount code applied to the items: named on the provider's page and receipt. */
+  discount: { code: string; amountCents: number } | null;
+  /** The buyer's email when given (a code for one use per email): the page keeps to it. */
+  email: string | null;
   successUrl: string;
   cancelUrl: string;
   /** When an unpaid session stops taking payment (Stripe's `expires_at`). */
@@ -60,6 +64,8 @@ export interface ProviderSession {
   shippingAmount: number | null;
   /** The name of the shipping rate paid, when the provider's answer carries it. */
   shippingRateName: string | null;
+  /** Taken off by a discount, in cents (Stripe's `total_details.amount_discount`), once known. */
+  discountAmount: number | null;
 }
 
 /** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */

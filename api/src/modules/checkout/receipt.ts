@@ -43,6 +43,8 @@ export async function readReceipt(
   return {
     ...summary,
     subtotal: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+    discount: order.discountAmount,
+    discountCode: order.discountCode,
     shipping: order.shippingAmount ?? session.shipping,
     total: order.total,
     shippingAddress: formatShippingAddress(order.shippingAddress),

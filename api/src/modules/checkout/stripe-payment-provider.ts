@@ -36,6 +36,22 @@ export class StripePaymentProvider extends PaymentProvider {
   }
 
   async createSession(input: NewCheckoutSession): Promise<CreatedSession> {
+    const { discount } = input;
+    // A coupon for this session alone, named by the code, so Stripe's page and receipt show it.
+    const coupon = discount
+      ? await this.call(() =>
+          this.stripe.coupons.create(
+            {
+              amount_off: discount.amountCents,
+              currency: 'usd',
+              duration: 'once',
+              max_redemptions: 1,
+              name: discount.code,
+            },
+            { idempotencyKey: `${input.idempotencyKey}:coupon` },
+          ),
+        )
+      : null;
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create(
         {
@@ -68,6 +84,8 @@ export class StripePaymentProvider extends PaymentProvider {
                 : {}),
             },
           })),
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+          ...(input.email ? { customer_email: input.email } : {}),
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -163,6 +181,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     shippingAmount:
       session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? null,
     shippingRateName: rate && typeof rate === 'object' ? rate.display_name : null,
+    discountAmount: session.total_details?.amount_discount ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: name,
     shipping: address

@@ -56,6 +56,8 @@ export class TestCheckoutController {
       country: record.country,
       shippingRateName: record.shippingRateName,
       shipping: record.shipping,
+      discountCode: record.discountCode,
+      discountAmount: record.discountAmount,
       total: record.total,
       paid: record.status === 'completed',
     });
@@ -81,6 +83,7 @@ export class TestCheckoutController {
       total: record.total,
       shipping: record.shipping,
       shippingRateName: record.shippingRateName,
+      discount: record.discountAmount,
     };
     await this.fulfilment.fulfilPaidSession(
       provider.paidSession(record.sessionId, amounts, {

@@ -22,6 +22,8 @@ describe('the test checkout page', () => {
       country: 'US',
       shippingRateName: '<b>Express</b>',
       shipping: 500,
+      discountCode: null,
+      discountAmount: 0,
       total: 600,
       paid: false,
     });

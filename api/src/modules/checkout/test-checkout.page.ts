@@ -24,6 +24,8 @@ export interface TestCheckoutView {
   country: string | null;
   shippingRateName: string | null;
   shipping: number;
+  discountCode: string | null;
+  discountAmount: number;
   total: number;
   paid: boolean;
 }
@@ -94,7 +96,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
 <thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Price</th><th class="n">Amount</th></tr></thead>
 <tbody>
 ${rows}
-<tr><td>Shipping${view.shippingRateName ? ` (${escapeHtml(view.shippingRateName)})` : ''}</td><td></td><td></td><td class="n">$${dollars(view.shipping)}</td></tr>
+${view.discountCode ? `<tr><td>Discount (${escapeHtml(view.discountCode)})</td><td></td><td></td><td class="n">−$${dollars(view.discountAmount)}</td></tr>\n` : ''}<tr><td>Shipping${view.shippingRateName ? ` (${escapeHtml(view.shippingRateName)})` : ''}</td><td></td><td></td><td class="n">$${dollars(view.shipping)}</td></tr>
 <tr><th>Total</th><td></td><td></td><th class="n">$${dollars(view.total)}</th></tr>
 </tbody>
 </table>

@@ -56,6 +56,7 @@ export class TestPaymentProvider extends PaymentProvider {
         paymentIntentId: null,
         shippingAmount: null,
         shippingRateName: null,
+        discountAmount: null,
       };
     }
     return {
@@ -69,13 +70,19 @@ export class TestPaymentProvider extends PaymentProvider {
       paymentIntentId: null,
       shippingAmount: order.shippingAmount,
       shippingRateName: order.shippingRateName,
+      discountAmount: order.discountAmount,
     };
   }
 
   /** The session as paid on the test checkout page, at the rate chosen in the cart. */
   paidSession(
     id: string,
-    amounts: { total: number; shipping: number; shippingRateName: string | null },
+    amounts: {
+      total: number;
+      shipping: number;
+      shippingRateName: string | null;
+      discount: number;
+    },
     buyer: TestBuyer,
   ): ProviderSession {
     return {
@@ -89,6 +96,7 @@ export class TestPaymentProvider extends PaymentProvider {
       paymentIntentId: null,
       shippingAmount: amounts.shipping,
       shippingRateName: amounts.shippingRateName,
+      discountAmount: amounts.discount,
     };
   }
 

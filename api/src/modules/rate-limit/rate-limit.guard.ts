@@ -18,7 +18,7 @@ import { RateLimiter, tryAgainIn, type Limit } from './rate-limiter.service.js';
  * provider), each limited per client address.
  */
 export type LimitedAction =
-  'contact' | 'email-signup' | 'notify-me' | 'checkout' | 'session-status';
+  'contact' | 'email-signup' | 'notify-me' | 'checkout' | 'session-status' | 'discount-check';
 
 const RATE_LIMIT = Symbol('rateLimit');
 
@@ -53,6 +53,7 @@ export class RateLimitGuard implements CanActivate {
     const limits = this.config.rateLimits;
     if (action === 'checkout') return limits.checkout;
     if (action === 'session-status') return limits.sessionStatus;
+    if (action === 'discount-check') return limits.discountCheck;
     return limits.forms;
   }
 }

@@ -256,3 +256,34 @@ it('says in the cart when the shop does not ship to the country, and keeps Check
   expect(await panel.findByRole('alert')).toHaveTextContent('Sorry, we do not ship to FR yet.');
   expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 });
+
+it('applies a discount code, shows the saving and the total, and checks out with it', async () => {
+  const { calls } = stubApi({
+    'POST /api/create-checkout-session': { body: { url: 'https://pay.example/session/3' } },
+  });
+  withCart(line('M', 2));
+  renderApp();
+  const panel = await openCart();
+  const totals = (term: RegExp) => panel.getByText(term, { selector: 'dt' }).nextElementSibling;
+  const field = panel.getByLabelText('Discount code');
+  await userEvent.type(field, 'old');
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('alert')).toHaveTextContent('This code has expired.');
+  expect(totals(/^Total$/)).toHaveTextContent('$55.00');
+
+  await userEvent.click(panel.getByRole('button', { name: 'Remove' }));
+  await userEvent.type(field, 'tour10');
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('status')).toHaveTextContent('TOUR10 applied: you save $5.00.');
+  expect(totals(/^Discount/)).toHaveTextContent('−$5.00');
+  expect(totals(/^Total$/)).toHaveTextContent('$50.00');
+
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/session/3'));
+  expect(calls.find((c) => c.url === '/api/create-checkout-session')?.body).toEqual({
+    items: [{ productId: 'tshirt', size: 'M', quantity: 2 }],
+    country: 'US',
+    shippingRateId: 1,
+    discountCode: 'TOUR10',
+  });
+});

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { DISCOUNT_EMAIL_NEEDED_MESSAGE } from '@artist/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
@@ -23,6 +24,7 @@ import {
   cartLines,
   countryName,
   defaultCountry,
+  useCheckDiscountQuery,
   useGetShippingCountriesQuery,
   useGetShippingQuoteQuery,
 } from './shippingApi.js';
@@ -69,7 +71,33 @@ export default function CartDrawer() {
   const [pickedRate, setPickedRate] = useState<number | null>(null);
   const rate = rates.find((r) => r.id === pickedRate) ?? rates[0];
   const shippingProblem = quote.error ? (serverMessage(quote.error) ?? null) : null;
-  const total = subtotal + (rate?.amountCents ?? 0);
+
+  // A discount code: checked by the server for this cart, country and rate whenever they change.
+  const [codeText, setCodeText] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const discountCheck = useCheckDiscountQuery(
+    open && code && country && rate && lines.length > 0
+      ? {
+          code,
+          items: lines,
+          country,
+          shippingRateId: rate.id,
+          ...(email.trim() ? { email: email.trim() } : {}),
+        }
+      : skipToken,
+  );
+  const discount = code ? discountCheck.currentData : undefined;
+  const codeProblem =
+    code && discountCheck.error ? (serverMessage(discountCheck.error) ?? null) : null;
+  const needsEmail =
+    codeProblem === DISCOUNT_EMAIL_NEEDED_MESSAGE || (code !== null && email !== '');
+  const total = discount ? discount.totalCents : subtotal + (rate?.amountCents ?? 0);
+  const applyCode = (e: FormEvent) => {
+    e.preventDefault();
+    const typed = codeText.trim();
+    setCode(typed ? typed.toUpperCase() : null);
+  };
 
   const checkout = async () => {
     if (items.length === 0 || !country || !rate) return;
@@ -78,6 +106,8 @@ export default function CartDrawer() {
         items: lines,
         country,
         shippingRateId: rate.id,
+        ...(discount && code ? { discountCode: code } : {}),
+        ...(discount && code && email.trim() ? { email: email.trim() } : {}),
       }).unwrap();
       if (!url) throw new Error('No checkout URL received');
       setRedirecting(true);
@@ -156,11 +186,72 @@ export default function CartDrawer() {
               </div>
             )}
             {items.length > 0 && (
+              <form className="cart__code" onSubmit={applyCode}>
+                <label className="cart__field" htmlFor="cart-discount-code">
+                  Discount code
+                </label>
+                <div className="cart__code-row">
+                  <input
+                    id="cart-discount-code"
+                    value={codeText}
+                    onChange={(e) => setCodeText(e.target.value)}
+                    maxLength={30}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                  />
+                  {code ? (
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => {
+                        setCode(null);
+                        setCodeText('');
+                      }}
+                    >
+                      Remove
+                    </button>
+                  ) : (
+                    <button type="submit" className="button button--outline">
+                      Apply
+                    </button>
+                  )}
+                </div>
+                {needsEmail && (
+                  <label className="cart__field">
+                    <span>Email (this code is once per buyer)</span>
+                    <input
+                      type="email"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      autoComplete="email"
+                      maxLength={320}
+                    />
+                  </label>
+                )}
+                {codeProblem && (
+                  <p className="cart__problem" role="alert">
+                    {codeProblem}
+                  </p>
+                )}
+                {discount && (
+                  <p className="cart__saving" role="status">
+                    {code} applied: you save {formatPrice(discount.discountCents)}.
+                  </p>
+                )}
+              </form>
+            )}
+            {items.length > 0 && (
               <dl className="cart__totals">
                 <div>
                   <dt>Subtotal</dt>
                   <dd>{formatPrice(subtotal)}</dd>
                 </div>
+                {discount && (
+                  <div>
+                    <dt>Discount ({code})</dt>
+                    <dd>−{formatPrice(discount.discountCents)}</dd>
+                  </div>
+                )}
                 <div>
                   <dt>Shipping{rate ? ` (${rate.name})` : ''}</dt>
                   <dd>{rate ? formatPrice(rate.amountCents) : '—'}</dd>

@@ -1,5 +1,7 @@
 import type {
   CheckoutItem,
+  DiscountCheck,
+  DiscountCheckRequest,
   ShippingCountries,
   ShippingQuote,
   ShippingQuoteRequest,
@@ -16,10 +18,16 @@ export const shippingApi = api.injectEndpoints({
       query: (body) => ({ url: '/shipping/quote', method: 'POST', body }),
       keepUnusedDataFor: 60,
     }),
+    /** The cart with a discount code applied, or 422 saying why it does not apply. */
+    checkDiscount: build.query<DiscountCheck, DiscountCheckRequest>({
+      query: (body) => ({ url: '/discounts/check', method: 'POST', body }),
+      keepUnusedDataFor: 60,
+    }),
   }),
 });
 
-export const { useGetShippingCountriesQuery, useGetShippingQuoteQuery } = shippingApi;
+export const { useGetShippingCountriesQuery, useGetShippingQuoteQuery, useCheckDiscountQuery } =
+  shippingApi;
 
 /** The region of the browser's language ('en-GB' → 'GB'), when it has one. */
 export function browserRegion(

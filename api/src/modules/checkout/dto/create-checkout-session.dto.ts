@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
+  IsEmail,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -23,6 +24,7 @@ import {
   type CheckoutRequest,
   type ShippingQuoteRequest,
 } from '@artist/contracts';
+import { NormaliseEmail } from '../../../common/strings.js';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
@@ -97,4 +99,23 @@ export class CreateCheckoutSessionDto extends CartDto implements CheckoutRequest
   @IsInt({ message: SHIPPING_RATE_ID_MESSAGE })
   @Min(1, { message: SHIPPING_RATE_ID_MESSAGE })
   shippingRateId?: number;
+
+  @ApiPropertyOptional({ example: 'TOUR10', description: 'A discount code, in any case' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() || undefined : value,
+  )
+  @IsString({ message: 'discountCode must be text.' })
+  @MaxLength(60, { message: 'This code is not valid.' })
+  discountCode?: string;
+
+  @ApiPropertyOptional({
+    example: 'fan@example.com',
+    description: 'For a code of one use per email',
+  })
+  @IsOptional()
+  @NormaliseEmail()
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320)
+  email?: string;
 }
