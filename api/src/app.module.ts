@@ -23,6 +23,8 @@ import { OverviewModule } from './modules/overview/overview.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { ShowsModule } from './modules/shows/shows.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
+import { ShippingModule } from './modules/shipping/shipping.module.js';
+import { DiscountsModule } from './modules/discounts/discounts.module.js';
 
 @Module({})
 export class AppModule {
@@ -44,6 +46,8 @@ export class AppModule {
         AuthModule,
         CatalogModule,
         CheckoutModule,
+        ShippingModule,
+        DiscountsModule,
         ShowsModule,
         OrdersModule,
         NotifyModule,

@@ -17,6 +17,8 @@ const COOKIE_PATH = '/api/checkout/session-status';
 const WHOLE = {
   items: [{ name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 }],
   subtotal: 5000,
+  discount: 0,
+  discountCode: null,
   shipping: 500,
   total: 5500,
   shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',

@@ -194,7 +194,12 @@ describe.each(testDatabases())('sales on $name', (db) => {
       to: '2025-12-31',
       timeZone: 'America/Chicago',
     });
-    expect(body.totals).toEqual({ ...sum(sales), disputedCents: 0 });
+    expect(body.totals).toEqual({
+      ...sum(sales),
+      disputedCents: 0,
+      discountCents: 0,
+      discountedOrders: 0,
+    });
     // Worked out by hand as well: 5500 − 1200, 3000 − 3000, 8000, 5000, 4500, 2500, 2000.
     expect(body.totals.netCents).toBe(4300 + 0 + 8000 + 5000 + 4500 + 2500 + 2000);
     expect(body.totals.refundedCents).toBe(4200);

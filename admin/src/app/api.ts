@@ -106,6 +106,8 @@ export const api = createApi({
     'GalleryPhoto',
     'Campaign',
     'Suppression',
+    'ShippingZone',
+    'Discount',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: false,

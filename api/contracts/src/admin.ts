@@ -128,6 +128,7 @@ export const EXPORT_NAMES = {
   fans: 'fans',
   campaigns: 'campaigns',
   suppressions: 'suppressions',
+  discounts: 'discounts',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

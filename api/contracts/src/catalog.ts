@@ -155,8 +155,17 @@ export interface CheckoutItem {
   quantity: number;
 }
 
+/** Body of `POST /api/create-checkout-session`. */
 export interface CheckoutRequest {
   items: CheckoutItem[];
+  /** Where the order ships (ISO code); `US` when left out. */
+  country?: string;
+  /** One of the rates of that country's zone; the zone's first when left out. */
+  shippingRateId?: number;
+  /** A discount code, in any case. */
+  discountCode?: string;
+  /** The buyer's email: needed for a code that may be used once per email. */
+  email?: string;
 }
 
 export interface CheckoutResponse {
@@ -204,6 +213,10 @@ export interface CheckoutReceiptSummary {
 /** The buyer's receipt: what the confirmation email says too. Money in cents. */
 export interface CheckoutReceipt extends CheckoutReceiptSummary {
   subtotal: number;
+  /** Taken off by a discount code (0 without one). */
+  discount: number;
+  /** The discount code used, or null. */
+  discountCode: string | null;
   shipping: number;
   total: number;
   /** The shipping address on one line, the buyer's name first. */

@@ -13,3 +13,5 @@ export * from './theme.js';
 export * from './fans.js';
 export * from './content.js';
 export * from './campaigns.js';
+export * from './shipping.js';
+export * from './discounts.js';

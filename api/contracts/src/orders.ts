@@ -35,6 +35,14 @@ export interface Order {
   /** JSON text of OrderLineItem[]. */
   lineItems: string;
   total: number;
+  /** The shipping rate paid for; null for manual and older orders. */
+  shippingRateName: string | null;
+  /** Shipping paid, cents; null for manual and older orders. */
+  shippingAmount: number | null;
+  /** The discount code used, or null. */
+  discountCode: string | null;
+  /** What the code took off, cents (0 without one). */
+  discountAmount: number;
   stripeSessionId: string;
   /** One of PAYMENT_STATUSES. */
   paymentStatus: string;

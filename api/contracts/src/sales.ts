@@ -54,6 +54,10 @@ export interface SalesReport {
   totals: SalesFigures & {
     /** Net cents of disputed orders: counted in the net, but the bank may take them back. */
     disputedCents: number;
+    /** Taken off by discount codes, cents (already out of the gross). */
+    discountCents: number;
+    /** Orders that used a discount code. */
+    discountedOrders: number;
   };
   /** Every month of the period, in order, months without sales included. */
   byMonth: SalesMonth[];

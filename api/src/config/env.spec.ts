@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       forms: { max: 20, windowMs: 600_000 },
       checkout: { max: 30, windowMs: 600_000 },
       sessionStatus: { max: 60, windowMs: 60_000 },
+      discountCheck: { max: 30, windowMs: 600_000 },
     });
     expect(
       loadConfig(
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
           CHECKOUT_RATE_LIMIT: '7',
           RATE_LIMIT_MINUTES: '2',
           SESSION_STATUS_RATE_LIMIT: '9',
+          DISCOUNT_CHECK_RATE_LIMIT: '4',
         },
         '/',
       ).rateLimits,
@@ -31,6 +33,7 @@ describe('loadConfig', () => {
       forms: { max: 5, windowMs: 120_000 },
       checkout: { max: 7, windowMs: 120_000 },
       sessionStatus: { max: 9, windowMs: 60_000 },
+      discountCheck: { max: 4, windowMs: 120_000 },
     });
   });
 

@@ -257,6 +257,12 @@ export class Environment {
   @Min(1)
   SESSION_STATUS_RATE_LIMIT = 60;
 
+  /** Discount code checks (`POST /api/discounts/check`) per address and RATE_LIMIT_MINUTES. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 30 : Number(value)))
+  @IsInt({ message: 'DISCOUNT_CHECK_RATE_LIMIT must be a whole number' })
+  @Min(1)
+  DISCOUNT_CHECK_RATE_LIMIT = 30;
+
   /** The window of FORM_RATE_LIMIT and CHECKOUT_RATE_LIMIT, in minutes. */
   @Transform(({ value }) => (value === undefined || value === '' ? 10 : Number(value)))
   @IsInt({ message: 'RATE_LIMIT_MINUTES must be a whole number' })
@@ -389,6 +395,7 @@ export interface AppConfig {
     forms: { max: number; windowMs: number };
     checkout: { max: number; windowMs: number };
     sessionStatus: { max: number; windowMs: number };
+    discountCheck: { max: number; windowMs: number };
   };
 }
 
@@ -542,6 +549,10 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
       forms: { max: env.FORM_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
       checkout: { max: env.CHECKOUT_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
       sessionStatus: { max: env.SESSION_STATUS_RATE_LIMIT, windowMs: 60_000 },
+      discountCheck: {
+        max: env.DISCOUNT_CHECK_RATE_LIMIT,
+        windowMs: env.RATE_LIMIT_MINUTES * 60_000,
+      },
     },
   };
 }

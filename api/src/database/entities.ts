@@ -22,6 +22,12 @@ import {
   CampaignRecord,
   SuppressionRecord,
 } from '../modules/campaigns/campaign.entity.js';
+import {
+  ShippingRateRecord,
+  ShippingZoneCountry,
+  ShippingZoneRecord,
+} from '../modules/shipping/shipping-zone.entity.js';
+import { DiscountCodeRecord, DiscountHold } from '../modules/discounts/discount.entity.js';
 import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
 import { SessionRecord } from './session.entity.js';
 
@@ -51,4 +57,9 @@ export const entities = [
   CampaignRecord,
   CampaignRecipient,
   SuppressionRecord,
+  ShippingZoneRecord,
+  ShippingZoneCountry,
+  ShippingRateRecord,
+  DiscountCodeRecord,
+  DiscountHold,
 ];

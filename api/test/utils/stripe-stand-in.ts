@@ -36,7 +36,11 @@ export const SAMPLE_BUYER: Buyer = {
   },
 };
 
-type Session = Record<string, unknown> & { id: string };
+type Session = Record<string, unknown> & {
+  id: string;
+  [RATES]?: StandInRate[];
+  [ALLOWED]?: string[];
+};
 
 /**
  * A loopback stand-in of the part of Stripe's REST API that the site uses: create and retrieve
@@ -46,6 +50,11 @@ type Session = Record<string, unknown> & { id: string };
 export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, Session>();
+  /** Coupons made with `POST /v1/coupons`, by id. */
+  readonly coupons = new Map<
+    string,
+    Record<string, unknown> & { id: string; amount_off: number }
+  >();
   /** While true every call is answered 500, as when Stripe has an outage. */
   down = false;
   /** Cents refunded so far per payment intent (the charge's cumulative `amount_refunded`). */
@@ -90,11 +99,38 @@ export class StripeStandIn {
     return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
   }
 
-  /** The buyer pays: the session completes, paid (or still processing for async methods). */
-  pay(id: string, buyer: Buyer = SAMPLE_BUYER, paymentStatus: 'paid' | 'unpaid' = 'paid'): Session {
+  /**
+   * The buyer pays: the session completes, paid (or still processing for async methods), at the
+   * shipping option of index `shippingOption` (Stripe's default, the first, when not given).
+   */
+  pay(
+    id: string,
+    buyer: Buyer = SAMPLE_BUYER,
+    paymentStatus: 'paid' | 'unpaid' = 'paid',
+    shippingOption = 0,
+  ): Session {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`No stand-in session ${id}`);
+    const rates = session[RATES] ?? [];
+    const rate = rates[shippingOption];
+    if (rates.length && !rate) throw new Error(`No shipping option ${shippingOption} on ${id}`);
+    const allowed = session[ALLOWED];
+    if (allowed && !allowed.includes(buyer.address.country)) {
+      throw new Error(`Stripe would not take an address in ${buyer.address.country} for ${id}`);
+    }
+    const shipping = rate?.fixed_amount.amount ?? 0;
+    const totals = session.total_details as Record<string, number>;
     Object.assign(session, {
+      amount_total: (session.amount_subtotal as number) - totals.amount_discount + shipping,
+      shipping_cost: rate
+        ? {
+            amount_subtotal: shipping,
+            amount_tax: 0,
+            amount_total: shipping,
+            shipping_rate: rate.id,
+          }
+        : null,
+      total_details: { ...totals, amount_shipping: shipping },
       status: 'complete',
       payment_status: paymentStatus,
       payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
@@ -186,7 +222,7 @@ export class StripeStandIn {
       }
       const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
       if (earlier) return send(res, 200, earlier);
-      const session = newSession(body);
+      const session = newSession(body, this.coupons);
       this.sessions.set(session.id, session);
       if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, session);
       return send(res, 200, session);
@@ -194,10 +230,27 @@ export class StripeStandIn {
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       return this.createRefund(res, body, idempotencyKey);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+      const earlier = idempotencyKey ? this.byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(res, 200, earlier);
+      const coupon = {
+        id: `coupon_${randomBytes(8).toString('hex')}`,
+        object: 'coupon',
+        amount_off: Number(body.amount_off),
+        currency: body.currency,
+        duration: body.duration,
+        max_redemptions: body.max_redemptions === undefined ? null : Number(body.max_redemptions),
+        name: body.name,
+        valid: true,
+      };
+      this.coupons.set(coupon.id, coupon);
+      if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, coupon);
+      return send(res, 200, coupon);
+    }
     const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = this.sessions.get(match[1]);
-      if (session) return send(res, 200, session);
+      if (session) return send(res, 200, expanded(session, body.expand));
       return send(res, 404, {
         error: {
           type: 'invalid_request_error',
@@ -274,20 +327,64 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 type LineItemParam = { quantity: string; price_data: { unit_amount: string } };
-type ShippingParam = { shipping_rate_data: { fixed_amount: { amount: string } } };
+type ShippingParam = {
+  shipping_rate_data: { display_name: string; fixed_amount: { amount: string } };
+};
 
-function newSession(params: Record<string, unknown>): Session {
+/** A shipping rate as Stripe makes one from `shipping_rate_data`. */
+interface StandInRate {
+  id: string;
+  object: 'shipping_rate';
+  display_name: string;
+  fixed_amount: { amount: number; currency: 'usd' };
+}
+
+/** Kept on a session out of its JSON: the rates it offers and the countries it ships to. */
+const RATES = Symbol('rates');
+const ALLOWED = Symbol('allowed countries');
+
+/** A session as sent, with `shipping_cost.shipping_rate` expanded when asked. */
+function expanded(session: Session, expand: unknown): Session {
+  const paths = Array.isArray(expand) ? expand : [];
+  const cost = session.shipping_cost as { shipping_rate: string } | null;
+  if (!paths.includes('shipping_cost.shipping_rate') || !cost) return session;
+  const rate = (session[RATES] ?? []).find((r) => r.id === cost.shipping_rate);
+  return { ...session, shipping_cost: { ...cost, shipping_rate: rate } };
+}
+
+function newSession(
+  params: Record<string, unknown>,
+  coupons: Map<string, { amount_off: number }>,
+): Session {
   const id = `cs_test_${randomBytes(12).toString('hex')}`;
   const lines = (params.line_items ?? []) as LineItemParam[];
   const subtotal = lines.reduce(
     (sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity),
     0,
   );
-  const shipping = ((params.shipping_options ?? []) as ShippingParam[]).reduce(
-    (sum, option) => sum + Number(option.shipping_rate_data.fixed_amount.amount),
+  const rates: StandInRate[] = ((params.shipping_options ?? []) as ShippingParam[]).map(
+    (option) => ({
+      id: `shr_${randomBytes(12).toString('hex')}`,
+      object: 'shipping_rate',
+      display_name: option.shipping_rate_data.display_name,
+      fixed_amount: {
+        amount: Number(option.shipping_rate_data.fixed_amount.amount),
+        currency: 'usd',
+      },
+    }),
+  );
+  const discounts = (params.discounts ?? []) as { coupon: string }[];
+  const discount = discounts.reduce(
+    (sum, { coupon }) => sum + (coupons.get(coupon)?.amount_off ?? 0),
     0,
   );
+  // Stripe shows the first option chosen until the buyer picks another.
+  const shipping = rates[0]?.fixed_amount.amount ?? 0;
+  const collection = params.shipping_address_collection as
+    { allowed_countries?: string[] } | undefined;
   return {
+    [RATES]: rates,
+    [ALLOWED]: collection?.allowed_countries,
     id,
     object: 'checkout.session',
     mode: params.mode,
@@ -295,13 +392,22 @@ function newSession(params: Record<string, unknown>): Session {
     status: 'open',
     payment_status: 'unpaid',
     amount_subtotal: subtotal,
-    amount_total: subtotal + shipping,
+    amount_total: subtotal - discount + shipping,
+    shipping_cost: rates[0]
+      ? {
+          amount_subtotal: shipping,
+          amount_tax: 0,
+          amount_total: shipping,
+          shipping_rate: rates[0].id,
+        }
+      : null,
+    total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
+    customer_email: params.customer_email ?? null,
     expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,
     url: `https://checkout.stripe.test/c/pay/${id}`,
     customer_details: null,
-    customer_email: null,
     collected_information: null,
     payment_intent: null,
     livemode: false,

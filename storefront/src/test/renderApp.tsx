@@ -137,6 +137,55 @@ export function show(overrides: Partial<PublicShow> = {}): PublicShow {
  * gallery a page load asks for answer with an empty list, the two products and the three built
  * photos unless a test says otherwise.
  */
+/** The rates of the stubbed shop: one in the United States, two in the United Kingdom. */
+export function shippingQuote({ country }: { country: string }): Reply {
+  if (country === 'US') {
+    return {
+      body: { rates: [{ id: 1, name: 'Standard shipping', amountCents: 500, deliveryDays: null }] },
+    };
+  }
+  if (country === 'GB') {
+    return {
+      body: {
+        rates: [
+          { id: 2, name: 'Standard', amountCents: 900, deliveryDays: '5-10' },
+          { id: 3, name: 'Express', amountCents: 2000, deliveryDays: '2-3' },
+        ],
+      },
+    };
+  }
+  return {
+    status: 422,
+    body: { statusCode: 422, message: `Sorry, we do not ship to ${country} yet.` },
+  };
+}
+
+interface DiscountCheckBody {
+  code: string;
+  country: string;
+  items: { quantity: number }[];
+  shippingRateId?: number;
+}
+
+/** The stubbed shop's one code, TOUR10: 10% off the $25.00 items. */
+export function discountCheck({ code, country, items, shippingRateId }: DiscountCheckBody): Reply {
+  if (code !== 'TOUR10') {
+    return { status: 422, body: { statusCode: 422, message: 'This code has expired.' } };
+  }
+  const quote = shippingQuote({ country }).body as { rates: { id: number; amountCents: number }[] };
+  const rate = quote.rates.find((r) => r.id === shippingRateId) ?? quote.rates[0]!;
+  const subtotalCents = items.reduce((sum, item) => sum + 2500 * item.quantity, 0);
+  const discountCents = subtotalCents / 10;
+  return {
+    body: {
+      subtotalCents,
+      discountCents,
+      shippingCents: rate.amountCents,
+      totalCents: subtotalCents - discountCents + rate.amountCents,
+    },
+  };
+}
+
 export function stubApi(routes: Record<string, Route> = {}) {
   const calls: Call[] = [];
   const table: Record<string, Route> = {
@@ -144,6 +193,9 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'GET /api/products': { body: PRODUCTS },
     'GET /api/gallery': { body: GALLERY },
     'GET /api/content': { body: SITE_CONTENT },
+    'GET /api/shipping/countries': { body: { countries: ['GB', 'US'] } },
+    'POST /api/shipping/quote': ({ body }) => shippingQuote(body as { country: string }),
+    'POST /api/discounts/check': ({ body }) => discountCheck(body as DiscountCheckBody),
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -75,6 +75,8 @@ describe('on a phone', () => {
       'Fans',
       'Page',
       'Photos',
+      'Shipping',
+      'Discounts',
     ]);
     expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: /more/i })).toBeNull();

@@ -18,6 +18,8 @@ import { PageTab } from '../page/PageTab.js';
 import { PhotosTab } from '../gallery/PhotosTab.js';
 import { CampaignsTab } from '../campaigns/CampaignsTab.js';
 import { SuppressionsTab } from '../campaigns/SuppressionsTab.js';
+import { ShippingTab } from '../shipping/ShippingTab.js';
+import { DiscountsTab } from '../discounts/DiscountsTab.js';
 import { OverviewStrip } from './OverviewStrip.js';
 import { PhoneTabBar } from './PhoneTabBar.js';
 import { usePhone } from '../../components/usePhone.js';
@@ -36,6 +38,8 @@ const TABS = [
   { key: 'fans', label: 'Fans', Component: FansTab },
   { key: 'page', label: 'Page', Component: PageTab },
   { key: 'photos', label: 'Photos', Component: PhotosTab },
+  { key: 'shipping', label: 'Shipping', Component: ShippingTab },
+  { key: 'discounts', label: 'Discounts', Component: DiscountsTab },
 ] as const;
 
 export function Dashboard() {

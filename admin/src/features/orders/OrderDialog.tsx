@@ -22,13 +22,16 @@ interface Values {
 
 const orNull = (value?: string) => value?.trim() || null;
 
-function SummaryRow({ label, cents }: { label: string; cents: number }) {
+function SummaryRow({ label, cents, off }: { label: string; cents: number; off?: boolean }) {
   return (
     <Table.Summary.Row>
       <Table.Summary.Cell index={0} colSpan={2}>
         {label}
       </Table.Summary.Cell>
-      <Table.Summary.Cell index={1}>{formatCents(cents)}</Table.Summary.Cell>
+      <Table.Summary.Cell index={1}>
+        {off ? '−' : ''}
+        {formatCents(cents)}
+      </Table.Summary.Cell>
     </Table.Summary.Row>
   );
 }
@@ -130,11 +133,21 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
         ]}
         summary={() => (
           <>
+            {(amounts.shipping > 0 || amounts.discount > 0) && (
+              <SummaryRow label="Subtotal" cents={amounts.subtotal} />
+            )}
+            {amounts.discount > 0 && (
+              <SummaryRow
+                label={`Discount (${order.discountCode ?? ''})`}
+                cents={amounts.discount}
+                off
+              />
+            )}
             {amounts.shipping > 0 && (
-              <>
-                <SummaryRow label="Subtotal" cents={amounts.subtotal} />
-                <SummaryRow label="Shipping" cents={amounts.shipping} />
-              </>
+              <SummaryRow
+                label={order.shippingRateName ? `Shipping (${order.shippingRateName})` : 'Shipping'}
+                cents={amounts.shipping}
+              />
             )}
             <SummaryRow label="Total" cents={amounts.total} />
           </>

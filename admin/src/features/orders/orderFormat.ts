@@ -14,10 +14,17 @@ export function lineItems(order: Pick<Order, 'lineItems'>): OrderLineItem[] {
  * The order's money as it was made: the items' subtotal, plus shipping for an online order (the
  * rest of the total: a flat $5.00 at checkout and in manual orders); a merch-table order has none.
  */
-export function orderAmounts(order: Pick<Order, 'lineItems' | 'total' | 'salesChannel'>) {
+export function orderAmounts(
+  order: Pick<Order, 'lineItems' | 'total' | 'salesChannel'> &
+    Partial<Pick<Order, 'shippingAmount' | 'discountAmount'>>,
+) {
   const subtotal = lineItems(order).reduce((sum, i) => sum + i.price * i.quantity, 0);
-  const shipping = order.salesChannel === 'in-person' ? 0 : Math.max(order.total - subtotal, 0);
-  return { subtotal, shipping, total: order.total };
+  const discount = order.discountAmount ?? 0;
+  const shipping =
+    order.salesChannel === 'in-person'
+      ? 0
+      : (order.shippingAmount ?? Math.max(order.total - subtotal + discount, 0));
+  return { subtotal, discount, shipping, total: order.total };
 }
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {

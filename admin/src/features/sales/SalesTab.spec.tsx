@@ -26,7 +26,12 @@ function report(from: string, to: string, scale: number): SalesReport {
     from,
     to,
     timeZone: 'America/Chicago',
-    totals: { ...figures(12_345 * scale, 3, 5, 1200), disputedCents: 0 },
+    totals: {
+      ...figures(12_345 * scale, 3, 5, 1200),
+      disputedCents: 0,
+      discountCents: 500,
+      discountedOrders: 1,
+    },
     byMonth: months,
     byProduct: [
       { product: 'Wren Calloway T-Shirt', size: 'L', orders: 2, items: 3, cents: 7000 * scale },
@@ -62,6 +67,9 @@ it('shows this year’s sales by month, product, show and channel, each chart wi
   renderAdmin('/admin?tab=sales');
   expect(await screen.findByTestId('sales-totals')).toHaveTextContent(
     'Net revenue $123.45 from 3 orders and 5 items',
+  );
+  expect(screen.getByTestId('sales-totals')).toHaveTextContent(
+    'discount codes took $5.00 off 1 order.',
   );
   expect(screen.getByRole('tab', { name: 'Sales', selected: true })).toBeInTheDocument();
   // No period sent: the server takes this year in the artist's time zone, and says which.

@@ -125,7 +125,11 @@ function Report({ report }: { report: SalesReport }) {
           {totals.items === 1 ? 'item' : 'items'}, {formatDay(report.from)} to{' '}
           {formatDay(report.to)} ({report.timeZone} time). Charged {formatCents(totals.grossCents)},
           refunded {formatCents(totals.refundedCents)}
-          {totals.disputedCents > 0 ? `, disputed ${formatCents(totals.disputedCents)}` : ''}.
+          {totals.disputedCents > 0 ? `, disputed ${formatCents(totals.disputedCents)}` : ''}
+          {totals.discountCents > 0
+            ? `; discount codes took ${formatCents(totals.discountCents)} off ${totals.discountedOrders} ${totals.discountedOrders === 1 ? 'order' : 'orders'}`
+            : ''}
+          .
         </Typography.Paragraph>
       </Card>
       <Section title="By month" kind="month" report={report}>

@@ -27,6 +27,8 @@ import { AddAccountSecurityAndRefunds1767200010000 } from './1767200010000-AddAc
 import { AddCatalogPhotosSizesAndShowZones1767300000000 } from './1767300000000-AddCatalogPhotosSizesAndShowZones.js';
 import { AddPlaces1767700000000 } from './1767700000000-AddPlaces.js';
 import { CreateCampaigns1767700000100 } from './1767700000100-CreateCampaigns.js';
+import { CreateShippingZones1767400000000 } from './1767400000000-CreateShippingZones.js';
+import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
 
 /** In order of application. */
 export const migrations = [
@@ -59,4 +61,6 @@ export const migrations = [
   AddCatalogPhotosSizesAndShowZones1767300000000,
   AddPlaces1767700000000,
   CreateCampaigns1767700000100,
+  CreateShippingZones1767400000000,
+  CreateDiscountCodes1767400001000,
 ];

@@ -14,6 +14,12 @@ export interface SoldLine {
   quantity: number;
 }
 
+/** A shipping rate as offered to the buyer of one session. Cents. */
+export interface OfferedRate {
+  name: string;
+  amountCents: number;
+}
+
 /**
  * Our own record of what a checkout session sold, written when the session is created. Orders
  * are built from it, never from what the payment provider or the client says was bought.
@@ -40,6 +46,26 @@ export class CheckoutSession {
   @Column({ type: 'integer' })
   total: number;
 
+  /** The country the cart was priced for (its zone's countries are the ones it may ship to). */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  country: string | null;
+
+  /** The rate the buyer chose in the cart; `shipping` is its price for this cart. */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  shippingRateName: string | null;
+
+  /** JSON text of the rates offered, `{ name, amountCents }[]`, the chosen one first. */
+  @Column({ type: 'text', nullable: true })
+  shippingOptions: string | null;
+
+  /** The discount code applied, upper case, or null. */
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  discountCode: string | null;
+
+  /** What the code took off the items, cents; `total` is after it. */
+  @Column({ type: 'integer', default: 0 })
+  discountAmount: number;
+
   /**
    * 'completed' once its order exists; 'processing' while a delayed payment (a bank debit) clears,
    * kept until it does; 'failed' or 'expired' when it closed unpaid. Rows neither completed nor
@@ -53,6 +79,10 @@ export class CheckoutSession {
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
+
+  offeredRates(): OfferedRate[] {
+    return this.shippingOptions ? (JSON.parse(this.shippingOptions) as OfferedRate[]) : [];
+  }
 
   soldLines(): SoldLine[] {
     return JSON.parse(this.lines) as SoldLine[];

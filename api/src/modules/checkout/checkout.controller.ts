@@ -11,12 +11,20 @@ import {
   Res,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts';
+import type {
+  CheckoutResponse,
+  DiscountCheck,
+  CheckoutSessionStatus,
+  ShippingCountries,
+  ShippingQuote,
+} from '@artist/contracts';
+import { ShippingService } from '../shipping/shipping.service.js';
+import { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService } from './checkout.service.js';
 import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
-import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
+import { CreateCheckoutSessionDto, ShippingQuoteDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
 import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
@@ -26,7 +34,30 @@ export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shipping: ShippingService,
   ) {}
+
+  /** The rates of the country's zone for this cart, priced as checkout will charge them. */
+  @Post('shipping/quote')
+  @HttpCode(200)
+  quote(@Body() body: ShippingQuoteDto): Promise<ShippingQuote> {
+    return this.checkout.quote(body);
+  }
+
+  /** The cart with a discount code applied, or 422 saying why it does not apply. */
+  @Post('discounts/check')
+  @RateLimit('discount-check')
+  @HttpCode(200)
+  checkDiscount(@Body() body: DiscountCheckDto): Promise<DiscountCheck> {
+    return this.checkout.checkDiscount(body);
+  }
+
+  /** Every country some zone ships to: the cart's choice of country. */
+  @Get('shipping/countries')
+  @Header('Cache-Control', 'no-cache')
+  async countries(): Promise<ShippingCountries> {
+    return { countries: await this.shipping.countries() };
+  }
 
   /**
    * Answers `{ url }`, the hosted checkout page to send the buyer to, and marks this browser as

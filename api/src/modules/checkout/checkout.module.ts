@@ -5,6 +5,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { Order } from '../orders/order.entity.js';
+import { ShippingModule } from '../shipping/shipping.module.js';
+import { DiscountsModule } from '../discounts/discounts.module.js';
 import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
@@ -38,7 +40,12 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
 }
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckoutSession, Order]), CatalogModule],
+  imports: [
+    TypeOrmModule.forFeature([CheckoutSession, Order]),
+    CatalogModule,
+    ShippingModule,
+    DiscountsModule,
+  ],
   controllers: [
     CheckoutController,
     StripeWebhookController,

@@ -9,6 +9,8 @@ import type { Clock } from '../../common/clock.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js';
 import type { ProviderSessionCache } from './provider-session-cache.js';
+import { ShippingService } from '../shipping/shipping.service.js';
+import type { DiscountsService } from '../discounts/discounts.service.js';
 
 const poster: CheckoutProduct = {
   id: 'poster',
@@ -43,6 +45,24 @@ function service() {
     attach: async () => undefined,
     release: async () => 0,
   };
+  // The first zone as the migration makes it: $5.00 a cart, whatever it holds.
+  const us = {
+    id: 1,
+    name: 'United States',
+    countries: ['US'],
+    rates: [
+      {
+        id: 1,
+        name: 'Standard shipping',
+        firstItemCents: 500,
+        additionalItemCents: 0,
+        freeOverCents: null,
+        deliveryDays: null,
+      },
+    ],
+  };
+  const shipping = new ShippingService({} as never);
+  shipping.zoneOf = async (country: string) => (country === 'US' ? us : null);
   const checkout = new CheckoutService(
     sessions as unknown as Repository<CheckoutSession>,
     loadConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' }, '/'),
@@ -52,6 +72,8 @@ function service() {
     { now: () => new Date() } as Clock,
     inventory as unknown as InventoryService,
     {} as ProviderSessionCache,
+    shipping,
+    {} as DiscountsService,
   );
   return { checkout, created, inserted, holds };
 }
@@ -79,11 +101,20 @@ describe('CheckoutService', () => {
     expect(res).toEqual({ url: 'https://pay.example/cs_test_1', sessionId: 'cs_test_1' });
     expect(created[0]).toMatchObject({
       lines: [{ name: 'Tour Poster', unitAmount: 1500, quantity: 3 }],
-      shippingCents: 500,
+      shippingOptions: [{ name: 'Standard shipping', amountCents: 500, days: null }],
+      allowedCountries: ['US'],
+      discount: null,
+      email: null,
       successUrl: 'https://shop.example/?checkout=success&session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'https://shop.example/?checkout=canceled',
     });
-    expect(inserted[0]).toMatchObject({ subtotal: 4500, shipping: 500, total: 5000 });
+    expect(inserted[0]).toMatchObject({
+      subtotal: 4500,
+      shipping: 500,
+      total: 5000,
+      country: 'US',
+      shippingRateName: 'Standard shipping',
+    });
     expect(holds).toEqual([
       {
         key: expect.stringMatching(/^pending:/),

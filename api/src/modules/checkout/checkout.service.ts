@@ -7,19 +7,23 @@ import {
   Logger,
   NotFoundException,
   ServiceUnavailableException,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import {
   CHECKOUT_FAILED_MESSAGE,
+  DEFAULT_COUNTRY,
   MAX_CHECKOUT_ITEMS,
   MAX_QUANTITY,
-  ONLINE_SHIPPING_CENTS,
   PAYMENTS_NOT_SET_UP_MESSAGE,
   type CheckoutItem,
   type CheckoutResponse,
   type CheckoutSessionStatus,
+  type DiscountCheck,
+  type ShippingQuote,
 } from '@artist/contracts';
+import type { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
@@ -30,12 +34,19 @@ import {
   type VariantCounts,
 } from '../catalog/catalog.service.js';
 import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
+import { DiscountsService, type AppliedDiscount } from '../discounts/discounts.service.js';
+import {
+  ShippingService,
+  unknownRateMessage,
+  type PricedRate,
+} from '../shipping/shipping.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import { mergeLines } from './cart-lines.js';
 import {
   TOO_MANY_ITEMS_MESSAGE,
   tooManyOfOneMessage,
   type CreateCheckoutSessionDto,
+  type ShippingQuoteDto,
 } from './dto/create-checkout-session.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { readReceipt } from './receipt.js';
@@ -55,6 +66,23 @@ export interface OpenedCheckout extends CheckoutResponse {
 }
 
 export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
+
+/** A cart priced from the catalogue: its lines, the variants they take, and its sums. */
+export interface PricedCart {
+  priced: { line: SoldLine; variant: VariantCounts }[];
+  lines: SoldLine[];
+  subtotal: number;
+  itemCount: number;
+}
+
+/** What a checkout charges: the cart, where it ships and the rates offered there. */
+interface CheckoutAmounts {
+  cart: PricedCart;
+  country: string;
+  allowedCountries: string[];
+  /** The buyer's choice first. */
+  rates: PricedRate[];
+}
 export const STATUS_FAILED_MESSAGE = 'Failed to check the checkout session';
 
 @Injectable()
@@ -70,48 +98,139 @@ export class CheckoutService {
     private readonly clock: Clock,
     private readonly inventory: InventoryService,
     private readonly providerAnswers: ProviderSessionCache,
+    private readonly shipping: ShippingService,
+    private readonly discounts: DiscountsService,
   ) {}
 
   /**
-   * Merges the cart's lines of one product and size, prices them from the catalogue, refuses a
-   * cart over MAX_QUANTITY of one size or MAX_CHECKOUT_ITEMS in all (400), holds its quantities for
+   * `POST /api/discounts/check`: the cart with the code applied, shipping at the chosen rate (the
+   * zone's first when none is named), or 422 saying why the code does not apply.
+   */
+  async checkDiscount(input: DiscountCheckDto): Promise<DiscountCheck> {
+    const amounts = await this.amounts(input);
+    const { subtotal } = amounts.cart;
+    const applied = await this.discounts.check(input.code, amounts.cart, input.email);
+    const shipping = amounts.rates[0].amountCents;
+    return {
+      subtotalCents: subtotal,
+      discountCents: applied.amountCents,
+      shippingCents: shipping,
+      totalCents: subtotal - applied.amountCents + shipping,
+    };
+  }
+
+  /**
+   * Merges the cart's lines of one product and size and prices them from the catalogue; a cart
+   * over MAX_QUANTITY of one size or MAX_CHECKOUT_ITEMS in all is refused (400).
+   */
+  async priceCart(items: CheckoutItem[]): Promise<PricedCart> {
+    const priced = await Promise.all(mergeLines(items).map((item) => this.price(item)));
+    const lines = priced.map(({ line }) => line);
+    const tooMany = lines.find((line) => line.quantity > MAX_QUANTITY);
+    if (tooMany) throw new BadRequestException(tooManyOfOneMessage(tooMany.name));
+    const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (itemCount > MAX_CHECKOUT_ITEMS) throw new BadRequestException(TOO_MANY_ITEMS_MESSAGE);
+    const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    return { priced, lines, subtotal, itemCount };
+  }
+
+  /** `POST /api/shipping/quote`: the rates of the country's zone for this cart, or 422. */
+  async quote(input: ShippingQuoteDto): Promise<ShippingQuote> {
+    const cart = await this.priceCart(input.items);
+    const { rates } = await this.shipping.forCart(input.country, cart.itemCount, cart.subtotal);
+    return {
+      rates: rates.map(({ id, name, amountCents, deliveryDays }) => ({
+        id,
+        name,
+        amountCents,
+        deliveryDays,
+      })),
+    };
+  }
+
+  /**
+   * The amounts of a checkout, worked out on the server: the cart from the catalogue, the rates
+   * of the country's zone (422 when none ships there, or the rate asked for is not the zone's).
+   */
+  private async amounts(
+    input: Pick<CreateCheckoutSessionDto, 'items' | 'country' | 'shippingRateId'>,
+  ): Promise<CheckoutAmounts> {
+    const cart = await this.priceCart(input.items);
+    const country = input.country ?? DEFAULT_COUNTRY;
+    const { zone, rates } = await this.shipping.forCart(country, cart.itemCount, cart.subtotal);
+    const chosen =
+      input.shippingRateId === undefined
+        ? rates[0]
+        : rates.find((rate) => rate.id === input.shippingRateId);
+    if (!chosen) throw new UnprocessableEntityException(unknownRateMessage(country));
+    return {
+      cart,
+      country,
+      allowedCountries: zone.countries,
+      rates: [chosen, ...rates.filter((rate) => rate !== chosen)],
+    };
+  }
+
+  /**
+   * Prices the cart (`priceCart`) and its shipping to `country` (US when left out) at the chosen
+   * rate (the zone's first when none is named; 422 when none ships there), holds its quantities for
    * `client` (409 when more are asked for than are left, 429 when the address would hold more
    * than MAX_QUANTITY of a size across its open checkouts), opens a session at the provider that
    * expires in 30 minutes, and records it. A failure after the hold gives the quantities back.
    */
   async createSession(input: CreateCheckoutSessionDto, client: string): Promise<OpenedCheckout> {
-    const priced = await Promise.all(mergeLines(input.items).map((item) => this.price(item)));
-    const lines = priced.map(({ line }) => line);
-    const tooMany = lines.find((line) => line.quantity > MAX_QUANTITY);
-    if (tooMany) throw new BadRequestException(tooManyOfOneMessage(tooMany.name));
-    if (lines.reduce((sum, line) => sum + line.quantity, 0) > MAX_CHECKOUT_ITEMS) {
-      throw new BadRequestException(TOO_MANY_ITEMS_MESSAGE);
-    }
-    const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    const amounts = await this.amounts(input);
+    const { priced } = amounts.cart;
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS);
     const idempotencyKey = randomUUID();
     const holdKey = pendingKey(idempotencyKey);
-    await this.inventory.reserve(
-      holdKey,
-      priced.map(({ line, variant }) => ({ ...line, variant })),
-      expiresAt.getTime(),
-      { client, most: MAX_QUANTITY },
-    );
+    // The code's use is held first: a refusal (422) then leaves no stock held.
+    const discount = input.discountCode
+      ? await this.discounts.hold(
+          holdKey,
+          input.discountCode,
+          amounts.cart,
+          input.email,
+          expiresAt.getTime(),
+        )
+      : null;
     try {
-      return await this.openSession(lines, subtotal, expiresAt, idempotencyKey, holdKey);
+      await this.inventory.reserve(
+        holdKey,
+        priced.map(({ line, variant }) => ({ ...line, variant })),
+        expiresAt.getTime(),
+        { client, most: MAX_QUANTITY },
+      );
+    } catch (error) {
+      if (discount) await this.discounts.release(holdKey);
+      throw error;
+    }
+    try {
+      return await this.openSession(
+        amounts,
+        discount,
+        input.email ?? null,
+        expiresAt,
+        idempotencyKey,
+        holdKey,
+      );
     } catch (error) {
       await this.inventory.release(holdKey);
+      if (discount) await this.discounts.release(holdKey);
       throw error;
     }
   }
 
   private async openSession(
-    lines: SoldLine[],
-    subtotal: number,
+    amounts: CheckoutAmounts,
+    discount: AppliedDiscount | null,
+    email: string | null,
     expiresAt: Date,
     idempotencyKey: string,
     holdKey: string,
   ): Promise<OpenedCheckout> {
+    const { lines, subtotal } = amounts.cart;
+    const [chosen] = amounts.rates;
     let created;
     try {
       created = await this.provider.createSession({
@@ -120,7 +239,14 @@ export class CheckoutService {
           unitAmount: line.unitPrice,
           quantity: line.quantity,
         })),
-        shippingCents: ONLINE_SHIPPING_CENTS,
+        shippingOptions: amounts.rates.map(({ name, amountCents, days }) => ({
+          name,
+          amountCents,
+          days,
+        })),
+        allowedCountries: amounts.allowedCountries,
+        discount: discount ? { code: discount.code, amountCents: discount.amountCents } : null,
+        email,
         successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
         expiresAt,
@@ -140,11 +266,19 @@ export class CheckoutService {
       provider: this.provider.name,
       lines: JSON.stringify(lines),
       subtotal,
-      shipping: ONLINE_SHIPPING_CENTS,
-      total: subtotal + ONLINE_SHIPPING_CENTS,
+      shipping: chosen.amountCents,
+      total: subtotal - (discount?.amountCents ?? 0) + chosen.amountCents,
+      discountCode: discount?.code ?? null,
+      discountAmount: discount?.amountCents ?? 0,
+      country: amounts.country,
+      shippingRateName: chosen.name,
+      shippingOptions: JSON.stringify(
+        amounts.rates.map(({ name, amountCents }) => ({ name, amountCents })),
+      ),
       status: 'open',
     });
     await this.inventory.attach(holdKey, created.id);
+    if (discount) await this.discounts.attach(holdKey, created.id);
     return { url: created.url, sessionId: created.id };
   }
 

@@ -6,6 +6,7 @@ import { normaliseEmail } from '../../common/strings.js';
 import { searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
+import { DiscountsService } from '../discounts/discounts.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { linkFan } from '../fans/fan-link.js';
 import { erasedOrderFields } from '../orders/order-erasure.js';
@@ -30,6 +31,7 @@ export class FulfilmentService {
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
+    private readonly discounts: DiscountsService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -69,7 +71,12 @@ export class FulfilmentService {
         { status: 'completed', completedAt: now },
       );
       await this.inventory.sell(manager, record.sessionId);
-      await this.outbox.queueOrderPaid(manager, order as Order, record.shipping);
+      await this.discounts.redeem(manager, record.sessionId, order.email!);
+      await this.outbox.queueOrderPaid(
+        manager,
+        order as Order,
+        order.shippingAmount ?? record.shipping,
+      );
       return 'created' as const;
     });
     // After the commit, so a refund or dispute recorded meanwhile is seen by one side or the other.
@@ -90,6 +97,7 @@ export class FulfilmentService {
         { status: state },
       );
       await this.inventory.release(sessionId, manager);
+      await this.discounts.release(sessionId, manager);
     });
   }
 
@@ -181,6 +189,10 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     ),
     lineItems: JSON.stringify(lineItems),
     total: session.amountTotal ?? record.total,
+    shippingRateName: paidRateName(record, session),
+    shippingAmount: session.shippingAmount ?? record.shipping,
+    discountCode: record.discountCode,
+    discountAmount: session.discountAmount ?? record.discountAmount,
     stripeSessionId: record.sessionId,
     paymentStatus: 'paid',
     paymentIntentId: session.paymentIntentId,
@@ -192,4 +204,16 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     fulfillmentStatus: 'pending',
     createdAt: now,
   };
+}
+
+/**
+ * The name of the rate paid: as the provider names it, else the offered rate of the amount paid
+ * (the buyer's choice in the cart first), else the choice in the cart.
+ */
+function paidRateName(record: CheckoutSession, session: ProviderSession): string | null {
+  if (session.shippingRateName) return session.shippingRateName;
+  const paid = session.shippingAmount;
+  const offered = record.offeredRates();
+  const match = paid === null ? undefined : offered.find((rate) => rate.amountCents === paid);
+  return match?.name ?? record.shippingRateName;
 }

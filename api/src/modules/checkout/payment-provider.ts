@@ -7,9 +7,24 @@ export interface SessionLine {
   quantity: number;
 }
 
+/** A way to ship the buyer may pick on the provider's page, priced for this cart. Cents. */
+export interface SessionShippingOption {
+  name: string;
+  amountCents: number;
+  /** Business days, when the rate gives an estimate. */
+  days: { minimum: number; maximum: number } | null;
+}
+
 export interface NewCheckoutSession {
   lines: SessionLine[];
-  shippingCents: number;
+  /** The zone's rates, the buyer's choice first (the provider's default). */
+  shippingOptions: SessionShippingOption[];
+  /** The countries of the zone: the only ones the buyer may ship to. */
+  allowedCountries: string[];
+  /** A discount code applied to the items: named on the provider's page and receipt. */
+  discount: { code: string; amountCents: number } | null;
+  /** The buyer's email when given (a code for one use per email): the page keeps to it. */
+  email: string | null;
   successUrl: string;
   cancelUrl: string;
   /** When an unpaid session stops taking payment (Stripe's `expires_at`). */
@@ -45,6 +60,12 @@ export interface ProviderSession {
   shipping: { name: string | null; address: PostalAddress } | null;
   /** Stripe's payment intent (`pi_…`), once there is one. */
   paymentIntentId: string | null;
+  /** Shipping charged, in cents (Stripe's `shipping_cost`), once known. */
+  shippingAmount: number | null;
+  /** The name of the shipping rate paid, when the provider's answer carries it. */
+  shippingRateName: string | null;
+  /** Taken off by a discount, in cents (Stripe's `total_details.amount_discount`), once known. */
+  discountAmount: number | null;
 }
 
 /** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */

@@ -43,7 +43,9 @@ export async function readReceipt(
   return {
     ...summary,
     subtotal: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
-    shipping: session.shipping,
+    discount: order.discountAmount,
+    discountCode: order.discountCode,
+    shipping: order.shippingAmount ?? session.shipping,
     total: order.total,
     shippingAddress: formatShippingAddress(order.shippingAddress),
   };

@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import { SHIPPING_COUNTRIES } from '@artist/contracts';
 import type { AppConfig } from '../../config/env.js';
 import {
   PaymentProvider,
@@ -40,6 +39,22 @@ export class StripePaymentProvider extends PaymentProvider {
   }
 
   async createSession(input: NewCheckoutSession): Promise<CreatedSession> {
+    const { discount } = input;
+    // A coupon for this session alone, named by the code, so Stripe's page and receipt show it.
+    const coupon = discount
+      ? await this.call(() =>
+          this.stripe.coupons.create(
+            {
+              amount_off: discount.amountCents,
+              currency: 'usd',
+              duration: 'once',
+              max_redemptions: 1,
+              name: discount.code,
+            },
+            { idempotencyKey: `${input.idempotencyKey}:coupon` },
+          ),
+        )
+      : null;
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create(
         {
@@ -53,16 +68,27 @@ export class StripePaymentProvider extends PaymentProvider {
               product_data: { name: line.name },
             },
           })),
-          shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
-          shipping_options: [
-            {
-              shipping_rate_data: {
-                type: 'fixed_amount',
-                display_name: 'Standard shipping',
-                fixed_amount: { amount: input.shippingCents, currency: 'usd' },
-              },
+          shipping_address_collection: {
+            allowed_countries:
+              input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+          },
+          shipping_options: input.shippingOptions.map((option) => ({
+            shipping_rate_data: {
+              type: 'fixed_amount',
+              display_name: option.name,
+              fixed_amount: { amount: option.amountCents, currency: 'usd' },
+              ...(option.days
+                ? {
+                    delivery_estimate: {
+                      minimum: { unit: 'business_day', value: option.days.minimum },
+                      maximum: { unit: 'business_day', value: option.days.maximum },
+                    },
+                  }
+                : {}),
             },
-          ],
+          })),
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+          ...(input.email ? { customer_email: input.email } : {}),
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -75,7 +101,12 @@ export class StripePaymentProvider extends PaymentProvider {
   }
 
   async retrieveSession(id: string): Promise<ProviderSession> {
-    return toProviderSession(await this.call(() => this.stripe.checkout.sessions.retrieve(id)));
+    return toProviderSession(
+      await this.call(() =>
+        // The rate paid comes with its name.
+        this.stripe.checkout.sessions.retrieve(id, { expand: ['shipping_cost.shipping_rate'] }),
+      ),
+    );
   }
 
   /** A Refund with its charge expanded: the charge's cumulative `amount_refunded` comes back. */
@@ -167,6 +198,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
   const shipping = session.collected_information?.shipping_details ?? null;
   const address = shipping?.address ?? session.customer_details?.address ?? null;
   const name = shipping?.name ?? session.customer_details?.name ?? null;
+  const rate = session.shipping_cost?.shipping_rate;
   return {
     id: session.id,
     status: known(session.status, ['open', 'complete', 'expired'] as const, 'open'),
@@ -177,6 +209,10 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     ),
     amountTotal: session.amount_total,
     paymentIntentId: idOf(session.payment_intent),
+    shippingAmount:
+      session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? null,
+    shippingRateName: rate && typeof rate === 'object' ? rate.display_name : null,
+    discountAmount: session.total_details?.amount_discount ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: name,
     shipping: address

@@ -8,7 +8,8 @@ import {
   Post,
   Redirect,
 } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
+import { BadRequestException, Inject } from '@nestjs/common';
+import { countryName, ShippingService } from '../shipping/shipping.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService, SESSION_NOT_FOUND_MESSAGE } from './checkout.service.js';
@@ -31,7 +32,14 @@ export class TestCheckoutController {
     private readonly provider: PaymentProvider,
     private readonly checkout: CheckoutService,
     private readonly fulfilment: FulfilmentService,
+    private readonly shipping: ShippingService,
   ) {}
+
+  /** The countries a session may ship to: those of the zone it was priced for. */
+  private async countriesOf(country: string | null): Promise<string[]> {
+    const zone = country ? await this.shipping.zoneOf(country) : null;
+    return zone?.countries ?? (country ? [country] : []);
+  }
 
   @Get(':sessionId')
   @Header('Content-Type', 'text/html; charset=utf-8')
@@ -44,7 +52,12 @@ export class TestCheckoutController {
       payAction: `${path}/pay`,
       cancelAction: `${path}/cancel`,
       lines: record.soldLines(),
+      countries: await this.countriesOf(record.country),
+      country: record.country,
+      shippingRateName: record.shippingRateName,
       shipping: record.shipping,
+      discountCode: record.discountCode,
+      discountAmount: record.discountAmount,
       total: record.total,
       paid: record.status === 'completed',
     });
@@ -59,8 +72,21 @@ export class TestCheckoutController {
   ): Promise<RedirectTo> {
     const provider = this.testProvider();
     const record = await this.checkout.findOwn(sessionId);
+    const countries = await this.countriesOf(record.country);
+    if (!countries.includes(form.country)) {
+      throw new BadRequestException(
+        `This order ships only to ${countries.map(countryName).join(', ')}; ` +
+          'go back to the cart to choose another country.',
+      );
+    }
+    const amounts = {
+      total: record.total,
+      shipping: record.shipping,
+      shippingRateName: record.shippingRateName,
+      discount: record.discountAmount,
+    };
     await this.fulfilment.fulfilPaidSession(
-      provider.paidSession(record.sessionId, record.total, {
+      provider.paidSession(record.sessionId, amounts, {
         name: form.name,
         email: form.email,
         address: {

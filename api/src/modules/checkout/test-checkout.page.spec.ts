@@ -18,12 +18,18 @@ describe('the test checkout page', () => {
           quantity: 1,
         },
       ],
+      countries: ['US'],
+      country: 'US',
+      shippingRateName: '<b>Express</b>',
       shipping: 500,
+      discountCode: null,
+      discountAmount: 0,
       total: 600,
       paid: false,
     });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;b&gt;Express&lt;/b&gt;');
     expect(html).not.toMatch(/<script/i);
   });
 });

@@ -1,15 +1,7 @@
-import { SHIPPING_COUNTRIES } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../orders/order-format.js';
+import { countryName } from '../shipping/shipping.service.js';
 import type { SoldLine } from './checkout-session.entity.js';
-
-const COUNTRY_NAMES: Record<(typeof SHIPPING_COUNTRIES)[number], string> = {
-  US: 'United States',
-  CA: 'Canada',
-  GB: 'United Kingdom',
-  AU: 'Australia',
-  NZ: 'New Zealand',
-};
 
 /** Sample buyer the form is filled with, so a test purchase is two clicks. */
 const SAMPLE = {
@@ -27,7 +19,13 @@ export interface TestCheckoutView {
   payAction: string;
   cancelAction: string;
   lines: SoldLine[];
+  /** The countries of the session's zone; the one the cart was priced for is chosen. */
+  countries: string[];
+  country: string | null;
+  shippingRateName: string | null;
   shipping: number;
+  discountCode: string | null;
+  discountAmount: number;
   total: number;
   paid: boolean;
 }
@@ -47,10 +45,14 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
     .join('\n');
   const field = (name: keyof typeof SAMPLE, label: string, extra = '') =>
     `<label>${label}<input name="${name}" value="${escapeHtml(SAMPLE[name])}"${extra}></label>`;
-  const countries = SHIPPING_COUNTRIES.map(
-    (code) =>
-      `<option value="${code}"${code === SAMPLE.country ? ' selected' : ''}>${COUNTRY_NAMES[code]}</option>`,
-  ).join('');
+  const chosen = view.country ?? SAMPLE.country;
+  const countries = view.countries
+    .map(
+      (code) =>
+        `<option value="${escapeHtml(code)}"${code === chosen ? ' selected' : ''}>` +
+        `${escapeHtml(countryName(code))}</option>`,
+    )
+    .join('');
   const form = view.paid
     ? '<p class="paid">This session has been paid.</p>'
     : `<form method="post" action="${escapeHtml(view.payAction)}">
@@ -94,7 +96,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
 <thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Price</th><th class="n">Amount</th></tr></thead>
 <tbody>
 ${rows}
-<tr><td>Shipping</td><td></td><td></td><td class="n">$${dollars(view.shipping)}</td></tr>
+${view.discountCode ? `<tr><td>Discount (${escapeHtml(view.discountCode)})</td><td></td><td></td><td class="n">−$${dollars(view.discountAmount)}</td></tr>\n` : ''}<tr><td>Shipping${view.shippingRateName ? ` (${escapeHtml(view.shippingRateName)})` : ''}</td><td></td><td></td><td class="n">$${dollars(view.shipping)}</td></tr>
 <tr><th>Total</th><td></td><td></td><th class="n">$${dollars(view.total)}</th></tr>
 </tbody>
 </table>

@@ -58,6 +58,9 @@ export class TestPaymentProvider extends PaymentProvider {
         customerName: null,
         shipping: null,
         paymentIntentId: null,
+        shippingAmount: null,
+        shippingRateName: null,
+        discountAmount: null,
       };
     }
     return {
@@ -69,20 +72,35 @@ export class TestPaymentProvider extends PaymentProvider {
       customerName: order.customerName,
       shipping: JSON.parse(order.shippingAddress) as ProviderSession['shipping'],
       paymentIntentId: order.paymentIntentId,
+      shippingAmount: order.shippingAmount,
+      shippingRateName: order.shippingRateName,
+      discountAmount: order.discountAmount,
     };
   }
 
-  /** The session as paid on the test checkout page. */
-  paidSession(id: string, amountTotal: number, buyer: TestBuyer): ProviderSession {
+  /** The session as paid on the test checkout page, at the rate chosen in the cart. */
+  paidSession(
+    id: string,
+    amounts: {
+      total: number;
+      shipping: number;
+      shippingRateName: string | null;
+      discount: number;
+    },
+    buyer: TestBuyer,
+  ): ProviderSession {
     return {
       id,
       status: 'complete',
       paymentStatus: 'paid',
-      amountTotal,
+      amountTotal: amounts.total,
       email: buyer.email,
       customerName: buyer.name,
       shipping: { name: buyer.name, address: buyer.address },
       paymentIntentId: `${TEST_PAYMENT_PREFIX}${id.slice(TEST_SESSION_PREFIX.length)}`,
+      shippingAmount: amounts.shipping,
+      shippingRateName: amounts.shippingRateName,
+      discountAmount: amounts.discount,
     };
   }
 

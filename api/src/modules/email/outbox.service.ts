@@ -48,7 +48,8 @@ const DAY_MS = 24 * 60 * 60_000;
 export type PaidOrder = Pick<
   Order,
   'id' | 'email' | 'customerName' | 'lineItems' | 'shippingAddress' | 'total'
->;
+> &
+  Partial<Pick<Order, 'discountCode' | 'discountAmount'>>;
 
 /**
  * Queues emails as rows of the outbox, always with the caller's transaction manager, so an email
@@ -74,6 +75,9 @@ export class OutboxService {
       customerName: order.customerName,
       items: JSON.parse(order.lineItems) as OrderLineItem[],
       shipping,
+      discount: order.discountCode
+        ? { code: order.discountCode, amountCents: order.discountAmount ?? 0 }
+        : null,
       total: order.total,
       shippingAddress: order.shippingAddress,
     };

@@ -74,7 +74,12 @@ const paragraph = (text: string) =>
 const divider = () => `<mj-divider border-color="${COLOURS.paperAlt}" border-width="2px" />`;
 
 /** Items, shipping and total as an MJML table and as plain text lines. */
-function orderTable(items: OrderLineItem[], shipping: number | null, total: number) {
+function orderTable(
+  items: OrderLineItem[],
+  shipping: number | null,
+  total: number,
+  discount: OrderDiscount | null = null,
+) {
   const row = (cells: string[], bold = false) =>
     `<tr${bold ? ' style="font-weight:bold"' : ''}><td style="padding:4px 0">${cells[0]}</td><td style="padding:4px 8px;text-align:center">${cells[1]}</td><td style="padding:4px 0;text-align:right">${cells[2]}</td></tr>`;
   const rows = [
@@ -86,6 +91,9 @@ function orderTable(items: OrderLineItem[], shipping: number | null, total: numb
         `$${dollars(item.price * item.quantity)}`,
       ]),
     ),
+    ...(discount
+      ? [row([`Discount (${escapeHtml(discount.code)})`, '', `−$${dollars(discount.amountCents)}`])]
+      : []),
     ...(shipping === null ? [] : [row(['Shipping', '', `$${dollars(shipping)}`])]),
     row(['Total', '', `$${dollars(total)}`], true),
   ];
@@ -93,10 +101,17 @@ function orderTable(items: OrderLineItem[], shipping: number | null, total: numb
     ...items.map(
       (item) => `${item.quantity} x ${item.product_name}  $${dollars(item.price * item.quantity)}`,
     ),
+    ...(discount ? [`Discount (${discount.code})  -$${dollars(discount.amountCents)}`] : []),
     ...(shipping === null ? [] : [`Shipping  $${dollars(shipping)}`]),
     `Total  $${dollars(total)}`,
   ].join('\n');
   return { html: `<mj-table>${rows.join('')}</mj-table>`, text };
+}
+
+/** A discount code an order used, and what it took off (cents). */
+export interface OrderDiscount {
+  code: string;
+  amountCents: number;
 }
 
 export interface OrderEmailData {
@@ -106,6 +121,8 @@ export interface OrderEmailData {
   items: OrderLineItem[];
   /** Shipping in cents, when known. */
   shipping: number | null;
+  /** The discount code used, when one was. */
+  discount?: OrderDiscount | null;
   total: number;
   /** The order's shippingAddress JSON. */
   shippingAddress: string;
@@ -121,7 +138,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
   const address = formatShippingAddress(order.shippingAddress);
   const next =
     "I pack every order by hand. When yours ships you'll get another email with its tracking number. Questions? Just reply to this email.";
-  const table = orderTable(order.items, order.shipping, order.total);
+  const table = orderTable(order.items, order.shipping, order.total, order.discount);
   const subject = `Your order ${number} is confirmed`;
   const html = layout(
     subject,
@@ -158,7 +175,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
 export function artistOrderAlert(order: OrderEmailData, adminUrl: string): RenderedEmail {
   const number = orderNumber(order.id);
   const buyer = order.customerName ? `${order.customerName} <${order.email}>` : order.email;
-  const table = orderTable(order.items, order.shipping, order.total);
+  const table = orderTable(order.items, order.shipping, order.total, order.discount);
   const subject = oneLine(`New order ${number}: $${dollars(order.total)} from ${buyer}`);
   const address = formatShippingAddress(order.shippingAddress);
   const html = layout(

@@ -36,6 +36,22 @@ export class Order {
   @Column({ type: 'integer' })
   total: number;
 
+  /** The shipping rate paid for ("Standard", "Express"); null for manual and older orders. */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  shippingRateName: string | null;
+
+  /** Shipping paid, cents (Stripe's `shipping_cost`); null for manual and older orders. */
+  @Column({ type: 'integer', nullable: true })
+  shippingAmount: number | null;
+
+  /** The discount code used, upper case, or null. */
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  discountCode: string | null;
+
+  /** What the code took off, cents (Stripe's `total_details.amount_discount`). */
+  @Column({ type: 'integer', default: 0 })
+  discountAmount: number;
+
   /** The payment session id: Stripe's for online orders, 'manual_…' for manual ones. */
   @Index({ unique: true })
   @Column({ type: 'varchar', length: 255 })

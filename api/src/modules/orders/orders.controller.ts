@@ -34,8 +34,15 @@ const columns: CsvColumn<Order>[] = [
   { header: 'email', value: (o) => o.email },
   { header: 'products', value: (o) => summariseLineItems(o.lineItems) },
   { header: 'subtotal', value: (o) => dollars(lineItemsSubtotal(o.lineItems)) },
-  { header: 'shipping', value: (o) => dollars(o.total - lineItemsSubtotal(o.lineItems)) },
+  {
+    header: 'shipping',
+    value: (o) =>
+      dollars(o.shippingAmount ?? o.total - lineItemsSubtotal(o.lineItems) + o.discountAmount),
+  },
   { header: 'total', value: (o) => dollars(o.total) },
+  { header: 'shippingRate', value: (o) => o.shippingRateName },
+  { header: 'discountCode', value: (o) => o.discountCode },
+  { header: 'discount', value: (o) => dollars(o.discountAmount) },
   { header: 'salesChannel', value: (o) => o.salesChannel },
   { header: 'showLocation', value: (o) => o.showLocation },
   { header: 'showId', value: (o) => o.showId },

@@ -14,7 +14,7 @@ export class RateLimitHit {
 
   /**
    * Which limit counts it: `login`, `contact`, `email-signup`, `notify-me`, `checkout`,
-   * `session-status`.
+   * `session-status`, `discount-check`.
    */
   @Column({ type: 'varchar', length: 32 })
   bucket: string;

@@ -18,7 +18,13 @@ import { RateLimiter, tryAgainIn, type Limit } from './rate-limiter.service.js';
  * provider) and the admin's "Forgot password?", each limited per client address.
  */
 export type LimitedAction =
-  'contact' | 'email-signup' | 'notify-me' | 'checkout' | 'session-status' | 'password-reset';
+  | 'contact'
+  | 'email-signup'
+  | 'notify-me'
+  | 'checkout'
+  | 'session-status'
+  | 'password-reset'
+  | 'discount-check';
 
 /** Reset links one address may ask for: each sends an email to the artist. */
 export const PASSWORD_RESET_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
@@ -57,6 +63,7 @@ export class RateLimitGuard implements CanActivate {
     if (action === 'checkout') return limits.checkout;
     if (action === 'session-status') return limits.sessionStatus;
     if (action === 'password-reset') return PASSWORD_RESET_LIMIT;
+    if (action === 'discount-check') return limits.discountCheck;
     return limits.forms;
   }
 }

@@ -12,6 +12,8 @@ import type {
 export interface SaleRow {
   total: number;
   refundedAmount: number;
+  /** Taken off by a discount code, cents. */
+  discountAmount: number;
   paymentStatus: string;
   salesChannel: string;
   showId: number | null;
@@ -81,7 +83,12 @@ function lines(text: string): OrderLineItem[] {
  * no item; a disputed one counts in full, and its net also goes to `disputedCents`.
  */
 export class SalesTally {
-  private readonly totals = { ...empty(), disputedCents: 0 };
+  private readonly totals = {
+    ...empty(),
+    disputedCents: 0,
+    discountCents: 0,
+    discountedOrders: 0,
+  };
   private readonly months = new Map<string, SalesFigures>();
   private readonly products = new Map<string, SalesProduct>();
   private readonly shows = new Map<
@@ -115,6 +122,10 @@ export class SalesTally {
     };
     count(this.totals);
     if (row.paymentStatus === 'disputed') this.totals.disputedCents += row.total - refunded;
+    if (row.discountAmount > 0) {
+      this.totals.discountCents += row.discountAmount;
+      this.totals.discountedOrders += 1;
+    }
     const month = this.months.get(row.month);
     if (month) count(month);
     const channel: SalesChannel = row.salesChannel === 'in-person' ? 'in-person' : 'online';

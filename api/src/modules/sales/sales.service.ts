@@ -60,6 +60,7 @@ export class SalesService {
           'o.id',
           'o.total',
           'o.refundedAmount',
+          'o.discountAmount',
           'o.paymentStatus',
           'o.salesChannel',
           'o.showId',

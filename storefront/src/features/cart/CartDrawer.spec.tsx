@@ -17,9 +17,14 @@ function withCart(...items: ReturnType<typeof line>[]) {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
 }
 
+/** Opens the cart; one with items is ready once its shipping is priced. */
 async function openCart() {
   await userEvent.click(screen.getByRole('button', { name: /^Cart, / }));
-  return within(await screen.findByRole('dialog'));
+  const panel = within(await screen.findByRole('dialog'));
+  if (JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]').length > 0) {
+    await panel.findByRole('radio', { checked: true });
+  }
+  return panel;
 }
 
 let assign: jest.SpyInstance;
@@ -53,7 +58,7 @@ it('lists each line with image, name, size, price and line total, then shipping 
   expect(within(large!).getByText('$25.00 × 2 = $50.00')).toBeInTheDocument();
   const totals = (term: string) => panel.getByText(term, { selector: 'dt' }).nextElementSibling;
   expect(totals('Subtotal')).toHaveTextContent('$75.00');
-  expect(totals('Shipping')).toHaveTextContent('$5.00');
+  expect(totals('Shipping (Standard shipping)')).toHaveTextContent('$5.00');
   expect(totals('Total')).toHaveTextContent('$80.00');
   expect(medium!.querySelector('img')).toHaveAttribute('src', '/assets/tshirt.webp');
 });
@@ -94,8 +99,10 @@ it("sends the cart to checkout, says 'Processing...', and leaves for the returne
   pending.resolve({ body: { url: 'https://pay.example/session/1' } });
   await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/session/1'));
   expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
-  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+  expect(calls.find((c) => c.url === '/api/create-checkout-session')?.body).toEqual({
     items: [{ productId: 'tshirt', size: 'M', quantity: 2 }],
+    country: 'US',
+    shippingRateId: 1,
   });
 });
 
@@ -209,4 +216,74 @@ it('says in the cart which item ran short when checkout answers 409, until the c
   );
   await userEvent.click(stepper.getByRole('button', { name: 'Decrease quantity' }));
   expect(panel.queryByText(message)).toBeNull();
+});
+
+it('asks where it ships, shows each rate of that country and the total, and checks out at the chosen one', async () => {
+  const { calls } = stubApi({
+    'POST /api/create-checkout-session': { body: { url: 'https://pay.example/session/2' } },
+  });
+  withCart(line('M', 2));
+  renderApp();
+  const panel = await openCart();
+  const totals = (term: RegExp) => panel.getByText(term, { selector: 'dt' }).nextElementSibling;
+  // jsdom's language is en-US.
+  expect(panel.getByRole('combobox', { name: 'Ship to' })).toHaveValue('US');
+  expect(totals(/^Total$/)).toHaveTextContent('$55.00');
+
+  await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Ship to' }), 'GB');
+  const express = await panel.findByRole('radio', { name: /Express · 2-3 days \$20\.00/ });
+  expect(panel.getByRole('radio', { name: /Standard · 5-10 days \$9\.00/ })).toBeChecked();
+  expect(totals(/^Total$/)).toHaveTextContent('$59.00');
+  await userEvent.click(express);
+  expect(totals(/^Shipping/)).toHaveTextContent('$20.00');
+  expect(totals(/^Total$/)).toHaveTextContent('$70.00');
+
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/session/2'));
+  expect(calls.find((c) => c.url === '/api/create-checkout-session')?.body).toEqual({
+    items: [{ productId: 'tshirt', size: 'M', quantity: 2 }],
+    country: 'GB',
+    shippingRateId: 3,
+  });
+});
+
+it('says in the cart when the shop does not ship to the country, and keeps Checkout off', async () => {
+  stubApi({ 'GET /api/shipping/countries': { body: { countries: ['FR'] } } });
+  withCart(line('M', 1));
+  renderApp();
+  await userEvent.click(screen.getByRole('button', { name: /^Cart, / }));
+  const panel = within(await screen.findByRole('dialog'));
+  expect(await panel.findByRole('alert')).toHaveTextContent('Sorry, we do not ship to FR yet.');
+  expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+});
+
+it('applies a discount code, shows the saving and the total, and checks out with it', async () => {
+  const { calls } = stubApi({
+    'POST /api/create-checkout-session': { body: { url: 'https://pay.example/session/3' } },
+  });
+  withCart(line('M', 2));
+  renderApp();
+  const panel = await openCart();
+  const totals = (term: RegExp) => panel.getByText(term, { selector: 'dt' }).nextElementSibling;
+  const field = panel.getByLabelText('Discount code');
+  await userEvent.type(field, 'old');
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('alert')).toHaveTextContent('This code has expired.');
+  expect(totals(/^Total$/)).toHaveTextContent('$55.00');
+
+  await userEvent.click(panel.getByRole('button', { name: 'Remove' }));
+  await userEvent.type(field, 'tour10');
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('status')).toHaveTextContent('TOUR10 applied: you save $5.00.');
+  expect(totals(/^Discount/)).toHaveTextContent('−$5.00');
+  expect(totals(/^Total$/)).toHaveTextContent('$50.00');
+
+  await userEvent.click(panel.getByRole('button', { name: 'Checkout' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/session/3'));
+  expect(calls.find((c) => c.url === '/api/create-checkout-session')?.body).toEqual({
+    items: [{ productId: 'tshirt', size: 'M', quantity: 2 }],
+    country: 'US',
+    shippingRateId: 1,
+    discountCode: 'TOUR10',
+  });
 });

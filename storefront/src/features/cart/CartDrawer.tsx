@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { ONLINE_SHIPPING_CENTS } from '@artist/contracts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { DISCOUNT_EMAIL_NEEDED_MESSAGE } from '@artist/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { serverMessage, type HttpError } from '../../app/http.js';
@@ -19,6 +20,14 @@ import {
   updateQuantity,
 } from './cartSlice.js';
 import { redirectTo, useCreateCheckoutSessionMutation } from './checkoutApi.js';
+import {
+  cartLines,
+  countryName,
+  defaultCountry,
+  useCheckDiscountQuery,
+  useGetShippingCountriesQuery,
+  useGetShippingQuoteQuery,
+} from './shippingApi.js';
 
 /**
  * Refusals the buyer can act on from the cart: its limits (400), stock (409), and what this
@@ -49,11 +58,56 @@ export default function CartDrawer() {
   const [problem, setProblem] = useState<{ message: string; items: typeof items } | null>(null);
   const close = () => dispatch(setCartOpen(false));
 
+  // Where it ships: the browser's region when the shop ships there, until the buyer picks.
+  const { data: shipsTo } = useGetShippingCountriesQuery(open ? undefined : skipToken);
+  const countries = shipsTo?.countries ?? [];
+  const [pickedCountry, setPickedCountry] = useState<string | null>(null);
+  const country = pickedCountry ?? defaultCountry(countries);
+  const lines = useMemo(() => cartLines(items), [items]);
+  const quote = useGetShippingQuoteQuery(
+    open && country && lines.length > 0 ? { country, items: lines } : skipToken,
+  );
+  const rates = quote.currentData?.rates ?? [];
+  const [pickedRate, setPickedRate] = useState<number | null>(null);
+  const rate = rates.find((r) => r.id === pickedRate) ?? rates[0];
+  const shippingProblem = quote.error ? (serverMessage(quote.error) ?? null) : null;
+
+  // A discount code: checked by the server for this cart, country and rate whenever they change.
+  const [codeText, setCodeText] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const discountCheck = useCheckDiscountQuery(
+    open && code && country && rate && lines.length > 0
+      ? {
+          code,
+          items: lines,
+          country,
+          shippingRateId: rate.id,
+          ...(email.trim() ? { email: email.trim() } : {}),
+        }
+      : skipToken,
+  );
+  const discount = code ? discountCheck.currentData : undefined;
+  const codeProblem =
+    code && discountCheck.error ? (serverMessage(discountCheck.error) ?? null) : null;
+  const needsEmail =
+    codeProblem === DISCOUNT_EMAIL_NEEDED_MESSAGE || (code !== null && email !== '');
+  const total = discount ? discount.totalCents : subtotal + (rate?.amountCents ?? 0);
+  const applyCode = (e: FormEvent) => {
+    e.preventDefault();
+    const typed = codeText.trim();
+    setCode(typed ? typed.toUpperCase() : null);
+  };
+
   const checkout = async () => {
-    if (items.length === 0) return;
+    if (items.length === 0 || !country || !rate) return;
     try {
       const { url } = await createSession({
-        items: items.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+        items: lines,
+        country,
+        shippingRateId: rate.id,
+        ...(discount && code ? { discountCode: code } : {}),
+        ...(discount && code && email.trim() ? { email: email.trim() } : {}),
       }).unwrap();
       if (!url) throw new Error('No checkout URL received');
       setRedirecting(true);
@@ -83,26 +137,135 @@ export default function CartDrawer() {
                 {problem.message}
               </p>
             )}
+            {items.length > 0 && countries.length > 0 && (
+              <div className="cart__shipping">
+                <label className="cart__field">
+                  <span>Ship to</span>
+                  <select
+                    value={country ?? ''}
+                    onChange={(e) => {
+                      setPickedCountry(e.target.value);
+                      setPickedRate(null);
+                    }}
+                  >
+                    {countries.map((code) => (
+                      <option key={code} value={code}>
+                        {countryName(code)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {rates.length > 0 && (
+                  <fieldset className="cart__rates">
+                    <legend>Shipping</legend>
+                    {rates.map((r) => (
+                      <label key={r.id} className="cart__rate">
+                        <input
+                          type="radio"
+                          name="cart-shipping-rate"
+                          value={r.id}
+                          checked={r.id === rate?.id}
+                          onChange={() => setPickedRate(r.id)}
+                        />
+                        <span className="cart__rate-name">
+                          {r.name}
+                          {r.deliveryDays && (
+                            <span className="cart__rate-days"> · {r.deliveryDays} days</span>
+                          )}
+                        </span>
+                        <span>{r.amountCents === 0 ? 'Free' : formatPrice(r.amountCents)}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                {shippingProblem && (
+                  <p className="cart__problem" role="alert">
+                    {shippingProblem}
+                  </p>
+                )}
+              </div>
+            )}
+            {items.length > 0 && (
+              <form className="cart__code" onSubmit={applyCode}>
+                <label className="cart__field" htmlFor="cart-discount-code">
+                  Discount code
+                </label>
+                <div className="cart__code-row">
+                  <input
+                    id="cart-discount-code"
+                    value={codeText}
+                    onChange={(e) => setCodeText(e.target.value)}
+                    maxLength={30}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                  />
+                  {code ? (
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => {
+                        setCode(null);
+                        setCodeText('');
+                      }}
+                    >
+                      Remove
+                    </button>
+                  ) : (
+                    <button type="submit" className="button button--outline">
+                      Apply
+                    </button>
+                  )}
+                </div>
+                {needsEmail && (
+                  <label className="cart__field">
+                    <span>Email (this code is once per buyer)</span>
+                    <input
+                      type="email"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      autoComplete="email"
+                      maxLength={320}
+                    />
+                  </label>
+                )}
+                {codeProblem && (
+                  <p className="cart__problem" role="alert">
+                    {codeProblem}
+                  </p>
+                )}
+                {discount && (
+                  <p className="cart__saving" role="status">
+                    {code} applied: you save {formatPrice(discount.discountCents)}.
+                  </p>
+                )}
+              </form>
+            )}
             {items.length > 0 && (
               <dl className="cart__totals">
                 <div>
                   <dt>Subtotal</dt>
                   <dd>{formatPrice(subtotal)}</dd>
                 </div>
+                {discount && (
+                  <div>
+                    <dt>Discount ({code})</dt>
+                    <dd>−{formatPrice(discount.discountCents)}</dd>
+                  </div>
+                )}
                 <div>
-                  <dt>Shipping</dt>
-                  <dd>{formatPrice(ONLINE_SHIPPING_CENTS)}</dd>
+                  <dt>Shipping{rate ? ` (${rate.name})` : ''}</dt>
+                  <dd>{rate ? formatPrice(rate.amountCents) : '—'}</dd>
                 </div>
                 <div className="cart__total">
                   <dt>Total</dt>
-                  <dd>{formatPrice(subtotal + ONLINE_SHIPPING_CENTS)}</dd>
+                  <dd>{rate ? formatPrice(total) : '—'}</dd>
                 </div>
               </dl>
             )}
             <button
               type="button"
               className="button button--block"
-              disabled={items.length === 0 || isLoading || redirecting}
+              disabled={items.length === 0 || !rate || isLoading || redirecting}
               onClick={checkout}
             >
               {isLoading ? 'Processing...' : 'Checkout'}

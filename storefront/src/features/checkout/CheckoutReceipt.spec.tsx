@@ -15,6 +15,8 @@ const PAID: CheckoutSessionStatus = {
       { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
     ],
     subtotal: 7500,
+    discount: 0,
+    discountCode: null,
     shipping: 500,
     total: 8000,
     shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',

@@ -60,6 +60,13 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
                 ))}
                 {isWholeReceipt(order) && (
                   <>
+                    {order.discountCode && (
+                      <tr>
+                        <td>Discount ({order.discountCode})</td>
+                        <td />
+                        <td>−{money(order.discount)}</td>
+                      </tr>
+                    )}
                     <tr>
                       <td>Shipping</td>
                       <td />

@@ -1,13 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
+  IsEmail,
   IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -20,7 +22,9 @@ import {
   MIN_QUANTITY,
   type CheckoutItem,
   type CheckoutRequest,
+  type ShippingQuoteRequest,
 } from '@artist/contracts';
+import { NormaliseEmail } from '../../../common/strings.js';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
@@ -52,8 +56,17 @@ export class CheckoutItemDto implements CheckoutItem {
   quantity: number;
 }
 
-/** The cart as sent: what to buy, never what it costs (prices come from the catalogue). */
-export class CreateCheckoutSessionDto implements CheckoutRequest {
+export const CART_COUNTRY_MESSAGE = 'country must be a two-letter ISO code such as US or GB.';
+export const SHIPPING_RATE_ID_MESSAGE = 'shippingRateId must be the id of a shipping rate.';
+
+/** A country code in upper case; anything else is left for the validator to refuse. */
+const CountryCode = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  );
+
+/** What a cart holds: its lines. */
+export class CartDto {
   @ApiProperty({ type: [CheckoutItemDto] })
   @IsArray({ message: ITEMS_LIST_MESSAGE })
   @ArrayNotEmpty({ message: EMPTY_CART_MESSAGE })
@@ -61,4 +74,48 @@ export class CreateCheckoutSessionDto implements CheckoutRequest {
   @ValidateNested({ each: true, message: LINE_MESSAGE })
   @Type(() => CheckoutItemDto)
   items: CheckoutItemDto[];
+}
+
+/** Body of `POST /api/shipping/quote`. */
+export class ShippingQuoteDto extends CartDto implements ShippingQuoteRequest {
+  @ApiProperty({ example: 'GB' })
+  @CountryCode()
+  @IsString({ message: CART_COUNTRY_MESSAGE })
+  @Matches(/^[A-Z]{2}$/, { message: CART_COUNTRY_MESSAGE })
+  country: string;
+}
+
+/** The cart as sent: what to buy, never what it costs (prices come from the catalogue). */
+export class CreateCheckoutSessionDto extends CartDto implements CheckoutRequest {
+  @ApiPropertyOptional({ example: 'US', description: 'Where it ships; US when left out' })
+  @IsOptional()
+  @CountryCode()
+  @IsString({ message: CART_COUNTRY_MESSAGE })
+  @Matches(/^[A-Z]{2}$/, { message: CART_COUNTRY_MESSAGE })
+  country?: string;
+
+  @ApiPropertyOptional({ description: "One of the zone's rates; its first when left out" })
+  @IsOptional()
+  @IsInt({ message: SHIPPING_RATE_ID_MESSAGE })
+  @Min(1, { message: SHIPPING_RATE_ID_MESSAGE })
+  shippingRateId?: number;
+
+  @ApiPropertyOptional({ example: 'TOUR10', description: 'A discount code, in any case' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() || undefined : value,
+  )
+  @IsString({ message: 'discountCode must be text.' })
+  @MaxLength(60, { message: 'This code is not valid.' })
+  discountCode?: string;
+
+  @ApiPropertyOptional({
+    example: 'fan@example.com',
+    description: 'For a code of one use per email',
+  })
+  @IsOptional()
+  @NormaliseEmail()
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320)
+  email?: string;
 }

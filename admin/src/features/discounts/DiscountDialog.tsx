@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import type { DiscountCode, DiscountCodeInput } from '@artist/contracts';
+import { Checkbox, Flex, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { useToast } from '../../components/useToast.js';
+import { useGetProductsQuery } from '../products/productsApi.js';
+import { useCreateDiscountMutation, useUpdateDiscountMutation } from './discountsApi.js';
+
+interface DiscountValues {
+  code: string;
+  kind: 'percent' | 'amount';
+  percentOff?: number | null;
+  amountOff?: number | null;
+  minSubtotal?: number | null;
+  startsAt?: string;
+  endsAt?: string;
+  maxUses?: number | null;
+  oncePerEmail: boolean;
+  productIds: string[];
+  active: boolean;
+}
+
+/** ISO time to the value of a datetime-local field, in the browser's time zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const fromLocalInput = (value?: string) => (value ? new Date(value).toISOString() : null);
+const cents = (dollars?: number | null) =>
+  dollars === null || dollars === undefined ? null : Math.round(dollars * 100);
+
+function initialValues(d: DiscountCode | null): DiscountValues {
+  if (!d)
+    return {
+      code: '',
+      kind: 'percent',
+      percentOff: 10,
+      oncePerEmail: false,
+      productIds: [],
+      active: true,
+    };
+  return {
+    code: d.code,
+    kind: d.percentOff !== null ? 'percent' : 'amount',
+    percentOff: d.percentOff,
+    amountOff: d.amountOffCents === null ? null : d.amountOffCents / 100,
+    minSubtotal: d.minSubtotalCents === null ? null : d.minSubtotalCents / 100,
+    startsAt: toLocalInput(d.startsAt),
+    endsAt: toLocalInput(d.endsAt),
+    maxUses: d.maxUses,
+    oncePerEmail: d.oncePerEmail,
+    productIds: d.productIds ?? [],
+    active: d.active,
+  };
+}
+
+/** The body of the create and update calls: cents, ISO times, no products for the whole cart. */
+export function toDiscountInput(v: DiscountValues): DiscountCodeInput {
+  return {
+    code: v.code.trim().toUpperCase(),
+    percentOff: v.kind === 'percent' ? (v.percentOff ?? null) : null,
+    amountOffCents: v.kind === 'amount' ? cents(v.amountOff) : null,
+    minSubtotalCents: cents(v.minSubtotal),
+    startsAt: fromLocalInput(v.startsAt),
+    endsAt: fromLocalInput(v.endsAt),
+    maxUses: v.maxUses ?? null,
+    oncePerEmail: v.oncePerEmail,
+    productIds: v.productIds.length ? v.productIds : null,
+    active: v.active,
+  };
+}
+
+/** 'Create Code' (discount is null) or 'Edit Code'. */
+export function DiscountDialog({
+  discount,
+  onClose,
+  onSaved,
+}: {
+  discount: DiscountCode | null;
+  onClose: () => void;
+  onSaved?: (d: DiscountCode) => void;
+}) {
+  const [form] = Form.useForm<DiscountValues>();
+  const [createDiscount] = useCreateDiscountMutation();
+  const [updateDiscount] = useUpdateDiscountMutation();
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const kind = Form.useWatch('kind', form);
+  const { data: products } = useGetProductsQuery({
+    status: 'all',
+    search: '',
+    sort: 'name',
+    page: 1,
+    pageSize: 200,
+  });
+
+  const onFinish = async (values: DiscountValues) => {
+    setSaving(true);
+    const body = toDiscountInput(values);
+    try {
+      const saved = discount
+        ? await updateDiscount({ id: discount.id, body }).unwrap()
+        : await createDiscount(body).unwrap();
+      toast.success(discount ? 'Code saved' : 'Code created');
+      onSaved?.(saved);
+      onClose();
+    } catch (err) {
+      toast.error(discount ? 'Failed to save code' : 'Failed to create code', err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const money = {
+    prefix: '$',
+    precision: 2,
+    step: 1,
+    min: 0.01,
+    max: 100000,
+    style: { width: 160 },
+  };
+
+  return (
+    <Modal
+      open
+      title={discount ? 'Edit Code' : 'Create Code'}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={discount ? 'Save Changes' : 'Create Code'}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form<DiscountValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(discount)}
+        onFinish={onFinish}
+        requiredMark={false}
+      >
+        <Form.Item
+          label="Code"
+          name="code"
+          extra="3 to 30 letters, digits, - or _; buyers may type it in any case."
+          rules={[
+            {
+              required: true,
+              pattern: /^[A-Za-z0-9_-]{3,30}$/,
+              message: 'Use 3 to 30 letters, digits, - or _',
+            },
+          ]}
+        >
+          <Input placeholder="TOUR10" maxLength={30} />
+        </Form.Item>
+        <Form.Item label="Discount" name="kind">
+          <Radio.Group
+            options={[
+              { value: 'percent', label: 'Percent off' },
+              { value: 'amount', label: 'Amount off' },
+            ]}
+          />
+        </Form.Item>
+        {kind === 'amount' ? (
+          <Form.Item
+            label="Amount off"
+            name="amountOff"
+            rules={[{ required: true, message: 'Enter the amount off' }]}
+          >
+            <InputNumber {...money} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            label="Percent off"
+            name="percentOff"
+            rules={[{ required: true, message: 'Enter a percent from 1 to 100' }]}
+          >
+            <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: 160 }} />
+          </Form.Item>
+        )}
+        <Flex gap={12} wrap>
+          <Form.Item label="Minimum subtotal (optional)" name="minSubtotal">
+            <InputNumber {...money} />
+          </Form.Item>
+          <Form.Item label="Total uses (optional)" name="maxUses">
+            <InputNumber min={1} max={1000000} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+        </Flex>
+        <Flex gap={12} wrap>
+          <Form.Item label="Starts (optional)" name="startsAt">
+            <Input type="datetime-local" />
+          </Form.Item>
+          <Form.Item label="Ends (optional)" name="endsAt">
+            <Input type="datetime-local" />
+          </Form.Item>
+        </Flex>
+        <Form.Item label="Only for these products (optional)" name="productIds">
+          <Select
+            mode="multiple"
+            aria-label="Only for these products"
+            placeholder="The whole cart"
+            options={(products?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="oncePerEmail" valuePropName="checked" style={{ marginBottom: 8 }}>
+          <Checkbox>Once per buyer email</Checkbox>
+        </Form.Item>
+        <Form.Item name="active" valuePropName="checked">
+          <Checkbox>Active</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

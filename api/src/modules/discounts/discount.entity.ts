@@ -1,0 +1,88 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { epochMs } from '../../database/epoch-ms.js';
+
+/** A discount code the artist made. Money in cents. */
+@Entity('discount_codes')
+export class DiscountCodeRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Upper case, so a code is found whatever case the buyer types. */
+  @Index('IDX_discount_codes_code', { unique: true })
+  @Column({ type: 'varchar', length: 30 })
+  code: string;
+
+  @Column({ type: 'integer', nullable: true })
+  percentOff: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  amountOffCents: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  minSubtotalCents: number | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  startsAt: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  endsAt: Date | null;
+
+  @Column({ type: 'integer', nullable: true })
+  maxUses: number | null;
+
+  @Column({ type: 'boolean', default: false })
+  oncePerEmail: boolean;
+
+  /** JSON text of the product ids it is limited to; null for the whole cart. */
+  @Column({ type: 'text', nullable: true })
+  productIds: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  /** Paid orders that used it. */
+  @Column({ type: 'integer', default: 0 })
+  uses: number;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt: Date;
+}
+
+export type DiscountHoldState = 'held' | 'used' | 'released';
+
+/**
+ * A use of a code by one checkout session: held while the session is open (counted against the
+ * code's limit until it expires), used once it is paid, released when it closes unpaid.
+ */
+@Entity('discount_holds')
+@Index('IDX_discount_holds_discountId_state', ['discountId', 'state'])
+export class DiscountHold {
+  /** The provider's session id, or `pending:…` until the session exists. */
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  sessionId: string;
+
+  @Column({ type: 'integer' })
+  discountId: number;
+
+  /** The buyer's email, normalised, for a code that may be used once per email. */
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 10, default: 'held' })
+  state: DiscountHoldState;
+
+  /** When the session stops taking payment (epoch ms); a hold past it no longer counts. */
+  @Column({ type: 'bigint', transformer: epochMs })
+  expiresAt: number;
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  DISCOUNT_LIST_FILTERS,
+  EXPORT_NAMES,
+  DISCOUNT_SORTS,
+  type DiscountCode,
+  type DiscountListFilter,
+  type ListPage,
+} from '@artist/contracts';
+import { IdParam } from '../../common/bulk.dto.js';
+import { Clock } from '../../common/clock.js';
+import { csvFile, type CsvColumn } from '../../common/csv.js';
+import { listPage, streamCsv } from '../../common/list.js';
+import { ListQueryDto } from '../../common/list-query.js';
+import { AdminOnly } from '../auth/admin.guard.js';
+import { DiscountsService } from './discounts.service.js';
+import { DiscountInputDto } from './dto/discount-input.dto.js';
+
+const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+
+const columns: CsvColumn<DiscountCode>[] = [
+  { header: 'id', value: (d) => d.id },
+  { header: 'code', value: (d) => d.code },
+  { header: 'percentOff', value: (d) => d.percentOff },
+  { header: 'amountOff', value: (d) => dollars(d.amountOffCents) },
+  { header: 'minSubtotal', value: (d) => dollars(d.minSubtotalCents) },
+  { header: 'startsAt', value: (d) => d.startsAt },
+  { header: 'endsAt', value: (d) => d.endsAt },
+  { header: 'maxUses', value: (d) => d.maxUses },
+  { header: 'oncePerEmail', value: (d) => String(d.oncePerEmail) },
+  { header: 'productIds', value: (d) => d.productIds?.join(' ') ?? '' },
+  { header: 'active', value: (d) => String(d.active) },
+  { header: 'uses', value: (d) => d.uses },
+];
+
+class DiscountListQueryDto extends ListQueryDto(DISCOUNT_LIST_FILTERS, DISCOUNT_SORTS) {}
+
+@ApiTags('admin: discounts')
+@AdminOnly()
+@Controller('admin/discounts')
+export class DiscountsController {
+  constructor(
+    private readonly discounts: DiscountsService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  list(@Query() query: DiscountListQueryDto): Promise<ListPage<DiscountCode, DiscountListFilter>> {
+    return listPage(this.discounts.listDefinition(), query);
+  }
+
+  @Get('export')
+  export(@Query() query: DiscountListQueryDto) {
+    const rows = streamCsv(this.discounts.listDefinition(), query, columns);
+    return csvFile(EXPORT_NAMES.discounts, this.clock.today(), rows);
+  }
+
+  @Post()
+  create(@Body() body: DiscountInputDto): Promise<DiscountCode> {
+    return this.discounts.create(body);
+  }
+
+  @Put(':id')
+  update(@Param() { id }: IdParam, @Body() body: DiscountInputDto): Promise<DiscountCode> {
+    return this.discounts.update(id, body);
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import type { DiscountCheckRequest } from '@artist/contracts';
+import { NormaliseEmail } from '../../../common/strings.js';
+import {
+  SHIPPING_RATE_ID_MESSAGE,
+  ShippingQuoteDto,
+} from '../../checkout/dto/create-checkout-session.dto.js';
+import { CodeCase } from './discount-input.dto.js';
+
+/** Body of `POST /api/discounts/check`: the cart, where it ships, and the code to try. */
+export class DiscountCheckDto extends ShippingQuoteDto implements DiscountCheckRequest {
+  @ApiProperty({ example: 'TOUR10' })
+  @CodeCase()
+  @IsString({ message: 'Enter a code.' })
+  @MaxLength(60, { message: 'This code is not valid.' })
+  code: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: SHIPPING_RATE_ID_MESSAGE })
+  @Min(1, { message: SHIPPING_RATE_ID_MESSAGE })
+  shippingRateId?: number;
+
+  @ApiPropertyOptional({ example: 'fan@example.com' })
+  @IsOptional()
+  @NormaliseEmail()
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320)
+  email?: string;
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { ShippingZone } from '@artist/contracts';
+import { IdParam } from '../../common/bulk.dto.js';
+import { AdminOnly } from '../auth/admin.guard.js';
+import { ShippingZoneInputDto } from './dto/shipping-zone-input.dto.js';
+import { ShippingService } from './shipping.service.js';
+
+@ApiTags('admin: shipping')
+@AdminOnly()
+@Controller('admin/shipping-zones')
+export class ShippingZonesController {
+  constructor(private readonly shipping: ShippingService) {}
+
+  @Get()
+  list(): Promise<ShippingZone[]> {
+    return this.shipping.list();
+  }
+
+  @Post()
+  create(@Body() body: ShippingZoneInputDto): Promise<ShippingZone> {
+    return this.shipping.create(body);
+  }
+
+  @Put(':id')
+  update(@Param() { id }: IdParam, @Body() body: ShippingZoneInputDto): Promise<ShippingZone> {
+    return this.shipping.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.shipping.remove(id);
+  }
+}

@@ -1,0 +1,326 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  DISCOUNT_EMAIL_NEEDED_MESSAGE,
+  type DiscountCode,
+  type DiscountCodeInput,
+} from '@artist/contracts';
+import { DiscountHold } from '../src/modules/discounts/discount.entity.js';
+import { browser, loggedIn } from './utils/admin.js';
+import {
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  sessionStatus,
+  shirt,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const CODE: DiscountCodeInput = {
+  code: 'tour10',
+  percentOff: 10,
+  amountOffCents: null,
+  minSubtotalCents: null,
+  startsAt: null,
+  endsAt: null,
+  maxUses: null,
+  oncePerEmail: false,
+  productIds: null,
+  active: true,
+};
+
+const HOUR = 60 * 60 * 1000;
+let codes = 0;
+/** A code of its own for each test, so no test sees another's uses. */
+const fresh = (input: Partial<DiscountCodeInput> = {}): DiscountCodeInput => ({
+  ...CODE,
+  code: `CODE${++codes}`,
+  ...input,
+});
+
+const check = (t: TestApp, body: unknown) =>
+  request(t.server)
+    .post('/api/discounts/check')
+    .set('Origin', t.config.publicUrl)
+    .send(body as object);
+
+const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
+
+describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    s = await startStripeApp(db, {
+      CHECKOUT_RATE_LIMIT: '1000',
+      DISCOUNT_CHECK_RATE_LIMIT: '1000',
+    });
+  });
+
+  afterAll(async () => {
+    await s.close();
+  });
+
+  beforeEach(async () => {
+    s.stripe.requests.length = 0;
+    await emptyShop(s.t);
+  });
+
+  async function create(input: DiscountCodeInput): Promise<DiscountCode> {
+    const admin = await loggedIn(s.t);
+    return (await admin.post('/api/admin/discounts').send(input).expect(201)).body as DiscountCode;
+  }
+
+  it('keeps codes to the admin, in upper case, one of a kind, on the shared list', async () => {
+    await request(s.t.server).get('/api/admin/discounts').expect(401);
+    await browser(s.t).post('/api/admin/discounts').send(CODE).expect(401);
+    const admin = await loggedIn(s.t);
+    const created = await admin.post('/api/admin/discounts').send(CODE).expect(201);
+    expect(created.body).toEqual({ ...CODE, id: expect.any(Number), code: 'TOUR10', uses: 0 });
+    const again = await admin.post('/api/admin/discounts').send({ ...CODE, code: 'Tour10' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The code TOUR10 already exists.');
+    for (const [body, message] of [
+      [{ ...CODE, code: 'ab' }, "A code is 3 to 30 letters, digits, '-' or '_'."],
+      [{ ...CODE, amountOffCents: 500 }, 'Give either a percent off or an amount off, not both.'],
+      [{ ...CODE, percentOff: null }, 'Give either a percent off or an amount off, not both.'],
+      [
+        { ...CODE, code: 'NEW1', percentOff: 101 },
+        'Percent off must be a whole number from 1 to 100.',
+      ],
+      [
+        { ...CODE, code: 'NEW2', startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
+        'The end must come after the start.',
+      ],
+    ] as const) {
+      const res = await admin.post('/api/admin/discounts').send(body).expect(400);
+      expect(res.body.message).toContain(message);
+    }
+    const id = created.body.id as number;
+    const edited = await admin
+      .put(`/api/admin/discounts/${id}`)
+      .send({ ...CODE, active: false, maxUses: 50 })
+      .expect(200);
+    expect(edited.body).toMatchObject({ id, active: false, maxUses: 50 });
+    await admin.put('/api/admin/discounts/999999').send(CODE).expect(404);
+    const list = await admin
+      .get('/api/admin/discounts')
+      .query({ status: 'inactive', search: 'tour' })
+      .expect(200);
+    expect(list.body.rows.map((row: DiscountCode) => row.code)).toEqual(['TOUR10']);
+    expect(list.body.total).toBe(1);
+    await admin.get('/api/admin/discounts').query({ status: 'nope' }).expect(400);
+  });
+
+  it('answers the cart with the code applied, or 422 saying why it does not apply', async () => {
+    const tenOff = await create(fresh());
+    const res = await check(s.t, {
+      code: tenOff.code.toLowerCase(),
+      items: [shirt('M', 2)],
+      country: 'US',
+    }).expect(200);
+    expect(res.body).toEqual({
+      subtotalCents: 5000,
+      discountCents: 500,
+      shippingCents: 500,
+      totalCents: 5000,
+    });
+    const now = Date.now();
+    const cases: [Partial<DiscountCodeInput>, string][] = [
+      [{ endsAt: new Date(now - HOUR).toISOString() }, 'This code has expired.'],
+      [{ startsAt: new Date(now + HOUR).toISOString() }, 'This code is not active yet.'],
+      [{ minSubtotalCents: 4000 }, 'This code is for orders of $40.00 or more.'],
+      [{ active: false }, 'This code is not valid.'],
+      [{ productIds: ['hat'] }, 'This code is not for any item in your cart.'],
+      [{ oncePerEmail: true }, DISCOUNT_EMAIL_NEEDED_MESSAGE],
+    ];
+    for (const [change, message] of cases) {
+      const code = await create(fresh(change));
+      const refused = await check(s.t, { code: code.code, items: [shirt()], country: 'US' });
+      expect([refused.status, refused.body.message]).toEqual([422, message]);
+    }
+    const unknown = await check(s.t, { code: 'NOPE', items: [shirt()], country: 'US' });
+    expect([unknown.status, unknown.body.message]).toEqual([422, 'This code is not valid.']);
+    // An amount off takes no more than the items it is for.
+    const big = await create(fresh({ percentOff: null, amountOffCents: 9000 }));
+    const capped = await check(s.t, { code: big.code, items: [shirt()], country: 'GB' }).expect(
+      200,
+    );
+    expect(capped.body).toEqual({
+      subtotalCents: 2500,
+      discountCents: 2500,
+      shippingCents: 500,
+      totalCents: 500,
+    });
+    expect(s.stripe.creates()).toHaveLength(0);
+  });
+
+  it('sends Stripe a coupon named by the code and records the code and saving from the webhook', async () => {
+    const code = await create(fresh({ percentOff: null, amountOffCents: 700 }));
+    const res = await createCheckout(s.t, {
+      items: [shirt('M', 2)],
+      discountCode: ` ${code.code.toLowerCase()} `,
+    }).expect(200);
+    const coupons = s.stripe.requests.filter((r) => r.path === '/v1/coupons');
+    expect(coupons).toHaveLength(1);
+    expect(coupons[0].body).toEqual({
+      amount_off: '700',
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: '1',
+      name: code.code,
+    });
+    const [couponId] = [...s.stripe.coupons.keys()].slice(-1);
+    const [createReq] = s.stripe.creates();
+    expect(createReq.body.discounts).toEqual([{ coupon: couponId }]);
+
+    const id = sessionOf(res);
+    const paid = s.stripe.pay(id);
+    expect(paid.amount_total).toBe(5000 - 700 + 500);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    const [order] = await orders(s.t);
+    expect(order).toMatchObject({
+      discountCode: code.code,
+      discountAmount: 700,
+      shippingAmount: 500,
+      total: 4800,
+    });
+    const admin = await loggedIn(s.t);
+    const list = await admin.get('/api/admin/discounts').query({ search: code.code }).expect(200);
+    expect(list.body.rows[0].uses).toBe(1);
+    const receipt = await sessionStatus(s.t, id).expect(200);
+    expect(receipt.body.order).toMatchObject({
+      subtotal: 5000,
+      discount: 700,
+      shipping: 500,
+      total: 4800,
+    });
+  });
+
+  it('never lets buyers paying at the same moment use a code more times than its limit', async () => {
+    const code = await create(fresh({ maxUses: 2 }));
+    // Five buyers check out with it at once: two hold a use, three are told it is used up.
+    const tries = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        createCheckout(s.t, { items: [shirt('L', 1)], discountCode: code.code }),
+      ),
+    );
+    expect(tries.map((r) => r.status).sort()).toEqual([200, 200, 422, 422, 422]);
+    for (const refused of tries.filter((r) => r.status === 422)) {
+      expect(refused.body.message).toBe('This code has been used up.');
+    }
+    const open = tries.filter((r) => r.status === 200).map(sessionOf);
+    // Both pay at once, each told by the webhook and the return together.
+    await Promise.all(
+      open.flatMap((id) => {
+        const paid = s.stripe.pay(id);
+        return [
+          deliver(s.t, 'checkout.session.completed', paid).expect(200),
+          sessionStatus(s.t, id).expect(200),
+        ];
+      }),
+    );
+    const paidOrders = await orders(s.t);
+    expect(paidOrders).toHaveLength(2);
+    expect(paidOrders.every((o) => o.discountCode === code.code && o.discountAmount === 250)).toBe(
+      true,
+    );
+    const admin = await loggedIn(s.t);
+    const list = await admin.get('/api/admin/discounts').query({ search: code.code }).expect(200);
+    expect(list.body.rows[0].uses).toBe(2);
+    const after = await createCheckout(s.t, { items: [shirt()], discountCode: code.code });
+    expect([after.status, after.body.message]).toEqual([422, 'This code has been used up.']);
+  });
+
+  it('gives a held use back when the session expires unpaid, and holds nothing when checkout is refused', async () => {
+    const code = await create(fresh({ maxUses: 1 }));
+    const first = await createCheckout(s.t, { items: [shirt()], discountCode: code.code }).expect(
+      200,
+    );
+    const held = await createCheckout(s.t, { items: [shirt()], discountCode: code.code });
+    expect([held.status, held.body.message]).toEqual([422, 'This code has been used up.']);
+    const id = sessionOf(first);
+    await deliver(s.t, 'checkout.session.expired', {
+      ...s.stripe.sessions.get(id)!,
+      status: 'expired',
+    }).expect(200);
+    const holds = await s.t.app
+      .get(DataSource)
+      .getRepository(DiscountHold)
+      .findBy({ sessionId: id });
+    expect(holds.map((h) => h.state)).toEqual(['released']);
+    // A refused checkout (no zone ships there) holds no use.
+    await createCheckout(s.t, { items: [shirt()], country: 'JP', discountCode: code.code }).expect(
+      422,
+    );
+    await createCheckout(s.t, { items: [shirt()], discountCode: code.code }).expect(200);
+  });
+
+  it('keeps a code of one use per email to one paid order per email, the email fixed on Stripe', async () => {
+    const code = await create(fresh({ oncePerEmail: true }));
+    const body = { items: [shirt()], discountCode: code.code, email: 'June@Example.com' };
+    const res = await createCheckout(s.t, body).expect(200);
+    expect(s.stripe.creates()[0].body.customer_email).toBe('june@example.com');
+    // While that checkout is open, the same email cannot start another with the code.
+    const twice = await createCheckout(s.t, body);
+    expect([twice.status, twice.body.message]).toEqual([
+      422,
+      'This code has already been used with this email address.',
+    ]);
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
+    const checkBody = { code: code.code, items: body.items, country: 'US' };
+    const after = await check(s.t, { ...checkBody, email: 'june@example.com' });
+    expect([after.status, after.body.message]).toEqual([
+      422,
+      'This code has already been used with this email address.',
+    ]);
+    await check(s.t, { ...checkBody, email: 'other@example.com' }).expect(200);
+  });
+});
+
+describe.each(testDatabases())('discount codes with the test payment provider on $name', (db) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(db);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes the code off on its page and in the order', async () => {
+    const admin = await loggedIn(t);
+    await admin
+      .post('/api/admin/discounts')
+      .send({ ...CODE, code: 'TESTPAGE' })
+      .expect(201);
+    const res = await createCheckout(t, {
+      items: [shirt('M', 2)],
+      discountCode: 'testpage',
+    }).expect(200);
+    const path = new URL(res.body.url as string).pathname;
+    const page = await request(t.server).get(path).expect(200);
+    expect(page.text).toContain('Discount (TESTPAGE)');
+    expect(page.text).toContain('−$5.00');
+    expect(page.text).toContain('Pay $50.00 (test)');
+    await request(t.server)
+      .post(`${path}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send({
+        name: 'Ana Buyer',
+        email: 'ana@example.com',
+        line1: '1 Main St',
+        city: 'Austin',
+        postal_code: '78701',
+        country: 'US',
+      })
+      .expect(303);
+    const [order] = await orders(t);
+    expect(order).toMatchObject({ discountCode: 'TESTPAGE', discountAmount: 500, total: 5000 });
+  });
+});
