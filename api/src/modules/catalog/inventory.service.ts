@@ -375,7 +375,7 @@ export class InventoryService {
         .execute();
       if (wasLeft === 0) {
         const after = (await this.catalog.findStored(found.product.id, manager))!;
-        await this.announceRestock(manager, after);
+        await this.announceRestock(manager, after, [sizeOf(variant)]);
       }
     }
   }
