@@ -21,6 +21,8 @@ export class TestSmtpServer {
   refuse: { code: number; message: string } | null = null;
   /** Asked for each transaction when `refuse` is not set: an answer to refuse it with, or null. */
   refuseSome: () => { code: number; message: string } | null = () => null;
+  /** When set, each accepted message is answered only once this settles (a slow server). */
+  answerAfter: Promise<unknown> | null = null;
   port = 0;
   private server?: SMTPServer;
 
@@ -43,8 +45,9 @@ export class TestSmtpServer {
       },
       onData: (stream, session, callback) => {
         simpleParser(stream)
-          .then((parsed) => {
+          .then(async (parsed) => {
             this.received.push(record(parsed, session));
+            await this.answerAfter;
             callback();
           })
           .catch(callback);

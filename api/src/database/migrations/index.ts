@@ -23,6 +23,7 @@ import { LeadSignupSearchIndexById1767000000000 } from './1767000000000-LeadSign
 import { SeparateConfirmTokens1767100000000 } from './1767100000000-SeparateConfirmTokens.js';
 import { CompareAddressesExactly1767100000100 } from './1767100000100-CompareAddressesExactly.js';
 import { AddStockReservationClient1767100000200 } from './1767100000200-AddStockReservationClient.js';
+import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
 
 /** In order of application. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   SeparateConfirmTokens1767100000000,
   CompareAddressesExactly1767100000100,
   AddStockReservationClient1767100000200,
+  CreateClusterTables1767500000000,
 ];
