@@ -557,6 +557,7 @@ async function call(
     return good ? text : null;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? 'error';
+    lastUnexpected = `${method} ${url}: ${cause}`;
     tally(what, cause, false);
     return null;
   }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { GalleryPhoto, ListPage, SiteContent } from '@artist/contracts';
 import { SqliteInUseError } from '../src/database/sqlite-guard.js';
 import { SHARED_VERSIONS_READ_MS } from '../src/database/table-versions.js';
+import { MailSender } from '../src/modules/email/mail-sender.service.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { countRequestsInFlight, stopGracefully } from '../src/shutdown.js';
 import { loggedIn } from './utils/admin.js';
@@ -163,8 +164,17 @@ describe.each(testDatabases())('running as one of several instances on $name', (
       await smtp.start();
       const t = await startTestApp(db, { SMTP_URL: smtp.url });
       const emails = t.app.get(DataSource).getRepository(OutboxEmail);
-      // The first message is answered slowly, so the stop comes while the batch is being sent.
-      smtp.answerAfter = new Promise((resolve) => setTimeout(resolve, 2500));
+      // The first message is answered only once the stop has begun, so the stop comes while the
+      // batch is being sent.
+      let answer = () => undefined as void;
+      smtp.answerAfter = new Promise<void>((resolve) => (answer = resolve));
+      const sender = t.app.get(MailSender);
+      const stop = sender.onModuleDestroy.bind(sender);
+      jest.spyOn(sender, 'onModuleDestroy').mockImplementation(() => {
+        const stopping = stop();
+        answer();
+        return stopping;
+      });
       const now = Date.now();
       await emails.insert(
         [1, 2, 3].map(
