@@ -94,13 +94,7 @@ const groups = [
       { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
       { name: 'JavaScript budget', run: checkPageWeight },
     ],
-    [
-      { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
-      // Three instances behind nginx on MySQL: run when MYSQL_URL is set.
-      ...(process.env.MYSQL_URL
-        ? [{ name: 'cluster trial', commands: [['node', 'scripts/trial-cluster.mjs']] }]
-        : []),
-    ],
+    { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
   ],
 ];
 
