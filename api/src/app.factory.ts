@@ -30,6 +30,7 @@ import { ShowsService } from './modules/shows/shows.service.js';
 import { mountGalleryMedia } from './modules/gallery/gallery-media.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { STORAGE, type Storage } from './modules/storage/storage.js';
+import { Metrics } from './modules/metrics/metrics.service.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -39,6 +40,8 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   const config = withKeptSessionSecret(given);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
+    // A start-up failure is thrown to the caller (main.ts says why and exits 1), not exited here.
+    abortOnError: false,
     bodyParser: false,
     // Stripe signs the exact bytes it sends: the webhook verifies `req.rawBody`.
     rawBody: true,
@@ -62,6 +65,10 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
     headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
     config.logLevel,
   );
+  const metrics = app.get(Metrics);
+  metrics.timeRequests(app.getHttpServer() as Server);
+  // Prometheus' conventional path, outside /api; off (404) unless METRICS_TOKEN is set.
+  app.use('/metrics', metrics.handler());
   app.use(originCheck(config, { required: false }));
   // Admin answers (CSV downloads included) hold fans' personal data: no cache may keep them.
   app.use('/api/admin', (_req: Request, res: Response, next: NextFunction) => {

@@ -3,18 +3,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions, openDatabase } from './database/data-source.js';
+import { SqliteInUseError } from './database/sqlite-guard.js';
 import { LoggingModule } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CheckoutModule } from './modules/checkout/checkout.module.js';
+import { ClusterModule } from './modules/cluster/cluster.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { ContentModule } from './modules/content/content.module.js';
 import { EmailModule } from './modules/email/email.module.js';
 import { FansModule } from './modules/fans/fans.module.js';
 import { GalleryModule } from './modules/gallery/gallery.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
@@ -36,11 +39,17 @@ export class AppModule {
         LoggingModule.forRoot(config),
         StorageModule.forRoot(config),
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(config.database),
+          useFactory: () => ({
+            ...dataSourceOptions(config.database),
+            // A database still starting is waited for; a SQLite file in use is not.
+            toRetry: (error: unknown) => !(error instanceof SqliteInUseError),
+          }),
           dataSourceFactory: (options) => openDatabase(options!),
         }),
         CommonModule,
+        ClusterModule,
         EmailModule,
+        MetricsModule,
         RateLimitModule,
         HealthModule,
         AuthModule,

@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.factory.js';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from './config/env.js';
 import { readSettings } from './config/settings.js';
+import { SqliteInUseError } from './database/sqlite-guard.js';
+import { countRequestsInFlight, SHUTDOWN_GRACE_MS, stopGracefully } from './shutdown.js';
 
 /**
- * How long a stop waits for requests in flight: a Stripe call (up to 80 s by its client's
- * default, but in practice seconds) or a webhook being recorded. Container stops wait longer
- * (stop_grace_period in docker/compose.yml) so this deadline, not a SIGKILL, ends the process.
+ * Beyond the grace for requests in flight, the time the rest of a stop may take (the outbox's
+ * email being sent, the database closing) before the process ends anyway. Container stops wait
+ * longer (stop_grace_period in docker/compose.yml), so a SIGKILL never cuts a stop short.
  */
-const SHUTDOWN_GRACE_MS = 30_000;
+const CLOSE_MS = 15_000;
 
 /** The project folder: api/dist/main.js lives two levels below it. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -27,7 +29,17 @@ async function main() {
     }
     throw error;
   }
-  const app = await createApp(config);
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp(config);
+  } catch (error) {
+    if (error instanceof SqliteInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const inFlight = countRequestsInFlight(app.getHttpServer());
   await app.listen(config.port);
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -35,11 +47,14 @@ async function main() {
       if (closing) return;
       closing = true;
       process.stdout.write(`${signal} received: finishing requests in flight, then stopping\n`);
-      // Stops accepting connections, waits for requests in flight, closes the database.
-      const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+      const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + CLOSE_MS);
       forced.unref();
-      app.close().then(
-        () => process.exit(0),
+      stopGracefully(app, inFlight).then(
+        ({ unfinished }) => {
+          if (unfinished)
+            process.stderr.write(`${unfinished} requests were still running after the grace.\n`);
+          process.exit(0);
+        },
         (error: unknown) => {
           process.stderr.write(`Shutdown failed: ${String(error)}\n`);
           process.exit(1);

@@ -1,4 +1,6 @@
+import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
+import { JobLeases } from '../src/modules/cluster/job-leases.service.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import {
   checkoutSessions,
@@ -88,20 +90,35 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
     );
   });
 
-  it('runs the clean-up periodically in the API process', async () => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    try {
-      const cleanup = s.t.app.get(CheckoutCleanupService);
-      const spy = jest.spyOn(cleanup, 'removeStale').mockResolvedValue(0);
-      cleanup.onModuleDestroy();
-      cleanup.onModuleInit();
-      jest.advanceTimersByTime(HOUR);
-      expect(spy).toHaveBeenCalledTimes(1);
-      jest.advanceTimersByTime(HOUR);
-      expect(spy).toHaveBeenCalledTimes(2);
-      cleanup.onModuleDestroy();
-    } finally {
-      jest.useRealTimers();
-    }
+  it('runs the clean-up on one instance at a time, through a lease in the database', async () => {
+    const dataSource = s.t.app.get(DataSource);
+    // This instance's leases, and another instance's on the same database.
+    const here = s.t.app.get(JobLeases);
+    const there = new JobLeases(dataSource);
+    const taken = await Promise.all([
+      here.take('checkout-cleanup-test', HOUR),
+      there.take('checkout-cleanup-test', HOUR),
+      here.take('checkout-cleanup-test', HOUR),
+    ]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    expect(await there.take('checkout-cleanup-test', HOUR)).toBe(false);
+    // An interval later it is due again, for whichever instance looks first.
+    await dataSource.query('UPDATE job_leases SET next_run_at = ? WHERE name = ?', [
+      Date.now() - 1,
+      'checkout-cleanup-test',
+    ]);
+    expect(await there.take('checkout-cleanup-test', HOUR)).toBe(true);
+
+    // The scheduled work runs where the lease is taken, and not again within its interval.
+    const runs: string[] = [];
+    here.schedule('scheduled-test', HOUR, async () => runs.push('here'), 20);
+    there.schedule('scheduled-test', HOUR, async () => runs.push('there'), 20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await there.onModuleDestroy();
+    expect(runs).toHaveLength(1);
+    const [{ holder }] = (await dataSource.query(
+      "SELECT holder FROM job_leases WHERE name = 'scheduled-test'",
+    )) as { holder: string }[];
+    expect(holder).toBe(runs[0] === 'here' ? here.holder : there.holder);
   });
 });

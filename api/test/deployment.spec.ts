@@ -94,12 +94,34 @@ describe('docker compose', () => {
     });
   });
 
-  it('gives the API longer to stop than it waits for requests in flight (at least 30 s)', () => {
-    const grace = /const SHUTDOWN_GRACE_MS = ([\d_]+);/.exec(read('api/src/main.ts'));
-    const graceMs = Number(grace![1].replace(/_/g, ''));
-    expect(graceMs).toBeGreaterThanOrEqual(30_000);
-    expect(seconds(compose.services.api.stop_grace_period) * 1000).toBeGreaterThan(graceMs);
-    expect(seconds(compose.services.frontdoor.stop_grace_period) * 1000).toBeGreaterThan(graceMs);
+  it('gives the API longer to stop than a stop takes at most (10 s for requests, then closing)', () => {
+    const number = (pattern: RegExp, file: string) =>
+      Number(pattern.exec(read(file))![1].replace(/_/g, ''));
+    const graceMs = number(/const SHUTDOWN_GRACE_MS = ([\d_]+);/, 'api/src/shutdown.ts');
+    const closeMs = number(/const CLOSE_MS = ([\d_]+);/, 'api/src/main.ts');
+    expect(graceMs).toBe(10_000);
+    const stopMs = graceMs + closeMs;
+    expect(seconds(compose.services.api.stop_grace_period) * 1000).toBeGreaterThanOrEqual(stopMs);
+    expect(seconds(compose.services.frontdoor.stop_grace_period) * 1000).toBeGreaterThanOrEqual(
+      stopMs,
+    );
+  });
+
+  it('checks an API container by its readiness, which needs the database and its migrations', () => {
+    expect(read('docker/api.Dockerfile')).toMatch(/^HEALTHCHECK .*\/api\/ready/m);
+  });
+
+  it('spreads requests over every API instance (--scale api=N), retrying a refused connection', () => {
+    const conf = read('docker/frontdoor.nginx.conf');
+    const upstream = blocks(conf).find((b) => b.head === 'upstream api')!;
+    expect(ownDirectives(upstream.body)).toContain(
+      'server api:3000 resolve max_fails=1 fail_timeout=2s',
+    );
+    expect(conf).toMatch(/^resolver 127\.0\.0\.11 /m);
+    const server = blocks(conf).find((b) => b.head === 'server')!;
+    expect(ownDirectives(server.body)).toContain('proxy_next_upstream error timeout');
+    expect(conf).not.toMatch(/\b(ip_hash|hash|sticky)\b/);
+    expect(conf).not.toContain('http://api:3000');
   });
 
   it('keeps the uploaded photos in a volume at the API’s default UPLOADS_DIR, made writable by node', () => {

@@ -235,6 +235,15 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /**
+   * Bearer token of `GET /metrics` (Prometheus). Unset: the endpoint does not exist (404).
+   */
+  @trimmed()
+  @IsOptional()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
+  @Matches(/^[\x21-\x7e]+$/, { message: 'METRICS_TOKEN must be printable ASCII without spaces' })
+  METRICS_TOKEN?: string;
+
   // Per-address abuse limits (counted in the database; see docs/api.md, Protection).
   /** Posts of each public form (contact, newsletter, notify-me) per address and window. */
   @Transform(({ value }) => (value === undefined || value === '' ? 20 : Number(value)))
@@ -385,6 +394,8 @@ export interface AppConfig {
   /** MEDIA_PUBLIC_URL without its trailing slash: photos' addresses point there when set. */
   mediaPublicUrl?: string;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined turns the endpoint off. */
+  metricsToken?: string;
   /** Where the JSON log lines go; standard output unless a test captures them. */
   logStream?: { write(line: string): unknown };
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
@@ -530,6 +541,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     storage,
     mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     timeZone: env.ARTIST_TIMEZONE,
     mail: {
       smtpUrl: env.SMTP_URL,

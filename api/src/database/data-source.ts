@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { entities } from './entities.js';
 import { keepCollationsToMysql } from './exact-text.js';
+import { holdSqliteFile } from './sqlite-guard.js';
 import { migrations } from './migrations/index.js';
 import { TableVersionSubscriber } from './table-versions.js';
 import { serialiseSqliteWrites, withNamedLock } from './transaction.js';
@@ -57,10 +58,28 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
  * Connects and brings the schema up to date. The migrations run under a database lock: servers
  * started at once on one empty database would otherwise each try to create the same tables.
  * The one that waited finds them applied and runs none. On SQLite, writes are then serialised
- * on the shared connection (see `serialiseSqliteWrites`).
+ * on the shared connection (see `serialiseSqliteWrites`), and the file is this process's alone
+ * while it runs (see `holdSqliteFile`).
  */
 export async function openDatabase(options: DataSourceOptions): Promise<DataSource> {
-  const dataSource = await new DataSource(options).initialize();
+  // SQLite serves one server process: a second one on the same file stops here (sqlite-guard.ts).
+  const release =
+    options.type === 'better-sqlite3' ? holdSqliteFile(String(options.database)) : () => undefined;
+  let dataSource: DataSource;
+  try {
+    dataSource = await new DataSource(options).initialize();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const destroy = dataSource.destroy.bind(dataSource);
+  dataSource.destroy = async () => {
+    try {
+      await destroy();
+    } finally {
+      release();
+    }
+  };
   keepCollationsToMysql(dataSource);
   try {
     await withNamedLock(dataSource, 'migrations', () => dataSource.runMigrations());

@@ -25,6 +25,8 @@ export class TestSmtpServer {
   refuseSome: () => { code: number; message: string } | null = () => null;
   /** Asked for each recipient: an answer to refuse that recipient with (e.g. 550), or null. */
   refuseRecipient: (address: string) => { code: number; message: string } | null = () => null;
+  /** When set, each accepted message is answered only once this settles (a slow server). */
+  answerAfter: Promise<unknown> | null = null;
   port = 0;
   private server?: SMTPServer;
 
@@ -53,8 +55,9 @@ export class TestSmtpServer {
       onData: (stream, session, callback) => {
         const at = Date.now();
         simpleParser(stream)
-          .then((parsed) => {
+          .then(async (parsed) => {
             this.received.push(record(parsed, session, at));
+            await this.answerAfter;
             callback();
           })
           .catch(callback);

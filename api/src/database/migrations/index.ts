@@ -29,6 +29,7 @@ import { AddPlaces1767700000000 } from './1767700000000-AddPlaces.js';
 import { CreateCampaigns1767700000100 } from './1767700000100-CreateCampaigns.js';
 import { CreateShippingZones1767400000000 } from './1767400000000-CreateShippingZones.js';
 import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
+import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
 
 /** In order of application. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   CreateCampaigns1767700000100,
   CreateShippingZones1767400000000,
   CreateDiscountCodes1767400001000,
+  CreateClusterTables1767500000000,
 ];

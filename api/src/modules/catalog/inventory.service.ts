@@ -394,6 +394,18 @@ export class InventoryService {
     return rows.map((r) => r.sessionId);
   }
 
+  /** Stock holds not yet sold or released: how many, and their units together. */
+  async openHolds(): Promise<{ holds: number; units: number }> {
+    const row = await this.dataSource
+      .getRepository(StockReservation)
+      .createQueryBuilder('r')
+      .select('COUNT(*)', 'holds')
+      .addSelect('COALESCE(SUM(r.quantity), 0)', 'units')
+      .where("r.state = 'held'")
+      .getRawOne<{ holds: number | string; units: number | string }>();
+    return { holds: Number(row?.holds ?? 0), units: Number(row?.units ?? 0) };
+  }
+
   private async claim(
     manager: EntityManager,
     row: StockReservation,

@@ -1,30 +1,33 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, In, LessThan } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { InventoryService } from '../catalog/inventory.service.js';
+import { JobLeases } from '../cluster/job-leases.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
 
 /** A checkout row neither paid nor being paid is removed this long after it was opened. */
 export const STALE_CHECKOUT_MS = 24 * 60 * 60 * 1000;
-/** How often the API process looks for such rows. */
+/** How often the site looks for such rows (one instance each time: see JobLeases). */
 export const CHECKOUT_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often held stock past its session's expiry is looked at (a lost expiry webhook). */
 export const HOLD_SWEEP_INTERVAL_MS = 60 * 1000;
 /** Time after a session's expiry for Stripe's own expiry webhook to arrive first. */
 export const HOLD_GRACE_MS = 2 * 60 * 1000;
 
+/** How often each instance asks whether a job is due: a due job waits at most this long. */
+const LOOK_EVERY_MS = 15_000;
+
 /**
  * Removes pending checkout rows a day old: Stripe expires their sessions after 30 minutes, so no
  * payment can come for them any more. Completed rows (their order exists) and processing ones (a
- * delayed payment still clearing) stay.
+ * delayed payment still clearing) stay. Both jobs run on one instance at a time, through a lease
+ * in the database, whatever the number of instances.
  */
 @Injectable()
-export class CheckoutCleanupService implements OnModuleInit, OnModuleDestroy {
+export class CheckoutCleanupService implements OnModuleInit {
   private readonly logger = new Logger(CheckoutCleanupService.name);
-  private timer?: NodeJS.Timeout;
-  private holdTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,22 +35,25 @@ export class CheckoutCleanupService implements OnModuleInit, OnModuleDestroy {
     private readonly inventory: InventoryService,
     private readonly fulfilment: FulfilmentService,
     private readonly provider: PaymentProvider,
+    private readonly leases: JobLeases,
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.removeStale().catch((error: unknown) => this.logger.error(error));
-    }, CHECKOUT_CLEANUP_INTERVAL_MS);
-    this.timer.unref();
-    this.holdTimer = setInterval(() => {
-      this.settleExpiredHolds().catch((error: unknown) => this.logger.error(error));
-    }, HOLD_SWEEP_INTERVAL_MS);
-    this.holdTimer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-    clearInterval(this.holdTimer);
+    this.leases.schedule(
+      'checkout-cleanup',
+      CHECKOUT_CLEANUP_INTERVAL_MS,
+      async () => {
+        const removed = await this.removeStale();
+        if (removed) this.logger.log(`Removed ${removed} expired checkout rows.`);
+      },
+      LOOK_EVERY_MS,
+    );
+    this.leases.schedule(
+      'stock-hold-sweep',
+      HOLD_SWEEP_INTERVAL_MS,
+      () => this.settleExpiredHolds(),
+      LOOK_EVERY_MS,
+    );
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type RawBodyRequest,
 } from '@nestjs/common';
 import type { Request } from 'express';
+import { Metrics } from '../metrics/metrics.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider, WebhookSignatureError, type PaymentEvent } from './payment-provider.js';
 
@@ -32,6 +33,7 @@ export class StripeWebhookController {
   constructor(
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
+    private readonly metrics: Metrics,
   ) {}
 
   @Post('stripe')
@@ -40,8 +42,22 @@ export class StripeWebhookController {
     @Req() req: RawBodyRequest<Request>,
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<{ received: true }> {
-    if (!req.rawBody) throw new BadRequestException('The webhook body must be JSON.');
+    if (!req.rawBody) {
+      this.metrics.webhook('refused');
+      throw new BadRequestException('The webhook body must be JSON.');
+    }
     const event = this.verify(req.rawBody, signature);
+    try {
+      await this.handle(event);
+    } catch (error) {
+      this.metrics.webhook('failed');
+      throw error;
+    }
+    this.metrics.webhook('processed');
+    return { received: true };
+  }
+
+  private async handle(event: PaymentEvent): Promise<void> {
     // A completed session whose payment is still pending is unpaid: fulfilment skips it and
     // async_payment_succeeded brings it back once the money is in.
     if (FULFILLING_EVENTS.has(event.type) && event.session) {
@@ -51,7 +67,6 @@ export class StripeWebhookController {
     } else if (event.charge) {
       await this.fulfilment.recordChargeEvent(event.type, event.charge);
     }
-    return { received: true };
   }
 
   private verify(rawBody: Buffer, signature: string | undefined): PaymentEvent {
@@ -59,6 +74,7 @@ export class StripeWebhookController {
       return this.provider.verifyWebhook(rawBody, signature);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
+        this.metrics.webhook('refused');
         throw new BadRequestException(`Webhook refused: ${error.message}`);
       }
       throw error;

@@ -1,38 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { CONTENT_PAGES, type Recording, type SiteContent } from '@artist/contracts';
+import { TableBackedValue } from '../../database/table-versions.js';
 import type { RecordingDto, SiteContentDto } from './dto/site-content.dto.js';
 import { SITE_CONTENT_ROW, SiteContentRecord } from './site-content.entity.js';
 
 /**
- * The page's content. It is read from the database once and kept in this process, replaced by
- * each save: the API runs as one process (docs/architecture.md), and every home page response
- * embeds it, so it is never read again per request. The object handed out is the same until the
- * next save, so what is derived from it (the rendered first paint) can be kept beside it.
+ * The page's content. Every home page response embeds it, so it is read from the database once
+ * and kept in this process until the table is written: by a save here (the saved content is kept
+ * at once), or on another instance (read again within SHARED_VERSIONS_READ_MS; see
+ * table-versions.ts). The object handed out is the same until then, so what is derived from it
+ * (the rendered first paint) can be kept beside it.
  */
 @Injectable()
 export class ContentService {
-  private current?: Promise<SiteContent>;
+  private readonly current: TableBackedValue<SiteContent>;
 
   constructor(
     @InjectRepository(SiteContentRecord)
     private readonly records: Repository<SiteContentRecord>,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.current = new TableBackedValue(dataSource, [records.metadata.tableName], () =>
+      this.read(),
+    );
+  }
 
   get(): Promise<SiteContent> {
-    this.current ??= this.read().catch((error: unknown) => {
-      // A failed read is tried again by the next request, not kept.
-      this.current = undefined;
-      throw error;
-    });
-    return this.current;
+    return this.current.get();
   }
 
   async save(input: SiteContentDto): Promise<SiteContent> {
     const content = toContent(input);
     await this.records.save({ id: SITE_CONTENT_ROW, data: content });
-    this.current = Promise.resolve(content);
+    this.current.set(content);
     return content;
   }
 

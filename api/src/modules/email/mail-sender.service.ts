@@ -119,13 +119,34 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     }, delay);
   }
 
-  /** Sends every email that is due, batch after batch. */
+  /**
+   * Sends every email that is due, batch after batch. Once the instance is stopping, the email
+   * being sent is finished and the rest of the batch handed back: due again at once, for another
+   * instance to take, with the attempt not counted.
+   */
   async sendDue(): Promise<void> {
     while (!this.stopped) {
       const { claimed, deferred } = await this.claim();
       if (claimed.length === 0 && deferred === 0) return;
-      for (const email of claimed) await this.send(email);
+      for (const [index, email] of claimed.entries()) {
+        if (this.stopped) return this.handBack(claimed.slice(index));
+        await this.send(email);
+      }
     }
+  }
+
+  private async handBack(emails: OutboxEmail[]): Promise<void> {
+    const now = this.clock.now().getTime();
+    let handed = 0;
+    for (const email of emails) {
+      const { affected } = await this.dataSource.getRepository(OutboxEmail).update(
+        // Still this claim's: queued, leased until the time the claim set.
+        { id: email.id, status: 'queued', nextAttemptAt: email.nextAttemptAt },
+        { nextAttemptAt: now, attempts: () => 'attempts - 1' },
+      );
+      handed += affected ?? 0;
+    }
+    if (handed) this.logger.log(`Handed back ${handed} claimed emails for another instance.`);
   }
 
   /**

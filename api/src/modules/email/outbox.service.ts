@@ -265,6 +265,28 @@ export class OutboxService {
    * On MySQL and SQLite a refused row undoes only its own statement, so the caller's transaction
    * goes on.
    */
+  /** How many emails the outbox holds in each status, and when the oldest queued one was queued. */
+  async figures(manager: EntityManager): Promise<{
+    byStatus: Record<string, number>;
+    oldestQueuedAt: number | null;
+  }> {
+    const rows = await manager
+      .createQueryBuilder(OutboxEmail, 'e')
+      .select('e.status', 'status')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('e.status')
+      .getRawMany<{ status: string; n: number | string }>();
+    const oldest = await manager
+      .createQueryBuilder(OutboxEmail, 'e')
+      .select('MIN(e.createdAt)', 'at')
+      .where('e.status = :status', { status: 'queued' })
+      .getRawOne<{ at: number | string | null }>();
+    return {
+      byStatus: Object.fromEntries(rows.map((row) => [row.status, Number(row.n)])),
+      oldestQueuedAt: oldest?.at == null ? null : Number(oldest.at),
+    };
+  }
+
   async queue(manager: EntityManager, email: QueuedEmail): Promise<boolean> {
     const now = this.clock.now().getTime();
     try {

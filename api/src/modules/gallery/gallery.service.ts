@@ -5,6 +5,7 @@ import { LIST_PAGE_SIZE_MAX, type GalleryPhoto } from '@artist/contracts';
 import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { TableBackedValue } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
 import { STORAGE, type Storage } from '../storage/storage.js';
 import { keyOf, removeFiles, storeGalleryFiles } from './gallery-files.js';
@@ -29,8 +30,8 @@ export const NO_PHOTO = 'Choose a photo to upload (the file field is named photo
 @Injectable()
 export class GalleryService {
   private readonly logger = new Logger(GalleryService.name);
-  /** The public list as last read; dropped by every change. */
-  private published?: Promise<GalleryPhoto[]>;
+  /** The public list as last read; read again after a change here or on another instance. */
+  private readonly published: TableBackedValue<GalleryPhoto[]>;
 
   constructor(
     @InjectRepository(GalleryPhotoRecord)
@@ -39,7 +40,11 @@ export class GalleryService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly images: GalleryImages,
     @Inject(STORAGE) private readonly storage: Storage,
-  ) {}
+  ) {
+    this.published = new TableBackedValue(dataSource, [photos.metadata.tableName], async () =>
+      (await this.inOrder(this.dataSource.manager)).map(this.view),
+    );
+  }
 
   /** A row as the site shows it: its files' addresses at MEDIA_PUBLIC_URL when that is set. */
   private readonly view = (photo: GalleryPhotoRecord): GalleryPhoto =>
@@ -60,24 +65,16 @@ export class GalleryService {
 
   /**
    * GET /api/gallery, which every home page response also embeds. Read once and kept in this
-   * process until the next change of the gallery, as the page's content is (the API runs as one
-   * process; see ContentService).
+   * process until the gallery's table is written, here or on another instance (as the page's
+   * content is; see ContentService).
    */
   listPublic(): Promise<GalleryPhoto[]> {
-    this.published ??= this.inOrder(this.dataSource.manager).then(
-      (photos) => photos.map(this.view),
-      (error: unknown) => {
-        // A failed read is tried again by the next request, not kept.
-        this.published = undefined;
-        throw error;
-      },
-    );
-    return this.published;
+    return this.published.get();
   }
 
-  /** Called after each change, so the next read sees it. */
+  /** Called after each change (once its files are in place), so the next read sees it. */
   private changed(): void {
-    this.published = undefined;
+    this.published.drop();
   }
 
   /**

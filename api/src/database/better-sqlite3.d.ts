@@ -1,0 +1,12 @@
+/** The part of better-sqlite3 (the SQLite driver TypeORM loads itself) used directly. */
+declare module 'better-sqlite3' {
+  interface Database {
+    exec(sql: string): Database;
+    close(): Database;
+  }
+  interface DatabaseConstructor {
+    new (file: string, options?: { timeout?: number; readonly?: boolean }): Database;
+  }
+  const Database: DatabaseConstructor;
+  export default Database;
+}

@@ -1,0 +1,320 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import type { GalleryPhoto, ListPage, SiteContent } from '@artist/contracts';
+import { SqliteInUseError } from '../src/database/sqlite-guard.js';
+import { SHARED_VERSIONS_READ_MS } from '../src/database/table-versions.js';
+import { MailSender } from '../src/modules/email/mail-sender.service.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import { countRequestsInFlight, stopGracefully } from '../src/shutdown.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { eventually, TestSmtpServer } from './utils/smtp.js';
+import { startTestApp, startTestAppOn, type TestApp } from './utils/test-app.js';
+
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
+
+describe.each(testDatabases())('running as one of several instances on $name', (db) => {
+  describe('readiness and metrics', () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await startTestApp(db, { METRICS_TOKEN });
+    });
+    afterAll(() => t.close());
+
+    it('answers /api/ready with 200 once migrated, 503 with a migration missing', async () => {
+      expect((await request(t.server).get('/api/ready').expect(200)).body).toEqual({
+        status: 'ready',
+      });
+      await request(t.server).get('/api/health').expect(200);
+      const dataSource = t.app.get(DataSource);
+      await dataSource.undoLastMigration();
+      try {
+        const answer = await request(t.server).get('/api/ready').expect(503);
+        expect(answer.body.message).toBe('The database migrations are not finished.');
+      } finally {
+        await dataSource.runMigrations();
+      }
+      await request(t.server).get('/api/ready').expect(200);
+    });
+
+    it('answers /metrics only with the bearer token: 401 without it or with another', async () => {
+      const none = await request(t.server).get('/metrics').expect(401);
+      expect(none.body.message).toBe('Send the metrics token as Authorization: Bearer <token>.');
+      expect(none.text).not.toContain('http_request_duration_seconds');
+      await request(t.server).get('/metrics').set('Authorization', 'Bearer wrong').expect(401);
+      await request(t.server)
+        .get('/metrics')
+        .set('Authorization', `Basic ${METRICS_TOKEN}`)
+        .expect(401);
+    });
+
+    it('gives the figures the issue names in the Prometheus text format', async () => {
+      await request(t.server).get('/api/shows').expect(200);
+      await request(t.server).get('/api/products').expect(200);
+      await request(t.server).post('/api/webhooks/stripe').send({}).expect(400);
+      const dataSource = t.app.get(DataSource);
+      await dataSource.getRepository(OutboxEmail).insert({
+        key: 'metrics-test',
+        kind: 'contact',
+        toAddress: 'artist@example.com',
+        subject: 'Hello',
+        html: '<p>Hello</p>',
+        text: 'Hello',
+        messageId: '<metrics-test@example.com>',
+        status: 'held',
+        attempts: 0,
+        nextAttemptAt: Date.now(),
+        createdAt: Date.now(),
+      } as Partial<OutboxEmail>);
+      const answer = await request(t.server)
+        .get('/metrics')
+        .set('Authorization', `Bearer ${METRICS_TOKEN}`)
+        .expect(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+      const text = answer.text;
+      expect(text).toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/api\/shows",status="200"\} [1-9]/m,
+      );
+      expect(text).toMatch(
+        /^http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/products",status="200"\} /m,
+      );
+      expect(text).toMatch(/^outbox_emails\{status="held"\} 1$/m);
+      expect(text).toMatch(/^outbox_emails\{status="queued"\} 0$/m);
+      expect(text).toMatch(/^outbox_oldest_queued_age_seconds 0$/m);
+      expect(text).toMatch(/^webhook_deliveries_total\{outcome="refused"\} 1$/m);
+      expect(text).toMatch(/^webhook_deliveries_total\{outcome="processed"\} 0$/m);
+      expect(text).toMatch(/^stock_reservations_open 0$/m);
+      expect(text).toMatch(/^campaign_messages_sent_total 0$/m);
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+      expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    });
+
+    it('has no /metrics at all without METRICS_TOKEN', async () => {
+      const off = await startTestApp(db);
+      try {
+        const answer = await request(off.server)
+          .get('/metrics')
+          .set('Authorization', `Bearer ${METRICS_TOKEN}`)
+          .expect(404);
+        expect(answer.body.message).toBe('Metrics are off: METRICS_TOKEN is not set.');
+      } finally {
+        await off.close();
+      }
+    });
+  });
+
+  describe('stopping (SIGTERM)', () => {
+    it('refuses new connections, answers the request in flight, and then closes', async () => {
+      const t = await startTestApp(db);
+      const inFlight = countRequestsInFlight(t.app.getHttpServer());
+      await t.app.listen(0, '127.0.0.1');
+      const { port } = (t.app.getHttpServer() as http.Server).address() as AddressInfo;
+      // A contact message whose body arrives in two parts, the second after the stop began.
+      const body = JSON.stringify({
+        firstName: 'Patsy',
+        lastName: 'Cline',
+        email: 'patsy@example.com',
+        subject: 'booking',
+        message: 'Could you play our festival in June?',
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path: '/api/contact',
+            headers: {
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(body),
+              Origin: t.config.publicUrl,
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 20));
+        setTimeout(() => req.end(body.slice(20)), 500);
+      });
+      await eventually(() => inFlight() === 1, 5000, 'the request to arrive');
+      const stopping = stopGracefully(t.app, inFlight);
+      // The readiness check answers 503 and no new connection is taken.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => 'answered',
+        (error: { cause?: { code?: string } }) => error.cause?.code,
+      );
+      expect(refused).toBe('ECONNREFUSED');
+      const answer = await answered;
+      expect(answer.status).toBe(201);
+      expect(await stopping).toEqual({ unfinished: 0 });
+      await t.close().catch(() => undefined);
+    }, 30_000);
+
+    it('hands back the emails it claimed but did not send, for another instance', async () => {
+      const smtp = new TestSmtpServer();
+      await smtp.start();
+      const t = await startTestApp(db, { SMTP_URL: smtp.url });
+      const emails = t.app.get(DataSource).getRepository(OutboxEmail);
+      // The first message is answered only once the stop has begun, so the stop comes while the
+      // batch is being sent.
+      let answer = () => undefined as void;
+      smtp.answerAfter = new Promise<void>((resolve) => (answer = resolve));
+      const sender = t.app.get(MailSender);
+      const stop = sender.onModuleDestroy.bind(sender);
+      jest.spyOn(sender, 'onModuleDestroy').mockImplementation(() => {
+        const stopping = stop();
+        answer();
+        return stopping;
+      });
+      const now = Date.now();
+      await emails.insert(
+        [1, 2, 3].map(
+          (n) =>
+            ({
+              key: `handback-${n}`,
+              kind: 'contact',
+              toAddress: `fan${n}@example.com`,
+              subject: `Message ${n}`,
+              html: '<p>Hi</p>',
+              text: 'Hi',
+              messageId: `<handback-${n}-${now}@example.com>`,
+              status: 'queued',
+              attempts: 0,
+              nextAttemptAt: now,
+              createdAt: now,
+            }) as Partial<OutboxEmail>,
+        ),
+      );
+      // The three are claimed together; the first is being sent.
+      await eventually(() => smtp.received.length === 1, 10_000, 'the first email');
+      expect(await emails.countBy({ status: 'queued', attempts: 1 })).toBe(3);
+      const stopped = Date.now();
+      await t.app.close();
+      const rows = await (
+        await reopen(t)
+      )
+        .getRepository(OutboxEmail)
+        .find({ order: { id: 'ASC' } });
+      expect(rows.map((row) => row.status)).toEqual(['sent', 'queued', 'queued']);
+      for (const row of rows.slice(1)) {
+        expect(row.attempts).toBe(0);
+        expect(row.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+        expect(row.nextAttemptAt).toBeGreaterThanOrEqual(stopped - 1000);
+      }
+      expect(smtp.received).toHaveLength(1);
+      await closeReopened();
+      await t.close().catch(() => undefined);
+      await smtp.stop();
+    }, 60_000);
+  });
+
+  describe('two instances on one database', () => {
+    let a: TestApp;
+
+    beforeAll(async () => {
+      a = await startTestApp(db);
+    });
+    afterAll(() => a.close());
+
+    if (db.name === 'sqlite') {
+      it('refuses a second server on the same SQLite file, with a sentence naming MySQL', async () => {
+        const second = startTestAppOn(a.config.database);
+        await expect(second).rejects.toThrow(SqliteInUseError);
+        await expect(second).rejects.toThrow(
+          /Another server is already running on the SQLite database .*test\.sqlite\. SQLite serves one server process only: to run more than one instance, use MySQL or MariaDB/,
+        );
+        // The first one goes on serving.
+        await request(a.server).get('/api/ready').expect(200);
+      });
+      return;
+    }
+
+    let b: TestApp;
+    beforeAll(async () => {
+      b = await startTestAppOn(a.config.database);
+    });
+    afterAll(() => b.close());
+
+    /** Milliseconds until `check` holds on the other instance, polled every 20 ms. */
+    const within = async (check: () => Promise<boolean>) => {
+      const started = Date.now();
+      await eventually(check, 5000, 'the other instance to follow');
+      return Date.now() - started;
+    };
+
+    it('serves a write made on one instance from the other within a second', async () => {
+      const adminA = await loggedIn(a);
+      const adminB = await loggedIn(b);
+      // B keeps the page's content, the gallery and the list counts.
+      const content = (await request(b.server).get('/api/content').expect(200)).body as SiteContent;
+      const photos = ((await request(b.server).get('/api/gallery').expect(200)).body as unknown[])
+        .length;
+      type Counts = ListPage<unknown, string>['counts'];
+      const countsOn = async (agent: typeof adminB) =>
+        ((await agent.get('/api/admin/email-signups').expect(200)).body as { counts: Counts })
+          .counts;
+      expect(await countsOn(adminB)).toMatchObject({ all: 0 });
+
+      await adminA
+        .put('/api/admin/content')
+        .send({ ...content, tagline: 'Written on A' })
+        .expect(200);
+      const contentMs = await within(
+        async () =>
+          ((await request(b.server).get('/api/content')).body as SiteContent).tagline ===
+          'Written on A',
+      );
+
+      const photo = await sharp({
+        create: { width: 900, height: 600, channels: 3, background: '#8a5a2b' },
+      })
+        .jpeg()
+        .toBuffer();
+      await adminA
+        .post('/api/admin/gallery')
+        .field('alt', 'On stage')
+        .attach('photo', photo, { filename: 'stage.jpg', contentType: 'image/jpeg' })
+        .expect(201);
+      const galleryMs = await within(
+        async () =>
+          ((await request(b.server).get('/api/gallery')).body as GalleryPhoto[]).length ===
+          photos + 1,
+      );
+
+      await request(a.server)
+        .post('/api/email-signup')
+        .set('Origin', a.config.publicUrl)
+        .send({ email: 'patsy@example.com' })
+        .expect(201);
+      const countsMs = await within(async () => (await countsOn(adminB)).all === 1);
+
+      for (const ms of [contentMs, galleryMs, countsMs]) expect(ms).toBeLessThan(1000);
+      // Nothing stale is served for longer than the read interval plus a request.
+      expect(SHARED_VERSIONS_READ_MS).toBeLessThan(1000);
+    }, 60_000);
+  });
+});
+
+let reopened: DataSource | undefined;
+/** The closed app's database, opened again to read what it left. */
+async function reopen(t: TestApp): Promise<DataSource> {
+  const { dataSourceOptions } = await import('../src/database/data-source.js');
+  reopened = await new DataSource({
+    ...dataSourceOptions(t.config.database),
+    subscribers: [],
+  }).initialize();
+  return reopened;
+}
+async function closeReopened() {
+  await reopened?.destroy();
+  reopened = undefined;
+}
