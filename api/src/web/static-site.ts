@@ -4,6 +4,8 @@ import compression from 'compression';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import {
+  ADMIN_AREAS,
+  adminAreaPath,
   CONTENT_PAGE_TITLES,
   CONTENT_PAGES,
   GALLERY_PHOTOS_ID,
@@ -27,8 +29,17 @@ import {
 /** The storefront's content pages (shipping, returns, privacy), each at `/<key>`. */
 const CONTENT_PAGE_PATHS = CONTENT_PAGES.map((page) => `/${page}`);
 
-/** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
-export const PAGE_PATHS = ['/', '/admin', '/admin/login', ...CONTENT_PAGE_PATHS];
+/**
+ * Page paths the shell renders, the admin's areas among them (so an area's address survives a
+ * reload); every other non-API path is answered 404 with the shell's 404 page.
+ */
+export const PAGE_PATHS = [
+  '/',
+  '/admin',
+  '/admin/login',
+  ...ADMIN_AREAS.map(({ key }) => adminAreaPath(key)),
+  ...CONTENT_PAGE_PATHS,
+];
 
 /** Static image folders of the storefront's build, served at the site's root. */
 export const STOREFRONT_IMAGE_PATHS = ['/assets', '/gallery-optimized'];

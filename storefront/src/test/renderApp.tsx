@@ -131,7 +131,7 @@ export function show(overrides: Partial<PublicShow> = {}): PublicShow {
 /**
  * Replaces `fetch` with a table of answers keyed by 'METHOD /path'. The shows, products and
  * gallery a page load asks for answer with an empty list, the two products and the three built
- * photos unless a test says otherwise.
+ * photos, and checkout is not in test mode, unless a test says otherwise.
  */
 export function stubApi(routes: Record<string, Route> = {}) {
   const calls: Call[] = [];
@@ -140,6 +140,7 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'GET /api/products': { body: PRODUCTS },
     'GET /api/gallery': { body: GALLERY },
     'GET /api/content': { body: SITE_CONTENT },
+    'GET /api/checkout/mode': { body: { testMode: false } },
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

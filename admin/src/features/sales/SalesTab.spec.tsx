@@ -63,7 +63,7 @@ it('shows this year’s sales by month, product, show and channel, each chart wi
   expect(await screen.findByTestId('sales-totals')).toHaveTextContent(
     'Net revenue $123.45 from 3 orders and 5 items',
   );
-  expect(screen.getByRole('tab', { name: 'Sales', selected: true })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Sales', current: 'page' })).toBeInTheDocument();
   // No period sent: the server takes this year in the artist's time zone, and says which.
   expect(stub.requests.find((r) => r.path === '/api/admin/sales')!.query.toString()).toBe('');
   expect(screen.getByLabelText('From')).toHaveValue('2027-01-01');

@@ -11,10 +11,11 @@ import {
   Res,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts';
+import type { CheckoutMode, CheckoutResponse, CheckoutSessionStatus } from '@artist/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService } from './checkout.service.js';
+import { PaymentProvider } from './payment-provider.js';
 import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
@@ -26,7 +27,15 @@ export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly provider: PaymentProvider,
   ) {}
+
+  /** Whether checkout takes orders without charging a card (the test provider). */
+  @Get('checkout/mode')
+  @Header('Cache-Control', 'no-cache')
+  mode(): CheckoutMode {
+    return { testMode: this.provider.name === 'test' };
+  }
 
   /**
    * Answers `{ url }`, the hosted checkout page to send the buyer to, and marks this browser as

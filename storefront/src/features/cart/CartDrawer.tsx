@@ -19,6 +19,7 @@ import {
   updateQuantity,
 } from './cartSlice.js';
 import { redirectTo, useCreateCheckoutSessionMutation } from './checkoutApi.js';
+import { CheckoutNote } from './CheckoutNote.js';
 
 /**
  * Refusals the buyer can act on from the cart: its limits (400), stock (409), and what this
@@ -107,6 +108,7 @@ export default function CartDrawer() {
             >
               {isLoading ? 'Processing...' : 'Checkout'}
             </button>
+            {items.length > 0 && <CheckoutNote className="cart__note" />}
             <button
               type="button"
               className="button button--outline button--block"

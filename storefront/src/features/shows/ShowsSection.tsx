@@ -2,7 +2,8 @@ import { showCalendarPath, SHOWS_STRUCTURED_DATA_ID, type PublicShow } from '@ar
 import { artist } from '../../content/artist.js';
 import { JsonLd } from '../../shared/JsonLd.js';
 import { scrollToSection } from '../nav/sections.js';
-import { calendarSubscribeUrl, showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
+import { CalendarSubscribe } from './CalendarSubscribe.js';
+import { showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
 
 let formats:
   { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | undefined;
@@ -60,9 +61,7 @@ export function ShowsSection() {
         <button type="button" className="button" onClick={() => scrollToSection('email-signup')}>
           Join the List
         </button>
-        <a className="button button--outline" href={calendarSubscribeUrl()}>
-          Subscribe to calendar
-        </a>
+        <CalendarSubscribe />
       </div>
     </section>
   );

@@ -40,3 +40,8 @@ export function showDate(date: string): Date {
 export function calendarSubscribeUrl(location: Pick<Location, 'host'> = window.location): string {
   return `webcal://${location.host}${SHOWS_CALENDAR_PATH}`;
 }
+
+/** The same feed's web address (`https://…/api/shows.ics` on the live site), to paste into a calendar. */
+export function calendarFeedUrl(location: Pick<Location, 'origin'> = window.location): string {
+  return `${location.origin}${SHOWS_CALENDAR_PATH}`;
+}
