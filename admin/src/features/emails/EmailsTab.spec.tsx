@@ -65,6 +65,15 @@ it('lists emails with their status, filters them, previews one and resends a fai
     'Would you play our festival?',
   );
   await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+  // Asked first: nothing is sent until the artist confirms.
+  await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+  const confirm = screen.getAllByRole('dialog')[1]!;
+  expect(confirm).toHaveTextContent('Send this email again?');
+  expect(confirm).toHaveTextContent(
+    '“Booking Inquiry from Dolly Parton” goes to buyer2@example.com once more.',
+  );
+  expect(stub.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  await user.click(within(confirm).getByRole('button', { name: 'Resend' }));
   expect(await screen.findByText('Email queued to be sent again')).toBeInTheDocument();
   expect(stub.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
     '/api/admin/emails/2/resend',

@@ -190,6 +190,11 @@ it('sets a size’s stock and stops tracking another, one call per changed size'
   expect(dialog().getByLabelText('Large (L): not tracked')).toBeChecked();
 
   await userEvent.click(dialog().getByLabelText('Large (L): not tracked'));
+  // Unticked, the box waits for a number: no complaint before one is typed or Save is pressed.
+  await waitFor(() => expect(large).toBeEnabled());
+  await userEvent.click(large);
+  await userEvent.tab();
+  expect(dialog().queryByText('Enter how many you have, or tick Not tracked')).toBeNull();
   await userEvent.click(dialog().getByRole('button', { name: 'Save Stock' }));
   expect(
     await dialog().findByText('Enter how many you have, or tick Not tracked'),
