@@ -4,7 +4,7 @@ import { addShirts } from './utils/shop.js';
 import { ADMIN_PASSWORD } from './utils/site.js';
 
 // The site under test is the real server on a fresh database. The shows list and the failure
-// answers are set up here at the browser's network layer, in the shapes of SPEC.md §7, because
+// answers are set up here at the browser's network layer, in the shapes the API answers, because
 // a fresh database has no shows and the real endpoints rarely fail; every success path goes to
 // the real API, and checkout runs through the built-in test payment provider.
 const SHOWS = [

@@ -90,7 +90,7 @@ export function mountStaticSite(
   for (const [name, mount] of Object.entries(REMOTE_MOUNTS)) {
     app.use(mount, express.static(path.join(config.webRoot, name, 'dist'), staticOptions(true)));
   }
-  // The storefront's images load from root paths (SPEC.md §7), not from under its remote mount.
+  // The storefront's images load from root paths (`/assets/`, `/gallery-optimized/`), not from under its remote mount.
   const storefrontDist = path.join(config.webRoot, 'storefront', 'dist');
   for (const folder of STOREFRONT_IMAGE_PATHS) {
     app.use(folder, express.static(path.join(storefrontDist, folder), imageOptions));

@@ -27,7 +27,7 @@ import { CheckoutNote } from './CheckoutNote.js';
  */
 const REFUSALS_SHOWN_IN_CART = new Set([400, 409, 429]);
 
-/** Why a checkout did not start, in the words of SPEC.md §8. */
+/** Why a checkout did not start, in the server's words, or the shop's own fallbacks. */
 function checkoutFailure(error: unknown): string {
   if (error instanceof Error) return error.message;
   const status = (error as HttpError | undefined)?.status;

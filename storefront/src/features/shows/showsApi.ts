@@ -1,7 +1,7 @@
 import { SHOWS_CALENDAR_PATH, type PublicShow } from '@artist/contracts';
 import { api } from '../../app/api.js';
 
-/** How long the public show list stays fresh (SPEC.md §7): five minutes. */
+/** How long the public show list stays fresh (5 minutes, 300,000 ms): five minutes. */
 export const SHOWS_FRESH_MS = 300_000;
 
 export const showsApi = api.injectEndpoints({
