@@ -306,9 +306,9 @@ test('a wrong password shows the server message; the right one opens the dashboa
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await logIn(page);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/shows$/);
   await page.goto('/admin/login');
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/shows$/);
 });
 
 test('a published show created in the dashboard is served to the public page', async ({ page }) => {
