@@ -86,6 +86,11 @@ describe.each(testDatabases())(
         expect(await orders(t)).toEqual([]);
       });
 
+      it('tells the shop it is not in test mode', async () => {
+        const res = await request(t.server).get('/api/checkout/mode').expect(200);
+        expect(res.body).toEqual({ testMode: false });
+      });
+
       it('refuses webhooks, which it has no secret to check', async () => {
         await deliver(t, 'checkout.session.completed', { id: 'cs_test_x' }).expect(400);
       });
@@ -106,7 +111,9 @@ describe.each(testDatabases())(
         await t.close();
       });
 
-      it('uses the test provider, and marks its orders Test', async () => {
+      it('uses the test provider, marks its orders Test, and tells the shop it is in test mode', async () => {
+        const mode = await request(t.server).get('/api/checkout/mode').expect(200);
+        expect(mode.body).toEqual({ testMode: true });
         const sessionId = await payWithTestProvider(t);
         const [order] = await orders(t);
         expect(order).toMatchObject({ stripeSessionId: sessionId, testMode: true });
@@ -139,9 +146,11 @@ describe.each(testDatabases())(
       });
     });
 
-    it('marks Stripe orders as not Test', async () => {
+    it('marks Stripe orders as not Test, and tells the shop it is not in test mode', async () => {
       const s = await startStripeApp(db);
       try {
+        const mode = await request(s.t.server).get('/api/checkout/mode').expect(200);
+        expect(mode.body).toEqual({ testMode: false });
         await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
         const [record] = await checkoutSessions(s.t);
         await deliver(s.t, 'checkout.session.completed', s.stripe.pay(record.sessionId)).expect(

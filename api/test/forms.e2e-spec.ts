@@ -34,11 +34,11 @@ describe.each(testDatabases())('public forms and their admin lists on $name', (d
   });
 
   describe('email signup', () => {
-    it('signs up an address with a friendly message', async () => {
+    it('takes an address and asks for its confirmation', async () => {
       const res = await post('/api/email-signup', { email: 'fan@example.com' }).expect(201);
       expect(res.body).toEqual({
         success: true,
-        message: "Welcome to the family! You've successfully signed up for updates",
+        message: 'Almost there: check your inbox to confirm',
       });
     });
 

@@ -204,6 +204,9 @@ describe.each(testDatabases())('sales on $name', (db) => {
     expect(body.totals.netCents).toBe(4300 + 0 + 8000 + 5000 + 4500 + 2500 + 2000);
     expect(body.totals.refundedCents).toBe(4200);
     expect(body.totals.orders).toBe(6);
+    // The merch-table sale the test payment provider's flag marks: left out, and said so.
+    expect(body.testOrdersLeftOut).toBe(1);
+    expect((await report('?from=2025-04-01&to=2025-04-30')).testOrdersLeftOut).toBe(0);
 
     const channel = (c: string) => sum(sales.filter((o) => o.salesChannel === c));
     expect(body.byChannel).toEqual([
@@ -364,6 +367,44 @@ describe.each(testDatabases())('sales on $name', (db) => {
     expect(wrong.body.message).toBe('The period must start on or before its end.');
     const bad = await admin.get('/api/admin/sales?from=2025-02-30').expect(400);
     expect(JSON.stringify(bad.body)).toContain('from must be a date in YYYY-MM-DD format');
+  });
+
+  it("counts a merch-table sale at a picked show on the show's date, whenever it was entered", async () => {
+    const line = [{ product_name: 'T-Shirt - M', quantity: 1, price: 3000 }];
+    const station = await admin
+      .post('/api/admin/shows')
+      .send(show({ venue: 'Station Inn', date: '2027-06-30' }))
+      .expect(201);
+    // Entered at home two days after the show, in July.
+    const late = (await manual({ showId: station.body.id, lineItems: line }).expect(201)).body.id;
+    await setCreatedAt(late, '2027-07-02T15:00:00Z');
+    // A sale at a typed location, and an online order, count on the day they were made.
+    const typed = (await manual({ showLocation: 'Porch', lineItems: line }).expect(201)).body.id;
+    await setCreatedAt(typed, '2027-07-02T15:00:00Z');
+    // A test order at the show: left out, counted as left out on the show's date.
+    const test = (await manual({ showId: station.body.id, lineItems: line }).expect(201)).body.id;
+    await setCreatedAt(test, '2027-07-03T15:00:00Z', { testMode: true });
+
+    const june = await report('?from=2027-06-30&to=2027-06-30');
+    expect(june.totals).toMatchObject({ orders: 1, netCents: 3000 });
+    expect(june.byShow).toEqual([
+      expect.objectContaining({ showId: station.body.id, date: '2027-06-30', orders: 1 }),
+    ]);
+    expect(june.testOrdersLeftOut).toBe(1);
+
+    const july = await report('?from=2027-07-01&to=2027-07-31');
+    expect(july.totals).toMatchObject({ orders: 1, netCents: 3000 });
+    expect(july.byShow).toEqual([
+      expect.objectContaining({ showId: null, label: 'Porch', orders: 1 }),
+    ]);
+    expect(july.testOrdersLeftOut).toBe(0);
+
+    const summer = await report('?from=2027-06-01&to=2027-07-31');
+    expect(summer.byMonth).toEqual([
+      expect.objectContaining({ month: '2027-06', orders: 1, netCents: 3000 }),
+      expect.objectContaining({ month: '2027-07', orders: 1, netCents: 3000 }),
+    ]);
+    expect(summer.totals).toMatchObject({ orders: 2, netCents: 6000 });
   });
 
   it('answers 401 without an admin session', async () => {

@@ -2,50 +2,53 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, startSite } from './utils/site.js';
 import { post } from './utils/post.js';
 
-// The dashboard on a 390 px wide phone: every tab in sight and the header within the screen.
+// The dashboard on a 390 px wide phone: every area in its menu and the header within the screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('on a phone every tab and the overview stay in sight, and the header fits', async ({
+test('on a phone every area is in the menu, the overview stays in sight, and the header fits', async ({
   page,
 }) => {
   await page.goto('/admin/login');
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
 
-  const bar = page.getByRole('tablist', { name: 'Sections' });
-  await expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
-  for (const name of [
-    'Shows',
-    'Orders',
-    'Products',
-    'Sales',
-    'Notify Me',
-    'Newsletter',
-    'Contact',
-    'Emails',
-    'Fans',
-    'Page',
-    'Photos',
-  ]) {
-    const tab = bar.getByRole('tab', { name });
-    await expect(tab).toBeInViewport({ ratio: 1 });
-    await expect(tab).toHaveText(name);
-  }
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('link', { name: 'Back to Site' })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 });
   const header = page.locator('header');
   expect(await header.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
   if (process.env.E2E_SCREENSHOT) await page.screenshot({ path: process.env.E2E_SCREENSHOT });
 
-  await bar.getByRole('tab', { name: 'Contact' }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=contact$/);
-  await expect(bar.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+  await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Admin areas' });
+  await expect(nav.getByRole('link', { name: 'Shows' })).toHaveAttribute('aria-current', 'page');
+  for (const name of [
+    'Orders',
+    'Products',
+    'Fans',
+    'Newsletter',
+    'Notify-me',
+    'Messages',
+    'Shows',
+    'Page',
+    'Photos',
+    'Sales',
+    'Emails',
+  ]) {
+    const link = nav.getByRole('link', { name, exact: true });
+    await expect(link).toBeInViewport({ ratio: 1 });
+  }
+  await nav.getByRole('link', { name: 'Messages' }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(nav).toBeHidden();
 
   const overview = page.getByRole('navigation', { name: 'Overview' });
   await expect(overview.getByRole('link')).toHaveCount(4);
   await overview.getByRole('link', { name: /Orders to ship/ }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=orders&status=pending$/);
-  await expect(bar.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
+  await menu.click();
+  await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
 });
 
 /** An address as long as real ones get, with no place a line could break. */
@@ -60,7 +63,7 @@ test("on a phone every tab's table keeps to the screen, long addresses and all",
     await page.goto(`${site.url}/admin/login`);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('tablist', { name: 'Sections' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
     const show = {
       venue: 'The Grand Ole Opry House Backstage Songwriters Circle',
       city: 'Nashville, TN',
@@ -99,11 +102,11 @@ test("on a phone every tab's table keeps to the screen, long addresses and all",
       'products',
       'notify-me',
       'newsletter',
-      'contact',
+      'messages',
       'emails',
       'fans',
     ]) {
-      await page.goto(`${site.url}/admin?tab=${tab}`);
+      await page.goto(`${site.url}/admin/${tab}`);
       const table = page.locator('.data-table');
       await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
       const body = table.locator('.ant-table-body');

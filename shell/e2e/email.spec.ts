@@ -12,14 +12,21 @@ async function logIn(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('tab', { name: 'Shows' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Admin areas' })
+      .getByRole('link', { name: 'Shows', exact: true }),
+  ).toBeVisible();
 }
 
 /** The plain text of the held confirmation email, read in the admin's preview. */
 async function confirmationText(page: Page): Promise<string> {
   await logIn(page);
   await expect(page.getByText('Email is not set up')).toBeVisible();
-  await page.getByRole('tab', { name: 'Emails' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin areas' })
+    .getByRole('link', { name: 'Emails', exact: true })
+    .click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(FAN);
   await expect(page.getByText('Showing 1-1 of 1')).toBeVisible();
   await expect(
@@ -110,7 +117,10 @@ test('after paying, the buyer sees a receipt whose order number the confirmation
   expect(await axeViolations(page, '.ant-modal'), 'receipt').toEqual([]);
 
   await logIn(page);
-  await page.getByRole('tab', { name: 'Emails' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin areas' })
+    .getByRole('link', { name: 'Emails', exact: true })
+    .click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(buyer);
   await expect(page.getByText(`Your order ${number} is confirmed`)).toBeVisible();
 });

@@ -1,8 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
-import { Route, Routes } from 'react-router-dom';
-import { themeTokens } from '@artist/contracts';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  ADMIN_AREAS,
+  adminAreaPath,
+  DEFAULT_ADMIN_AREA,
+  LEGACY_ADMIN_TABS,
+  themeTokens,
+} from '@artist/contracts';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { RequireAuth } from '../features/auth/RequireAuth.js';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
@@ -15,7 +21,7 @@ interface AdminAppProps {
   toastSeconds?: number | false;
 }
 
-/** The admin remote's entry: login and the dashboard beneath /admin, with its own store. */
+/** The admin remote's entry: login and the dashboard's areas beneath /admin, with its own store. */
 export default function AdminApp({ notFound, toastSeconds = 5 }: AdminAppProps) {
   const [store] = useState(createStore);
   return (
@@ -26,14 +32,18 @@ export default function AdminApp({ notFound, toastSeconds = 5 }: AdminAppProps) 
             <Routes>
               <Route path="login" element={<LoginPage />} />
               <Route path="reset-password" element={<ResetPasswordPage />} />
-              <Route
-                index
-                element={
-                  <RequireAuth>
-                    <Dashboard />
-                  </RequireAuth>
-                }
-              />
+              <Route index element={<OpenArea />} />
+              {ADMIN_AREAS.map(({ key }) => (
+                <Route
+                  key={key}
+                  path={key}
+                  element={
+                    <RequireAuth>
+                      <Dashboard area={key} />
+                    </RequireAuth>
+                  }
+                />
+              ))}
               <Route path="*" element={notFound} />
             </Routes>
           </div>
@@ -41,4 +51,19 @@ export default function AdminApp({ notFound, toastSeconds = 5 }: AdminAppProps) 
       </ConfigProvider>
     </Provider>
   );
+}
+
+/**
+ * `/admin` opens on the default area; an address from before each area had its own
+ * (`/admin?tab=orders&status=pending`) opens that area with the rest of its query.
+ */
+function OpenArea() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const tab = params.get('tab') ?? '';
+  params.delete('tab');
+  const area =
+    ADMIN_AREAS.find(({ key }) => key === tab)?.key ?? LEGACY_ADMIN_TABS[tab] ?? DEFAULT_ADMIN_AREA;
+  const query = params.toString();
+  return <Navigate to={`${adminAreaPath(area)}${query ? `?${query}` : ''}`} replace />;
 }

@@ -172,6 +172,15 @@ export interface CheckoutResponse {
   url: string;
 }
 
+/**
+ * `GET /api/checkout/mode`: `testMode` when checkout goes through the test provider, which takes
+ * orders without charging a card (docs/payments.md); the shop says so in place of "Secure checkout
+ * powered by Stripe".
+ */
+export interface CheckoutMode {
+  testMode: boolean;
+}
+
 /** Most lines one checkout may hold. */
 export const MAX_CHECKOUT_LINES = 10;
 

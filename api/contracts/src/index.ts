@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './admin-areas.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './errors.js';

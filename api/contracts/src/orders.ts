@@ -30,7 +30,7 @@ export interface Order {
   id: number;
   email: string;
   customerName: string | null;
-  /** JSON text in one of the shapes of SPEC.md §3 (in-person, string, object, top-level fields). */
+  /** JSON text in one of the shapes the admin reads: in-person, a string, an object, or its fields at top level. */
   shippingAddress: string;
   /** JSON text of OrderLineItem[]. */
   lineItems: string;

@@ -45,12 +45,21 @@ export interface SalesChannelFigures extends SalesFigures {
   channel: SalesChannel;
 }
 
-/** `GET /api/admin/sales?from&to` */
+/**
+ * `GET /api/admin/sales?from&to`. An order counts on the day it was made, in `timeZone`, except a
+ * merch-table sale at a picked show, which counts on the show's date (such sales are often
+ * entered days later).
+ */
 export interface SalesReport {
   /** YYYY-MM-DD, both included, in `timeZone`. */
   from: string;
   to: string;
   timeZone: string;
+  /**
+   * Orders of the period the test payment provider took: they moved no money, so every figure
+   * leaves them out, and the report says how many there were.
+   */
+  testOrdersLeftOut: number;
   totals: SalesFigures & {
     /** Net cents of disputed orders: counted in the net, but the bank may take them back. */
     disputedCents: number;

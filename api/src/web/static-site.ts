@@ -4,6 +4,8 @@ import compression from 'compression';
 import { Logger } from '@nestjs/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import {
+  ADMIN_AREAS,
+  adminAreaPath,
   CONTENT_PAGE_TITLES,
   CONTENT_PAGES,
   GALLERY_PHOTOS_ID,
@@ -27,12 +29,16 @@ import {
 /** The storefront's content pages (shipping, returns, privacy), each at `/<key>`. */
 const CONTENT_PAGE_PATHS = CONTENT_PAGES.map((page) => `/${page}`);
 
-/** Page paths the shell renders; every other non-API path is answered 404 with the shell's 404 page. */
+/**
+ * Page paths the shell renders, the admin's areas among them (so an area's address survives a
+ * reload); every other non-API path is answered 404 with the shell's 404 page.
+ */
 export const PAGE_PATHS = [
   '/',
   '/admin',
   '/admin/login',
   '/admin/reset-password',
+  ...ADMIN_AREAS.map(({ key }) => adminAreaPath(key)),
   ...CONTENT_PAGE_PATHS,
 ];
 
@@ -85,7 +91,7 @@ export function mountStaticSite(
   for (const [name, mount] of Object.entries(REMOTE_MOUNTS)) {
     app.use(mount, express.static(path.join(config.webRoot, name, 'dist'), staticOptions(true)));
   }
-  // The storefront's images load from root paths (SPEC.md §7), not from under its remote mount.
+  // The storefront's images load from root paths (`/assets/`, `/gallery-optimized/`), not from under its remote mount.
   const storefrontDist = path.join(config.webRoot, 'storefront', 'dist');
   for (const folder of STOREFRONT_IMAGE_PATHS) {
     app.use(folder, express.static(path.join(storefrontDist, folder), imageOptions));

@@ -6,7 +6,7 @@ export interface HttpRequest {
   body?: unknown;
 }
 
-/** A failed call: `message` is '<status>: <body or status text>' (SPEC.md §7). */
+/** A failed call: `message` is '<status>: <body or status text>' (the same for every call). */
 export interface HttpError {
   status: number | 'FETCH_ERROR';
   message: string;

@@ -135,7 +135,7 @@ export function show(overrides: Partial<PublicShow> = {}): PublicShow {
 /**
  * Replaces `fetch` with a table of answers keyed by 'METHOD /path'. The shows, products and
  * gallery a page load asks for answer with an empty list, the two products and the three built
- * photos unless a test says otherwise.
+ * photos, and checkout is not in test mode, unless a test says otherwise.
  */
 /** The rates of the stubbed shop: one in the United States, two in the United Kingdom. */
 export function shippingQuote({ country }: { country: string }): Reply {
@@ -196,6 +196,7 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'GET /api/shipping/countries': { body: { countries: ['GB', 'US'] } },
     'POST /api/shipping/quote': ({ body }) => shippingQuote(body as { country: string }),
     'POST /api/discounts/check': ({ body }) => discountCheck(body as DiscountCheckBody),
+    'GET /api/checkout/mode': { body: { testMode: false } },
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -61,15 +61,15 @@ it('shows Logging in... while pending, then opens the dashboard', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
   expect(await screen.findByRole('button', { name: /Logging in\.\.\./ })).toBeInTheDocument();
   release();
-  expect(await screen.findByRole('tab', { name: 'Shows' })).toBeInTheDocument();
-  expect(location()).toBe('/admin');
+  expect(await screen.findByRole('link', { name: 'Shows', current: 'page' })).toBeInTheDocument();
+  expect(location()).toBe('/admin/shows');
 });
 
 it('sends an authenticated artist from the login screen to the dashboard', async () => {
   signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, []) });
   renderAdmin('/admin/login');
-  expect(await screen.findByRole('tab', { name: 'Shows' })).toBeInTheDocument();
-  expect(location()).toBe('/admin');
+  expect(await screen.findByRole('link', { name: 'Shows', current: 'page' })).toBeInTheDocument();
+  expect(location()).toBe('/admin/shows');
 });
 
 it('shows a spinner while the session is checked, then redirects when not signed in', async () => {

@@ -1,6 +1,11 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { ANNOUNCE_RADIUS_KM, type AdminShow, type CampaignInput } from '@artist/contracts';
+import { useNavigate } from 'react-router-dom';
+import {
+  ANNOUNCE_RADIUS_KM,
+  adminAreaPath,
+  type AdminShow,
+  type CampaignInput,
+} from '@artist/contracts';
 import { formatDay } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
 import { useCreateCampaignMutation } from './campaignsApi.js';
@@ -34,17 +39,17 @@ export function announcement(show: AdminShow): CampaignInput {
 /** "Announce to fans nearby": opens a new draft in the Campaigns tab. */
 export function useAnnounceShow() {
   const [create] = useCreateCampaignMutation();
-  const [, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const toast = useToast();
   return useCallback(
     async (show: AdminShow) => {
       try {
         const draft = await create(announcement(show)).unwrap();
-        setParams({ tab: 'campaigns', campaign: String(draft.id) });
+        navigate(`${adminAreaPath('campaigns')}?campaign=${draft.id}`);
       } catch (err) {
         toast.error('Failed to start the announcement', err);
       }
     },
-    [create, setParams, toast],
+    [create, navigate, toast],
   );
 }

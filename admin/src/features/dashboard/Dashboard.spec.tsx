@@ -11,7 +11,28 @@ const overview = {
   signupsThisWeek: 12,
 };
 
-it('shows what waits above the tabs, each figure opening its filtered tab; Shows stays first', async () => {
+const navLinks = (nav: ReturnType<typeof within>) =>
+  nav.getAllByRole('link').map((a: HTMLElement) => [a.textContent, a.getAttribute('href')]);
+
+const AREAS = [
+  ['Orders', '/admin/orders'],
+  ['Products', '/admin/products'],
+  ['Discounts', '/admin/discounts'],
+  ['Shipping', '/admin/shipping'],
+  ['Fans', '/admin/fans'],
+  ['Newsletter', '/admin/newsletter'],
+  ['Campaigns', '/admin/campaigns'],
+  ['Suppressions', '/admin/suppressions'],
+  ['Notify-me', '/admin/notify-me'],
+  ['Messages', '/admin/messages'],
+  ['Shows', '/admin/shows'],
+  ['Page', '/admin/page'],
+  ['Photos', '/admin/photos'],
+  ['Sales', '/admin/sales'],
+  ['Emails', '/admin/emails'],
+];
+
+it('shows what waits above the area, each figure opening its filtered area; /admin opens on Shows', async () => {
   signedIn({
     'GET /api/admin/overview': json(200, overview),
     'GET /api/admin/shows': listRoute(SHOWS, [makeShow(1)]),
@@ -19,21 +40,75 @@ it('shows what waits above the tabs, each figure opening its filtered tab; Shows
   });
   renderAdmin('/admin');
   const strip = within(await screen.findByRole('navigation', { name: 'Overview' }));
-  expect(strip.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-    ['3Orders to ship', '/admin?tab=orders&status=pending'],
-    ['2New messages', '/admin?tab=contact&status=new'],
-    ['7Notify-me requests', '/admin?tab=notify-me&status=pending'],
-    ['12Signups this week', '/admin?tab=newsletter'],
+  expect(navLinks(strip)).toEqual([
+    ['3Orders to ship', '/admin/orders?status=pending'],
+    ['2New messages', '/admin/messages?status=new'],
+    ['7Notify-me requests', '/admin/notify-me?status=pending'],
+    ['12Signups this week', '/admin/newsletter'],
   ]);
-  expect(screen.getByRole('tab', { name: 'Shows', selected: true })).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/shows$/);
+  const nav = within(screen.getByRole('navigation', { name: 'Admin areas' }));
+  expect(nav.getByRole('link', { current: 'page' })).toHaveTextContent('Shows');
+  expect(await screen.findByText('Venue 1')).toBeInTheDocument();
 
   await userEvent.click(strip.getByRole('link', { name: /Orders to ship/ }));
-  expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=orders&status=pending');
-  expect(await screen.findByRole('tab', { name: 'Orders', selected: true })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: /^Pending/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?status=pending');
+  expect(nav.getByRole('link', { current: 'page' })).toHaveTextContent('Orders');
+  expect(await screen.findByRole('button', { name: /^Pending/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });
 
-it('leaves the strip out when the overview call fails, and the tabs work', async () => {
+it('groups the areas in the side navigation, each a link to its own address', async () => {
+  signedIn({
+    'GET /api/admin/shows': listRoute(SHOWS, [makeShow(1)]),
+    'GET /api/admin/contact-messages': listRoute(MESSAGES, []),
+  });
+  renderAdmin('/admin/shows');
+  const nav = within(await screen.findByRole('navigation', { name: 'Admin areas' }));
+  expect(nav.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+    'Sell',
+    'Fans',
+    'Site',
+    'Reports',
+  ]);
+  expect(navLinks(nav)).toEqual(AREAS);
+  expect(
+    within(nav.getByRole('list', { name: 'Fans' }))
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+  ).toEqual(['Fans', 'Newsletter', 'Campaigns', 'Suppressions', 'Notify-me', 'Messages']);
+
+  await userEvent.click(nav.getByRole('link', { name: 'Messages' }));
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/messages$/);
+  expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+  expect(nav.getByRole('link', { name: 'Shows' })).not.toHaveAttribute('aria-current');
+  expect(screen.getByRole('main', { name: 'Messages' })).toBeInTheDocument();
+});
+
+it.each([
+  [
+    '/admin?tab=orders&status=fulfilled&search=ada&page=2',
+    '/admin/orders?status=fulfilled&search=ada&page=2',
+  ],
+  ['/admin?tab=contact&status=new', '/admin/messages?status=new'],
+  ['/admin?status=draft', '/admin/shows?status=draft'],
+  ['/admin?tab=nope', '/admin/shows'],
+])('opens the dashboard’s earlier address %s at %s', async (from, to) => {
+  signedIn();
+  renderAdmin(from);
+  await screen.findByRole('navigation', { name: 'Admin areas' });
+  expect(screen.getByTestId('location').textContent).toBe(to);
+});
+
+it('answers an unknown area with the not-found page', async () => {
+  signedIn();
+  renderAdmin('/admin/nope');
+  expect(await screen.findByText('not found')).toBeInTheDocument();
+});
+
+it('leaves the strip out when the overview call fails, and the areas work', async () => {
   signedIn({ 'GET /api/admin/shows': listRoute(SHOWS, [makeShow(1)]) });
   renderAdmin('/admin');
   expect(await screen.findByText('Venue 1')).toBeInTheDocument();
@@ -54,36 +129,25 @@ describe('on a phone', () => {
     window.matchMedia = matchMedia;
   });
 
-  it('keeps every tab in sight on wrapping rows, and switches tabs', async () => {
+  it('keeps the areas in a menu that a link closes', async () => {
     signedIn({
       'GET /api/admin/shows': listRoute(SHOWS, [makeShow(1)]),
       'GET /api/admin/contact-messages': listRoute(MESSAGES, []),
     });
     renderAdmin('/admin');
-    const bar = within(await screen.findByRole('tablist', { name: 'Sections' }));
-    expect(bar.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Shows',
-      'Orders',
-      'Products',
-      'Sales',
-      'Notify Me',
-      'Newsletter',
-      'Campaigns',
-      'Suppressions',
-      'Contact',
-      'Emails',
-      'Fans',
-      'Page',
-      'Photos',
-      'Shipping',
-      'Discounts',
-    ]);
-    expect(bar.getByRole('tab', { name: 'Shows' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.queryByRole('button', { name: /more/i })).toBeNull();
-    await userEvent.click(bar.getByRole('tab', { name: 'Contact' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=contact');
+    expect(await screen.findByText('Venue 1')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin areas' })).toBeNull();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin areas' }));
+    expect(navLinks(nav)).toEqual(AREAS);
+    await userEvent.click(nav.getByRole('link', { name: 'Messages' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/messages$/);
     await waitFor(() =>
-      expect(bar.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true'),
+      expect(screen.queryByRole('navigation', { name: 'Admin areas' })).toBeNull(),
     );
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 import { useGetOverviewQuery } from './overviewApi.js';
 
 const FIGURES: { key: keyof AdminOverview; label: string; to: string }[] = [
-  { key: 'ordersToShip', label: 'Orders to ship', to: '/admin?tab=orders&status=pending' },
-  { key: 'newMessages', label: 'New messages', to: '/admin?tab=contact&status=new' },
+  { key: 'ordersToShip', label: 'Orders to ship', to: '/admin/orders?status=pending' },
+  { key: 'newMessages', label: 'New messages', to: '/admin/messages?status=new' },
   {
     key: 'pendingNotifyRequests',
     label: 'Notify-me requests',
-    to: '/admin?tab=notify-me&status=pending',
+    to: '/admin/notify-me?status=pending',
   },
-  { key: 'signupsThisWeek', label: 'Signups this week', to: '/admin?tab=newsletter' },
+  { key: 'signupsThisWeek', label: 'Signups this week', to: '/admin/newsletter' },
 ];
 
 const FIGURE_STYLE = {

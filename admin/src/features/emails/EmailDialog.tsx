@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { OutboxEmailSummary } from '@artist/contracts';
-import { Button, Descriptions, Modal, Segmented, Spin, Typography } from 'antd';
+import { App, Button, Descriptions, Modal, Segmented, Spin, Typography } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { EmailStatusTag, kindLabel, lastFailure, waitingReason } from './columns.js';
 import { useGetEmailQuery, useResendEmailMutation } from './emailsApi.js';
 
 /**
  * An email's preview: its HTML in a sandboxed frame (no scripts, no same-origin access) or its
- * plain text, and a resend for a failed or sent one.
+ * plain text, and a resend for a failed or sent one, once confirmed.
  */
 export function EmailDialog({
   email,
@@ -20,19 +20,28 @@ export function EmailDialog({
   const [resend, { isLoading }] = useResendEmailMutation();
   const [view, setView] = useState<'HTML' | 'Text'>('HTML');
   const toast = useToast();
+  const { modal } = App.useApp();
   const canResend = email.status === 'failed' || email.status === 'sent';
   const waiting = waitingReason(email);
   const failure = lastFailure(email);
 
-  const onResend = async () => {
-    try {
-      await resend(email.id).unwrap();
-      toast.success('Email queued to be sent again');
-      onClose();
-    } catch (err) {
-      toast.error('Failed to resend email', err);
-    }
-  };
+  // The recipient gets it a second time: asked first.
+  const onResend = () =>
+    modal.confirm({
+      title: 'Send this email again?',
+      content: `“${email.subject}” goes to ${email.to} once more.`,
+      okText: 'Resend',
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await resend(email.id).unwrap();
+          toast.success('Email queued to be sent again');
+          onClose();
+        } catch (err) {
+          toast.error('Failed to resend email', err);
+        }
+      },
+    });
 
   return (
     <Modal

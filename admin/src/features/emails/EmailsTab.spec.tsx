@@ -23,6 +23,11 @@ const makeEmail = (
   ...overrides,
 });
 
+const NARROW = window.innerWidth;
+afterEach(() => {
+  window.innerWidth = NARROW;
+});
+
 it('lists emails with their status, filters them, previews one and resends a failed one', async () => {
   const user = userEvent.setup();
   const stub = signedIn({
@@ -44,6 +49,8 @@ it('lists emails with their status, filters them, previews one and resends a fai
     }),
     'POST /api/admin/emails/2/resend': json(201, makeEmail(3, { status: 'queued' })),
   });
+  // The Last error column shows from 1600 px (on a narrower screen, View shows it).
+  window.innerWidth = 1600;
   renderAdmin('/admin?tab=emails');
   await screen.findByText('buyer1@example.com');
   expect(screen.getByText('550 Mailbox unavailable')).toBeInTheDocument();
@@ -65,6 +72,15 @@ it('lists emails with their status, filters them, previews one and resends a fai
     'Would you play our festival?',
   );
   await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+  // Asked first: nothing is sent until the artist confirms.
+  await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+  const confirm = screen.getAllByRole('dialog')[1]!;
+  expect(confirm).toHaveTextContent('Send this email again?');
+  expect(confirm).toHaveTextContent(
+    '“Booking Inquiry from Dolly Parton” goes to buyer2@example.com once more.',
+  );
+  expect(stub.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  await user.click(within(confirm).getByRole('button', { name: 'Resend' }));
   expect(await screen.findByText('Email queued to be sent again')).toBeInTheDocument();
   expect(stub.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
     '/api/admin/emails/2/resend',
@@ -136,6 +152,7 @@ it('shows an email held back by the hourly limit as waiting, with its reason, no
       replyTo: null,
     }),
   });
+  window.innerWidth = 1600;
   renderAdmin('/admin?tab=emails');
   await screen.findByText('buyer5@example.com');
   const row = (email: string) => tableRows().find((r) => r.textContent?.includes(email))!;

@@ -1,4 +1,5 @@
 import { EMAIL_WAITING_PREFIX, type EmailStatus, type OutboxEmailSummary } from '@artist/contracts';
+import type { ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { formatTimestamp } from '../../components/format.js';
@@ -66,6 +67,14 @@ export const emailFilters: StatusFilter[] = [
   })),
 ];
 
+/**
+ * Text held to a width, wrapping where it must: the table takes its columns' widest content,
+ * and an address or a subject on one line would push View out of sight beside the navigation.
+ */
+function Wrap({ width, children }: { width: number; children: ReactNode }) {
+  return <div style={{ maxWidth: width, overflowWrap: 'anywhere' }}>{children}</div>;
+}
+
 export function emailColumns(
   onView: (e: OutboxEmailSummary) => void,
 ): DataColumn<OutboxEmailSummary>[] {
@@ -74,22 +83,27 @@ export function emailColumns(
       key: 'createdAt',
       title: 'Date',
       sortField: 'createdAt',
-      render: (_, e) => formatTimestamp(iso(e.createdAt)),
+      render: (_, e) => <Wrap width={110}>{formatTimestamp(iso(e.createdAt))}</Wrap>,
     },
-    { key: 'to', title: 'To', sortField: 'to', render: (_, e) => e.to },
+    {
+      key: 'to',
+      title: 'To',
+      sortField: 'to',
+      render: (_, e) => <Wrap width={180}>{e.to}</Wrap>,
+    },
     {
       key: 'subject',
       title: 'Subject',
       sortField: 'subject',
       responsive: ['md'],
-      render: (_, e) => e.subject,
+      render: (_, e) => <Wrap width={200}>{e.subject}</Wrap>,
     },
     {
       key: 'kind',
       title: 'Kind',
       sortField: 'kind',
       responsive: ['md'],
-      render: (_, e) => kindLabel(e.kind),
+      render: (_, e) => <Wrap width={110}>{kindLabel(e.kind)}</Wrap>,
     },
     {
       key: 'status',
@@ -108,15 +122,16 @@ export function emailColumns(
       key: 'lastError',
       title: 'Last error',
       sortField: 'lastError',
-      responsive: ['lg'],
-      render: (_, e) => lastFailure(e) ?? '',
+      // From 1600 px; View shows it at any width.
+      responsive: ['xxl'],
+      render: (_, e) => <Wrap width={240}>{lastFailure(e) ?? ''}</Wrap>,
     },
     {
       key: 'sentAt',
       title: 'Sent',
       sortField: 'sentAt',
       responsive: ['md'],
-      render: (_, e) => formatTimestamp(iso(e.sentAt)),
+      render: (_, e) => <Wrap width={110}>{formatTimestamp(iso(e.sentAt))}</Wrap>,
     },
     {
       key: 'view',

@@ -40,7 +40,7 @@ it('lists one row per fan with their figures, filters with the server counts and
   const stub = signedIn({ 'GET /api/admin/fans': listRoute(FANS, [dolly, kitty, patsy]) });
   renderAdmin('/admin?tab=fans');
   await screen.findByText('dolly@example.com');
-  expect(screen.getByRole('tab', { name: 'Fans', selected: true })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Fans', current: 'page' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('button', { name: 'Customers (2)' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Subscribers (1)' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ it('lists one row per fan with their figures, filters with the server counts and
 
   await userEvent.click(screen.getByRole('button', { name: 'Customers (2)' }));
   await waitFor(() => expect(tableRows()).toHaveLength(2));
-  expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=fans&status=customers');
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin/fans?status=customers');
 
   await userEvent.click(screen.getByRole('columnheader', { name: /Total spent/ }));
   await waitFor(() => expect(stub.requests.at(-1)!.query.get('sort')).toBe('totalSpent'));

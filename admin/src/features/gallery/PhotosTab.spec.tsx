@@ -52,7 +52,7 @@ const pick = (file: File) => userEvent.upload(screen.getByLabelText('Photo'), fi
 it('lists the photos in order with their thumbnails, under the Photos tab after Fans', async () => {
   gallery([stage, studio, road]);
   renderAdmin('/admin?tab=photos');
-  expect(await screen.findByRole('tab', { name: 'Photos', selected: true })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Photos', current: 'page' })).toBeInTheDocument();
   await screen.findByText('Wren on stage');
   expect(listed()).toEqual([
     'Photo 1: Wren on stage',

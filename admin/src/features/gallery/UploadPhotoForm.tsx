@@ -8,6 +8,8 @@ import { useUploadPhotoMutation } from './galleryApi.js';
 /** The image types the API accepts; it checks the bytes, this only narrows the file picker. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const MB = GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024;
+/** Height of the character count antd draws under a text box. */
+const COUNT_ROOM = 24;
 
 interface UploadValues {
   alt: string;
@@ -82,7 +84,13 @@ export function UploadPhotoForm() {
           { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
         ]}
       >
-        <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
+        {/* antd draws the count below the box, over the help text: room is kept for it. */}
+        <Input.TextArea
+          rows={2}
+          maxLength={GALLERY_ALT_MAX}
+          showCount
+          style={{ marginBottom: COUNT_ROOM }}
+        />
       </Form.Item>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Flex gap={8} align="center">

@@ -59,7 +59,7 @@ function fieldLines(a: AddressFields): string[] {
 }
 
 /**
- * The shipping address as lines of text, for every shape SPEC.md §3 lists: in-person, a string,
+ * The shipping address as lines of text, for every shape an order's address is stored in: in-person, a string,
  * an `address` string or object, or the address fields at the top level.
  */
 export function addressLines(shippingAddress: string | null | undefined): string[] {

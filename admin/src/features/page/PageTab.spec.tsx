@@ -54,7 +54,7 @@ it('edits the tagline and about text, previews them as typed, and saves the whol
   const stub = contentServer();
   renderAdmin('/admin?tab=page');
   const tagline = await screen.findByLabelText('Tagline');
-  expect(screen.getByRole('tab', { name: 'Page', selected: true })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Page', current: 'page' })).toBeInTheDocument();
   expect(tagline).toHaveValue('Singer • Songwriter • Musician');
 
   await retype(tagline, '  Songs from the Hill Country  ');

@@ -41,7 +41,7 @@ it('lists the products with their stock per size, and filters low stock with the
   });
   renderAdmin('/admin?tab=products');
   await screen.findByText('Wren Calloway T-Shirt');
-  expect(screen.getByRole('tab', { name: 'Products', selected: true })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Products', current: 'page' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('button', { name: 'Low stock (2)' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Sold out (1)' })).toBeInTheDocument();
@@ -69,7 +69,7 @@ it('lists the products with their stock per size, and filters low stock with the
 
   await userEvent.click(screen.getByRole('button', { name: 'Low stock (2)' }));
   await waitFor(() => expect(tableRows()).toHaveLength(2));
-  expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=products&status=low-stock');
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin/products?status=low-stock');
   const last = stub.requests.filter((r) => r.path === '/api/admin/products').at(-1)!;
   expect(last.query.get('status')).toBe('low-stock');
   expect(screen.queryByText('Tour Poster')).toBeNull();
@@ -199,6 +199,11 @@ it('sets a size’s stock and stops tracking another, one call per changed size'
   expect(dialog().getByLabelText('Large (L): not tracked')).toBeChecked();
 
   await userEvent.click(dialog().getByLabelText('Large (L): not tracked'));
+  // Unticked, the box waits for a number: no complaint before one is typed or Save is pressed.
+  await waitFor(() => expect(large).toBeEnabled());
+  await userEvent.click(large);
+  await userEvent.tab();
+  expect(dialog().queryByText('Enter how many you have, or tick Not tracked')).toBeNull();
   await userEvent.click(dialog().getByRole('button', { name: 'Save Stock' }));
   expect(
     await dialog().findByText('Enter how many you have, or tick Not tracked'),

@@ -118,7 +118,8 @@ export function StockDialog({
                 <Form.Item
                   label="In stock (set)"
                   name={['rows', i, 'count']}
-                  dependencies={[['rows', i, 'untracked']]}
+                  // Not re-checked when "Not tracked" changes: unticking it waits for a number
+                  // (or Save) before saying one is missing; ticking it clears any complaint.
                   style={{ marginBottom: 0 }}
                   rules={[
                     {
@@ -153,7 +154,15 @@ export function StockDialog({
                   // Level with the number box below its label.
                   style={{ marginBottom: 0, paddingTop: 30 }}
                 >
-                  <Checkbox aria-label={`${name}: not tracked`}>Not tracked</Checkbox>
+                  <Checkbox
+                    aria-label={`${name}: not tracked`}
+                    onChange={(e) => {
+                      if (e.target.checked)
+                        form.setFields([{ name: ['rows', i, 'count'], errors: [] }]);
+                    }}
+                  >
+                    Not tracked
+                  </Checkbox>
                 </Form.Item>
               </Flex>
             </section>

@@ -26,6 +26,7 @@ function report(from: string, to: string, scale: number): SalesReport {
     from,
     to,
     timeZone: 'America/Chicago',
+    testOrdersLeftOut: scale === 1 ? 2 : 0,
     totals: {
       ...figures(12_345 * scale, 3, 5, 1200),
       disputedCents: 0,
@@ -71,7 +72,10 @@ it('shows this year’s sales by month, product, show and channel, each chart wi
   expect(screen.getByTestId('sales-totals')).toHaveTextContent(
     'discount codes took $5.00 off 1 order.',
   );
-  expect(screen.getByRole('tab', { name: 'Sales', selected: true })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Sales', current: 'page' })).toBeInTheDocument();
+  expect(screen.getByTestId('sales-test-orders')).toHaveTextContent(
+    '2 test orders of this period are left out: test mode takes no payment.',
+  );
   // No period sent: the server takes this year in the artist's time zone, and says which.
   expect(stub.requests.find((r) => r.path === '/api/admin/sales')!.query.toString()).toBe('');
   expect(screen.getByLabelText('From')).toHaveValue('2027-01-01');
@@ -109,6 +113,7 @@ it('asks again for the period picked, and refuses one that ends before it starts
   expect(asked.query.get('from')).toBe('2027-03-01');
   expect(asked.query.get('to')).toBe('2027-12-31');
   expect(within(section('By month')).getAllByRole('row')).toHaveLength(11);
+  expect(screen.queryByTestId('sales-test-orders')).toBeNull();
 
   fireEvent.change(screen.getByLabelText('To'), { target: { value: '2027-02-01' } });
   expect(

@@ -4,6 +4,7 @@ import type { SalesFigures, SalesQuery, SalesReport } from '@artist/contracts';
 import { serverMessage, setAuthenticated } from '../../app/api.js';
 import { useAppDispatch } from '../../app/store.js';
 import { formatCents, formatDay } from '../../components/format.js';
+import { usePhone } from '../../components/usePhone.js';
 import { downloadFile, ExportError } from '../table/downloadCsv.js';
 import type { SalesChartKind } from './SalesChart.js';
 import { salesQuery, useGetSalesQuery } from './salesApi.js';
@@ -14,7 +15,7 @@ const SalesChart = lazy(() => import(/* webpackChunkName: "sales-charts" */ './S
 
 const PERIOD_ORDER = 'The period must start on or before its end.';
 
-const figureColumns = [
+const allFigureColumns = [
   { title: 'Orders', dataIndex: 'orders', key: 'orders', align: 'right' as const },
   { title: 'Items', dataIndex: 'items', key: 'items', align: 'right' as const },
   {
@@ -39,6 +40,12 @@ const figureColumns = [
     render: formatCents,
   },
 ];
+
+/**
+ * A phone's width holds the label, Orders and Net without scrolling sideways; items, gross and
+ * refunded stay in the totals above the tables.
+ */
+const phoneFigureColumns = allFigureColumns.filter((c) => c.key === 'orders' || c.key === 'net');
 
 /**
  * Sales: revenue by month, by product and size, by show, and online against the merch table,
@@ -116,6 +123,7 @@ export function SalesTab() {
 
 function Report({ report }: { report: SalesReport }) {
   const { totals } = report;
+  const figureColumns = usePhone() ? phoneFigureColumns : allFigureColumns;
   return (
     <Flex vertical gap={16}>
       <Card size="small">
@@ -131,6 +139,17 @@ function Report({ report }: { report: SalesReport }) {
             : ''}
           .
         </Typography.Paragraph>
+        {report.testOrdersLeftOut > 0 && (
+          <Typography.Paragraph
+            type="secondary"
+            style={{ margin: '8px 0 0' }}
+            data-testid="sales-test-orders"
+          >
+            {report.testOrdersLeftOut} test {report.testOrdersLeftOut === 1 ? 'order' : 'orders'} of
+            this period {report.testOrdersLeftOut === 1 ? 'is' : 'are'} left out: test mode takes no
+            payment.
+          </Typography.Paragraph>
+        )}
       </Card>
       <Section title="By month" kind="month" report={report}>
         <Table

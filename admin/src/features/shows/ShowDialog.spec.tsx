@@ -55,6 +55,10 @@ it('offers no Delete while creating a show, and keeps the dialog when deleting f
   renderAdmin('/admin');
   await userEvent.click(await screen.findByRole('button', { name: 'Create Show' }));
   expect(showDialog().queryByRole('button', { name: 'Delete' })).toBeNull();
+  // The notes are the artist's own: the dialog says the site never shows them.
+  expect(showDialog().getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
+    'Private: only you see these here; the site never shows them.',
+  );
   await userEvent.click(showDialog().getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -281,6 +281,7 @@ export function ShowDialog({
         <Form.Item
           label="Notes"
           name="notes"
+          extra="Private: only you see these here; the site never shows them."
           rules={[{ max: 1000, message: 'Notes cannot exceed 1000 characters' }]}
         >
           <Input.TextArea rows={3} />

@@ -54,7 +54,7 @@ it('creates a show with the defaults, sending neither ticket URL nor empty notes
   });
   // A new draft is shown where it went: the Draft filter, its row marked.
   await waitFor(() =>
-    expect(screen.getByTestId('location').textContent).toBe('/admin?status=draft'),
+    expect(screen.getByTestId('location').textContent).toBe('/admin/shows?status=draft'),
   );
   const row = (await screen.findByText('The Bluebird Cafe')).closest('tr')!;
   expect(row).toHaveClass('data-table__row--highlight');

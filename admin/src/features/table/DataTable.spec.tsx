@@ -51,12 +51,12 @@ it('pages with Previous and Next and keeps the page in the URL', async () => {
   await open();
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Showing 51-60 of 60')).toBeInTheDocument();
-  expect(location()).toBe('/admin?page=2');
+  expect(location()).toBe('/admin/shows?page=2');
   expect(tableRows()).toHaveLength(10);
   expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
   expect(await screen.findByText('Showing 1-50 of 60')).toBeInTheDocument();
-  expect(location()).toBe('/admin');
+  expect(location()).toBe('/admin/shows');
 });
 
 it('describes the rows on screen while the next page loads', async () => {
@@ -71,7 +71,7 @@ it('describes the rows on screen while the next page loads', async () => {
   renderAdmin('/admin');
   expect(await screen.findByText('Showing 1-50 of 60')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-  await waitFor(() => expect(location()).toBe('/admin?page=2'));
+  await waitFor(() => expect(location()).toBe('/admin/shows?page=2'));
   expect(screen.getByText('Showing 1-50 of 60')).toBeInTheDocument();
   expect(venues()[0]).toBe('Venue 1');
   release();
@@ -93,7 +93,7 @@ it('returns to page 1 when the filter or the search changes', async () => {
   expect(await screen.findByText('Showing 51-60 of 60')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Draft (3)' }));
   expect(await screen.findByText('Showing 1-3 of 3')).toBeInTheDocument();
-  expect(location()).toBe('/admin?status=draft');
+  expect(location()).toBe('/admin/shows?status=draft');
 });
 
 it('returns to page 1 when the search changes', async () => {
@@ -102,7 +102,7 @@ it('returns to page 1 when the search changes', async () => {
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'old');
   expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('old');
   expect(await screen.findByText('Showing 1-2 of 2')).toBeInTheDocument();
-  expect(location()).toBe('/admin?status=all&search=old');
+  expect(location()).toBe('/admin/shows?status=all&search=old');
   expect(venues()).toEqual(['Old Opry', 'Old Tavern']);
 });
 

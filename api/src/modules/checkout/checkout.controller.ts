@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type {
+  CheckoutMode,
   CheckoutResponse,
   DiscountCheck,
   CheckoutSessionStatus,
@@ -23,6 +24,7 @@ import { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService } from './checkout.service.js';
+import { PaymentProvider } from './payment-provider.js';
 import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto, ShippingQuoteDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
@@ -35,6 +37,7 @@ export class CheckoutController {
     private readonly checkout: CheckoutService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly shipping: ShippingService,
+    private readonly provider: PaymentProvider,
   ) {}
 
   /** The rates of the country's zone for this cart, priced as checkout will charge them. */
@@ -57,6 +60,13 @@ export class CheckoutController {
   @Header('Cache-Control', 'no-cache')
   async countries(): Promise<ShippingCountries> {
     return { countries: await this.shipping.countries() };
+  }
+
+  /** Whether checkout takes orders without charging a card (the test provider). */
+  @Get('checkout/mode')
+  @Header('Cache-Control', 'no-cache')
+  mode(): CheckoutMode {
+    return { testMode: this.provider.name === 'test' };
   }
 
   /**

@@ -183,7 +183,7 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     // Stripe keeps the buyer's address as typed.
     email: normaliseEmail(session.email ?? ''),
     customerName: session.customerName,
-    // SPEC.md §3's object shape: `{ name, address: { line1, …, country } }`.
+    // The stored address's object shape: `{ name, address: { line1, …, country } }`.
     shippingAddress: JSON.stringify(
       session.shipping ? { name: session.shipping.name, address: session.shipping.address } : {},
     ),

@@ -38,7 +38,7 @@ export interface CreatedSession {
   url: string;
 }
 
-/** Field names as SPEC.md §3's address object and Stripe's address use them. */
+/** Field names as the stored address object and Stripe's address use them. */
 export interface PostalAddress {
   line1: string | null;
   line2: string | null;

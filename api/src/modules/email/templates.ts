@@ -210,7 +210,7 @@ export interface ContactEmailData {
   message: string;
 }
 
-/** The contact form's subject values as the form labels them (SPEC.md). */
+/** The contact form's subject values as the form labels them (the storefront's contact form). */
 const CONTACT_SUBJECT_LABELS: Record<string, string> = {
   booking: 'Booking Inquiry',
   collaboration: 'Collaboration',

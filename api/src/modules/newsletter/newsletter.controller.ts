@@ -56,7 +56,8 @@ import { NewsletterService } from './newsletter.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../auth/admin.guard.js';
 
-export const SIGNUP_MESSAGE = "Welcome to the family! You've successfully signed up for updates";
+/** The answer to a signup: the address joins the list once it follows the confirmation email's link. */
+export const SIGNUP_MESSAGE = 'Almost there: check your inbox to confirm';
 
 const columns: CsvColumn<EmailSignup>[] = [
   { header: 'id', value: (s) => s.id },

@@ -17,7 +17,7 @@ function formatFields(fields: AddressFields): string {
 }
 
 /**
- * One line of text for an order's shippingAddress JSON, reading the shapes of SPEC.md §3:
+ * One line of text for an order's shippingAddress JSON, reading every shape the address is stored in:
  * in-person, a string, `{ address: {...} }` or `{ address: '...' }`, or the fields at top level.
  */
 export function formatShippingAddress(json: string): string {

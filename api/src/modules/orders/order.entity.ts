@@ -25,7 +25,7 @@ export class Order {
   @Column({ type: 'varchar', length: 200, nullable: true })
   customerName: string | null;
 
-  /** JSON text in one of the address shapes of SPEC.md §3. */
+  /** JSON text in one of the address shapes `shippingAddressLines` reads (in-person, string, object, top-level fields). */
   @Column({ type: 'text' })
   shippingAddress: string;
 

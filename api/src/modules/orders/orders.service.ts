@@ -146,7 +146,7 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * An order the artist enters by hand (SPEC.md §5, §9). The server computes the total, and names
+   * An order the artist enters by hand (with a flat $5.00 shipping charge online, none in person). The server computes the total, and names
    * catalogue products as checkout does, so one product reads the same in every order.
    */
   async createManual(input: ManualOrderDto): Promise<ManualOrderResult> {

@@ -168,7 +168,7 @@ export class SalesTally {
   }
 
   report(
-    period: Pick<SalesReport, 'from' | 'to' | 'timeZone'>,
+    period: Pick<SalesReport, 'from' | 'to' | 'timeZone' | 'testOrdersLeftOut'>,
     showsById: Map<number, SaleShow>,
   ): SalesReport {
     const sizeOrder = (p: SalesProduct) =>

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { Between, Brackets, In, type Repository, type WhereExpressionBuilder } from 'typeorm';
 import { SALES_MAX_DAYS, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
@@ -51,9 +51,43 @@ export class SalesService {
       await this.catalog.list(),
       monthsBetween(from.slice(0, 7), to.slice(0, 7)),
     );
+    // A merch-table sale at a picked show counts on the show's date, whenever it was entered:
+    // the period's orders are those made in it, and those at the shows it holds.
+    const showDates = new Map<number, string>();
+    for (const show of await this.shows.find({
+      select: { id: true, date: true },
+      where: { date: Between(from, to) },
+    })) {
+      showDates.set(show.id, show.date);
+    }
+    const periodShows = [...showDates.keys()];
+    const inPeriod = (qb: WhereExpressionBuilder) => {
+      qb.where('o.createdAt >= :start AND o.createdAt < :end', { start, end });
+      if (periodShows.length) {
+        qb.orWhere('o.salesChannel = :inPerson AND o.showId IN (:...periodShows)', {
+          inPerson: 'in-person',
+          periodShows,
+        });
+      }
+    };
+    /** The day an order counts on; a show outside the period is looked up when first met. */
+    const dayOf = async (order: Order): Promise<string> => {
+      if (order.salesChannel !== 'in-person' || order.showId === null) {
+        return dateIn(timeZone, order.createdAt);
+      }
+      if (!showDates.has(order.showId)) {
+        const show = await this.shows.findOne({
+          select: { id: true, date: true },
+          where: { id: order.showId },
+        });
+        // A deleted show's sales keep the day they were made.
+        showDates.set(order.showId, show?.date ?? '');
+      }
+      return showDates.get(order.showId) || dateIn(timeZone, order.createdAt);
+    };
+    let testOrdersLeftOut = 0;
     let after = 0;
     for (;;) {
-      // Orders the test payment provider took moved no money, so they are no sales.
       const batch = await this.orders
         .createQueryBuilder('o')
         .select([
@@ -67,21 +101,28 @@ export class SalesService {
           'o.showLocation',
           'o.lineItems',
           'o.createdAt',
+          'o.testMode',
         ])
-        .where('o.createdAt >= :start AND o.createdAt < :end', { start, end })
-        .andWhere('o.testMode = :testMode', { testMode: 0 })
+        .where(new Brackets(inPeriod))
         .andWhere('o.id > :after', { after })
         .orderBy('o.id', 'ASC')
         .limit(EXPORT_BATCH)
         .getMany();
       for (const order of batch) {
-        tally.add({ ...order, month: dateIn(timeZone, order.createdAt).slice(0, 7) });
+        const day = await dayOf(order);
+        if (day < from || day > to) continue;
+        // Orders the test payment provider took moved no money, so they are no sales.
+        if (order.testMode) testOrdersLeftOut += 1;
+        else tally.add({ ...order, month: day.slice(0, 7) });
       }
       if (batch.length < EXPORT_BATCH) break;
       after = batch[batch.length - 1].id;
     }
     const ids = tally.showIds();
     const shows = ids.length ? await this.shows.findBy({ id: In(ids) }) : [];
-    return tally.report({ from, to, timeZone }, new Map(shows.map((show) => [show.id, show])));
+    return tally.report(
+      { from, to, timeZone, testOrdersLeftOut },
+      new Map(shows.map((show) => [show.id, show])),
+    );
   }
 }

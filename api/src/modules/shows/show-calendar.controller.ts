@@ -10,7 +10,7 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 /**
  * Calendar apps poll a subscription every few hours; five minutes (the storefront's own freshness
- * for the list, SPEC.md §9) keeps a shared cache from serving an edit late by more than that.
+ * for the public list) keeps a shared cache from serving an edit late by more than that.
  */
 const CALENDAR_CACHE = 'public, max-age=300';
 

@@ -28,6 +28,7 @@ import {
   useGetShippingCountriesQuery,
   useGetShippingQuoteQuery,
 } from './shippingApi.js';
+import { CheckoutNote } from './CheckoutNote.js';
 
 /**
  * Refusals the buyer can act on from the cart: its limits (400), stock (409), and what this
@@ -35,7 +36,7 @@ import {
  */
 const REFUSALS_SHOWN_IN_CART = new Set([400, 409, 429]);
 
-/** Why a checkout did not start, in the words of SPEC.md §8. */
+/** Why a checkout did not start, in the server's words, or the shop's own fallbacks. */
 function checkoutFailure(error: unknown): string {
   if (error instanceof Error) return error.message;
   const status = (error as HttpError | undefined)?.status;
@@ -270,6 +271,7 @@ export default function CartDrawer() {
             >
               {isLoading ? 'Processing...' : 'Checkout'}
             </button>
+            {items.length > 0 && <CheckoutNote className="cart__note" />}
             <button
               type="button"
               className="button button--outline button--block"

@@ -23,8 +23,8 @@ afterEach(() => {
 
 const scrolledTo = () => jest.mocked(Element.prototype.scrollIntoView).mock.contexts.at(-1);
 
-it('after a paid checkout: empties the cart, scrolls to merch at 100 ms, thanks at 500 ms, cleans the address', async () => {
-  renderApp('/?checkout=success&session_id=cs_test_1');
+it('after a paid checkout without its session: empties the cart, scrolls to merch at 100 ms, thanks at 500 ms, cleans the address', async () => {
+  renderApp('/?checkout=success');
   expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
   expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([]);
 
@@ -47,7 +47,7 @@ it('after a paid checkout: empties the cart, scrolls to merch at 100 ms, thanks 
   expect(screen.queryByText('Order Successful')).toBeNull();
 });
 
-it('after a paid checkout, asks the server for the session, which makes the order if the webhook is late', async () => {
+it('after a paid checkout, shows the receipt instead of the toast, asking the server for the session, which makes the order if the webhook is late', async () => {
   const { calls } = stubApi({
     'GET /api/checkout/session-status?session_id=cs_test_late': {
       body: { paid: true, status: 'complete' },
@@ -55,13 +55,21 @@ it('after a paid checkout, asks the server for the session, which makes the orde
   });
   renderApp('/?checkout=success&session_id=cs_test_late');
   await act(async () => jest.advanceTimersByTime(500));
-  expect(calls.filter((c) => c.url.startsWith('/api/checkout/'))).toEqual([
+  const checkoutCalls = calls.filter(
+    (c) => c.url.startsWith('/api/checkout/') && c.url !== '/api/checkout/mode',
+  );
+  expect(checkoutCalls).toEqual([
     expect.objectContaining({
       method: 'GET',
       url: '/api/checkout/session-status?session_id=cs_test_late',
     }),
   ]);
-  expect(screen.getByText('Order Successful')).toBeInTheDocument();
+  expect(
+    await screen.findByRole('dialog', { name: 'Thank you for your order!' }),
+  ).toBeInTheDocument();
+  expect(screen.queryByText('Order Successful')).toBeNull();
+  expect(currentLocation.path).toBe('/');
+  expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
 });
 
 it('after a canceled checkout: keeps the cart and says so for 5000 ms', async () => {

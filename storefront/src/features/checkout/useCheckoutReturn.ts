@@ -24,7 +24,9 @@ const RETURN_TOASTS: Record<'success' | 'canceled', ToastInput> = {
 
 /**
  * Back from the payment page with `?checkout=success|canceled`: scroll to the merch, then show
- * the outcome and take the parameter out of the address. A paid order empties the cart.
+ * the outcome and take the parameter out of the address. A paid order empties the cart; when the
+ * address names its checkout session, the receipt is the outcome (a view of its own, which a
+ * toast would cover on a phone), else the "Order Successful" toast.
  */
 export function useCheckoutReturn() {
   const location = useLocation();
@@ -35,14 +37,14 @@ export function useCheckoutReturn() {
     const params = new URLSearchParams(location.search);
     const outcome = params.get('checkout');
     if (outcome !== 'success' && outcome !== 'canceled') return;
+    const sessionId = outcome === 'success' ? params.get('session_id') : null;
     if (outcome === 'success') {
       dispatch(clearCart());
-      const sessionId = params.get('session_id');
       if (sessionId) dispatch(showReceipt(sessionId));
     }
     const scroll = setTimeout(() => scrollToSection('merch'), SCROLL_DELAY_MS);
     const toast = setTimeout(() => {
-      dispatch(showToast(RETURN_TOASTS[outcome]));
+      if (!sessionId) dispatch(showToast(RETURN_TOASTS[outcome]));
       params.delete('checkout');
       params.delete('session_id');
       const search = params.toString();

@@ -13,7 +13,7 @@ type Values = Record<Field, string>;
 const EMPTY: Values = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 const FIELDS: Field[] = ['firstName', 'lastName', 'email', 'subject', 'message'];
 
-/** The field messages of SPEC.md §5; an empty result means the form may be sent. */
+/** The contact form's field messages; an empty result means the form may be sent. */
 export function validateContact(values: Values): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   for (const field of ['firstName', 'lastName', 'subject', 'message'] as const) {

@@ -19,16 +19,30 @@ it('shows the heading, subtitle, both products and the footer notes', async () =
   expect(card.getByText('$25.00')).toBeInTheDocument();
   expect(card.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
   const hat = within(merch().getByRole('heading', { name: 'Trucker Hat' }).closest('article')!);
-  expect(hat.getByText('Coming Soon')).toBeInTheDocument();
+  expect(hat.getByText('Sold out')).toBeInTheDocument();
+  expect(hat.queryByText('Coming Soon')).toBeNull();
   expect(hat.getByRole('button', { name: 'Notify Me' })).toBeInTheDocument();
   expect(hat.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   expect(hat.getByRole('img')).toHaveAttribute('src', '/assets/placeholder.webp');
-  expect(merch().getByText(/Secure checkout powered by/)).toHaveTextContent(
+  expect(await merch().findByText(/Secure checkout powered by/)).toHaveTextContent(
     'Secure checkout powered by Stripe',
   );
+  expect(merch().queryByText('Test mode: no card is charged')).toBeNull();
   expect(
     merch().getByText('Ships to US, Canada, UK, Australia, and New Zealand'),
   ).toBeInTheDocument();
+});
+
+it('says "Test mode: no card is charged" in place of the Stripe line in test mode, in the cart too', async () => {
+  stubApi({ 'GET /api/checkout/mode': { body: { testMode: true } } });
+  renderApp();
+  expect(await merch().findByText('Test mode: no card is charged')).toBeInTheDocument();
+  expect(merch().queryByText(/Secure checkout powered by/)).toBeNull();
+  await userEvent.click((await tshirtCard()).getByRole('button', { name: 'Add to Cart' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+  const cart = within(await screen.findByRole('dialog', { name: /^Your Cart/ }));
+  expect(cart.getByText('Test mode: no card is charged')).toBeInTheDocument();
+  expect(cart.queryByText(/Secure checkout powered by/)).toBeNull();
 });
 
 it('offers sizes Small to 2XL with Medium chosen', async () => {

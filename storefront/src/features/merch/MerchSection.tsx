@@ -4,6 +4,7 @@ import { artist } from '../../content/artist.js';
 import { useOnDemand } from '../../shared/useOnDemand.js';
 import { PRODUCT_IMAGE_SIZE, productImage, useGetProductsQuery } from './catalogApi.js';
 import { ProductCard } from './ProductCard.js';
+import { CheckoutNote } from '../cart/CheckoutNote.js';
 
 const ImageLightbox = lazy(() => import('../../shared/ImageLightbox.js'));
 const NotifyDialog = lazy(() => import('./NotifyDialog.js'));
@@ -51,9 +52,7 @@ export function MerchSection() {
         )}
       </div>
       <div className="merch__notes">
-        <p>
-          Secure checkout powered by <strong>Stripe</strong>
-        </p>
+        <CheckoutNote />
         <p>Ships to US, Canada, UK, Australia, and New Zealand</p>
       </div>
       {lightboxWanted && enlarged && (

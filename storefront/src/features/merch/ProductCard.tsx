@@ -104,7 +104,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
         ) : (
           picture
         )}
-        {!product.available && <span className="product__badge">Coming Soon</span>}
+        {!product.available && <span className="product__badge">Sold out</span>}
       </div>
       <div className="product__body">
         <h3 id={`${id}-name`}>{product.name}</h3>

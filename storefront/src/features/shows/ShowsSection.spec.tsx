@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, renderApp, show, stubApi, type Reply } from '../../test/renderApp.js';
-import { calendarSubscribeUrl, localToday, upcomingShows } from './showsApi.js';
+import { calendarSubscribeUrl, calendarFeedUrl, localToday, upcomingShows } from './showsApi.js';
 
 const section = () => within(document.getElementById('shows')!);
 
@@ -142,16 +142,34 @@ it("links each show's own calendar file, named for its venue and date", async ()
   ).toHaveAttribute('href', '/api/shows/9.ics');
 });
 
-it('offers the shows calendar as a webcal:// subscription on the page’s own host', async () => {
+it('offers the shows calendar as a webcal:// subscription and as an address to copy, on the page’s own host', async () => {
   stubApi();
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   renderApp();
   await section().findByText('No upcoming shows at this time.');
-  expect(section().getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute(
+  const subscribe = section().getByRole('button', { name: 'Subscribe to calendar' });
+  expect(subscribe).toHaveAttribute('aria-expanded', 'false');
+  expect(section().queryByRole('link', { name: 'Open in my calendar app' })).toBeNull();
+
+  await userEvent.click(subscribe);
+  expect(subscribe).toHaveAttribute('aria-expanded', 'true');
+  expect(section().getByRole('link', { name: 'Open in my calendar app' })).toHaveAttribute(
     'href',
     `webcal://${window.location.host}/api/shows.ics`,
   );
+  const address = section().getByRole('textbox', { name: 'Or add this address to your calendar' });
+  expect(address).toHaveValue(`${window.location.origin}/api/shows.ics`);
+  expect(address).toHaveAttribute('readonly');
+  await userEvent.click(section().getByRole('button', { name: 'Copy' }));
+  expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/api/shows.ics`);
+  expect(section().getByRole('status')).toHaveTextContent('Copied');
+
   expect(calendarSubscribeUrl({ host: 'wren.example:8443' })).toBe(
     'webcal://wren.example:8443/api/shows.ics',
+  );
+  expect(calendarFeedUrl({ origin: 'https://wren.example' })).toBe(
+    'https://wren.example/api/shows.ics',
   );
 });
 

@@ -3,7 +3,8 @@ import { artist } from '../../content/artist.js';
 import { showTime } from '../../shared/format.js';
 import { JsonLd } from '../../shared/JsonLd.js';
 import { scrollToSection } from '../nav/sections.js';
-import { calendarSubscribeUrl, showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
+import { CalendarSubscribe } from './CalendarSubscribe.js';
+import { showDate, upcomingShows, useGetShowsQuery } from './showsApi.js';
 
 let formats:
   { day: Intl.DateTimeFormat; month: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | undefined;
@@ -61,9 +62,7 @@ export function ShowsSection() {
         <button type="button" className="button" onClick={() => scrollToSection('email-signup')}>
           Join the List
         </button>
-        <a className="button button--outline" href={calendarSubscribeUrl()}>
-          Subscribe to calendar
-        </a>
+        <CalendarSubscribe />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { SHOWS_CALENDAR_PATH, type PublicShow } from '@artist/contracts';
 import { api } from '../../app/api.js';
 
-/** How long the public show list stays fresh (SPEC.md §7): five minutes. */
+/** How long the public show list stays fresh (5 minutes, 300,000 ms): five minutes. */
 export const SHOWS_FRESH_MS = 300_000;
 
 export const showsApi = api.injectEndpoints({
@@ -39,4 +39,9 @@ export function showDate(date: string): Date {
  */
 export function calendarSubscribeUrl(location: Pick<Location, 'host'> = window.location): string {
   return `webcal://${location.host}${SHOWS_CALENDAR_PATH}`;
+}
+
+/** The same feed's web address (`https://…/api/shows.ics` on the live site), to paste into a calendar. */
+export function calendarFeedUrl(location: Pick<Location, 'origin'> = window.location): string {
+  return `${location.origin}${SHOWS_CALENDAR_PATH}`;
 }

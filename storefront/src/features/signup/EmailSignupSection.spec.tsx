@@ -29,7 +29,7 @@ it('refuses an invalid address without calling the server', async () => {
   expect(calls.some((c) => c.url === '/api/email-signup')).toBe(false);
 });
 
-it("says 'Joining...', welcomes the visitor and clears the field", async () => {
+it("says 'Joining...', then asks the visitor to confirm from their inbox, and clears the field", async () => {
   const pending = deferred<Reply>();
   const { calls } = stubApi({ 'POST /api/email-signup': () => pending.promise });
   renderApp();
@@ -38,8 +38,14 @@ it("says 'Joining...', welcomes the visitor and clears the field", async () => {
   await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
   expect(signup().getByRole('button', { name: 'Joining...' })).toBeDisabled();
   pending.resolve({ body: { success: true, message: 'ok' } });
-  expect(await screen.findByText('Welcome to the family!')).toBeInTheDocument();
-  expect(screen.getByText("You've successfully signed up for updates")).toBeInTheDocument();
+  expect(await signup().findByRole('status')).toHaveTextContent(
+    'Almost there: check your inbox to confirm',
+  );
+  const toasts = within(screen.getByRole('region', { name: /^Notifications/ }));
+  expect(toasts.getByRole('status')).toHaveTextContent(
+    /^Almost there: check your inbox to confirmFollow the link in the email we just sent you/,
+  );
+  expect(screen.queryByText(/successfully signed up/)).toBeNull();
   expect(field).toHaveValue('');
   expect(calls.find((c) => c.url === '/api/email-signup')?.body).toEqual({
     email: 'fan@example.com',
@@ -91,6 +97,8 @@ it('shows the 429 sentence under the form until the next attempt', async () => {
   expect(await signup().findByText(sentence)).toHaveAttribute('role', 'alert');
   reply = { body: { success: true, message: 'ok' } };
   await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
-  expect(await screen.findByText('Welcome to the family!')).toBeInTheDocument();
+  expect(
+    await signup().findByText('Almost there: check your inbox to confirm'),
+  ).toBeInTheDocument();
   expect(signup().queryByText(sentence)).not.toBeInTheDocument();
 });

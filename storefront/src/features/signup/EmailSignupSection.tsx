@@ -8,6 +8,9 @@ import { INVALID_EMAIL, isValidEmail } from '../../shared/validation.js';
 import { showToast } from '../toast/toastSlice.js';
 import { useSignUpMutation } from '../../app/formsApi.js';
 
+/** What the form and its toast say once an address is taken: it joins when it confirms. */
+export const SIGNUP_SENT = 'Almost there: check your inbox to confirm';
+
 export function EmailSignupSection() {
   const id = useId();
   const dispatch = useAppDispatch();
@@ -18,6 +21,8 @@ export function EmailSignupSection() {
   /** The server's 429 sentence, shown under the form until the next attempt. */
   const [limited, setLimited] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Set once an address is taken: it counts when the link of the email sent to it is followed. */
+  const [sent, setSent] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,15 +33,17 @@ export function EmailSignupSection() {
     }
     setError(undefined);
     setLimited(undefined);
+    setSent(false);
     try {
       const place = location.trim();
       await signUp({ email: email.trim(), ...(place ? { location: place } : {}) }).unwrap();
       setEmail('');
       setLocation('');
+      setSent(true);
       dispatch(
         showToast({
-          title: 'Welcome to the family!',
-          description: "You've successfully signed up for updates",
+          title: SIGNUP_SENT,
+          description: 'Follow the link in the email we just sent you to join the list.',
         }),
       );
     } catch (failure) {
@@ -84,6 +91,11 @@ export function EmailSignupSection() {
           />
         </div>
       </form>
+      {sent && (
+        <p className="signup__sent" role="status">
+          {SIGNUP_SENT}
+        </p>
+      )}
       {limited && (
         <p className="field__error form__limited" role="alert">
           {limited}

@@ -13,7 +13,7 @@ const HOTKEY = 'F8';
 
 /**
  * The toast region. Written here rather than taken from antd because antd's message and
- * notification have neither the F8 hotkey nor swipe-to-dismiss that SPEC.md §9 asks for, and
+ * notification have neither the F8 hotkey nor swipe-to-dismiss the shop's toasts have, and
  * this stays out of the first page load's JavaScript.
  */
 export function Toaster() {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { setCartOpen } from '../cart/cartSlice.js';
 
-/** Toast behaviour of SPEC.md §9. */
+/** Toasts: one at a time, 5 s each, swiped away at 50 px, F8 to reach them, removed 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION = 5000;
 export const TOAST_REMOVE_DELAY = 1_000_000;

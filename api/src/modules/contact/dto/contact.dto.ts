@@ -3,7 +3,7 @@ import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator'
 import { CONTACT_SUBJECTS, type ContactRequest, type ContactSubject } from '@artist/contracts';
 import { NormaliseEmail, Trim } from '../../../common/strings.js';
 
-/** SPEC.md sets no bounds; these only keep a row within its columns. */
+/** The form sets no bounds of its own; these only keep a row within its columns. */
 export class ContactDto implements ContactRequest {
   @ApiProperty({ example: 'Dolly', maxLength: 200 })
   @Trim()
