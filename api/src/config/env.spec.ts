@@ -121,6 +121,8 @@ describe('loadConfig', () => {
       from: { name: 'Wren Calloway', address: 'wren@wrencalloway.com' },
       artistEmail: undefined,
       confirmationsPerHour: 1000,
+      campaignRatePerSecond: 10,
+      webhooks: { basicAuth: undefined, mailgunSigningKey: undefined },
     });
   });
 
@@ -138,6 +140,8 @@ describe('loadConfig', () => {
       from: { name: "Wren's Shop", address: 'shop@example.com' },
       artistEmail: 'wren@example.com',
       confirmationsPerHour: 1000,
+      campaignRatePerSecond: 10,
+      webhooks: { basicAuth: undefined, mailgunSigningKey: undefined },
     });
     expect(loadConfig({ CONFIRMATION_EMAILS_PER_HOUR: '50' }, '/').mail.confirmationsPerHour).toBe(
       50,

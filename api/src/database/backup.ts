@@ -42,7 +42,12 @@ export interface BackupManifest {
 export class BackupError extends Error {}
 
 /** Tables that are the schema's bookkeeping, made by the migrations themselves. */
-const BOOKKEEPING = new Set(['migrations', 'typeorm_metadata']);
+/**
+ * Tables a backup leaves out: the migrations' own, and the running instances' coordination (the
+ * tables' change counters their caches follow, the leases of work that runs once), which mean
+ * nothing to another deployment and start afresh on a restored one.
+ */
+const BOOKKEEPING = new Set(['migrations', 'typeorm_metadata', 'table_versions', 'job_leases']);
 
 /** How a column's values are written to and read from the portable rows. */
 type Kind = 'datetime' | 'boolean' | 'number' | 'blob' | 'json' | 'other' | 'generated';
