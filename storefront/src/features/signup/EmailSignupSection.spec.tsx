@@ -61,7 +61,9 @@ it('sends the place the fan gives with the address', async () => {
   const place = signup().getByRole('textbox', { name: /Your city or ZIP/ });
   await userEvent.type(place, ' Franklin, TN ');
   await userEvent.click(signup().getByRole('button', { name: 'Join the List' }));
-  expect(await screen.findByText('Welcome to the family!')).toBeInTheDocument();
+  expect(
+    await signup().findByText('Almost there: check your inbox to confirm'),
+  ).toBeInTheDocument();
   expect(place).toHaveValue('');
   expect(calls.find((c) => c.url === '/api/email-signup')?.body).toEqual({
     email: 'fan@example.com',
