@@ -54,7 +54,10 @@ test('refunds part of an order from its dialog, after a confirmation naming the 
 }) => {
   await paidTestOrder(page);
   await logIn(page, ADMIN_PASSWORD);
-  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin areas' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
   await page
     .getByRole('button', { name: /^Manage order \d+$/ })
     .first()
@@ -95,7 +98,10 @@ test('forgot password: the emailed link sets a new password, once, and the pages
 
   // The artist reads the held email in the Emails tab.
   await logIn(page, ADMIN_PASSWORD);
-  await page.getByRole('tab', { name: 'Emails' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin areas' })
+    .getByRole('link', { name: 'Emails' })
+    .click();
   await page.getByRole('button', { name: /^View email Reset your password/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Text', { exact: true }).click();
@@ -125,7 +131,7 @@ test('forgot password: the emailed link sets a new password, once, and the pages
   await logIn(page, ADMIN_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Incorrect password.');
   await logIn(page, NEW_PASSWORD);
-  await expect(page.getByRole('tab', { name: 'Shows' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Shows' })).toBeVisible();
 });
 
 test('two-step login: set up with a QR code, then a login needs a code; recovery codes work once', async ({
@@ -160,7 +166,7 @@ test('two-step login: set up with a QR code, then a login needs a code; recovery
   expect(await axeViolations(page), 'login page with the code step').toEqual([]);
   await page.getByLabel('Authentication code').fill(codes[0]!);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('tab', { name: 'Shows' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Shows' })).toBeVisible();
   await logOut(page);
 
   await logIn(page, NEW_PASSWORD);
@@ -169,7 +175,7 @@ test('two-step login: set up with a QR code, then a login needs a code; recovery
   await expect(page.getByRole('alert')).toHaveText(/^That code is not right/);
   await page.getByLabel('Authentication code').fill(codes[1]!);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('tab', { name: 'Shows' })).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Shows' })).toBeVisible();
 
   // Turned off again with a third recovery code.
   await page.getByRole('button', { name: 'Account' }).click();

@@ -95,8 +95,9 @@ export function showColumns(
               size="small"
               onClick={() => onAnnounce(s)}
               aria-label={`Announce ${s.venue} on ${s.date} to fans nearby`}
+              title="Announce to fans nearby"
             >
-              Announce to fans nearby
+              Announce
             </Button>
           )}
         </Flex>
