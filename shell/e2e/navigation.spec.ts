@@ -9,8 +9,12 @@ import { post } from './utils/post.js';
 const AREAS = [
   'Orders',
   'Products',
+  'Discounts',
+  'Shipping',
   'Fans',
   'Newsletter',
+  'Campaigns',
+  'Suppressions',
   'Notify-me',
   'Messages',
   'Shows',
