@@ -435,6 +435,62 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   });
 });
 
+describe.each(testDatabases())('buyer emails without ARTIST_EMAIL on $name', (db) => {
+  let smtp: TestSmtpServer;
+  let s: StripeTestApp;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    s = await startStripeApp(db, {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      MAIL_FROM: 'Wren Calloway <shop@example.test>',
+    });
+  });
+
+  afterAll(async () => {
+    await s.close();
+    await smtp.stop();
+  });
+
+  it('sends the order confirmation and the shipped email with no Reply-To at all', async () => {
+    await emptyShop(s.t);
+    await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+    const [record] = await checkoutSessions(s.t);
+    const paid = await s.stripe.pay(record.sessionId);
+    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    const [order] = await orders(s.t);
+    // No artist address: no alert either, only the buyer's confirmation.
+    await eventually(() => smtp.received.length === 1, 10_000, 'the order confirmation');
+    const [confirmation] = smtp.received;
+    expect(confirmation.rcptTo).toEqual([SAMPLE_BUYER.email]);
+    expect(confirmation.parsed.subject).toBe(`Your order #${order.id} is confirmed`);
+    expect(header(confirmation, 'Reply-To')).toBeUndefined();
+    expect(confirmation.parsed.replyTo).toBeUndefined();
+
+    const admin = await loggedIn(s.t);
+    await admin
+      .put(`/api/admin/orders/${order.id}`)
+      .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '1Z999AA10123456784' })
+      .expect(200);
+    await eventually(() => smtp.received.length === 2, 10_000, 'the shipped email');
+    const shipped = smtp.received[1];
+    expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
+    expect(shipped.parsed.subject).toBe(`Your order #${order.id} is on its way`);
+    expect(header(shipped, 'Reply-To')).toBeUndefined();
+    expect(shipped.parsed.replyTo).toBeUndefined();
+
+    await outboxSettled(s.t);
+    expect(smtp.received).toHaveLength(2);
+    const rows = await recorded(s.t, smtp);
+    expect(rows.map((e) => [e.kind, e.status, e.replyToAddress, e.replyToName])).toEqual([
+      ['order-confirmation', 'sent', null, null],
+      ['order-shipped', 'sent', null, null],
+    ]);
+  });
+});
+
 describe.each(testDatabases())('the outbox across restarts and instances on $name', (db) => {
   let smtp: TestSmtpServer;
 
