@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { axeViolations } from './utils/axe.js';
 import { ADMIN_PASSWORD, startSite, type RunningSite } from './utils/site.js';
@@ -30,6 +30,37 @@ async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 }
+
+/** The link of the newest "Reset your password" email, read in the Emails area as the artist would. */
+async function resetLinkFromEmails(page: Page): Promise<URL> {
+  await page
+    .getByRole('navigation', { name: 'Admin areas' })
+    .getByRole('link', { name: 'Emails' })
+    .click();
+  await page
+    .getByRole('button', { name: /^View email Reset your password/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Text', { exact: true }).click();
+  const text = await dialog.getByLabel('Plain text').innerText();
+  await page.keyboard.press('Escape');
+  return new URL(/Choose a new password: (\S+)/.exec(text)![1]!);
+}
+
+/** The page's elements that reach past either side of the screen, none when it all fits. */
+const pastTheScreen = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return (
+        box.width > 0 && element.checkVisibility() && (box.left < -0.5 || box.right > width + 0.5)
+      );
+    });
+    const names = wide.map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return document.documentElement.scrollWidth > width ? ['the page', ...names] : names;
+  });
 
 /** A paid order of the test payment provider, 2 × M, paid on its test checkout page. */
 async function paidTestOrder(page: Page) {
@@ -98,18 +129,9 @@ test('forgot password: the emailed link sets a new password, once, and the pages
 
   // The artist reads the held email in the Emails tab.
   await logIn(page, ADMIN_PASSWORD);
-  await page
-    .getByRole('navigation', { name: 'Admin areas' })
-    .getByRole('link', { name: 'Emails' })
-    .click();
-  await page.getByRole('button', { name: /^View email Reset your password/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText('Text', { exact: true }).click();
-  const text = await dialog.getByLabel('Plain text').innerText();
-  const link = new URL(/Choose a new password: (\S+)/.exec(text)![1]!);
+  const link = await resetLinkFromEmails(page);
   expect(link.pathname).toBe('/admin/reset-password');
   expect(link.searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
-  await page.keyboard.press('Escape');
   await logOut(page);
 
   const resetPage = `${site.url}${link.pathname}${link.search}`;
@@ -183,4 +205,83 @@ test('two-step login: set up with a QR code, then a login needs a code; recovery
   await dialog.getByLabel('Code from the app, or a recovery code, to turn it off').fill(codes[2]!);
   await dialog.getByRole('button', { name: 'Turn off two-step login' }).click();
   await expect(dialog.getByRole('button', { name: 'Set up two-step login' })).toBeVisible();
+});
+
+test('on a phone the reset page and the two-step login pages keep to the screen and pass axe', async ({
+  page,
+  browser,
+}) => {
+  // Two-step login on, as the artist would have it by now.
+  await logIn(page, NEW_PASSWORD);
+  await expect(page.getByRole('main', { name: 'Shows' })).toBeVisible();
+  const { secret } = await page.evaluate(async () => {
+    const res = await fetch('/api/admin/2fa/setup', { method: 'POST' });
+    return (await res.json()) as { secret: string };
+  });
+  const { recoveryCodes } = await page.evaluate(async (code) => {
+    const res = await fetch('/api/admin/2fa/enable', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    return (await res.json()) as { recoveryCodes: string[] };
+  }, generateSync({ secret }));
+  expect(recoveryCodes).toHaveLength(10);
+
+  // A phone (touch, mobile layout) at 390 px, the narrowest width the site is tried at.
+  const phoneContext = await browser.newContext({
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    baseURL: site.url,
+  });
+  const phone = await phoneContext.newPage();
+  try {
+    // The login page, its reset form sent.
+    await phone.goto('/admin/login');
+    expect(await phone.evaluate(() => document.documentElement.clientWidth)).toBe(390);
+    await phone.getByRole('button', { name: 'Forgot password?' }).click();
+    await phone.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect(phone.getByText(/^If an email address is set up for the admin/)).toBeVisible();
+    expect(await pastTheScreen(phone), 'login page with the reset sent').toEqual([]);
+    expect(await axeViolations(phone), 'login page with the reset sent').toEqual([]);
+
+    // The two steps: the password, then the code, a wrong one first.
+    await phone.goto('/admin/login');
+    await phone.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await phone.getByRole('button', { name: 'Login' }).click();
+    await expect(phone.getByRole('alert')).toHaveText(/^Enter the 6-digit code/);
+    expect(await pastTheScreen(phone), 'login page asking for the code').toEqual([]);
+    expect(await axeViolations(phone), 'login page asking for the code').toEqual([]);
+    await phone.getByLabel('Authentication code').fill('000000');
+    await phone.getByRole('button', { name: 'Login' }).click();
+    await expect(phone.getByRole('alert')).toHaveText(/^That code is not right/);
+    expect(await pastTheScreen(phone), 'login page with a wrong code').toEqual([]);
+    expect(await axeViolations(phone), 'login page with a wrong code').toEqual([]);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await phone.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/phone-login-code.png` });
+    }
+    // The app's current code went on turning it on, and is used up: a recovery code instead.
+    await phone.getByLabel('Authentication code').fill(recoveryCodes[0]!);
+    await phone.getByRole('button', { name: 'Login' }).click();
+    await expect(phone.getByRole('main', { name: 'Shows' })).toBeVisible();
+    await phone.getByRole('button', { name: 'Logout' }).click();
+    await expect(phone.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+
+    // The emailed link's page, before and after the new password.
+    const link = await resetLinkFromEmails(page);
+    await phone.goto(`${link.pathname}${link.search}`);
+    await phone.getByLabel('New password', { exact: true }).fill('a password set on a phone');
+    await phone.getByLabel('New password again').fill('a password set on a phone');
+    expect(await pastTheScreen(phone), 'reset page').toEqual([]);
+    expect(await axeViolations(phone), 'reset page').toEqual([]);
+    await phone.getByRole('button', { name: 'Set new password' }).click();
+    await expect(phone.getByText(/every session was logged out/)).toBeVisible();
+    expect(await pastTheScreen(phone), 'reset page, done').toEqual([]);
+    expect(await axeViolations(phone), 'reset page, done').toEqual([]);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await phone.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/phone-reset-done.png` });
+    }
+  } finally {
+    await phoneContext.close();
+  }
 });
