@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './utils/axe.js';
 import { ROOT, startSite } from './utils/site.js';
 import { serveFolder } from './utils/static-server.js';
 
@@ -28,17 +29,30 @@ test('/admin/login shows the admin remote', async ({ page }) => {
 });
 
 test('an unknown page answers 404 with the 404 page', async ({ page, request }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const response = await page.goto('/nope');
   expect(response?.status()).toBe(404);
   // Its own title from the first response, before any script runs.
   expect(await response?.text()).toContain('<title>Page not found · Wren Calloway</title>');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found · Wren Calloway');
+  // The storefront draws it, in the site's own header and footer.
+  await expect(page.locator('[data-remote="storefront"]')).toBeVisible();
   const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Merch' })).toHaveAttribute('href', '/#merch');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(requested.filter((p) => p.startsWith('/remotes/admin/'))).toEqual([]);
   await header.getByRole('link', { name: 'Wren Calloway' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Wren Calloway', level: 1 })).toBeVisible();
+  // An address under /admin that the admin does not know: the same page, in the admin's place.
+  const admin = await page.goto('/admin/nope');
+  expect(admin?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Merch' })).toBeVisible();
   const api = await request.get('/api/nope');
   expect(api.status()).toBe(404);
   expect(await api.json()).toEqual({ statusCode: 404, message: 'No API route GET /api/nope.' });

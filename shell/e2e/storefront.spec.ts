@@ -397,10 +397,23 @@ test('an address with a section anchor opens the page at that section', async ({
   await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
 });
 
-test('unknown pages get the 404 page', async ({ page }) => {
+test('unknown pages get the 404 page in the site header, which leads to the home page sections', async ({
+  page,
+}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Wren Calloway');
+  expect(await axeViolations(page)).toEqual([]);
+  const root = page.locator('html');
+  expect(await root.evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true);
+  // On a phone the header's links are behind its menu, as on the home page.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await nav.getByRole('link', { name: 'Merch' }).click();
+  await expect(page).toHaveURL(/\/#merch$/);
+  await expect(page.getByRole('heading', { name: 'Merch', level: 2 })).toBeInViewport();
 });
 
 test('the footer opens the shop pages, each with its own title and a way home', async ({

@@ -19,28 +19,32 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-it('shows the 404 page for an unknown path without loading any remote', () => {
-  renderAt('/nope');
-  expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-  expect(load).not.toHaveBeenCalled();
-});
-
-it('gives the 404 page the site header, a way home and a title of its own', async () => {
-  const meta = document.createElement('meta');
-  meta.name = 'application-name';
-  meta.content = 'Wren Calloway';
-  document.head.append(meta);
-  document.title = 'Wren Calloway · Singer • Songwriter • Musician';
+it('hands an unknown path to the storefront, which draws the 404 page, and never loads the admin', async () => {
   load.mockResolvedValue({ default: () => <p>storefront here</p> });
   renderAt('/nope');
-  expect(document.title).toBe('Page not found · Wren Calloway');
-  const header = screen.getByRole('banner');
-  expect(within(header).getByRole('link', { name: 'Wren Calloway' })).toHaveAttribute('href', '/');
-  expect(within(header).getByRole('link', { name: 'Merch' })).toHaveAttribute('href', '/#merch');
-  await userEvent.click(screen.getByRole('link', { name: 'Back to the home page' }));
   expect(await screen.findByText('storefront here')).toBeInTheDocument();
-  expect(document.title).toBe('Wren Calloway · Singer • Songwriter • Musician');
-  meta.remove();
+  expect(load).toHaveBeenCalledWith('storefront', 0);
+  expect(load).not.toHaveBeenCalledWith('admin', expect.anything());
+});
+
+it('keeps the storefront mounted from the 404 page to the home page', async () => {
+  load.mockResolvedValue({ default: () => <Link to="/">Back to the home page</Link> });
+  renderAt('/nope');
+  await userEvent.click(await screen.findByRole('link', { name: 'Back to the home page' }));
+  expect(screen.getByRole('link', { name: 'Back to the home page' })).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('shows the storefront in the place of the admin for a path the admin does not know', async () => {
+  load.mockImplementation(async (name) => ({
+    default: ({ notFound }) =>
+      name === 'admin' ? <div data-testid="admin">{notFound}</div> : <p>storefront here</p>,
+  }));
+  renderAt('/admin/nope');
+  expect(
+    await within(await screen.findByTestId('admin')).findByText('storefront here'),
+  ).toBeInTheDocument();
+  expect(load.mock.calls.map(([name]) => name)).toEqual(['admin', 'storefront']);
 });
 
 it('mounts the storefront remote at / and never the admin', async () => {

@@ -1,7 +1,6 @@
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@artist/contracts';
 import { loadRemoteApp } from './remotes.js';
-import { NotFound } from './NotFound.js';
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -50,7 +49,10 @@ export function Loading() {
   );
 }
 
-/** Mounts one remote's App inside an error boundary with a retry and a loading fallback. */
+/**
+ * Mounts one remote's App inside an error boundary with a retry and a loading fallback. A path
+ * the admin does not know shows the storefront's 404 page, mounted in its place.
+ */
 export function RemoteMount({ name }: { name: RemoteName }) {
   // A retry needs a fresh lazy component: React caches the failed one.
   const [RemoteApp, setRemoteApp] = useState(() => lazy(() => loadRemoteApp(name, 0)));
@@ -63,7 +65,7 @@ export function RemoteMount({ name }: { name: RemoteName }) {
   return (
     <RemoteErrorBoundary onRetry={retry}>
       <Suspense fallback={<Loading />}>
-        <RemoteApp notFound={<NotFound />} />
+        <RemoteApp notFound={<RemoteMount name="storefront" />} />
       </Suspense>
     </RemoteErrorBoundary>
   );

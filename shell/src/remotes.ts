@@ -4,7 +4,7 @@ import { REMOTES_MANIFEST_PATH, type RemoteName, type RemotesManifest } from '@a
 
 /** What each remote's `./App` module exports by default. */
 export interface RemoteAppProps {
-  /** The shell's page for a path the remote does not know. */
+  /** What to show for a path the remote does not know: the storefront, which draws the 404 page. */
   notFound: React.ReactNode;
 }
 

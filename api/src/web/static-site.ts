@@ -31,7 +31,8 @@ const CONTENT_PAGE_PATHS = CONTENT_PAGES.map((page) => `/${page}`);
 
 /**
  * Page paths the shell renders, the admin's areas among them (so an area's address survives a
- * reload); every other non-API path is answered 404 with the shell's 404 page.
+ * reload); every other non-API path is answered 404 with the shell's page, where the storefront
+ * draws the 404 page.
  */
 export const PAGE_PATHS = [
   '/',

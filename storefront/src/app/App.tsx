@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { CONTENT_PAGES, type ContentPageKey } from '@artist/contracts';
 import { ContentPage } from '../features/content/ContentPage.js';
 import { HomePage } from '../features/home/HomePage.js';
+import { NotFoundPage } from '../features/not-found/NotFoundPage.js';
 import { useRemoveFirstPaint } from './FirstPaint.js';
 import { createStore } from './store.js';
 import '../styles/site.css';
@@ -14,15 +15,19 @@ function contentPageOf(pathname: string): ContentPageKey | undefined {
   return (CONTENT_PAGES as readonly string[]).includes(name) ? (name as ContentPageKey) : undefined;
 }
 
-/** The storefront remote's entry: the public home page and the shop's pages, with one store. */
+/**
+ * The storefront remote's entry: the public home page, the shop's pages and the 404 page for any
+ * other address (the shell mounts the storefront there too), with one store.
+ */
 export default function StorefrontApp() {
   const [store] = useState(() => createStore());
-  const page = contentPageOf(useLocation().pathname);
+  const { pathname } = useLocation();
+  const page = contentPageOf(pathname);
   useRemoveFirstPaint();
   return (
     <Provider store={store}>
       <div className="storefront" data-remote="storefront" data-build={__BUILD_ID__}>
-        {page ? <ContentPage page={page} /> : <HomePage />}
+        {pathname === '/' ? <HomePage /> : page ? <ContentPage page={page} /> : <NotFoundPage />}
       </div>
     </Provider>
   );

@@ -85,6 +85,7 @@ it('renders a content page: the site header, its title, its paragraphs and the f
   renderApp('/shipping');
   const header = screen.getByRole('banner');
   expect(within(header).getByRole('link', { name: 'Wren Calloway' })).toHaveAttribute('href', '/');
+  expect(within(header).getByRole('link', { name: 'Merch' })).toHaveAttribute('href', '/#merch');
   expect(screen.getByRole('heading', { level: 1, name: 'Shipping' })).toBeInTheDocument();
   const main = screen.getByRole('main');
   expect([...main.querySelectorAll('p')].map((p) => p.textContent)).toEqual([

@@ -5,7 +5,8 @@ import { SocialLinks } from '../../shared/SocialLinks.js';
 import { FOOTER_LINKS, scrollToSection } from '../nav/sections.js';
 
 export function Footer() {
-  // Away from the home page the quick links lead to its sections rather than scroll.
+  // Away from the home page the quick links lead to its sections rather than scroll, loading
+  // it afresh as the header's links do (see TopNav).
   const home = useLocation().pathname === '/';
   return (
     <footer className="site-footer">
@@ -20,7 +21,7 @@ export function Footer() {
                     {link.label}
                   </button>
                 ) : (
-                  <Link to={`/#${link.id}`}>{link.label}</Link>
+                  <a href={`/#${link.id}`}>{link.label}</a>
                 )}
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { artist } from '../../content/artist.js';
 import { selectCartCount, setCartOpen } from '../cart/cartSlice.js';
@@ -9,7 +10,15 @@ export function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-export function TopNav() {
+/**
+ * The site's header. On the home page its buttons scroll to the sections and the cart opens the
+ * cart panel; on the other pages (`away`: a content page, the 404 page) its links lead to the home
+ * page's sections, and there is no cart, since the cart panel lives on the home page. A section's
+ * link loads the home page afresh, which then comes with its content and photos in the page as a
+ * visit to `/#merch` does and lands on the section; a move within the app would scroll there
+ * before the sections above it had their photos and products, which then push it out of sight.
+ */
+export function TopNav({ away = false }: { away?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const count = useAppSelector(selectCartCount);
   const dispatch = useAppDispatch();
@@ -35,37 +44,51 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <nav aria-label="Main">
-        <button type="button" className="top-nav__logo" onClick={() => go('home')}>
-          {artist.name}
-        </button>
+        {away ? (
+          <Link className="top-nav__logo" to="/">
+            {artist.name}
+          </Link>
+        ) : (
+          <button type="button" className="top-nav__logo" onClick={() => go('home')}>
+            {artist.name}
+          </button>
+        )}
         <ul id="main-menu" className={`top-nav__links${menuOpen ? ' is-open' : ''}`}>
           {NAV_LINKS.map((link) => (
             <li key={link.id}>
-              <button type="button" onClick={() => go(link.id)}>
-                {link.label}
-              </button>
+              {away && link.id === 'home' ? (
+                <Link to="/">{link.label}</Link>
+              ) : away ? (
+                <a href={`/#${link.id}`}>{link.label}</a>
+              ) : (
+                <button type="button" onClick={() => go(link.id)}>
+                  {link.label}
+                </button>
+              )}
             </li>
           ))}
         </ul>
         <div className="top-nav__actions">
-          <button
-            type="button"
-            className="top-nav__cart"
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-            onClick={() => dispatch(setCartOpen(true))}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                fill="currentColor"
-                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
-              />
-            </svg>
-            {count > 0 && (
-              <span className="top-nav__badge" aria-hidden="true">
-                {badgeText(count)}
-              </span>
-            )}
-          </button>
+          {!away && (
+            <button
+              type="button"
+              className="top-nav__cart"
+              aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+              onClick={() => dispatch(setCartOpen(true))}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+                <path
+                  fill="currentColor"
+                  d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
+                />
+              </svg>
+              {count > 0 && (
+                <span className="top-nav__badge" aria-hidden="true">
+                  {badgeText(count)}
+                </span>
+              )}
+            </button>
+          )}
           <button
             ref={toggleRef}
             type="button"
