@@ -14,7 +14,7 @@ import {
 } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
-import { testDatabases } from './utils/databases.js';
+import { testDatabases, type TestDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -65,6 +65,15 @@ const contactForm = (t: TestApp, fields: Record<string, unknown> = {}) =>
       ...fields,
     });
 
+/** The shop with the Stripe stand-in, sending through `smtp`; `env` adds settings. */
+const mailingShop = (db: TestDatabase, smtp: TestSmtpServer, env: Record<string, string> = {}) =>
+  startStripeApp(db, {
+    SMTP_URL: smtp.url,
+    PUBLIC_URL,
+    MAIL_FROM: 'Wren Calloway <shop@example.test>',
+    ...env,
+  });
+
 describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   let smtp: TestSmtpServer;
   let s: StripeTestApp;
@@ -72,12 +81,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   beforeAll(async () => {
     smtp = new TestSmtpServer();
     await smtp.start();
-    s = await startStripeApp(db, {
-      SMTP_URL: smtp.url,
-      ARTIST_EMAIL: ARTIST,
-      PUBLIC_URL,
-      MAIL_FROM: 'Wren Calloway <shop@example.test>',
-    });
+    s = await mailingShop(db, smtp, { ARTIST_EMAIL: ARTIST });
   });
 
   afterAll(async () => {
@@ -442,11 +446,7 @@ describe.each(testDatabases())('buyer emails without ARTIST_EMAIL on $name', (db
   beforeAll(async () => {
     smtp = new TestSmtpServer();
     await smtp.start();
-    s = await startStripeApp(db, {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL,
-      MAIL_FROM: 'Wren Calloway <shop@example.test>',
-    });
+    s = await mailingShop(db, smtp);
   });
 
   afterAll(async () => {
