@@ -55,6 +55,12 @@ export class StripePaymentProvider extends PaymentProvider {
           ),
         )
       : null;
+    // Worked out now, after the coupon, from the time Stripe itself goes by.
+    const expiresAt = Math.ceil((Date.now() + input.lifetimeMs) / 1000);
+    if (expiresAt * 1000 > input.heldUntil.getTime())
+      throw new PaymentProviderError(
+        `The cart's hold lapses at ${input.heldUntil.toISOString()}, before a session opened now would expire`,
+      );
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create(
         {
@@ -89,7 +95,7 @@ export class StripePaymentProvider extends PaymentProvider {
           })),
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           ...(input.email ? { customer_email: input.email } : {}),
-          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          expires_at: expiresAt,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },
