@@ -95,6 +95,45 @@ describe('docker compose', () => {
     });
   });
 
+  it('passes the S3 storage settings on to every instance, and keeps the volume without them', () => {
+    const env = compose.services.api.environment!;
+    const names = [
+      'STORAGE_URL',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'MEDIA_PUBLIC_URL',
+    ];
+    for (const name of names) expect([name, env[name]]).toEqual([name, `\${${name}:-}`]);
+    const given = {
+      SESSION_SECRET: 'x'.repeat(64),
+      STORAGE_URL: 's3://artist-media/site',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const settings = (values: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(env).map(([name, value]) => [name, interpolate(String(value), values)]),
+      );
+    expect(loadConfig(settings(given), '/app').storage).toEqual({
+      type: 's3',
+      bucket: 'artist-media',
+      prefix: 'site/',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      region: 'auto',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: false,
+    });
+    expect(loadConfig(settings({ SESSION_SECRET: given.SESSION_SECRET }), '/app').storage).toEqual({
+      type: 'file',
+      dir: '/app/data/uploads',
+    });
+  });
+
   it('gives the API longer to stop than a stop takes at most (10 s for requests, then closing)', () => {
     const number = (pattern: RegExp, file: string) =>
       Number(pattern.exec(read(file))![1].replace(/_/g, ''));
