@@ -333,13 +333,17 @@ async function main() {
         : `exited ${backedUp.code}: ${backedUp.output.slice(-500)}`,
     );
 
-    // --- One instance killed outright, with the buyers paused and the outbox empty (a kill
-    // cannot answer a write it was in the middle of; reads are retried on another instance).
+    // --- One instance killed outright, with the buyers paused and the outbox empty, and the
+    // reads paused for the kill itself: a killed process cannot finish an answer it has begun
+    // (nginx sends a read it never began to answer to another instance, but one cut halfway
+    // reaches the client cut). The reads go on while the instance is gone and starting again.
     buying = false;
     await eventually(async () => (await queuedEmails(db!)) === 0, 30_000, 'the outbox to empty');
     const victim = instances[1];
+    await load.pause();
     victim.process!.kill('SIGKILL');
     const killed = await exited(victim);
+    load.resume();
     await sleep(1000);
     await start(victim);
     check(
@@ -778,6 +782,8 @@ async function queuedEmails(db: Connection): Promise<number> {
 function steadyLoad(base: string, perSecond: number) {
   const paths = ['/api/shows', '/api/content', '/api/gallery', '/api/products'];
   let running = true;
+  let paused = false;
+  let pausedMs = 0;
   let due = 0;
   let sent = 0;
   let skipped = 0;
@@ -787,8 +793,14 @@ function steadyLoad(base: string, perSecond: number) {
   const done = (async () => {
     const tick = 20;
     let next = Date.now();
+    let last = Date.now();
     while (running) {
-      const now = Math.floor(((Date.now() - started) / 1000) * perSecond) - due;
+      // Time paused is left out, so the reads go on at the rate afterwards, none made up.
+      if (paused) pausedMs += Date.now() - last;
+      last = Date.now();
+      const now = paused
+        ? 0
+        : Math.floor(((Date.now() - started - pausedMs) / 1000) * perSecond) - due;
       for (let i = 0; i < now; i++) {
         due++;
         if (inFlight.size >= perSecond) {
@@ -806,12 +818,19 @@ function steadyLoad(base: string, perSecond: number) {
     ended = Date.now();
     await Promise.all(inFlight);
   })();
+  const seconds = () => (ended - started - pausedMs) / 1000;
   return {
     done,
     stop: () => (running = false),
-    rate: () => Math.round(sent / ((ended - started) / 1000)),
+    /** Stops sending, once every read sent is answered. */
+    async pause() {
+      paused = true;
+      await Promise.all(inFlight);
+    },
+    resume: () => (paused = false),
+    rate: () => Math.round(sent / seconds()),
     skipped: () => skipped,
-    seconds: () => Math.round((ended - started) / 1000),
+    seconds: () => Math.round(seconds()),
   };
 }
 
