@@ -28,7 +28,8 @@ export function trackTraffic(server: Server): ServerTraffic {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  server.on('request', (_req, res: ServerResponse) => {
+  // First, so an answer written at once by a handler already carries Connection: close.
+  server.prependListener('request', (_req, res: ServerResponse) => {
     answering.add(res);
     if (closing) res.shouldKeepAlive = false;
     res.once('close', () => answering.delete(res));
