@@ -6,21 +6,35 @@
  * restarted in turn with SIGTERM, then one is killed with SIGKILL and started again. Then it
  * checks and prints: every request through the proxy answered (no 5xx, no connection error),
  * every instance serving the same page, photos and counts within a second of a write, each paid
- * order once with one confirmation email, and the stock arithmetic exact. Exits 1 unless all hold.
+ * order once with one confirmation email, the stock arithmetic exact, and a backup taken while all
+ * this goes on restoring into a new database and bucket prefix with the same rows and photo bytes.
+ * Exits 1 unless all hold.
  *
  *   npm run trial:cluster -- [--buyers 60] [--rate 200] [--photos 3] [--mysql mysql://root@127.0.0.1:3306]
+ *     [--nginx /usr/sbin/nginx] [--database-prefix artist-cluster]
  *
- * Photos are kept in one local folder shared by the three instances (they run on one machine).
+ * Photos are kept in S3-compatible storage: s3rver on loopback, one bucket for the three instances.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createConnection, type Connection } from 'mysql2/promise';
 import sharp from 'sharp';
 import type { GalleryPhoto, SiteContent } from '@artist/contracts';
+import type { BackupManifest } from '../src/database/backup.js';
+import { rowsOf } from '../test/utils/backup-rows.js';
+import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import {
@@ -41,6 +55,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: String(Date.now() % 100_000) },
     mysql: { type: 'string', default: process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306' },
     nginx: { type: 'string', default: '/usr/sbin/nginx' },
+    // The new databases' names start with it (and `_restored` for the restored copy).
+    'database-prefix': { type: 'string', default: 'artist-cluster' },
   },
 });
 const buyersWanted = Number(args.buyers);
@@ -85,7 +101,8 @@ async function main() {
   const stripeUrl = await stripe.start();
   const smtp = new TestSmtpServer();
   await smtp.start();
-  const database = await trialDatabase(args.mysql, 'artist-cluster');
+  const s3 = await startTestS3();
+  const database = await trialDatabase(args.mysql, args['database-prefix']);
   if (database.config.type !== 'mysql') throw new Error('The cluster trial needs MySQL/MariaDB.');
   const databaseUrl = database.config.url;
   const proxyPort = await freePort();
@@ -100,9 +117,11 @@ async function main() {
   const settings: Record<string, string> = {
     ENV_FILE: envFile,
     DATABASE_URL: databaseUrl,
-    UPLOADS_DIR: database.uploadsDir,
+    ...s3.env('site'),
     PUBLIC_URL: proxy,
-    TRUST_PROXY: '1',
+    // The trial's client stands for a TLS proxy in front of the front door, sending each buyer's
+    // address (X-Forwarded-For), as a CDN would.
+    TRUST_PROXY: '2',
     SESSION_SECRET: sessionSecret,
     ADMIN_PASSWORD,
     STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
@@ -115,19 +134,20 @@ async function main() {
     CHECKOUT_RATE_LIMIT: '1000000',
     SESSION_STATUS_RATE_LIMIT: '1000000',
   };
-  const start = async (instance: Instance) => {
-    const out = await import('node:fs').then((fs) => fs.openSync(instance.log, 'a'));
-    const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env))
-      if (
-        value !== undefined &&
-        !/^(DATABASE_URL|ADMIN_PASSWORD|PUBLIC_URL|NODE_ENV|PORT|TRUST_PROXY|SESSION_SECRET|STRIPE_\w+|SMTP_URL|METRICS_TOKEN|UPLOADS_DIR|STORAGE_URL)$/.test(
-          name,
-        )
+  /** This process's environment without the site's settings, which the trial gives itself. */
+  const inherited: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (
+      value !== undefined &&
+      !/^(DATABASE_URL|ADMIN_PASSWORD|PUBLIC_URL|NODE_ENV|PORT|TRUST_PROXY|SESSION_SECRET|STRIPE_\w+|SMTP_URL|METRICS_TOKEN|UPLOADS_DIR|STORAGE_URL|S3_\w+|MEDIA_PUBLIC_URL)$/.test(
+        name,
       )
-        env[name] = value;
+    )
+      inherited[name] = value;
+  const start = async (instance: Instance) => {
+    const out = openSync(instance.log, 'a');
     instance.process = spawn(process.execPath, [mainJs], {
-      env: { ...env, ...settings, PORT: String(instance.port) },
+      env: { ...inherited, ...settings, PORT: String(instance.port) },
       stdio: ['ignore', out, out],
     });
     await eventually(
@@ -163,6 +183,7 @@ async function main() {
     }
     await smtp.stop();
     await stripe.stop();
+    await s3.close();
   };
 
   let ok = true;
@@ -172,6 +193,7 @@ async function main() {
   };
 
   let db: Connection | undefined;
+  let restored: Awaited<ReturnType<typeof trialDatabase>> | undefined;
   try {
     // The first instance applies the migrations (under a database lock); the others start once
     // they are applied, as a rolling deploy would.
@@ -293,13 +315,35 @@ async function main() {
       stops.join(', '),
     );
 
-    // --- One instance killed outright, with the buyers paused and the outbox empty (a kill
-    // cannot answer a write it was in the middle of; reads are retried on another instance).
+    // --- A backup of the site (npm run backup), while buyers check out and the load goes on.
+    const backupDir = path.join(dir, 'backup');
+    const backupStarted = Date.now();
+    const backedUp = await command(
+      'backup',
+      ['--out', backupDir],
+      { ...inherited, ...settings },
+      dir,
+    );
+    const manifest = backedUp.code === 0 ? readManifest(backupDir) : null;
+    check(
+      'backup taken under load',
+      manifest !== null && manifest.missingFiles.length === 0,
+      manifest
+        ? `${Date.now() - backupStarted} ms, ${manifest.tables.length} tables, ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows, ${manifest.files.length} files, ${manifest.missingFiles.length} missing`
+        : `exited ${backedUp.code}: ${backedUp.output.slice(-500)}`,
+    );
+
+    // --- One instance killed outright, with the buyers paused and the outbox empty, and the
+    // reads paused for the kill itself: a killed process cannot finish an answer it has begun
+    // (nginx sends a read it never began to answer to another instance, but one cut halfway
+    // reaches the client cut). The reads go on while the instance is gone and starting again.
     buying = false;
     await eventually(async () => (await queuedEmails(db!)) === 0, 30_000, 'the outbox to empty');
     const victim = instances[1];
+    await load.pause();
     victim.process!.kill('SIGKILL');
     const killed = await exited(victim);
+    load.resume();
     await sleep(1000);
     await start(victim);
     check(
@@ -437,7 +481,14 @@ async function main() {
     check(
       'every request through the proxy answered (no 5xx, no connection error)',
       failures.length === 0,
-      `${total} requests (${load.rate()} reads/s during the load); ${[...answered].map(([k, v]) => `${k}: ${v}`).join(', ')}`,
+      `${total} requests (${load.rate()} reads/s for ${load.seconds()} s, ${load.skipped()} reads skipped with a second's worth waiting); ${[...answered].map(([k, v]) => `${k}: ${v}`).join(', ')}`,
+    );
+    // What nginx saw of the restarts: connections an instance refused or reset, each request
+    // then passed to another instance (the check above counts any that were not).
+    const nginxLog = readFileSync(path.join(dir, 'nginx', 'error.log'), 'utf8');
+    const logged = (pattern: RegExp) => nginxLog.split('\n').filter((l) => pattern.test(l)).length;
+    process.stdout.write(
+      `nginx: ${logged(/connect\(\) failed \(111/)} connections refused, ${logged(/\(104: Connection reset by peer\)/)} reset, ${logged(/upstream prematurely closed/)} closed early; ${logged(/worker_connections are not enough/)} times short of connections\n`,
     );
     const scraped = await Promise.all(
       direct.map(async (base) => {
@@ -454,8 +505,44 @@ async function main() {
       `requests counted by /metrics since each instance's last start: ${scraped.join(', ')}\n`,
     );
     process.stdout.write(`requests made: ${requests}\n`);
-    // A backup taken during the trial and restored (the backup and restore commands) is checked
-    // here once those commands exist: runBackupCheck(databaseUrl, database.uploadsDir).
+
+    // --- The backup taken under load, restored (npm run restore) into a new database and an
+    // empty prefix of the bucket; a backup of the restored site holds the same rows and files.
+    if (manifest) {
+      restored = await trialDatabase(args.mysql, `${args['database-prefix']}-restored`);
+      const target = {
+        ...inherited,
+        ...settings,
+        DATABASE_URL: (restored.config as { url: string }).url,
+        ...s3.env('restored'),
+      };
+      const restoreStarted = Date.now();
+      const restoredRun = await command('restore', ['--from', backupDir], target, dir);
+      const restoreMs = Date.now() - restoreStarted;
+      const againDir = path.join(dir, 'backup-of-restored');
+      const again =
+        restoredRun.code === 0 ? await command('backup', ['--out', againDir], target, dir) : null;
+      if (restoredRun.code !== 0 || again?.code !== 0) {
+        check(
+          'the backup restores with the same rows',
+          false,
+          `restore exited ${restoredRun.code}, backup of it ${again?.code}: ${(again ?? restoredRun).output.slice(-500)}`,
+        );
+      } else {
+        const second = readManifest(againDir);
+        const before = rowsOf(backupDir, manifest);
+        const after = rowsOf(againDir, second);
+        const differing = Object.keys({ ...before, ...after }).filter(
+          (table) => JSON.stringify(before[table]) !== JSON.stringify(after[table]),
+        );
+        const files = (m: BackupManifest) => JSON.stringify(m.files.map((f) => [f.key, f.sha256]));
+        check(
+          'the backup restores into a new database and bucket prefix with the same rows and photos',
+          differing.length === 0 && files(manifest) === files(second),
+          `restored in ${restoreMs} ms; ${Object.keys(before).length} tables, ${Object.values(before).reduce((n, rows) => n + rows.length, 0)} rows, ${differing.length} tables differing${differing.length ? ` (${differing.join(', ')})` : ''}; ${second.files.length} of ${manifest.files.length} files with the same SHA-256`,
+        );
+      }
+    }
   } catch (error) {
     ok = false;
     process.stderr.write(
@@ -467,6 +554,7 @@ async function main() {
     await stopAll();
     if (ok) {
       await database.drop();
+      await restored?.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -475,7 +563,71 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-/** Debian's nginx as this process's child, on a configuration of its own in `dir`. */
+/** One of the site's commands (api/dist/cli/<name>.js), in the environment `env`. */
+function command(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(path.dirname(mainJs), 'cli', `${name}.js`), ...args],
+      {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function readManifest(folder: string): BackupManifest {
+  return JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as BackupManifest;
+}
+
+/** The repository's docker folder: the front door's nginx files. */
+const dockerDir = path.resolve(path.dirname(mainJs), '..', '..', 'docker');
+
+/**
+ * The front door's own configuration (docker/frontdoor.nginx.conf, with docker/nginx.conf's
+ * worker limits), on this machine: the instances at `upstreams` in place of Docker's `api`, its
+ * port `listen`, and the remotes' containers, which the trial does not run, answered 404.
+ */
+function frontDoorConf(upstreams: string[], listen: string): string {
+  const main = readFileSync(path.join(dockerDir, 'nginx.conf'), 'utf8');
+  const server = readFileSync(path.join(dockerDir, 'frontdoor.nginx.conf'), 'utf8');
+  const setting = (name: string) => {
+    const match = new RegExp(`^\\s*${name} (\\d+);`, 'm').exec(main);
+    if (!match) throw new Error(`docker/nginx.conf sets no ${name}`);
+    return match[1];
+  };
+  let replaced = 0;
+  const conf = server
+    .replace(/^resolver .*\n/m, '')
+    .replace(/^(\s*)server api:3000 resolve(.*);$/m, (_all, indent: string, params: string) => {
+      replaced++;
+      return upstreams.map((address) => `${indent}server ${address}${params};`).join('\n');
+    })
+    .replace(/^(\s*)listen 80;$/m, (_all, indent: string) => {
+      replaced++;
+      return `${indent}listen ${listen};`;
+    })
+    .replace(/proxy_pass http:\/\/(storefront|admin):80\/;/g, 'return 404;');
+  if (replaced !== 2) throw new Error('docker/frontdoor.nginx.conf no longer has its api upstream');
+  return `worker_rlimit_nofile ${setting('worker_rlimit_nofile')};
+events { worker_connections ${setting('worker_connections')}; }
+http {
+${conf}
+}`;
+}
+
+/** Debian's nginx as this process's child, on the front door's configuration, in `dir`. */
 function startNginx(dir: string, binary: string, port: number, upstreams: number[]): ChildProcess {
   const prefix = path.join(dir, 'nginx');
   for (const sub of ['', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
@@ -483,40 +635,26 @@ function startNginx(dir: string, binary: string, port: number, upstreams: number
     chmodSync(path.join(prefix, sub), 0o777);
   }
   const conf = path.join(prefix, 'nginx.conf');
+  const frontDoor = frontDoorConf(
+    upstreams.map((p) => `127.0.0.1:${p}`),
+    `127.0.0.1:${port}`,
+  ).replace(
+    /^http \{$/m,
+    `http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;`,
+  );
   writeFileSync(
     conf,
     `daemon off;
 worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  # Round-robin, no stickiness: any instance serves any request.
-  upstream api {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 16m;
-    location / {
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_read_timeout 90s;
-      # A refused connection (an instance stopping or gone) is tried on the next instance.
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 3;
-    }
-  }
-}
+${frontDoor}
 `,
   );
   const child = spawn(binary, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
@@ -635,20 +773,40 @@ async function queuedEmails(db: Connection): Promise<number> {
   return Number(row.n);
 }
 
-/** Reads at `perSecond` through the proxy (the public page's calls), until stopped. */
+/**
+ * Reads at `perSecond` through the proxy (the public page's calls), until stopped. At most a
+ * second's worth wait for their answers at once: a read due beyond that is skipped and counted,
+ * so a machine too busy to keep up shows in the figures (the rate reached, the reads skipped)
+ * rather than starving this process, which also plays Stripe, the mail server and the bucket.
+ */
 function steadyLoad(base: string, perSecond: number) {
   const paths = ['/api/shows', '/api/content', '/api/gallery', '/api/products'];
   let running = true;
+  let paused = false;
+  let pausedMs = 0;
+  let due = 0;
   let sent = 0;
+  let skipped = 0;
   const started = Date.now();
   let ended = started;
   const inFlight = new Set<Promise<unknown>>();
   const done = (async () => {
     const tick = 20;
     let next = Date.now();
+    let last = Date.now();
     while (running) {
-      const due = Math.floor(((Date.now() - started) / 1000) * perSecond) - sent;
-      for (let i = 0; i < due; i++) {
+      // Time paused is left out, so the reads go on at the rate afterwards, none made up.
+      if (paused) pausedMs += Date.now() - last;
+      last = Date.now();
+      const now = paused
+        ? 0
+        : Math.floor(((Date.now() - started - pausedMs) / 1000) * perSecond) - due;
+      for (let i = 0; i < now; i++) {
+        due++;
+        if (inFlight.size >= perSecond) {
+          skipped++;
+          continue;
+        }
         sent++;
         const p = call(base, 'read', 'GET', paths[sent % paths.length], { expect: [200] });
         inFlight.add(p);
@@ -660,10 +818,19 @@ function steadyLoad(base: string, perSecond: number) {
     ended = Date.now();
     await Promise.all(inFlight);
   })();
+  const seconds = () => (ended - started - pausedMs) / 1000;
   return {
     done,
     stop: () => (running = false),
-    rate: () => Math.round(sent / ((ended - started) / 1000)),
+    /** Stops sending, once every read sent is answered. */
+    async pause() {
+      paused = true;
+      await Promise.all(inFlight);
+    },
+    resume: () => (paused = false),
+    rate: () => Math.round(sent / seconds()),
+    skipped: () => skipped,
+    seconds: () => Math.round(seconds()),
   };
 }
 

@@ -6,7 +6,7 @@ import { createApp } from './app.factory.js';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from './config/env.js';
 import { readSettings } from './config/settings.js';
 import { SqliteInUseError } from './database/sqlite-guard.js';
-import { countRequestsInFlight, SHUTDOWN_GRACE_MS, stopGracefully } from './shutdown.js';
+import { SHUTDOWN_GRACE_MS, stopGracefully, trackTraffic } from './shutdown.js';
 
 /**
  * Beyond the grace for requests in flight, the time the rest of a stop may take (the outbox's
@@ -39,7 +39,7 @@ async function main() {
     }
     throw error;
   }
-  const inFlight = countRequestsInFlight(app.getHttpServer());
+  const traffic = trackTraffic(app.getHttpServer());
   await app.listen(config.port);
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -49,7 +49,7 @@ async function main() {
       process.stdout.write(`${signal} received: finishing requests in flight, then stopping\n`);
       const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + CLOSE_MS);
       forced.unref();
-      stopGracefully(app, inFlight).then(
+      stopGracefully(app, traffic).then(
         ({ unfinished }) => {
           if (unfinished)
             process.stderr.write(`${unfinished} requests were still running after the grace.\n`);

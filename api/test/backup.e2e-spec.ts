@@ -21,6 +21,7 @@ import { seedVolume } from '../src/database/volume-seed.js';
 import { FileStorage } from '../src/modules/storage/file-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
+import { rowsOf } from './utils/backup-rows.js';
 import { buildApi, runNode } from './utils/built.js';
 import { testDatabases, type TestDatabase } from './utils/databases.js';
 import { startTestS3, type TestS3 } from './utils/s3.js';
@@ -43,24 +44,6 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
-}
-
-/** A backup's rows, table by table, each row as sorted JSON, rows sorted. */
-function rowsOf(folder: string, manifest: BackupManifest): Record<string, string[]> {
-  const tables: Record<string, string[]> = {};
-  for (const table of manifest.tables) {
-    tables[table.name] = readFileSync(path.join(folder, table.file), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => {
-        const row = JSON.parse(line) as Record<string, unknown>;
-        return JSON.stringify(
-          Object.fromEntries(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))),
-        );
-      })
-      .sort();
-  }
-  return tables;
 }
 
 /**

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -8,7 +8,7 @@ import { SqliteInUseError } from '../src/database/sqlite-guard.js';
 import { SHARED_VERSIONS_READ_MS } from '../src/database/table-versions.js';
 import { MailSender } from '../src/modules/email/mail-sender.service.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
-import { countRequestsInFlight, stopGracefully } from '../src/shutdown.js';
+import { stopGracefully, trackTraffic } from '../src/shutdown.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, TestSmtpServer } from './utils/smtp.js';
@@ -110,7 +110,7 @@ describe.each(testDatabases())('running as one of several instances on $name', (
   describe('stopping (SIGTERM)', () => {
     it('refuses new connections, answers the request in flight, and then closes', async () => {
       const t = await startTestApp(db);
-      const inFlight = countRequestsInFlight(t.app.getHttpServer());
+      const traffic = trackTraffic(t.app.getHttpServer());
       await t.app.listen(0, '127.0.0.1');
       const { port } = (t.app.getHttpServer() as http.Server).address() as AddressInfo;
       // A contact message whose body arrives in two parts, the second after the stop began.
@@ -121,31 +121,39 @@ describe.each(testDatabases())('running as one of several instances on $name', (
         subject: 'booking',
         message: 'Could you play our festival in June?',
       });
-      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(
-          {
-            port,
-            host: '127.0.0.1',
-            method: 'POST',
-            path: '/api/contact',
-            headers: {
-              'Content-Type': 'application/json',
-              'Content-Length': Buffer.byteLength(body),
-              Origin: t.config.publicUrl,
+      const answered = new Promise<{ status: number; body: string; connection?: string }>(
+        (resolve, reject) => {
+          const req = http.request(
+            {
+              port,
+              host: '127.0.0.1',
+              method: 'POST',
+              path: '/api/contact',
+              headers: {
+                'Content-Type': 'application/json',
+                'Content-Length': Buffer.byteLength(body),
+                Origin: t.config.publicUrl,
+              },
             },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-          },
-        );
-        req.on('error', reject);
-        req.write(body.slice(0, 20));
-        setTimeout(() => req.end(body.slice(20)), 500);
-      });
-      await eventually(() => inFlight() === 1, 5000, 'the request to arrive');
-      const stopping = stopGracefully(t.app, inFlight);
+            (res) => {
+              let text = '';
+              res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode!,
+                  body: text,
+                  connection: res.headers.connection,
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.write(body.slice(0, 20));
+          setTimeout(() => req.end(body.slice(20)), 500);
+        },
+      );
+      await eventually(() => traffic.inFlight() === 1, 5000, 'the request to arrive');
+      const stopping = stopGracefully(t.app, traffic);
       // The readiness check answers 503 and no new connection is taken.
       await new Promise((resolve) => setTimeout(resolve, 50));
       const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -155,6 +163,39 @@ describe.each(testDatabases())('running as one of several instances on $name', (
       expect(refused).toBe('ECONNREFUSED');
       const answer = await answered;
       expect(answer.status).toBe(201);
+      // Its connection ends with the answer, so the client sends nothing more on it.
+      expect(answer.connection).toBe('close');
+      expect(await stopping).toEqual({ unfinished: 0 });
+      await t.close().catch(() => undefined);
+    }, 30_000);
+
+    it('keeps a kept-alive connection through the stop: a request sent on it then is answered, and closes it', async () => {
+      // As a proxy keeping connections to the instance does: one request answered, the connection
+      // kept; the stop begins; the proxy sends the next request on that connection. Cut, the
+      // request would be reset, which a proxy cannot retry for a POST.
+      const t = await startTestApp(db);
+      const traffic = trackTraffic(t.app.getHttpServer());
+      await t.app.listen(0, '127.0.0.1');
+      const { port } = (t.app.getHttpServer() as http.Server).address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const ended = new Promise<string>((resolve) => {
+        socket.once('close', () => resolve('closed'));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+      const ask = () => socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      ask();
+      await eventually(() => /\r\n\r\n\{.*\}$/s.test(text), 5000, 'the first answer');
+      expect(text).toMatch(/\r\nConnection: keep-alive\r\n/i);
+      const first = text;
+      const stopping = stopGracefully(t.app, traffic);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ask();
+      expect(await ended).toBe('closed');
+      const second = text.slice(first.length);
+      expect(second).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(second).toMatch(/\r\nConnection: close\r\n/i);
       expect(await stopping).toEqual({ unfinished: 0 });
       await t.close().catch(() => undefined);
     }, 30_000);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -94,6 +95,45 @@ describe('docker compose', () => {
     });
   });
 
+  it('passes the S3 storage settings on to every instance, and keeps the volume without them', () => {
+    const env = compose.services.api.environment!;
+    const names = [
+      'STORAGE_URL',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'MEDIA_PUBLIC_URL',
+    ];
+    for (const name of names) expect([name, env[name]]).toEqual([name, `\${${name}:-}`]);
+    const given = {
+      SESSION_SECRET: 'x'.repeat(64),
+      STORAGE_URL: 's3://artist-media/site',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const settings = (values: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(env).map(([name, value]) => [name, interpolate(String(value), values)]),
+      );
+    expect(loadConfig(settings(given), '/app').storage).toEqual({
+      type: 's3',
+      bucket: 'artist-media',
+      prefix: 'site/',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      region: 'auto',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: false,
+    });
+    expect(loadConfig(settings({ SESSION_SECRET: given.SESSION_SECRET }), '/app').storage).toEqual({
+      type: 'file',
+      dir: '/app/data/uploads',
+    });
+  });
+
   it('gives the API longer to stop than a stop takes at most (10 s for requests, then closing)', () => {
     const number = (pattern: RegExp, file: string) =>
       Number(pattern.exec(read(file))![1].replace(/_/g, ''));
@@ -124,6 +164,47 @@ describe('docker compose', () => {
     expect(conf).not.toContain('http://api:3000');
   });
 
+  it('keeps connections to the instances, letting idle ones go before the API’s keep-alive timeout', () => {
+    const conf = read('docker/frontdoor.nginx.conf');
+    const upstream = ownDirectives(blocks(conf).find((b) => b.head === 'upstream api')!.body);
+    expect(upstream).toContain('keepalive 32');
+    const idle = /^keepalive_timeout (\d+)s$/.exec(
+      upstream.find((d) => d.startsWith('keepalive_timeout'))!,
+    );
+    // Node's http server closes an idle connection after 5 s (server.keepAliveTimeout).
+    expect(Number(idle![1]) * 1000).toBeLessThan(http.createServer().keepAliveTimeout);
+    const server = ownDirectives(blocks(conf).find((b) => b.head === 'server')!.body);
+    expect(server).toEqual(
+      expect.arrayContaining(['proxy_http_version 1.1', 'proxy_set_header Connection ""']),
+    );
+  });
+
+  it('sends a POST again on another instance only where the API applies it once', () => {
+    const conf = read('docker/frontdoor.nginx.conf');
+    const again = blocks(conf)
+      .filter((b) => ownDirectives(b.body).some((d) => d.includes('non_idempotent')))
+      .map((b) => [b.head, ownDirectives(b.body)]);
+    expect(again).toEqual([
+      [
+        'location = /api/webhooks/stripe',
+        ['proxy_next_upstream error non_idempotent', 'proxy_pass http://api'],
+      ],
+      [
+        'location = /api/create-checkout-session',
+        ['proxy_next_upstream error non_idempotent', 'proxy_pass http://api'],
+      ],
+    ]);
+  });
+
+  it('gives the front door room for a spike: two connections per request in flight', () => {
+    const main = read('docker/nginx.conf');
+    const connections = Number(/^\s*worker_connections (\d+);/m.exec(main)![1]);
+    const files = Number(/^worker_rlimit_nofile (\d+);/m.exec(main)![1]);
+    expect(connections).toBeGreaterThanOrEqual(8192);
+    expect(files).toBeGreaterThanOrEqual(2 * connections);
+    expect(main).toContain('include /etc/nginx/conf.d/*.conf;');
+  });
+
   it('keeps the uploaded photos in a volume at the API’s default UPLOADS_DIR, made writable by node', () => {
     expect(compose.services.api.volumes).toContain('uploads:/app/data/uploads');
     expect(loadConfig({}, '/app').uploadsDir).toBe('/app/data/uploads');
@@ -139,10 +220,11 @@ describe('docker compose', () => {
     expect(npm.scripts.start).toBe(`${arenas} node scripts/start.mjs`);
   });
 
-  it('mounts the front door’s nginx file', () => {
-    expect(compose.services.frontdoor.volumes).toContain(
+  it('mounts the front door’s nginx files', () => {
+    expect(compose.services.frontdoor.volumes).toEqual([
+      './nginx.conf:/etc/nginx/nginx.conf:ro',
       './frontdoor.nginx.conf:/etc/nginx/conf.d/default.conf:ro',
-    );
+    ]);
   });
 });
 

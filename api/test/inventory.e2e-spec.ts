@@ -1,7 +1,13 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
-import type { AdminProduct, CheckoutItem, ListPage, Product } from '@artist/contracts';
+import {
+  CHECKOUT_FAILED_MESSAGE,
+  type AdminProduct,
+  type CheckoutItem,
+  type ListPage,
+  type Product,
+} from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
@@ -259,15 +265,16 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     expect(over.body).toEqual({
       statusCode: 429,
       message:
-        'Your open checkouts already hold 6 of the Wren Calloway T-Shirt - M, and one buyer may hold at most 10 at a time. Please lower the quantity to 4, or try again in 30 minutes.',
+        'Your open checkouts already hold 6 of the Wren Calloway T-Shirt - M, and one buyer may hold at most 10 at a time. Please lower the quantity to 4, or try again in 35 minutes.',
     });
-    // Until the buyer's first checkout lapses.
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(29 * 60);
-    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
+    // Until the buyer's first checkout's hold lapses: its session's 30 minutes and the hold's
+    // margin of 5.
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(34 * 60);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(35 * 60);
     await openCart([shirt('M', 4)], buyer);
     const full = await from(buyer, shirt('L', 1), shirt('M', 1)).expect(429);
     expect(full.body.message).toBe(
-      'Your open checkouts already hold 10 of the Wren Calloway T-Shirt - M, the most one buyer may hold at a time. Please try again in 30 minutes.',
+      'Your open checkouts already hold 10 of the Wren Calloway T-Shirt - M, the most one buyer may hold at a time. Please try again in 35 minutes.',
     );
     expect(await variant('M')).toMatchObject({ reserved: 10 });
     expect(await variant('L')).toMatchObject({ reserved: 0 });
@@ -281,8 +288,50 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     await openCart([shirt('M', 6)], buyer);
     await from(buyer, shirt('M', 1)).expect(429);
     // Nor does one past its expiry, before the sweep has given its hold back.
-    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(Date.now() + 31 * MINUTE));
+    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(Date.now() + 36 * MINUTE));
     await from(buyer, shirt('M', 10)).expect(200);
+  });
+
+  it('holds stock 5 minutes longer than the session lives, its 30 minutes counted from its creation at Stripe', async () => {
+    await setStock('tshirt', 'M', 20).expect(200);
+    const clock = s.t.app.get(Clock);
+    const expiriesOf = async (sessionId: string) =>
+      (await s.t.app.get(DataSource).getRepository(StockReservation).findBy({ sessionId })).map(
+        (r) => Number(r.expiresAt),
+      );
+    // The stock was held 3 minutes before Stripe is called (a busy site, a slow database): the
+    // session still gets its full 30 minutes at Stripe (and a minute for the request to get
+    // there), and the hold still outlasts it.
+    const late = Date.now();
+    jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() - 3 * MINUTE));
+    const slow = await openSession('M', 2);
+    const sent = Number(s.stripe.creates().at(-1)!.body.expires_at);
+    expect(sent).toBeGreaterThanOrEqual(Math.floor(late / 1000) + 31 * 60);
+    expect(sent).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 31 * 60);
+    const [slowHold] = await expiriesOf(slow);
+    expect(slowHold).toBeGreaterThan(sent * 1000);
+    expect(slowHold).toBeLessThanOrEqual(Date.now() - 3 * MINUTE + 35 * MINUTE);
+
+    // Held in time, the hold lasts the session's 30 minutes and 5 more.
+    jest.restoreAllMocks();
+    const before = Date.now();
+    const quick = await openSession('M', 1);
+    const [quickHold] = await expiriesOf(quick);
+    expect(quickHold).toBeGreaterThanOrEqual(before + 35 * MINUTE);
+    expect(quickHold).toBeLessThanOrEqual(Date.now() + 35 * MINUTE);
+    // Stripe's expiry is 31 minutes ahead (30, and a minute for the request to reach it).
+    expect(quickHold - Number(s.stripe.creates().at(-1)!.body.expires_at) * 1000).toBeGreaterThan(
+      3 * MINUTE,
+    );
+
+    // A hold that would lapse before the session (Stripe reached 4 minutes or more after the
+    // hold): no session is opened, and the stock is given back.
+    const creates = s.stripe.creates().length;
+    jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() - 6 * MINUTE));
+    const refused = await createCheckout(s.t, { items: [shirt('M', 4)] }).expect(502);
+    expect(refused.body.message).toBe(CHECKOUT_FAILED_MESSAGE);
+    expect(s.stripe.creates()).toHaveLength(creates);
+    expect(await variant('M')).toMatchObject({ stock: 20, sold: 0, reserved: 3 });
   });
 
   it('holds by the size as it is when the artist starts or stops counting it during a checkout', async () => {
@@ -360,7 +409,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     await setStock('tshirt', 'XL', 2).expect(200);
     const id = await openSession('XL', 2);
     const now = Date.now();
-    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(now + 33 * MINUTE));
+    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(now + 38 * MINUTE));
     s.stripe.sessions.get(id)!.status = 'expired';
     expect(await s.t.app.get(CheckoutCleanupService).settleExpiredHolds()).toBe(1);
     expect(await variant('XL')).toMatchObject({ stock: 2, reserved: 0, sold: 0 });

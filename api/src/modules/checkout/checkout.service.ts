@@ -57,8 +57,14 @@ import {
 } from './payment-provider.js';
 import { ProviderSessionCache } from './provider-session-cache.js';
 
-/** An unpaid Checkout Session stops taking payment at Stripe after this long. */
+/** An unpaid Checkout Session stops taking payment at Stripe this long after it is created. */
 export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
+/**
+ * A cart's stock (and discount use) is held this much longer than its session lives: the session's
+ * expiry is counted from when it is created at the provider, after the hold, so the hold outlasts
+ * any session that can still be paid.
+ */
+export const HOLD_MARGIN_MS = 5 * 60 * 1000;
 
 /** A session just opened: the address to send the buyer to, and its id. */
 export interface OpenedCheckout extends CheckoutResponse {
@@ -175,13 +181,14 @@ export class CheckoutService {
    * Prices the cart (`priceCart`) and its shipping to `country` (US when left out) at the chosen
    * rate (the zone's first when none is named; 422 when none ships there), holds its quantities for
    * `client` (409 when more are asked for than are left, 429 when the address would hold more
-   * than MAX_QUANTITY of a size across its open checkouts), opens a session at the provider that
-   * expires in 30 minutes, and records it. A failure after the hold gives the quantities back.
+   * than MAX_QUANTITY of a size across its open checkouts) for the session's 30 minutes plus
+   * HOLD_MARGIN_MS, opens a session at the provider that expires 30 minutes after it is created
+   * there, and records it. A failure after the hold gives the quantities back.
    */
   async createSession(input: CreateCheckoutSessionDto, client: string): Promise<OpenedCheckout> {
     const amounts = await this.amounts(input);
     const { priced } = amounts.cart;
-    const expiresAt = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS);
+    const heldUntil = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS + HOLD_MARGIN_MS);
     const idempotencyKey = randomUUID();
     const holdKey = pendingKey(idempotencyKey);
     // The code's use is held first: a refusal (422) then leaves no stock held.
@@ -191,14 +198,14 @@ export class CheckoutService {
           input.discountCode,
           amounts.cart,
           input.email,
-          expiresAt.getTime(),
+          heldUntil.getTime(),
         )
       : null;
     try {
       await this.inventory.reserve(
         holdKey,
         priced.map(({ line, variant }) => ({ ...line, variant })),
-        expiresAt.getTime(),
+        heldUntil.getTime(),
         { client, most: MAX_QUANTITY },
       );
     } catch (error) {
@@ -210,7 +217,7 @@ export class CheckoutService {
         amounts,
         discount,
         input.email ?? null,
-        expiresAt,
+        heldUntil,
         idempotencyKey,
         holdKey,
       );
@@ -225,7 +232,7 @@ export class CheckoutService {
     amounts: CheckoutAmounts,
     discount: AppliedDiscount | null,
     email: string | null,
-    expiresAt: Date,
+    heldUntil: Date,
     idempotencyKey: string,
     holdKey: string,
   ): Promise<OpenedCheckout> {
@@ -249,7 +256,8 @@ export class CheckoutService {
         email,
         successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
-        expiresAt,
+        lifetimeMs: SESSION_EXPIRY_MS,
+        heldUntil,
         idempotencyKey,
       });
     } catch (error) {

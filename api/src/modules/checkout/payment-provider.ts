@@ -27,8 +27,17 @@ export interface NewCheckoutSession {
   email: string | null;
   successUrl: string;
   cancelUrl: string;
-  /** When an unpaid session stops taking payment (Stripe's `expires_at`). */
-  expiresAt: Date;
+  /**
+   * How long an unpaid session takes payment, counted from the moment it is created at the
+   * provider (Stripe's `expires_at` is worked out just before the call, so the time spent holding
+   * stock does not shorten it below Stripe's 30-minute minimum).
+   */
+  lifetimeMs: number;
+  /**
+   * The cart's stock and discount are held until then: a session that would take payment past it
+   * is not opened (PaymentProviderError), so stock is never given back while it can be paid.
+   */
+  heldUntil: Date;
   /** Fresh per checkout request, so a retried request cannot open a second session. */
   idempotencyKey: string;
 }

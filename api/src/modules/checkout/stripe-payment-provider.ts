@@ -15,6 +15,13 @@ import {
 
 type StripeSettings = NonNullable<AppConfig['stripe']>;
 
+/**
+ * Added to a session's lifetime in `expires_at`: Stripe counts its least, 30 minutes, from when
+ * the request reaches it, which a slow network or the SDK's own retries (`maxNetworkRetries`) can
+ * put seconds after the moment the expiry is worked out.
+ */
+export const EXPIRY_SLACK_MS = 60_000;
+
 /** Stripe Checkout through the official SDK; STRIPE_API_URL points it at another API base. */
 export class StripePaymentProvider extends PaymentProvider {
   readonly name = 'stripe';
@@ -55,6 +62,12 @@ export class StripePaymentProvider extends PaymentProvider {
           ),
         )
       : null;
+    // Worked out now, after the coupon, from the time Stripe itself goes by.
+    const expiresAt = Math.ceil((Date.now() + input.lifetimeMs + EXPIRY_SLACK_MS) / 1000);
+    if (expiresAt * 1000 > input.heldUntil.getTime())
+      throw new PaymentProviderError(
+        `The cart's hold lapses at ${input.heldUntil.toISOString()}, before a session opened now would expire`,
+      );
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create(
         {
@@ -89,7 +102,7 @@ export class StripePaymentProvider extends PaymentProvider {
           })),
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           ...(input.email ? { customer_email: input.email } : {}),
-          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          expires_at: expiresAt,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },
