@@ -70,6 +70,8 @@ export interface Product {
   /** The uploaded photo in every size and format, or null when `image` is not an upload. */
   photo: ProductPhoto | null;
   variants: ProductVariant[];
+  /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */
+  preOrderUntil: string | null;
 }
 
 /**
@@ -102,6 +104,8 @@ export interface AdminProduct {
    * kept on its orders; null for a product in the shop. `POST …/:id/restore` brings it back.
    */
   archivedAt: string | null;
+  /** On pre-order until this date (YYYY-MM-DD), when it ships; null for a product in hand. */
+  preOrderUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -113,6 +117,11 @@ export interface ProductInput {
   priceInCents: number;
   image: string | null;
   sizes: Size[];
+  /**
+   * On pre-order until this date (YYYY-MM-DD): it can be bought (stock still applies) and ships
+   * from that date. null takes it off pre-order; left out, PUT keeps what it was (POST: none).
+   */
+  preOrderUntil?: string | null;
 }
 
 /** Answer of `DELETE /api/admin/products/:id`: removed (never ordered) or archived. */
@@ -216,7 +225,8 @@ export const RECEIPT_DETAILS_HOURS = 24;
 export interface CheckoutReceiptSummary {
   /** The order number the admin and the emails use, such as '#42'. */
   number: string;
-  items: { name: string; quantity: number; price: number }[];
+  /** `preOrderUntil`: the line is a pre-order that ships from that date (YYYY-MM-DD). */
+  items: { name: string; quantity: number; price: number; preOrderUntil?: string }[];
 }
 
 /** The buyer's receipt: what the confirmation email says too. Money in cents. */
@@ -233,6 +243,23 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
 }
 
 /** True for the whole receipt, false for the summary shown to others after a day. */
+/** The site's long date: '2027-03-01' as 'March 1, 2027' (the calendar date, whatever the zone). */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * What the shop, cart, Stripe's page, receipt and emails say of a pre-order line:
+ * "Pre-order — ships from March 1, 2027".
+ */
+export function preOrderNote(date: string): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  return `Pre-order — ships from ${Number.isNaN(at.getTime()) ? date : LONG_DATE.format(at)}`;
+}
+
 export const isWholeReceipt = (
   order: CheckoutReceipt | CheckoutReceiptSummary,
 ): order is CheckoutReceipt => 'shippingAddress' in order;

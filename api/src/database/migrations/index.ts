@@ -30,6 +30,7 @@ import { CreateCampaigns1767700000100 } from './1767700000100-CreateCampaigns.js
 import { CreateShippingZones1767400000000 } from './1767400000000-CreateShippingZones.js';
 import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
 import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
+import { AddPreOrders1767810000000 } from './1767810000000-AddPreOrders.js';
 
 /** In order of application. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   CreateShippingZones1767400000000,
   CreateDiscountCodes1767400001000,
   CreateClusterTables1767500000000,
+  AddPreOrders1767810000000,
 ];

@@ -607,6 +607,7 @@ export class InventoryService {
         priceInCents: input.priceInCents,
         image: input.image,
         position: last + 1,
+        preOrderUntil: input.preOrderUntil ?? null,
       });
       await this.addVariants(manager, id, sizesOrNone(input.sizes), 0);
       return (await this.catalog.findStored(id, manager))!;
@@ -638,6 +639,7 @@ export class InventoryService {
           priceInCents: input.priceInCents,
           image: input.image,
           ...(keepsPhoto ? {} : { photo: null }),
+          ...(input.preOrderUntil === undefined ? {} : { preOrderUntil: input.preOrderUntil }),
         },
       );
       const wanted = sizesOrNone(input.sizes).map(storedSize);

@@ -52,6 +52,10 @@ export class ProductRecord {
   @Column({ type: 'datetime', nullable: true })
   archivedAt: Date | null;
 
+  /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  preOrderUntil: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 

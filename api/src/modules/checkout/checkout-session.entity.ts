@@ -12,6 +12,8 @@ export interface SoldLine {
   name: string;
   unitPrice: number;
   quantity: number;
+  /** On pre-order when sold: the date (YYYY-MM-DD) it ships from. */
+  preOrderUntil?: string;
 }
 
 /** A shipping rate as offered to the buyer of one session. Cents. */

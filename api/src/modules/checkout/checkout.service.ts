@@ -22,6 +22,7 @@ import {
   type CheckoutSessionStatus,
   type DiscountCheck,
   type ShippingQuote,
+  preOrderNote,
 } from '@artist/contracts';
 import type { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -124,7 +125,8 @@ export class CheckoutService {
    * over MAX_QUANTITY of one size or MAX_CHECKOUT_ITEMS in all is refused (400).
    */
   async priceCart(items: CheckoutItem[]): Promise<PricedCart> {
-    const priced = await Promise.all(mergeLines(items).map((item) => this.price(item)));
+    const today = this.clock.today();
+    const priced = await Promise.all(mergeLines(items).map((item) => this.price(item, today)));
     const lines = priced.map(({ line }) => line);
     const tooMany = lines.find((line) => line.quantity > MAX_QUANTITY);
     if (tooMany) throw new BadRequestException(tooManyOfOneMessage(tooMany.name));
@@ -236,6 +238,7 @@ export class CheckoutService {
       created = await this.provider.createSession({
         lines: lines.map((line) => ({
           name: line.name,
+          ...(line.preOrderUntil ? { description: preOrderNote(line.preOrderUntil) } : {}),
           unitAmount: line.unitPrice,
           quantity: line.quantity,
         })),
@@ -318,8 +321,14 @@ export class CheckoutService {
     return record;
   }
 
-  /** A cart line priced from the catalogue, with the variant it takes and its counts as read. */
-  private async price(item: CheckoutItem): Promise<{ line: SoldLine; variant: VariantCounts }> {
+  /**
+   * A cart line priced from the catalogue, with the variant it takes and its counts as read; a
+   * pre-order while its date is after `today` (the artist's calendar date).
+   */
+  private async price(
+    item: CheckoutItem,
+    today: string,
+  ): Promise<{ line: SoldLine; variant: VariantCounts }> {
     const product = await this.catalog.forCheckout(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
     // A product with nothing left is refused by the hold, with 409 and how many are left.
@@ -348,6 +357,9 @@ export class CheckoutService {
         name,
         unitPrice: product.priceInCents,
         quantity: item.quantity,
+        ...(product.preOrderUntil && product.preOrderUntil > today
+          ? { preOrderUntil: product.preOrderUntil }
+          : {}),
       },
       variant,
     };

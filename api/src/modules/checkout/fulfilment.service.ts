@@ -178,7 +178,13 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     product_name: line.name,
     quantity: line.quantity,
     price: line.unitPrice,
+    ...(line.preOrderUntil ? { pre_order_until: line.preOrderUntil } : {}),
   }));
+  const shipsFrom = lineItems
+    .map((item) => item.pre_order_until)
+    .filter((date): date is string => date !== undefined)
+    .sort()
+    .pop();
   return {
     // Stripe keeps the buyer's address as typed.
     email: normaliseEmail(session.email ?? ''),
@@ -203,6 +209,8 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     showLocation: null,
     fulfillmentStatus: 'pending',
     createdAt: now,
+    preOrder: shipsFrom !== undefined,
+    preOrderUntil: shipsFrom ?? null,
   };
 }
 

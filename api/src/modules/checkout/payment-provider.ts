@@ -3,6 +3,8 @@ import type { CheckoutProvider } from './checkout-session.entity.js';
 /** One line of a checkout session as the buyer sees it at the payment provider. Cents. */
 export interface SessionLine {
   name: string;
+  /** Said under the name on the provider's page ("Pre-order — ships from …"), when set. */
+  description?: string;
   unitAmount: number;
   quantity: number;
 }

@@ -36,6 +36,7 @@ export async function readReceipt(
     name: item.product_name,
     quantity: item.quantity,
     price: item.price,
+    ...(item.pre_order_until ? { preOrderUntil: item.pre_order_until } : {}),
   }));
   const summary = { number: orderNumber(order.id), items };
   const recent = viewer.now.getTime() - order.createdAt.getTime() < DETAILS_MS;

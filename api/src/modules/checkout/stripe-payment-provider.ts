@@ -65,7 +65,10 @@ export class StripePaymentProvider extends PaymentProvider {
             price_data: {
               currency: 'usd',
               unit_amount: line.unitAmount,
-              product_data: { name: line.name },
+              product_data: {
+                name: line.name,
+                ...(line.description ? { description: line.description } : {}),
+              },
             },
           })),
           shipping_address_collection: {

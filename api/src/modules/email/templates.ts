@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { OrderLineItem } from '@artist/contracts';
+import { preOrderNote, type OrderLineItem } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { Carrier } from './carriers.js';
@@ -86,7 +86,10 @@ function orderTable(
     `<tr style="color:${COLOURS.inkSoft};text-align:left"><th style="padding:4px 0">Item</th><th style="padding:4px 8px;text-align:center">Qty</th><th style="padding:4px 0;text-align:right">Price</th></tr>`,
     ...items.map((item) =>
       row([
-        escapeHtml(item.product_name),
+        escapeHtml(item.product_name) +
+          (item.pre_order_until
+            ? `<br /><span style="color:${COLOURS.inkSoft};font-size:13px">${escapeHtml(preOrderNote(item.pre_order_until))}</span>`
+            : ''),
         String(item.quantity),
         `$${dollars(item.price * item.quantity)}`,
       ]),
@@ -99,7 +102,9 @@ function orderTable(
   ];
   const text = [
     ...items.map(
-      (item) => `${item.quantity} x ${item.product_name}  $${dollars(item.price * item.quantity)}`,
+      (item) =>
+        `${item.quantity} x ${item.product_name}  $${dollars(item.price * item.quantity)}` +
+        (item.pre_order_until ? `\n  ${preOrderNote(item.pre_order_until)}` : ''),
     ),
     ...(discount ? [`Discount (${discount.code})  -$${dollars(discount.amountCents)}`] : []),
     ...(shipping === null ? [] : [`Shipping  $${dollars(shipping)}`]),

@@ -114,4 +114,12 @@ export class Order {
    */
   @Column({ type: 'boolean', default: false })
   eraseWhenClosed: boolean;
+
+  /** Some line was on pre-order when it was bought. */
+  @Column({ type: 'boolean', default: false })
+  preOrder: boolean;
+
+  /** The latest date (YYYY-MM-DD) its pre-order lines ship from. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  preOrderUntil: string | null;
 }

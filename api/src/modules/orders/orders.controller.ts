@@ -63,6 +63,7 @@ const columns: CsvColumn<Order>[] = [
   { header: 'country', value: (o) => addressParts(o.shippingAddress).country },
   { header: 'notes', value: (o) => o.notes },
   { header: 'paymentSessionId', value: (o) => o.stripeSessionId },
+  { header: 'preOrderShipsFrom', value: (o) => o.preOrderUntil },
 ];
 
 class OrderListQueryDto extends ListQueryDto(ORDER_LIST_FILTERS, ORDER_SORTS) {}
