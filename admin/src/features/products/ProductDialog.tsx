@@ -24,6 +24,8 @@ interface ProductFormValues {
   price?: number | null;
   image?: string;
   sizes: Size[];
+  /** YYYY-MM-DD from the date field; empty for a product in hand. */
+  preOrderUntil?: string;
 }
 
 // The API's own rules and sentences (api/src/modules/catalog/dto/product-input.dto.ts).
@@ -43,6 +45,7 @@ function initialValues(product: AdminProduct | null): Partial<ProductFormValues>
     price: product.priceInCents / 100,
     image: product.image ?? '',
     sizes: product.variants.flatMap((v) => (v.size ? [v.size] : [])),
+    preOrderUntil: product.preOrderUntil ?? '',
   };
 }
 
@@ -55,6 +58,7 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     priceInCents: Math.round((values.price ?? 0) * 100),
     image: image || null,
     sizes: SIZES.filter((s) => values.sizes.includes(s)),
+    preOrderUntil: values.preOrderUntil || null,
   };
 }
 
@@ -296,6 +300,13 @@ export function ProductDialog({
           extra="Leave all unticked for a product without sizes. A new size starts as not tracked: set its stock with the Stock button."
         >
           <Checkbox.Group options={SIZES.map((s) => ({ value: s, label: sizeName(s) }))} />
+        </Form.Item>
+        <Form.Item
+          label="Pre-order until"
+          name="preOrderUntil"
+          extra="For a product not made yet: fans can buy it (stock still applies) and are told it ships from this date. Leave empty for a product in hand."
+        >
+          <Input type="date" style={{ width: 200 }} />
         </Form.Item>
       </Form>
     </Modal>
