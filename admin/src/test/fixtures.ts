@@ -77,6 +77,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     createdAt: `2026-11-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
     preOrder: false,
     preOrderUntil: null,
+    recovered: false,
     ...overrides,
   };
 }

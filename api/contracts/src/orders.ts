@@ -70,6 +70,8 @@ export interface Order {
   preOrder: boolean;
   /** The latest date (YYYY-MM-DD) its pre-order lines ship from: it can ship from then. */
   preOrderUntil: string | null;
+  /** Paid through an abandoned checkout's recovery link (the reminder email's). */
+  recovered: boolean;
 }
 
 /**

@@ -186,6 +186,71 @@ export class StripeStandIn {
     };
   }
 
+  /**
+   * The session expires unpaid, as Stripe's `checkout.session.expired` carries it: with the
+   * buyer's address and promotional consent (`consent.promotions`: 'opt_in' when `consent`) when
+   * they typed them before leaving, and the recovery link when the session enabled recovery.
+   */
+  expire(id: string, buyer: { email: string | null; consent: boolean }): Session {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No stand-in session ${id}`);
+    const recovery = (session.after_expiration as { recovery: { enabled: boolean } } | null)
+      ?.recovery;
+    Object.assign(session, {
+      status: 'expired',
+      customer_details: buyer.email
+        ? {
+            email: buyer.email,
+            name: null,
+            address: null,
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          }
+        : null,
+      consent: { promotions: buyer.consent ? 'opt_in' : 'opt_out', terms_of_service: null },
+      after_expiration: recovery?.enabled
+        ? {
+            recovery: {
+              allow_promotion_codes: false,
+              enabled: true,
+              expires_at: Math.floor(Date.now() / 1000) + 30 * 24 * 3600,
+              url: `https://buy.stripe.test/r/${id}`,
+            },
+          }
+        : session.after_expiration,
+    });
+    return structuredClone(session);
+  }
+
+  /**
+   * The buyer follows an expired session's recovery link: Stripe opens a new session with the
+   * same cart, naming the expired one in `recovered_from`.
+   */
+  recover(id: string): string {
+    const expired = this.sessions.get(id);
+    if (!expired) throw new Error(`No stand-in session ${id}`);
+    const recovery = (expired.after_expiration as { recovery?: { url?: string } } | null)?.recovery;
+    if (!recovery?.url) throw new Error(`${id} has no recovery link`);
+    const newId = `cs_test_${randomBytes(12).toString('hex')}`;
+    const session: Session = {
+      ...structuredClone(expired),
+      [RATES]: expired[RATES],
+      [ALLOWED]: expired[ALLOWED],
+      id: newId,
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      customer_details: null,
+      consent: null,
+      after_expiration: null,
+      recovered_from: id,
+      url: `https://checkout.stripe.test/c/pay/${newId}`,
+    };
+    this.sessions.set(newId, session);
+    return newId;
+  }
+
   /** An asynchronous payment (e.g. a bank debit) clears later. */
   settle(id: string): Session {
     const session = this.sessions.get(id)!;
@@ -403,6 +468,21 @@ function newSession(
       : null,
     total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
     customer_email: params.customer_email ?? null,
+    consent_collection: params.consent_collection ?? null,
+    consent: null,
+    after_expiration: params.after_expiration
+      ? {
+          recovery: {
+            enabled:
+              (params.after_expiration as { recovery?: { enabled?: string } }).recovery?.enabled ===
+              'true',
+            allow_promotion_codes: false,
+            expires_at: null,
+            url: null,
+          },
+        }
+      : null,
+    recovered_from: null,
     expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,

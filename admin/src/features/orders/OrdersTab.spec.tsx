@@ -82,13 +82,13 @@ it('filters pre-orders and says which can ship now and which ship from a later d
     'GET /api/admin/orders': listRoute(ORDERS, [
       makeOrder(1),
       makeOrder(2, { preOrder: true, preOrderUntil: '2000-01-15' }),
-      makeOrder(3, { preOrder: true, preOrderUntil: '2999-03-01' }),
+      makeOrder(3, { preOrder: true, preOrderUntil: '2999-03-01', recovered: true }),
     ]),
   });
   renderAdmin('/admin?tab=orders');
   await screen.findByText('Fan 3');
   expect(tableRows().map((r) => r.cells[6].textContent)).toEqual([
-    'Pending Pre-order: ships from Fri, Mar 1, 2999',
+    'Pending Pre-order: ships from Fri, Mar 1, 2999Recovered',
     'Pending Pre-order: can ship now',
     'Pending ',
   ]);

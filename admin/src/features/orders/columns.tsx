@@ -132,6 +132,7 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
       render: (_, o) => (
         <>
           <OrderStatusTag status={o.fulfillmentStatus} /> <PreOrderTag order={o} />
+          {o.recovered && <StatusTag tone="info">Recovered</StatusTag>}
         </>
       ),
     },

@@ -32,6 +32,8 @@ function report(from: string, to: string, scale: number): SalesReport {
       disputedCents: 0,
       discountCents: 500,
       discountedOrders: 1,
+      recoveredCents: 2500,
+      recoveredOrders: 1,
     },
     byMonth: months,
     byProduct: [
@@ -70,7 +72,7 @@ it('shows this year’s sales by month, product, show and channel, each chart wi
     'Net revenue $123.45 from 3 orders and 5 items',
   );
   expect(screen.getByTestId('sales-totals')).toHaveTextContent(
-    'discount codes took $5.00 off 1 order.',
+    'discount codes took $5.00 off 1 order; $25.00 came from 1 checkout recovered by a reminder.',
   );
   expect(screen.getByRole('link', { name: 'Sales', current: 'page' })).toBeInTheDocument();
   expect(screen.getByTestId('sales-test-orders')).toHaveTextContent(

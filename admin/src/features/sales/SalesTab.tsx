@@ -137,6 +137,9 @@ function Report({ report }: { report: SalesReport }) {
           {totals.discountCents > 0
             ? `; discount codes took ${formatCents(totals.discountCents)} off ${totals.discountedOrders} ${totals.discountedOrders === 1 ? 'order' : 'orders'}`
             : ''}
+          {totals.recoveredOrders > 0
+            ? `; ${formatCents(totals.recoveredCents)} came from ${totals.recoveredOrders} ${totals.recoveredOrders === 1 ? 'checkout' : 'checkouts'} recovered by a reminder`
+            : ''}
           .
         </Typography.Paragraph>
         {report.testOrdersLeftOut > 0 && (

@@ -31,6 +31,7 @@ import { CreateShippingZones1767400000000 } from './1767400000000-CreateShipping
 import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
 import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
 import { AddPreOrders1767810000000 } from './1767810000000-AddPreOrders.js';
+import { AddCheckoutReminders1767810001000 } from './1767810001000-AddCheckoutReminders.js';
 
 /** In order of application. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   CreateDiscountCodes1767400001000,
   CreateClusterTables1767500000000,
   AddPreOrders1767810000000,
+  AddCheckoutReminders1767810001000,
 ];

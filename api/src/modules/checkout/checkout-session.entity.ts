@@ -79,6 +79,13 @@ export class CheckoutSession {
   @Column({ type: 'datetime', nullable: true })
   completedAt: Date | null;
 
+  /**
+   * A session Stripe opened from an expired one's recovery link: the expired session's id (its
+   * row is copied, as sold then). Its order is marked recovered.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  recoveredFrom: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 

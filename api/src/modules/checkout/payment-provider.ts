@@ -68,6 +68,12 @@ export interface ProviderSession {
   shippingRateName: string | null;
   /** Taken off by a discount, in cents (Stripe's `total_details.amount_discount`), once known. */
   discountAmount: number | null;
+  /** The buyer agreed to promotional emails on the payment page (Stripe's `consent.promotions`). */
+  promotionsConsent?: boolean;
+  /** Of an expired session: the link that opens a new one with the same cart, when enabled. */
+  recoveryUrl?: string | null;
+  /** The expired session a recovery link made this one from (Stripe's `recovered_from`). */
+  recoveredFrom?: string | null;
 }
 
 /** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */

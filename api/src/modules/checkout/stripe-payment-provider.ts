@@ -92,6 +92,10 @@ export class StripePaymentProvider extends PaymentProvider {
           })),
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           ...(input.email ? { customer_email: input.email } : {}),
+          // The buyer may agree to promotional emails; an expired session then gets a recovery
+          // link, which the reminder email carries (docs/payments.md).
+          consent_collection: { promotions: 'auto' },
+          after_expiration: { recovery: { enabled: true } },
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -216,6 +220,9 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
       session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? null,
     shippingRateName: rate && typeof rate === 'object' ? rate.display_name : null,
     discountAmount: session.total_details?.amount_discount ?? null,
+    promotionsConsent: session.consent?.promotions === 'opt_in',
+    recoveryUrl: session.after_expiration?.recovery?.url ?? null,
+    recoveredFrom: session.recovered_from ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: name,
     shipping: address

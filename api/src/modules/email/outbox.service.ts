@@ -16,6 +16,7 @@ import {
   artistContactAlert,
   artistOrderAlert,
   backInStock,
+  checkoutReminder,
   newsletterConfirmation,
   notifyConfirmation,
   orderConfirmation,
@@ -227,6 +228,23 @@ export class OutboxService {
         unsubscribe,
         request.sizes,
       ),
+    });
+  }
+
+  /**
+   * The reminder of an abandoned checkout (`checkout_reminders`): its items and Stripe's recovery
+   * link, once per checkout session.
+   */
+  async queueCheckoutReminder(
+    manager: EntityManager,
+    reminder: { sessionId: string; email: string; recoveryUrl: string; items: OrderLineItem[] },
+  ): Promise<boolean> {
+    return this.queue(manager, {
+      key: `checkout-reminder:${reminder.sessionId}`,
+      kind: 'checkout-reminder',
+      to: { address: reminder.email },
+      replyTo: this.artistReplyTo(),
+      content: checkoutReminder(reminder.items, reminder.recoveryUrl),
     });
   }
 

@@ -331,6 +331,45 @@ const sizeList = (sizes: string[]) =>
     : sizes.join('');
 
 /**
+ * To a buyer who left an unpaid Stripe checkout and agreed to promotional emails: the cart's items
+ * and Stripe's recovery link, which opens a new checkout of the same cart.
+ */
+export function checkoutReminder(items: OrderLineItem[], recoveryUrl: string): RenderedEmail {
+  const subject = 'You left something in your cart';
+  const intro =
+    "You started an order on the site but didn't finish paying. Your cart is still waiting: the link below takes you back to checkout with the same items.";
+  const why =
+    'You agreed to hear from us at checkout; this is the only reminder we send for this cart.';
+  const list = items.map(
+    (item) =>
+      `${item.quantity} x ${item.product_name}` +
+      (item.pre_order_until ? ` (${preOrderNote(item.pre_order_until)})` : ''),
+  );
+  const html = layout(
+    subject,
+    [
+      heading('Your cart is waiting'),
+      paragraph(intro),
+      paragraph(list.join('\n')),
+      `<mj-button href="${escapeHtml(recoveryUrl)}">Return to checkout</mj-button>`,
+      paragraph(why),
+    ].join('\n'),
+  );
+  const text = [
+    'Your cart is waiting',
+    '',
+    intro,
+    '',
+    ...list,
+    '',
+    `Return to checkout: ${recoveryUrl}`,
+    '',
+    why,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/**
  * 5. To a fan who asked to be told: the product is back in the shop, with a one-click way out.
  * `sizes`: those back that the fan asked about (the one size asked for, or every size back for a
  * request about the product as a whole); the email names them.

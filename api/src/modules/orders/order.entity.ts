@@ -122,4 +122,8 @@ export class Order {
   /** The latest date (YYYY-MM-DD) its pre-order lines ship from. */
   @Column({ type: 'varchar', length: 10, nullable: true })
   preOrderUntil: string | null;
+
+  /** Paid through an abandoned checkout's recovery link (the reminder email's). */
+  @Column({ type: 'boolean', default: false })
+  recovered: boolean;
 }

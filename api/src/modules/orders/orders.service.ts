@@ -260,5 +260,6 @@ export function toView(order: Order): OrderView {
     restockedAt: order.restockedAt ? order.restockedAt.toISOString() : null,
     preOrder: order.preOrder,
     preOrderUntil: order.preOrderUntil,
+    recovered: order.recovered,
   };
 }

@@ -14,6 +14,8 @@ export interface SaleRow {
   refundedAmount: number;
   /** Taken off by a discount code, cents. */
   discountAmount: number;
+  /** Paid through an abandoned checkout's recovery link. */
+  recovered?: boolean;
   paymentStatus: string;
   salesChannel: string;
   showId: number | null;
@@ -88,6 +90,8 @@ export class SalesTally {
     disputedCents: 0,
     discountCents: 0,
     discountedOrders: 0,
+    recoveredCents: 0,
+    recoveredOrders: 0,
   };
   private readonly months = new Map<string, SalesFigures>();
   private readonly products = new Map<string, SalesProduct>();
@@ -125,6 +129,10 @@ export class SalesTally {
     if (row.discountAmount > 0) {
       this.totals.discountCents += row.discountAmount;
       this.totals.discountedOrders += 1;
+    }
+    if (row.recovered) {
+      this.totals.recoveredCents += row.total - refunded;
+      if (sold) this.totals.recoveredOrders += 1;
     }
     const month = this.months.get(row.month);
     if (month) count(month);

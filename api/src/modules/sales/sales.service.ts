@@ -95,6 +95,7 @@ export class SalesService {
           'o.total',
           'o.refundedAmount',
           'o.discountAmount',
+          'o.recovered',
           'o.paymentStatus',
           'o.salesChannel',
           'o.showId',
