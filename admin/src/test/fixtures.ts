@@ -78,6 +78,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     preOrder: false,
     preOrderUntil: null,
     recovered: false,
+    taxAmount: 0,
     ...overrides,
   };
 }
@@ -157,6 +158,7 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     position: 1,
     archivedAt: null,
     preOrderUntil: null,
+    taxCode: 'txcd_30011000',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

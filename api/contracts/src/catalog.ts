@@ -106,6 +106,8 @@ export interface AdminProduct {
   archivedAt: string | null;
   /** On pre-order until this date (YYYY-MM-DD), when it ships; null for a product in hand. */
   preOrderUntil: string | null;
+  /** Stripe's tax code of the product (DEFAULT_TAX_CODE, apparel, unless changed). */
+  taxCode: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -122,7 +124,14 @@ export interface ProductInput {
    * from that date. null takes it off pre-order; left out, PUT keeps what it was (POST: none).
    */
   preOrderUntil?: string | null;
+  /** Stripe's tax code (`txcd_` and 8 digits); left out, PUT keeps it and POST takes apparel. */
+  taxCode?: string;
 }
+
+/** Stripe's tax code for clothing, each product's unless the artist picks another. */
+export const DEFAULT_TAX_CODE = 'txcd_30011000';
+/** Stripe's tax code for shipping charges. */
+export const SHIPPING_TAX_CODE = 'txcd_92010001';
 
 /** Answer of `DELETE /api/admin/products/:id`: removed (never ordered) or archived. */
 export interface ProductRemoval {
@@ -237,6 +246,8 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
   /** The discount code used, or null. */
   discountCode: string | null;
   shipping: number;
+  /** Sales tax Stripe Tax added (0 without it). */
+  tax: number;
   total: number;
   /** The shipping address on one line, the buyer's name first. */
   shippingAddress: string;

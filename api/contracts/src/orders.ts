@@ -72,6 +72,8 @@ export interface Order {
   preOrderUntil: string | null;
   /** Paid through an abandoned checkout's recovery link (the reminder email's). */
   recovered: boolean;
+  /** Sales tax paid, cents (Stripe Tax's `total_details.amount_tax`); in `total`, not revenue. */
+  taxAmount: number;
 }
 
 /**

@@ -71,6 +71,11 @@ export interface SalesReport {
     recoveredCents: number;
     /** Orders paid through a recovery link. */
     recoveredOrders: number;
+    /**
+     * Sales tax of the orders not fully refunded, cents: in the charged and net figures, but
+     * owed to the tax authorities rather than revenue.
+     */
+    taxCents: number;
   };
   /** Every month of the period, in order, months without sales included. */
   byMonth: SalesMonth[];

@@ -55,6 +55,11 @@ export class StripeStandIn {
     string,
     Record<string, unknown> & { id: string; amount_off: number }
   >();
+  /**
+   * The sales tax rate Stripe Tax applies at `pay` to a session created with
+   * `automatic_tax[enabled]=true` (items after discount, and shipping; rounded to the cent).
+   */
+  taxRate = 0.0825;
   /** While true every call is answered 500, as when Stripe has an outage. */
   down = false;
   /** Cents refunded so far per payment intent (the charge's cumulative `amount_refunded`). */
@@ -120,8 +125,11 @@ export class StripeStandIn {
     }
     const shipping = rate?.fixed_amount.amount ?? 0;
     const totals = session.total_details as Record<string, number>;
+    const taxed = (session.automatic_tax as { enabled: boolean } | null)?.enabled === true;
+    const beforeTax = (session.amount_subtotal as number) - totals.amount_discount + shipping;
+    const tax = taxed ? Math.round(beforeTax * this.taxRate) : 0;
     Object.assign(session, {
-      amount_total: (session.amount_subtotal as number) - totals.amount_discount + shipping,
+      amount_total: beforeTax + tax,
       shipping_cost: rate
         ? {
             amount_subtotal: shipping,
@@ -130,7 +138,7 @@ export class StripeStandIn {
             shipping_rate: rate.id,
           }
         : null,
-      total_details: { ...totals, amount_shipping: shipping },
+      total_details: { ...totals, amount_shipping: shipping, amount_tax: tax },
       status: 'complete',
       payment_status: paymentStatus,
       payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
@@ -469,6 +477,10 @@ function newSession(
     total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
     customer_email: params.customer_email ?? null,
     consent_collection: params.consent_collection ?? null,
+    automatic_tax: {
+      enabled: (params.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true',
+      status: null,
+    },
     consent: null,
     after_expiration: params.after_expiration
       ? {

@@ -77,10 +77,10 @@ it('shows the payment status, filters on it, and keeps refunded orders out of Pe
   expect(tableRows()[0].cells[1]).toHaveTextContent('Fan 2');
 });
 
-it('filters pre-orders and says which can ship now and which ship from a later date', async () => {
+it('filters pre-orders, says which can ship now, and shows tax and recovered orders', async () => {
   signedIn({
     'GET /api/admin/orders': listRoute(ORDERS, [
-      makeOrder(1),
+      makeOrder(1, { taxAmount: 248 }),
       makeOrder(2, { preOrder: true, preOrderUntil: '2000-01-15' }),
       makeOrder(3, { preOrder: true, preOrderUntil: '2999-03-01', recovered: true }),
     ]),
@@ -92,6 +92,9 @@ it('filters pre-orders and says which can ship now and which ship from a later d
     'Pending Pre-order: can ship now',
     'Pending ',
   ]);
+  // Sales tax is shown apart from the total.
+  expect(tableRows()[2].cells[3]).toHaveTextContent('$30.00 Tax $2.48');
+  expect(tableRows()[1].cells[3]).not.toHaveTextContent('Tax');
   await userEvent.click(screen.getByRole('button', { name: 'Pre-orders (2)' }));
   await waitFor(() => expect(tableRows()).toHaveLength(2));
   expect(screen.queryByText('Fan 1')).toBeNull();

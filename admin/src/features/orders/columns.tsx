@@ -103,6 +103,11 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
       render: (_, o) => (
         <>
           {formatCents(o.total)} <TestModeTag order={o} />
+          {o.taxAmount > 0 && (
+            <Typography.Text type="secondary" style={{ display: 'block' }}>
+              Tax {formatCents(o.taxAmount)}
+            </Typography.Text>
+          )}
         </>
       ),
     },

@@ -126,6 +126,7 @@ it('adds a product, showing what is wrong before sending it', async () => {
     image: null,
     sizes: [],
     preOrderUntil: null,
+    taxCode: 'txcd_30011000',
   });
   const row = (await screen.findByText('Sticker Pack')).closest('tr')!;
   expect(row).toHaveClass('data-table__row--highlight');
@@ -170,6 +171,10 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
   fireEvent.change(dialog().getByLabelText('Pre-order until'), {
     target: { value: '2027-03-01' },
   });
+  const taxCode = dialog().getByLabelText('Tax code');
+  expect(taxCode).toHaveValue('txcd_30011000');
+  await userEvent.clear(taxCode);
+  await fill(taxCode, 'txcd_20030000');
   await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
   const put = stub.requests.filter((r) => r.method === 'PUT').at(-1)!;
@@ -180,6 +185,7 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
     image: '/assets/tshirt.webp',
     sizes: ['S', 'M', 'L', 'XL'],
     preOrderUntil: '2027-03-01',
+    taxCode: 'txcd_20030000',
   });
   await waitFor(() => expect(tableRows()[0].cells[1]).toHaveTextContent('$28.00'));
 });

@@ -32,6 +32,7 @@ import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscount
 import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
 import { AddPreOrders1767810000000 } from './1767810000000-AddPreOrders.js';
 import { AddCheckoutReminders1767810001000 } from './1767810001000-AddCheckoutReminders.js';
+import { AddTaxCodesAndTax1767810002000 } from './1767810002000-AddTaxCodesAndTax.js';
 
 /** In order of application. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   CreateClusterTables1767500000000,
   AddPreOrders1767810000000,
   AddCheckoutReminders1767810001000,
+  AddTaxCodesAndTax1767810002000,
 ];

@@ -56,6 +56,10 @@ export class ProductRecord {
   @Column({ type: 'varchar', length: 10, nullable: true })
   preOrderUntil: string | null;
 
+  /** Stripe's tax code of the product, sent when Stripe Tax is on. */
+  @Column({ type: 'varchar', length: 30, default: 'txcd_30011000' })
+  taxCode: string;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 

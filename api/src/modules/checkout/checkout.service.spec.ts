@@ -17,6 +17,7 @@ const poster: CheckoutProduct = {
   name: 'Tour Poster',
   priceInCents: 1500,
   preOrderUntil: null,
+  taxCode: 'txcd_30011000',
   variants: [{ id: 7, size: '', stock: null, sold: 0, reserved: 0 }],
 };
 const CLIENT = '203.0.113.5';

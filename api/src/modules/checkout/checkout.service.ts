@@ -70,7 +70,8 @@ export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
 
 /** A cart priced from the catalogue: its lines, the variants they take, and its sums. */
 export interface PricedCart {
-  priced: { line: SoldLine; variant: VariantCounts }[];
+  /** Each line with the variant it takes and its product's tax code. */
+  priced: { line: SoldLine; variant: VariantCounts; taxCode: string }[];
   lines: SoldLine[];
   subtotal: number;
   itemCount: number;
@@ -231,14 +232,17 @@ export class CheckoutService {
     idempotencyKey: string,
     holdKey: string,
   ): Promise<OpenedCheckout> {
-    const { lines, subtotal } = amounts.cart;
+    const { lines, subtotal, priced } = amounts.cart;
+    // Tax codes go to Stripe Tax only; without it the provider is told of no tax.
+    const taxed = this.config.stripe?.automaticTax === true;
     const [chosen] = amounts.rates;
     let created;
     try {
       created = await this.provider.createSession({
-        lines: lines.map((line) => ({
+        lines: priced.map(({ line, taxCode }) => ({
           name: line.name,
           ...(line.preOrderUntil ? { description: preOrderNote(line.preOrderUntil) } : {}),
+          ...(taxed ? { taxCode } : {}),
           unitAmount: line.unitPrice,
           quantity: line.quantity,
         })),
@@ -328,7 +332,7 @@ export class CheckoutService {
   private async price(
     item: CheckoutItem,
     today: string,
-  ): Promise<{ line: SoldLine; variant: VariantCounts }> {
+  ): Promise<{ line: SoldLine; variant: VariantCounts; taxCode: string }> {
     const product = await this.catalog.forCheckout(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
     // A product with nothing left is refused by the hold, with 409 and how many are left.
@@ -362,6 +366,7 @@ export class CheckoutService {
           : {}),
       },
       variant,
+      taxCode: product.taxCode,
     };
   }
 }

@@ -250,6 +250,7 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     preOrder: shipsFrom !== undefined,
     preOrderUntil: shipsFrom ?? null,
     recovered: record.recoveredFrom !== null,
+    taxAmount: session.taxAmount ?? 0,
   };
 }
 

@@ -5,6 +5,8 @@ export interface SessionLine {
   name: string;
   /** Said under the name on the provider's page ("Pre-order — ships from …"), when set. */
   description?: string;
+  /** Stripe's tax code of the product, for Stripe Tax. */
+  taxCode?: string;
   unitAmount: number;
   quantity: number;
 }
@@ -74,6 +76,8 @@ export interface ProviderSession {
   recoveryUrl?: string | null;
   /** The expired session a recovery link made this one from (Stripe's `recovered_from`). */
   recoveredFrom?: string | null;
+  /** Sales tax charged, in cents (Stripe's `total_details.amount_tax`), once known. */
+  taxAmount?: number | null;
 }
 
 /** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */

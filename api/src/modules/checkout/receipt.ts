@@ -47,6 +47,7 @@ export async function readReceipt(
     discount: order.discountAmount,
     discountCode: order.discountCode,
     shipping: order.shippingAmount ?? session.shipping,
+    tax: order.taxAmount,
     total: order.total,
     shippingAddress: formatShippingAddress(order.shippingAddress),
   };

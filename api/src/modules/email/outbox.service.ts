@@ -50,7 +50,7 @@ export type PaidOrder = Pick<
   Order,
   'id' | 'email' | 'customerName' | 'lineItems' | 'shippingAddress' | 'total'
 > &
-  Partial<Pick<Order, 'discountCode' | 'discountAmount'>>;
+  Partial<Pick<Order, 'discountCode' | 'discountAmount' | 'taxAmount'>>;
 
 /**
  * Queues emails as rows of the outbox, always with the caller's transaction manager, so an email
@@ -79,6 +79,7 @@ export class OutboxService {
       discount: order.discountCode
         ? { code: order.discountCode, amountCents: order.discountAmount ?? 0 }
         : null,
+      tax: order.taxAmount ?? 0,
       total: order.total,
       shippingAddress: order.shippingAddress,
     };

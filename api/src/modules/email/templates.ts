@@ -79,6 +79,7 @@ function orderTable(
   shipping: number | null,
   total: number,
   discount: OrderDiscount | null = null,
+  tax = 0,
 ) {
   const row = (cells: string[], bold = false) =>
     `<tr${bold ? ' style="font-weight:bold"' : ''}><td style="padding:4px 0">${cells[0]}</td><td style="padding:4px 8px;text-align:center">${cells[1]}</td><td style="padding:4px 0;text-align:right">${cells[2]}</td></tr>`;
@@ -98,6 +99,7 @@ function orderTable(
       ? [row([`Discount (${escapeHtml(discount.code)})`, '', `−$${dollars(discount.amountCents)}`])]
       : []),
     ...(shipping === null ? [] : [row(['Shipping', '', `$${dollars(shipping)}`])]),
+    ...(tax > 0 ? [row(['Sales tax', '', `$${dollars(tax)}`])] : []),
     row(['Total', '', `$${dollars(total)}`], true),
   ];
   const text = [
@@ -108,6 +110,7 @@ function orderTable(
     ),
     ...(discount ? [`Discount (${discount.code})  -$${dollars(discount.amountCents)}`] : []),
     ...(shipping === null ? [] : [`Shipping  $${dollars(shipping)}`]),
+    ...(tax > 0 ? [`Sales tax  $${dollars(tax)}`] : []),
     `Total  $${dollars(total)}`,
   ].join('\n');
   return { html: `<mj-table>${rows.join('')}</mj-table>`, text };
@@ -128,6 +131,8 @@ export interface OrderEmailData {
   shipping: number | null;
   /** The discount code used, when one was. */
   discount?: OrderDiscount | null;
+  /** Sales tax paid, cents (0 or absent without Stripe Tax). */
+  tax?: number;
   total: number;
   /** The order's shippingAddress JSON. */
   shippingAddress: string;
@@ -143,7 +148,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
   const address = formatShippingAddress(order.shippingAddress);
   const next =
     "I pack every order by hand. When yours ships you'll get another email with its tracking number. Questions? Just reply to this email.";
-  const table = orderTable(order.items, order.shipping, order.total, order.discount);
+  const table = orderTable(order.items, order.shipping, order.total, order.discount, order.tax);
   const subject = `Your order ${number} is confirmed`;
   const html = layout(
     subject,
@@ -180,7 +185,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
 export function artistOrderAlert(order: OrderEmailData, adminUrl: string): RenderedEmail {
   const number = orderNumber(order.id);
   const buyer = order.customerName ? `${order.customerName} <${order.email}>` : order.email;
-  const table = orderTable(order.items, order.shipping, order.total, order.discount);
+  const table = orderTable(order.items, order.shipping, order.total, order.discount, order.tax);
   const subject = oneLine(`New order ${number}: $${dollars(order.total)} from ${buyer}`);
   const address = formatShippingAddress(order.shippingAddress);
   const html = layout(

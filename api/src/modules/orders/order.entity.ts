@@ -126,4 +126,8 @@ export class Order {
   /** Paid through an abandoned checkout's recovery link (the reminder email's). */
   @Column({ type: 'boolean', default: false })
   recovered: boolean;
+
+  /** Sales tax paid, cents (Stripe's `total_details.amount_tax`); 0 without Stripe Tax. */
+  @Column({ type: 'integer', default: 0 })
+  taxAmount: number;
 }

@@ -261,5 +261,6 @@ export function toView(order: Order): OrderView {
     preOrder: order.preOrder,
     preOrderUntil: order.preOrderUntil,
     recovered: order.recovered,
+    taxAmount: order.taxAmount,
   };
 }

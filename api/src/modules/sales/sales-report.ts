@@ -16,6 +16,8 @@ export interface SaleRow {
   discountAmount: number;
   /** Paid through an abandoned checkout's recovery link. */
   recovered?: boolean;
+  /** Sales tax paid, cents. */
+  taxAmount?: number;
   paymentStatus: string;
   salesChannel: string;
   showId: number | null;
@@ -92,6 +94,7 @@ export class SalesTally {
     discountedOrders: 0,
     recoveredCents: 0,
     recoveredOrders: 0,
+    taxCents: 0,
   };
   private readonly months = new Map<string, SalesFigures>();
   private readonly products = new Map<string, SalesProduct>();
@@ -130,6 +133,7 @@ export class SalesTally {
       this.totals.discountCents += row.discountAmount;
       this.totals.discountedOrders += 1;
     }
+    if (sold) this.totals.taxCents += row.taxAmount ?? 0;
     if (row.recovered) {
       this.totals.recoveredCents += row.total - refunded;
       if (sold) this.totals.recoveredOrders += 1;

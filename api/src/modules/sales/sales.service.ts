@@ -96,6 +96,7 @@ export class SalesService {
           'o.refundedAmount',
           'o.discountAmount',
           'o.recovered',
+          'o.taxAmount',
           'o.paymentStatus',
           'o.salesChannel',
           'o.showId',

@@ -79,6 +79,13 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
                       <td />
                       <td>{money(order.shipping)}</td>
                     </tr>
+                    {order.tax > 0 && (
+                      <tr>
+                        <td>Sales tax</td>
+                        <td />
+                        <td>{money(order.tax)}</td>
+                      </tr>
+                    )}
                     <tr>
                       <th scope="row">Total</th>
                       <td />

@@ -27,6 +27,9 @@ class CalendarDate implements ValidatorConstraintInterface {
   }
 }
 
+export const TAX_CODE_MESSAGE =
+  'taxCode must be a Stripe tax code: txcd_ and 8 digits, such as txcd_30011000 (apparel)';
+
 export const PRE_ORDER_DATE_MESSAGE =
   'preOrderUntil must be a date in YYYY-MM-DD format, or null for a product in hand';
 
@@ -84,6 +87,17 @@ export class ProductInputDto implements ProductInput {
   @IsOptional()
   @Validate(CalendarDate, { message: PRE_ORDER_DATE_MESSAGE })
   preOrderUntil?: string | null;
+
+  @ApiPropertyOptional({
+    example: 'txcd_30011000',
+    description:
+      "Stripe's tax code, sent when STRIPE_AUTOMATIC_TAX is on; apparel (txcd_30011000) by " +
+      'default. Left out, PUT keeps it.',
+  })
+  @IsOptional()
+  @IsString({ message: TAX_CODE_MESSAGE })
+  @Matches(/^txcd_\d{8}$/, { message: TAX_CODE_MESSAGE })
+  taxCode?: string;
 }
 
 export class StockInputDto implements StockInput {
