@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { AdminProduct, Order, Product, ProductInput } from '@artist/contracts';
+import type { AdminProduct, Order, Product } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
-import { loggedIn } from './utils/admin.js';
+import { loggedIn, putProduct } from './utils/admin.js';
 import {
   createCheckout,
   deliver,
@@ -47,25 +47,8 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
     await emptyShop(s.t);
   });
 
-  /** PUTs the product as it is with `preOrderUntil` (left out when undefined); the answer. */
-  async function setPreOrder(
-    id: string,
-    preOrderUntil: string | null | undefined,
-    status = 200,
-  ): Promise<{ body: AdminProduct & { message?: string[] } }> {
-    const admin = await loggedIn(s.t);
-    const before = (await admin.get('/api/admin/products').expect(200)).body.rows as AdminProduct[];
-    const product = before.find((p) => p.id === id)!;
-    const input: ProductInput = {
-      name: product.name,
-      description: product.description,
-      priceInCents: product.priceInCents,
-      image: product.image,
-      sizes: product.variants.map((v) => v.size).filter((size) => size !== null),
-      ...(preOrderUntil === undefined ? {} : { preOrderUntil }),
-    };
-    return admin.put(`/api/admin/products/${id}`).send(input).expect(status);
-  }
+  const setPreOrder = (id: string, preOrderUntil: string | null | undefined, status = 200) =>
+    putProduct(s.t, id, { preOrderUntil }, status);
 
   it('sets and clears the date by PUT and POST, refusing what is not a date', async () => {
     const date = daysFromNow(60);

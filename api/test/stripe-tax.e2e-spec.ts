@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import type { AdminProduct, Order as OrderView, SalesReport } from '@artist/contracts';
+import type { Order as OrderView, SalesReport } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
-import { loggedIn } from './utils/admin.js';
+import { loggedIn, putProduct } from './utils/admin.js';
 import {
   createCheckout,
   deliver,
@@ -33,23 +33,8 @@ describe.each(testDatabases())('Stripe Tax on $name', (db) => {
     await emptyShop(s.t);
   });
 
-  /** PUTs the t-shirt as it is, with `taxCode` when given; the answer. */
-  async function putShirt(taxCode: string | undefined, status = 200) {
-    const admin = await loggedIn(s.t);
-    const rows = (await admin.get('/api/admin/products').expect(200)).body.rows as AdminProduct[];
-    const product = rows.find((p) => p.id === 'tshirt')!;
-    return admin
-      .put('/api/admin/products/tshirt')
-      .send({
-        name: product.name,
-        description: product.description,
-        priceInCents: product.priceInCents,
-        image: product.image,
-        sizes: product.variants.map((v) => v.size).filter((size) => size !== null),
-        ...(taxCode === undefined ? {} : { taxCode }),
-      })
-      .expect(status);
-  }
+  const putShirt = (taxCode: string | undefined, status = 200) =>
+    putProduct(s.t, 'tshirt', { taxCode }, status);
 
   it('keeps a tax code per product: apparel by default, changed by PUT, refused when malformed', async () => {
     expect((await putShirt(undefined)).body.taxCode).toBe('txcd_30011000');

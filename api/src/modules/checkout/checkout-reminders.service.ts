@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, LessThan, type EntityManager } from 'typeorm';
-import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -140,17 +139,11 @@ export class CheckoutRemindersService implements OnModuleInit {
     const week = { max: 1, windowMs: REMINDER_WINDOW_MS, aligned: false };
     const quota = await takeQuota(manager, reminderQuotaName(reminder.email), week, now);
     if (!quota.granted) return skip('one this week already');
-    const items: OrderLineItem[] = record.soldLines().map((line) => ({
-      product_name: line.name,
-      quantity: line.quantity,
-      price: line.unitPrice,
-      ...(line.preOrderUntil ? { pre_order_until: line.preOrderUntil } : {}),
-    }));
     await this.outbox.queueCheckoutReminder(manager, {
       sessionId: reminder.sessionId,
       email: reminder.email,
       recoveryUrl: reminder.recoveryUrl,
-      items,
+      items: record.orderLineItems(),
     });
     await manager.update(CheckoutReminder, { sessionId: reminder.sessionId }, { state: 'sent' });
     return 'sent';

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { OrderLineItem } from '@artist/contracts';
 
 /** `none`: no provider is configured, so no session is ever opened. */
 export type CheckoutProvider = 'stripe' | 'test' | 'none';
@@ -95,5 +96,15 @@ export class CheckoutSession {
 
   soldLines(): SoldLine[] {
     return JSON.parse(this.lines) as SoldLine[];
+  }
+
+  /** The lines as an order keeps them (a pre-order's with the date it ships from). */
+  orderLineItems(): OrderLineItem[] {
+    return this.soldLines().map((line) => ({
+      product_name: line.name,
+      quantity: line.quantity,
+      price: line.unitPrice,
+      ...(line.preOrderUntil ? { pre_order_until: line.preOrderUntil } : {}),
+    }));
   }
 }

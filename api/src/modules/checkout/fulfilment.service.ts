@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { searchGramsOf } from '../../common/search-grams.js';
@@ -212,12 +211,7 @@ export function paymentState(events: Pick<ChargeEvent, 'type' | 'amount' | 'amou
 }
 
 function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date): Partial<Order> {
-  const lineItems: OrderLineItem[] = record.soldLines().map((line) => ({
-    product_name: line.name,
-    quantity: line.quantity,
-    price: line.unitPrice,
-    ...(line.preOrderUntil ? { pre_order_until: line.preOrderUntil } : {}),
-  }));
+  const lineItems = record.orderLineItems();
   const shipsFrom = lineItems
     .map((item) => item.pre_order_until)
     .filter((date): date is string => date !== undefined)
