@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import { DataSource, Like } from 'typeorm';
 import type { AdminProduct, Order, Product } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn, putProduct } from './utils/admin.js';
@@ -122,9 +122,9 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
         .put(`/api/admin/orders/${order.id}`)
         .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '1Z999AA10123456784', notes: null })
         .expect(200);
-      expect(
-        await emails.countBy({ kind: 'order-shipped', toAddress: order.email }),
-      ).toBeGreaterThan(0);
+      const shipped = await emails.findBy({ key: Like(`order-shipped:${order.id}:%`) });
+      expect(shipped.map((e) => [e.kind, e.toAddress])).toEqual([['order-shipped', order.email]]);
+      expect(shipped[0].text).toContain('1Z999AA10123456784');
     } finally {
       await setPreOrder('tshirt', null);
     }
