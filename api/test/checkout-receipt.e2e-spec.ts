@@ -20,6 +20,7 @@ const WHOLE = {
   discount: 0,
   discountCode: null,
   shipping: 500,
+  tax: 0,
   total: 5500,
   shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
 };

@@ -75,6 +75,10 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
     notes: null,
     fulfilledAt: null,
     createdAt: `2026-11-${String((id % 28) + 1).padStart(2, '0')}T12:00:00.000Z`,
+    preOrder: false,
+    preOrderUntil: null,
+    recovered: false,
+    taxAmount: 0,
     ...overrides,
   };
 }
@@ -153,6 +157,8 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     photo: null,
     position: 1,
     archivedAt: null,
+    preOrderUntil: null,
+    taxCode: 'txcd_30011000',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -109,6 +109,7 @@ export const ORDERS: FakeList<Order> = {
     refunded: (o) => o.paymentStatus === 'refunded',
     partially_refunded: (o) => o.paymentStatus === 'partially_refunded',
     disputed: (o) => o.paymentStatus === 'disputed',
+    'pre-order': (o) => o.preOrder,
   },
   searchText: (o) =>
     [o.email, o.customerName, o.lineItems, o.showLocation, o.trackingNumber, o.notes]

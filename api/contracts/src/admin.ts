@@ -7,8 +7,15 @@ import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from './orders.js';
  * list's text columns.
  */
 export const SHOW_LIST_FILTERS = ['published', 'draft', 'past'] as const;
-/** `pending` is "to ship": not fulfilled and not refunded. The rest are payment statuses. */
-export const ORDER_LIST_FILTERS = [...FULFILLMENT_STATUSES, ...PAYMENT_STATUSES] as const;
+/**
+ * `pending` is "to ship": not fulfilled and not refunded; `pre-order`: orders of a product on
+ * pre-order. The rest are payment statuses.
+ */
+export const ORDER_LIST_FILTERS = [
+  ...FULFILLMENT_STATUSES,
+  ...PAYMENT_STATUSES,
+  'pre-order',
+] as const;
 /**
  * Notify-me: `pending` is ready to email (not notified, its address confirmed); `unconfirmed` waits
  * for the confirmation email's link of an address that had unsubscribed from such emails.

@@ -70,6 +70,8 @@ export interface Product {
   /** The uploaded photo in every size and format, or null when `image` is not an upload. */
   photo: ProductPhoto | null;
   variants: ProductVariant[];
+  /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */
+  preOrderUntil: string | null;
 }
 
 /**
@@ -102,6 +104,10 @@ export interface AdminProduct {
    * kept on its orders; null for a product in the shop. `POST …/:id/restore` brings it back.
    */
   archivedAt: string | null;
+  /** On pre-order until this date (YYYY-MM-DD), when it ships; null for a product in hand. */
+  preOrderUntil: string | null;
+  /** Stripe's tax code of the product (DEFAULT_TAX_CODE, apparel, unless changed). */
+  taxCode: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -113,7 +119,19 @@ export interface ProductInput {
   priceInCents: number;
   image: string | null;
   sizes: Size[];
+  /**
+   * On pre-order until this date (YYYY-MM-DD): it can be bought (stock still applies) and ships
+   * from that date. null takes it off pre-order; left out, PUT keeps what it was (POST: none).
+   */
+  preOrderUntil?: string | null;
+  /** Stripe's tax code (`txcd_` and 8 digits); left out, PUT keeps it and POST takes apparel. */
+  taxCode?: string;
 }
+
+/** Stripe's tax code for clothing, each product's unless the artist picks another. */
+export const DEFAULT_TAX_CODE = 'txcd_30011000';
+/** Stripe's tax code for shipping charges. */
+export const SHIPPING_TAX_CODE = 'txcd_92010001';
 
 /** Answer of `DELETE /api/admin/products/:id`: removed (never ordered) or archived. */
 export interface ProductRemoval {
@@ -216,7 +234,8 @@ export const RECEIPT_DETAILS_HOURS = 24;
 export interface CheckoutReceiptSummary {
   /** The order number the admin and the emails use, such as '#42'. */
   number: string;
-  items: { name: string; quantity: number; price: number }[];
+  /** `preOrderUntil`: the line is a pre-order that ships from that date (YYYY-MM-DD). */
+  items: { name: string; quantity: number; price: number; preOrderUntil?: string }[];
 }
 
 /** The buyer's receipt: what the confirmation email says too. Money in cents. */
@@ -227,12 +246,31 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
   /** The discount code used, or null. */
   discountCode: string | null;
   shipping: number;
+  /** Sales tax Stripe Tax added (0 without it). */
+  tax: number;
   total: number;
   /** The shipping address on one line, the buyer's name first. */
   shippingAddress: string;
 }
 
 /** True for the whole receipt, false for the summary shown to others after a day. */
+/** The site's long date: '2027-03-01' as 'March 1, 2027' (the calendar date, whatever the zone). */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * What the shop, cart, Stripe's page, receipt and emails say of a pre-order line:
+ * "Pre-order — ships from March 1, 2027".
+ */
+export function preOrderNote(date: string): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  return `Pre-order — ships from ${Number.isNaN(at.getTime()) ? date : LONG_DATE.format(at)}`;
+}
+
 export const isWholeReceipt = (
   order: CheckoutReceipt | CheckoutReceiptSummary,
 ): order is CheckoutReceipt => 'shippingAddress' in order;

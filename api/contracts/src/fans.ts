@@ -54,6 +54,8 @@ export interface FanExport {
   emails: Record<string, unknown>[];
   /** The counts of emails sent to the fan's mailboxes today, named by a digest of the mailbox. */
   mail_quotas: Record<string, unknown>[];
+  /** Reminders of checkouts they left unpaid (with the checkout's recovery link). */
+  checkout_reminders: Record<string, unknown>[];
 }
 
 /** What an erasure replaces an order's name, email, address and notes with. */

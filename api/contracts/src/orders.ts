@@ -23,6 +23,8 @@ export interface OrderLineItem {
   product_name: string;
   quantity: number;
   price: number;
+  /** A pre-order line: the date (YYYY-MM-DD) it ships from. */
+  pre_order_until?: string;
 }
 
 /** An order as the admin sees it (`GET /api/admin/orders`). Money is integer cents. */
@@ -64,6 +66,14 @@ export interface Order {
   createdAt: string;
   /** When a refund put the order's items back in stock; null when it has not. */
   restockedAt?: string | null;
+  /** Some line was on pre-order when it was bought. */
+  preOrder: boolean;
+  /** The latest date (YYYY-MM-DD) its pre-order lines ship from: it can ship from then. */
+  preOrderUntil: string | null;
+  /** Paid through an abandoned checkout's recovery link (the reminder email's). */
+  recovered: boolean;
+  /** Sales tax paid, cents (Stripe Tax's `total_details.amount_tax`); in `total`, not revenue. */
+  taxAmount: number;
 }
 
 /**

@@ -67,6 +67,15 @@ export interface SalesReport {
     discountCents: number;
     /** Orders that used a discount code. */
     discountedOrders: number;
+    /** Net cents of orders paid through an abandoned checkout's recovery link (in the net). */
+    recoveredCents: number;
+    /** Orders paid through a recovery link. */
+    recoveredOrders: number;
+    /**
+     * Sales tax of the orders not fully refunded, cents: in the charged and net figures, but
+     * owed to the tax authorities rather than revenue.
+     */
+    taxCents: number;
   };
   /** Every month of the period, in order, months without sales included. */
   byMonth: SalesMonth[];

@@ -111,7 +111,20 @@ describe('loadConfig', () => {
       secretKey: 'sk_live_abc',
       webhookSecret: 'whsec_abc',
       apiUrl: 'http://127.0.0.1:12111',
+      automaticTax: false,
     });
+  });
+
+  it('turns on Stripe Tax with STRIPE_AUTOMATIC_TAX=true and waits an hour before a checkout reminder by default', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig(stripe, '/').stripe?.automaticTax).toBe(false);
+    expect(loadConfig({ ...stripe, STRIPE_AUTOMATIC_TAX: 'true' }, '/').stripe?.automaticTax).toBe(
+      true,
+    );
+    expect(loadConfig({}, '/').checkoutReminderDelayMinutes).toBe(60);
+    expect(
+      loadConfig({ CHECKOUT_REMINDER_DELAY_MINUTES: '0' }, '/').checkoutReminderDelayMinutes,
+    ).toBe(0);
   });
 
   it("holds emails (no SMTP_URL) and sends them from the artist at PUBLIC_URL's host by default", () => {
@@ -177,6 +190,9 @@ describe('loadConfig', () => {
     [{ CONFIRMATION_EMAILS_PER_HOUR: '0' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
     [{ CONFIRMATION_EMAILS_PER_HOUR: 'many' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
     [{ SESSION_STATUS_RATE_LIMIT: '0' }, 'SESSION_STATUS_RATE_LIMIT'],
+    [{ STRIPE_AUTOMATIC_TAX: 'yes' }, 'STRIPE_AUTOMATIC_TAX'],
+    [{ CHECKOUT_REMINDER_DELAY_MINUTES: '-1' }, 'CHECKOUT_REMINDER_DELAY_MINUTES'],
+    [{ CHECKOUT_REMINDER_DELAY_MINUTES: 'soon' }, 'CHECKOUT_REMINDER_DELAY_MINUTES'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));

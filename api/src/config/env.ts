@@ -102,6 +102,24 @@ export class Environment {
   STRIPE_API_URL?: string;
 
   /**
+   * `true` turns on Stripe Tax in Checkout: each product's tax code and the shipping's go to
+   * Stripe, which adds the tax where the site is registered to collect it (docs/payments.md).
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'false' : String(value).trim()))
+  @IsIn(['true', 'false'], { message: 'STRIPE_AUTOMATIC_TAX must be true or false' })
+  STRIPE_AUTOMATIC_TAX = 'false';
+
+  /**
+   * Minutes after an unpaid Stripe checkout expires before its reminder email goes out (to a buyer
+   * who agreed to promotional emails); 0 sends it at once.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 60 : Number(value)))
+  @IsInt({ message: 'CHECKOUT_REMINDER_DELAY_MINUTES must be a whole number of 0 or more' })
+  @Min(0, { message: 'CHECKOUT_REMINDER_DELAY_MINUTES must be a whole number of 0 or more' })
+  @Max(10_080, { message: 'CHECKOUT_REMINDER_DELAY_MINUTES must be at most 10080 (a week)' })
+  CHECKOUT_REMINDER_DELAY_MINUTES = 60;
+
+  /**
    * Express `trust proxy`: a hop count, or a list of addresses/subnets of the proxies. `true`
    * (trust every hop) is refused: any client could then choose its own address. Required with an
    * https:// PUBLIC_URL, which is only ever reached through a TLS-terminating proxy: without it
@@ -381,7 +399,15 @@ export interface AppConfig {
    */
   sessionSecretFile?: string;
   adminPassword?: string;
-  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    apiUrl?: string;
+    /** STRIPE_AUTOMATIC_TAX: Stripe Tax works out the tax of each checkout. */
+    automaticTax: boolean;
+  };
+  /** Minutes from an abandoned checkout's expiry to its reminder (CHECKOUT_REMINDER_DELAY_MINUTES). */
+  checkoutReminderDelayMinutes: number;
   /** Where checkout goes: Stripe, the built-in test provider, or nowhere (503). */
   payments: 'stripe' | 'test' | 'off';
   trustProxy: false | number | string;
@@ -524,8 +550,10 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
           apiUrl: env.STRIPE_API_URL,
+          automaticTax: env.STRIPE_AUTOMATIC_TAX === 'true',
         }
       : undefined,
+    checkoutReminderDelayMinutes: env.CHECKOUT_REMINDER_DELAY_MINUTES,
     payments: env.STRIPE_SECRET_KEY
       ? 'stripe'
       : env.PAYMENT_PROVIDER === 'test' || (!production && isLoopbackUrl(publicUrl))

@@ -7,6 +7,7 @@ import {
 } from '../modules/catalog/product.entity.js';
 import { ChargeEvent } from '../modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../modules/checkout/checkout-session.entity.js';
+import { CheckoutReminder } from '../modules/checkout/checkout-reminder.entity.js';
 import { SiteContentRecord } from '../modules/content/site-content.entity.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { User } from '../modules/auth/user.entity.js';
@@ -42,6 +43,7 @@ export const entities = [
   NotifyMe,
   Order,
   CheckoutSession,
+  CheckoutReminder,
   ChargeEvent,
   OutboxEmail,
   MailQuota,

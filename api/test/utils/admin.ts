@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { AdminProduct, ProductInput } from '@artist/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
 import { TEST_ADMIN_PASSWORD, type TestApp } from './test-app.js';
 
@@ -32,4 +33,30 @@ export function routes(t: TestApp): { method: string; path: string }[] {
 export function sessionCookie(setCookie: string[] | string | undefined): string | undefined {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list.find((c) => c.startsWith('artist.sid='))?.split(';')[0];
+}
+
+/**
+ * `PUT /api/admin/products/:id` with the product as the admin lists it and `changes` on top (a
+ * field set to undefined is left out), as the product dialog sends it; expects `status`.
+ */
+export async function putProduct(
+  t: TestApp,
+  id: string,
+  changes: Partial<ProductInput>,
+  status = 200,
+): Promise<{ body: AdminProduct & { message?: string[] } }> {
+  const admin = await loggedIn(t);
+  const rows = (await admin.get('/api/admin/products').expect(200)).body.rows as AdminProduct[];
+  const product = rows.find((p) => p.id === id)!;
+  const input: ProductInput = {
+    name: product.name,
+    description: product.description,
+    priceInCents: product.priceInCents,
+    image: product.image,
+    sizes: product.variants.map((v) => v.size).filter((size) => size !== null),
+  };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value !== undefined) (input as unknown as Record<string, unknown>)[key] = value;
+  }
+  return admin.put(`/api/admin/products/${id}`).send(input).expect(status);
 }

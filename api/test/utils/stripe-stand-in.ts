@@ -55,6 +55,11 @@ export class StripeStandIn {
     string,
     Record<string, unknown> & { id: string; amount_off: number }
   >();
+  /**
+   * The sales tax rate Stripe Tax applies at `pay` to a session created with
+   * `automatic_tax[enabled]=true` (items after discount, and shipping; rounded to the cent).
+   */
+  taxRate = 0.0825;
   /** While true every call is answered 500, as when Stripe has an outage. */
   down = false;
   /** Cents refunded so far per payment intent (the charge's cumulative `amount_refunded`). */
@@ -120,8 +125,11 @@ export class StripeStandIn {
     }
     const shipping = rate?.fixed_amount.amount ?? 0;
     const totals = session.total_details as Record<string, number>;
+    const taxed = (session.automatic_tax as { enabled: boolean } | null)?.enabled === true;
+    const beforeTax = (session.amount_subtotal as number) - totals.amount_discount + shipping;
+    const tax = taxed ? Math.round(beforeTax * this.taxRate) : 0;
     Object.assign(session, {
-      amount_total: (session.amount_subtotal as number) - totals.amount_discount + shipping,
+      amount_total: beforeTax + tax,
       shipping_cost: rate
         ? {
             amount_subtotal: shipping,
@@ -130,7 +138,7 @@ export class StripeStandIn {
             shipping_rate: rate.id,
           }
         : null,
-      total_details: { ...totals, amount_shipping: shipping },
+      total_details: { ...totals, amount_shipping: shipping, amount_tax: tax },
       status: 'complete',
       payment_status: paymentStatus,
       payment_intent: session.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
@@ -184,6 +192,71 @@ export class StripeStandIn {
       reason: 'fraudulent',
       status: 'needs_response',
     };
+  }
+
+  /**
+   * The session expires unpaid, as Stripe's `checkout.session.expired` carries it: with the
+   * buyer's address and promotional consent (`consent.promotions`: 'opt_in' when `consent`) when
+   * they typed them before leaving, and the recovery link when the session enabled recovery.
+   */
+  expire(id: string, buyer: { email: string | null; consent: boolean }): Session {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No stand-in session ${id}`);
+    const recovery = (session.after_expiration as { recovery: { enabled: boolean } } | null)
+      ?.recovery;
+    Object.assign(session, {
+      status: 'expired',
+      customer_details: buyer.email
+        ? {
+            email: buyer.email,
+            name: null,
+            address: null,
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          }
+        : null,
+      consent: { promotions: buyer.consent ? 'opt_in' : 'opt_out', terms_of_service: null },
+      after_expiration: recovery?.enabled
+        ? {
+            recovery: {
+              allow_promotion_codes: false,
+              enabled: true,
+              expires_at: Math.floor(Date.now() / 1000) + 30 * 24 * 3600,
+              url: `https://buy.stripe.test/r/${id}`,
+            },
+          }
+        : session.after_expiration,
+    });
+    return structuredClone(session);
+  }
+
+  /**
+   * The buyer follows an expired session's recovery link: Stripe opens a new session with the
+   * same cart, naming the expired one in `recovered_from`.
+   */
+  recover(id: string): string {
+    const expired = this.sessions.get(id);
+    if (!expired) throw new Error(`No stand-in session ${id}`);
+    const recovery = (expired.after_expiration as { recovery?: { url?: string } } | null)?.recovery;
+    if (!recovery?.url) throw new Error(`${id} has no recovery link`);
+    const newId = `cs_test_${randomBytes(12).toString('hex')}`;
+    const session: Session = {
+      ...structuredClone(expired),
+      [RATES]: expired[RATES],
+      [ALLOWED]: expired[ALLOWED],
+      id: newId,
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      customer_details: null,
+      consent: null,
+      after_expiration: null,
+      recovered_from: id,
+      url: `https://checkout.stripe.test/c/pay/${newId}`,
+    };
+    this.sessions.set(newId, session);
+    return newId;
   }
 
   /** An asynchronous payment (e.g. a bank debit) clears later. */
@@ -403,6 +476,25 @@ function newSession(
       : null,
     total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
     customer_email: params.customer_email ?? null,
+    consent_collection: params.consent_collection ?? null,
+    automatic_tax: {
+      enabled: (params.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true',
+      status: null,
+    },
+    consent: null,
+    after_expiration: params.after_expiration
+      ? {
+          recovery: {
+            enabled:
+              (params.after_expiration as { recovery?: { enabled?: string } }).recovery?.enabled ===
+              'true',
+            allow_promotion_codes: false,
+            expires_at: null,
+            url: null,
+          },
+        }
+      : null,
+    recovered_from: null,
     expires_at: params.expires_at === undefined ? null : Number(params.expires_at),
     success_url: params.success_url,
     cancel_url: params.cancel_url,

@@ -1,3 +1,5 @@
+import { preOrderNote } from '@artist/contracts';
+
 /** Integer cents shown as dollars with two decimals: 2500 → '$25.00'. */
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
@@ -45,4 +47,18 @@ export function showTime(show: { time: string; date: string; timeZone?: string }
   if (!show.timeZone || !/\d/.test(show.time)) return show.time;
   const zone = zoneName(show.date, show.timeZone);
   return zone ? `${show.time} ${zone}` : show.time;
+}
+
+/** Today's calendar date (YYYY-MM-DD) where the visitor is. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * "Pre-order — ships from March 1, 2027" while the date is still ahead; null for a product in
+ * hand or one whose date has come (checkout then sells it as any other).
+ */
+export function preOrderLabel(date: string | null | undefined, today = localToday()) {
+  return date && date > today ? preOrderNote(date) : null;
 }

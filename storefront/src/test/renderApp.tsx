@@ -40,6 +40,7 @@ export const PRODUCTS: Product[] = [
     type: 'purchase',
     image: '/assets/tshirt.webp',
     photo: null,
+    preOrderUntil: null,
     variants: (['S', 'M', 'L', 'XL', '2XL'] as const).map((size) => ({
       size,
       available: true,
@@ -55,6 +56,7 @@ export const PRODUCTS: Product[] = [
     type: 'notify',
     image: null,
     photo: null,
+    preOrderUntil: null,
     variants: [{ size: null, available: false, left: 0 }],
   },
 ];

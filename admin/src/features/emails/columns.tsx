@@ -25,6 +25,7 @@ export const KIND_LABELS: Record<string, string> = {
   'back-in-stock': 'Back in stock',
   'password-reset': 'Password reset',
   'campaign-test': 'Campaign test',
+  'checkout-reminder': 'Checkout reminder',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;

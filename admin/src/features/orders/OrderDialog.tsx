@@ -149,6 +149,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
                 cents={amounts.shipping}
               />
             )}
+            {amounts.tax > 0 && <SummaryRow label="Sales tax" cents={amounts.tax} />}
             <SummaryRow label="Total" cents={amounts.total} />
           </>
         )}

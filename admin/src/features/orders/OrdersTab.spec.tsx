@@ -77,6 +77,29 @@ it('shows the payment status, filters on it, and keeps refunded orders out of Pe
   expect(tableRows()[0].cells[1]).toHaveTextContent('Fan 2');
 });
 
+it('filters pre-orders, says which can ship now, and shows tax and recovered orders', async () => {
+  signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [
+      makeOrder(1, { taxAmount: 248 }),
+      makeOrder(2, { preOrder: true, preOrderUntil: '2000-01-15' }),
+      makeOrder(3, { preOrder: true, preOrderUntil: '2999-03-01', recovered: true }),
+    ]),
+  });
+  renderAdmin('/admin?tab=orders');
+  await screen.findByText('Fan 3');
+  expect(tableRows().map((r) => r.cells[6].textContent)).toEqual([
+    'Pending Pre-order: ships from Fri, Mar 1, 2999Recovered',
+    'Pending Pre-order: can ship now',
+    'Pending ',
+  ]);
+  // Sales tax is shown apart from the total.
+  expect(tableRows()[2].cells[3]).toHaveTextContent('$30.00 Tax $2.48');
+  expect(tableRows()[1].cells[3]).not.toHaveTextContent('Tax');
+  await userEvent.click(screen.getByRole('button', { name: 'Pre-orders (2)' }));
+  await waitFor(() => expect(tableRows()).toHaveLength(2));
+  expect(screen.queryByText('Fan 1')).toBeNull();
+});
+
 it('fulfils an order with its tracking number and notes', async () => {
   const now = 1767225600000;
   jest.spyOn(Date, 'now').mockReturnValue(now);

@@ -1,7 +1,7 @@
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import type { Order } from '@artist/contracts';
 import { Button, Typography } from 'antd';
-import { formatCents, formatTimestamp } from '../../components/format.js';
+import { formatCents, formatDay, formatTimestamp } from '../../components/format.js';
 import type { DataColumn, StatusFilter } from '../table/DataTable.js';
 import { channelLabel, productNames } from './orderFormat.js';
 
@@ -13,6 +13,7 @@ export const orderFilters: StatusFilter[] = [
   { value: 'refunded', label: 'Refunded' },
   { value: 'partially_refunded', label: 'Partially refunded' },
   { value: 'disputed', label: 'Disputed' },
+  { value: 'pre-order', label: 'Pre-orders' },
 ];
 
 const PAYMENT_TAGS: Record<string, { tone: StatusTone; label: string }> = {
@@ -40,6 +41,27 @@ export function OrderStatusTag({ status }: { status: string }) {
     <StatusTag tone="success">Fulfilled</StatusTag>
   ) : (
     <StatusTag tone="warning">Pending</StatusTag>
+  );
+}
+
+/** Today's calendar date (YYYY-MM-DD) on this computer. */
+function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * A pre-order still to ship: "Can ship now" once its date has come, else the date it ships from.
+ * Nothing for other orders, or once it has shipped.
+ */
+export function PreOrderTag({ order, now }: { order: Order; now?: Date }) {
+  if (!order.preOrder || !order.preOrderUntil || order.fulfillmentStatus === 'fulfilled') {
+    return null;
+  }
+  return order.preOrderUntil <= today(now) ? (
+    <StatusTag tone="success">Pre-order: can ship now</StatusTag>
+  ) : (
+    <StatusTag tone="info">Pre-order: ships from {formatDay(order.preOrderUntil)}</StatusTag>
   );
 }
 
@@ -81,6 +103,11 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
       render: (_, o) => (
         <>
           {formatCents(o.total)} <TestModeTag order={o} />
+          {o.taxAmount > 0 && (
+            <Typography.Text type="secondary" style={{ display: 'block' }}>
+              Tax {formatCents(o.taxAmount)}
+            </Typography.Text>
+          )}
         </>
       ),
     },
@@ -107,7 +134,12 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
       key: 'status',
       title: 'Status',
       sortField: 'fulfillmentStatus',
-      render: (_, o) => <OrderStatusTag status={o.fulfillmentStatus} />,
+      render: (_, o) => (
+        <>
+          <OrderStatusTag status={o.fulfillmentStatus} /> <PreOrderTag order={o} />
+          {o.recovered && <StatusTag tone="info">Recovered</StatusTag>}
+        </>
+      ),
     },
     {
       key: 'manage',

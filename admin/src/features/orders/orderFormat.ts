@@ -16,15 +16,16 @@ export function lineItems(order: Pick<Order, 'lineItems'>): OrderLineItem[] {
  */
 export function orderAmounts(
   order: Pick<Order, 'lineItems' | 'total' | 'salesChannel'> &
-    Partial<Pick<Order, 'shippingAmount' | 'discountAmount'>>,
+    Partial<Pick<Order, 'shippingAmount' | 'discountAmount' | 'taxAmount'>>,
 ) {
   const subtotal = lineItems(order).reduce((sum, i) => sum + i.price * i.quantity, 0);
   const discount = order.discountAmount ?? 0;
+  const tax = order.taxAmount ?? 0;
   const shipping =
     order.salesChannel === 'in-person'
       ? 0
-      : (order.shippingAmount ?? Math.max(order.total - subtotal + discount, 0));
-  return { subtotal, discount, shipping, total: order.total };
+      : (order.shippingAmount ?? Math.max(order.total - subtotal + discount - tax, 0));
+  return { subtotal, discount, shipping, tax, total: order.total };
 }
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import {
+  DEFAULT_TAX_CODE,
   GALLERY_MAX_UPLOAD_BYTES,
   SIZES,
   type AdminProduct,
@@ -24,11 +25,17 @@ interface ProductFormValues {
   price?: number | null;
   image?: string;
   sizes: Size[];
+  /** YYYY-MM-DD from the date field; empty for a product in hand. */
+  preOrderUntil?: string;
+  taxCode?: string;
 }
 
 // The API's own rules and sentences (api/src/modules/catalog/dto/product-input.dto.ts).
 const IMAGE_PATTERN = /^(\/assets\/[\w./-]+|\/media\/gallery\/[\w.-]+|https:\/\/[^\s"'<>]+)$/;
 const IMAGE_MESSAGE = 'Image must be a path under /assets/ or an https:// address';
+const TAX_CODE_PATTERN = /^\s*txcd_\d{8}\s*$/;
+const TAX_CODE_MESSAGE =
+  'taxCode must be a Stripe tax code: txcd_ and 8 digits, such as txcd_30011000 (apparel)';
 /** The image types the API accepts; it checks the bytes, this only narrows the file picker. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 const MB = GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -36,13 +43,15 @@ const MIN_PRICE = 1;
 const MAX_PRICE = 1000;
 
 function initialValues(product: AdminProduct | null): Partial<ProductFormValues> {
-  if (!product) return { sizes: [] };
+  if (!product) return { sizes: [], taxCode: DEFAULT_TAX_CODE };
   return {
     name: product.name,
     description: product.description,
     price: product.priceInCents / 100,
     image: product.image ?? '',
     sizes: product.variants.flatMap((v) => (v.size ? [v.size] : [])),
+    preOrderUntil: product.preOrderUntil ?? '',
+    taxCode: product.taxCode,
   };
 }
 
@@ -55,6 +64,8 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     priceInCents: Math.round((values.price ?? 0) * 100),
     image: image || null,
     sizes: SIZES.filter((s) => values.sizes.includes(s)),
+    preOrderUntil: values.preOrderUntil || null,
+    taxCode: values.taxCode?.trim() || DEFAULT_TAX_CODE,
   };
 }
 
@@ -296,6 +307,21 @@ export function ProductDialog({
           extra="Leave all unticked for a product without sizes. A new size starts as not tracked: set its stock with the Stock button."
         >
           <Checkbox.Group options={SIZES.map((s) => ({ value: s, label: sizeName(s) }))} />
+        </Form.Item>
+        <Form.Item
+          label="Pre-order until"
+          name="preOrderUntil"
+          extra="For a product not made yet: fans can buy it (stock still applies) and are told it ships from this date. Leave empty for a product in hand."
+        >
+          <Input type="date" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item
+          label="Tax code"
+          name="taxCode"
+          extra="Stripe's tax code, used when sales tax is turned on (STRIPE_AUTOMATIC_TAX): txcd_30011000 is clothing; see Stripe's list of tax codes for others."
+          rules={[{ pattern: TAX_CODE_PATTERN, message: TAX_CODE_MESSAGE }]}
+        >
+          <Input placeholder={DEFAULT_TAX_CODE} style={{ width: 200 }} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminProduct, ProductInput } from '@artist/contracts';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
@@ -125,6 +125,8 @@ it('adds a product, showing what is wrong before sending it', async () => {
     priceInCents: 850,
     image: null,
     sizes: [],
+    preOrderUntil: null,
+    taxCode: 'txcd_30011000',
   });
   const row = (await screen.findByText('Sticker Pack')).closest('tr')!;
   expect(row).toHaveClass('data-table__row--highlight');
@@ -166,6 +168,13 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
   await userEvent.click(dialog().getByRole('checkbox', { name: 'XL' }));
   await userEvent.clear(price);
   await fill(price, '28');
+  fireEvent.change(dialog().getByLabelText('Pre-order until'), {
+    target: { value: '2027-03-01' },
+  });
+  const taxCode = dialog().getByLabelText('Tax code');
+  expect(taxCode).toHaveValue('txcd_30011000');
+  await userEvent.clear(taxCode);
+  await fill(taxCode, 'txcd_20030000');
   await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
   const put = stub.requests.filter((r) => r.method === 'PUT').at(-1)!;
@@ -175,6 +184,8 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
     priceInCents: 2800,
     image: '/assets/tshirt.webp',
     sizes: ['S', 'M', 'L', 'XL'],
+    preOrderUntil: '2027-03-01',
+    taxCode: 'txcd_20030000',
   });
   await waitFor(() => expect(tableRows()[0].cells[1]).toHaveTextContent('$28.00'));
 });

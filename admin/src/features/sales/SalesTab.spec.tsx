@@ -32,6 +32,9 @@ function report(from: string, to: string, scale: number): SalesReport {
       disputedCents: 0,
       discountCents: 500,
       discountedOrders: 1,
+      recoveredCents: 2500,
+      recoveredOrders: 1,
+      taxCents: 412,
     },
     byMonth: months,
     byProduct: [
@@ -70,7 +73,7 @@ it('shows this year’s sales by month, product, show and channel, each chart wi
     'Net revenue $123.45 from 3 orders and 5 items',
   );
   expect(screen.getByTestId('sales-totals')).toHaveTextContent(
-    'discount codes took $5.00 off 1 order.',
+    'discount codes took $5.00 off 1 order; $25.00 came from 1 checkout recovered by a reminder; sales tax of $4.12 is in these figures and is owed to the tax authorities, not revenue.',
   );
   expect(screen.getByRole('link', { name: 'Sales', current: 'page' })).toBeInTheDocument();
   expect(screen.getByTestId('sales-test-orders')).toHaveTextContent(

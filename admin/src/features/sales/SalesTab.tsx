@@ -137,6 +137,12 @@ function Report({ report }: { report: SalesReport }) {
           {totals.discountCents > 0
             ? `; discount codes took ${formatCents(totals.discountCents)} off ${totals.discountedOrders} ${totals.discountedOrders === 1 ? 'order' : 'orders'}`
             : ''}
+          {totals.recoveredOrders > 0
+            ? `; ${formatCents(totals.recoveredCents)} came from ${totals.recoveredOrders} ${totals.recoveredOrders === 1 ? 'checkout' : 'checkouts'} recovered by a reminder`
+            : ''}
+          {totals.taxCents > 0
+            ? `; sales tax of ${formatCents(totals.taxCents)} is in these figures and is owed to the tax authorities, not revenue`
+            : ''}
           .
         </Typography.Paragraph>
         {report.testOrdersLeftOut > 0 && (

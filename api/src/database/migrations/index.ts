@@ -30,6 +30,9 @@ import { CreateCampaigns1767700000100 } from './1767700000100-CreateCampaigns.js
 import { CreateShippingZones1767400000000 } from './1767400000000-CreateShippingZones.js';
 import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
 import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
+import { AddPreOrders1767810000000 } from './1767810000000-AddPreOrders.js';
+import { AddCheckoutReminders1767810001000 } from './1767810001000-AddCheckoutReminders.js';
+import { AddTaxCodesAndTax1767810002000 } from './1767810002000-AddTaxCodesAndTax.js';
 
 /** In order of application. */
 export const migrations = [
@@ -65,4 +68,7 @@ export const migrations = [
   CreateShippingZones1767400000000,
   CreateDiscountCodes1767400001000,
   CreateClusterTables1767500000000,
+  AddPreOrders1767810000000,
+  AddCheckoutReminders1767810001000,
+  AddTaxCodesAndTax1767810002000,
 ];

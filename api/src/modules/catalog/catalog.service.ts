@@ -22,6 +22,10 @@ export interface CheckoutProduct {
   id: string;
   name: string;
   priceInCents: number;
+  /** On pre-order until this date (YYYY-MM-DD), or null. */
+  preOrderUntil: string | null;
+  /** Stripe's tax code. */
+  taxCode: string;
   variants: VariantCounts[];
 }
 
@@ -95,7 +99,7 @@ export class CatalogService {
    */
   async forCheckout(id: string): Promise<CheckoutProduct | undefined> {
     const rows = (await this.dataSource.query(
-      `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents,
+      `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents, p.preOrderUntil AS preOrderUntil, p.taxCode AS taxCode,
               v.id AS variantId, v.size AS size, v.stock AS stock, v.sold AS sold, v.reserved AS reserved
          FROM products p LEFT JOIN product_variants v ON v.productId = p.id
         WHERE p.id = ? AND p.archivedAt IS NULL
@@ -109,6 +113,8 @@ export class CatalogService {
       id: first.productId,
       name: first.name,
       priceInCents: Number(first.priceInCents),
+      preOrderUntil: first.preOrderUntil ?? null,
+      taxCode: first.taxCode,
       variants: rows
         .filter((row) => row.variantId !== null)
         .map((row) => ({
@@ -153,6 +159,8 @@ interface CheckoutRow {
   productId: string;
   name: string;
   priceInCents: number | string;
+  preOrderUntil: string | null;
+  taxCode: string;
   variantId: number | string | null;
   size: string | null;
   stock: number | string | null;
@@ -182,6 +190,7 @@ export function toPublicProduct({ product, variants }: StoredProduct): Product {
     image: product.image,
     photo: product.photo,
     variants: publicVariants,
+    preOrderUntil: product.preOrderUntil,
   };
 }
 
@@ -203,6 +212,8 @@ export function toAdminProduct({ product, variants }: StoredProduct): AdminProdu
     })),
     position: product.position,
     archivedAt: product.archivedAt?.toISOString() ?? null,
+    preOrderUntil: product.preOrderUntil,
+    taxCode: product.taxCode,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };

@@ -607,6 +607,8 @@ export class InventoryService {
         priceInCents: input.priceInCents,
         image: input.image,
         position: last + 1,
+        preOrderUntil: input.preOrderUntil ?? null,
+        ...(input.taxCode === undefined ? {} : { taxCode: input.taxCode }),
       });
       await this.addVariants(manager, id, sizesOrNone(input.sizes), 0);
       return (await this.catalog.findStored(id, manager))!;
@@ -638,6 +640,8 @@ export class InventoryService {
           priceInCents: input.priceInCents,
           image: input.image,
           ...(keepsPhoto ? {} : { photo: null }),
+          ...(input.preOrderUntil === undefined ? {} : { preOrderUntil: input.preOrderUntil }),
+          ...(input.taxCode === undefined ? {} : { taxCode: input.taxCode }),
         },
       );
       const wanted = sizesOrNone(input.sizes).map(storedSize);

@@ -52,6 +52,14 @@ export class ProductRecord {
   @Column({ type: 'datetime', nullable: true })
   archivedAt: Date | null;
 
+  /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  preOrderUntil: string | null;
+
+  /** Stripe's tax code of the product, sent when Stripe Tax is on. */
+  @Column({ type: 'varchar', length: 30, default: 'txcd_30011000' })
+  taxCode: string;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 

@@ -87,13 +87,19 @@ export class CheckoutCleanupService implements OnModuleInit {
     return settled;
   }
 
-  /** Answers how many rows went. */
+  /**
+   * Answers how many rows went. An expired checkout with a reminder stays while the reminder does
+   * (its recovery link may still be paid: the new session's order is built from this row).
+   */
   async removeStale(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - STALE_CHECKOUT_MS);
-    const result = await this.dataSource.getRepository(CheckoutSession).delete({
-      status: In(['open', 'failed', 'expired']),
-      createdAt: LessThan(cutoff),
-    });
+    const result = await this.dataSource
+      .getRepository(CheckoutSession)
+      .createQueryBuilder()
+      .delete()
+      .where({ status: In(['open', 'failed', 'expired']), createdAt: LessThan(cutoff) })
+      .andWhere('sessionId NOT IN (SELECT r.sessionId FROM checkout_reminders r)')
+      .execute();
     return result.affected ?? 0;
   }
 }

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { OrderLineItem } from '@artist/contracts';
 
 /** `none`: no provider is configured, so no session is ever opened. */
 export type CheckoutProvider = 'stripe' | 'test' | 'none';
@@ -12,6 +13,8 @@ export interface SoldLine {
   name: string;
   unitPrice: number;
   quantity: number;
+  /** On pre-order when sold: the date (YYYY-MM-DD) it ships from. */
+  preOrderUntil?: string;
 }
 
 /** A shipping rate as offered to the buyer of one session. Cents. */
@@ -77,6 +80,13 @@ export class CheckoutSession {
   @Column({ type: 'datetime', nullable: true })
   completedAt: Date | null;
 
+  /**
+   * A session Stripe opened from an expired one's recovery link: the expired session's id (its
+   * row is copied, as sold then). Its order is marked recovered.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  recoveredFrom: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt: Date;
 
@@ -86,5 +96,15 @@ export class CheckoutSession {
 
   soldLines(): SoldLine[] {
     return JSON.parse(this.lines) as SoldLine[];
+  }
+
+  /** The lines as an order keeps them (a pre-order's with the date it ships from). */
+  orderLineItems(): OrderLineItem[] {
+    return this.soldLines().map((line) => ({
+      product_name: line.name,
+      quantity: line.quantity,
+      price: line.unitPrice,
+      ...(line.preOrderUntil ? { pre_order_until: line.preOrderUntil } : {}),
+    }));
   }
 }

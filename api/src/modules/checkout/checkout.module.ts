@@ -8,6 +8,7 @@ import { Order } from '../orders/order.entity.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
 import { CheckoutCleanupService } from './checkout-cleanup.service.js';
+import { CheckoutRemindersService } from './checkout-reminders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
@@ -55,6 +56,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
   providers: [
     CheckoutService,
     CheckoutCleanupService,
+    CheckoutRemindersService,
     FulfilmentService,
     ProviderSessionCache,
     RefundService,

@@ -16,6 +16,8 @@ const poster: CheckoutProduct = {
   id: 'poster',
   name: 'Tour Poster',
   priceInCents: 1500,
+  preOrderUntil: null,
+  taxCode: 'txcd_30011000',
   variants: [{ id: 7, size: '', stock: null, sold: 0, reserved: 0 }],
 };
 const CLIENT = '203.0.113.5';
@@ -69,7 +71,7 @@ function service() {
     catalog as unknown as CatalogService,
     provider as unknown as PaymentProvider,
     {} as FulfilmentService,
-    { now: () => new Date() } as Clock,
+    { now: () => new Date(), today: () => new Date().toISOString().slice(0, 10) } as Clock,
     inventory as unknown as InventoryService,
     {} as ProviderSessionCache,
     shipping,

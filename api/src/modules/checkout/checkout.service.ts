@@ -22,6 +22,7 @@ import {
   type CheckoutSessionStatus,
   type DiscountCheck,
   type ShippingQuote,
+  preOrderNote,
 } from '@artist/contracts';
 import type { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -75,7 +76,8 @@ export const SESSION_NOT_FOUND_MESSAGE = 'Checkout session not found.';
 
 /** A cart priced from the catalogue: its lines, the variants they take, and its sums. */
 export interface PricedCart {
-  priced: { line: SoldLine; variant: VariantCounts }[];
+  /** Each line with the variant it takes and its product's tax code. */
+  priced: { line: SoldLine; variant: VariantCounts; taxCode: string }[];
   lines: SoldLine[];
   subtotal: number;
   itemCount: number;
@@ -130,7 +132,8 @@ export class CheckoutService {
    * over MAX_QUANTITY of one size or MAX_CHECKOUT_ITEMS in all is refused (400).
    */
   async priceCart(items: CheckoutItem[]): Promise<PricedCart> {
-    const priced = await Promise.all(mergeLines(items).map((item) => this.price(item)));
+    const today = this.clock.today();
+    const priced = await Promise.all(mergeLines(items).map((item) => this.price(item, today)));
     const lines = priced.map(({ line }) => line);
     const tooMany = lines.find((line) => line.quantity > MAX_QUANTITY);
     if (tooMany) throw new BadRequestException(tooManyOfOneMessage(tooMany.name));
@@ -236,13 +239,17 @@ export class CheckoutService {
     idempotencyKey: string,
     holdKey: string,
   ): Promise<OpenedCheckout> {
-    const { lines, subtotal } = amounts.cart;
+    const { lines, subtotal, priced } = amounts.cart;
+    // Tax codes go to Stripe Tax only; without it the provider is told of no tax.
+    const taxed = this.config.stripe?.automaticTax === true;
     const [chosen] = amounts.rates;
     let created;
     try {
       created = await this.provider.createSession({
-        lines: lines.map((line) => ({
+        lines: priced.map(({ line, taxCode }) => ({
           name: line.name,
+          ...(line.preOrderUntil ? { description: preOrderNote(line.preOrderUntil) } : {}),
+          ...(taxed ? { taxCode } : {}),
           unitAmount: line.unitPrice,
           quantity: line.quantity,
         })),
@@ -326,8 +333,14 @@ export class CheckoutService {
     return record;
   }
 
-  /** A cart line priced from the catalogue, with the variant it takes and its counts as read. */
-  private async price(item: CheckoutItem): Promise<{ line: SoldLine; variant: VariantCounts }> {
+  /**
+   * A cart line priced from the catalogue, with the variant it takes and its counts as read; a
+   * pre-order while its date is after `today` (the artist's calendar date).
+   */
+  private async price(
+    item: CheckoutItem,
+    today: string,
+  ): Promise<{ line: SoldLine; variant: VariantCounts; taxCode: string }> {
     const product = await this.catalog.forCheckout(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
     // A product with nothing left is refused by the hold, with 409 and how many are left.
@@ -356,8 +369,12 @@ export class CheckoutService {
         name,
         unitPrice: product.priceInCents,
         quantity: item.quantity,
+        ...(product.preOrderUntil && product.preOrderUntil > today
+          ? { preOrderUntil: product.preOrderUntil }
+          : {}),
       },
       variant,
+      taxCode: product.taxCode,
     };
   }
 }

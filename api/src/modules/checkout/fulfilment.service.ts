@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { searchGramsOf } from '../../common/search-grams.js';
@@ -44,9 +43,11 @@ export class FulfilmentService {
       }
       return 'unpaid';
     }
-    const record = await this.dataSource
-      .getRepository(CheckoutSession)
-      .findOneBy({ sessionId: session.id });
+    const record =
+      (await this.dataSource.getRepository(CheckoutSession).findOneBy({ sessionId: session.id })) ??
+      (session.recoveredFrom
+        ? await this.recoveredRecord(session.id, session.recoveredFrom)
+        : null);
     if (!record) {
       this.logger.warn(`Paid checkout session ${session.id} is not one of ours; no order made.`);
       return 'unknown-session';
@@ -70,8 +71,10 @@ export class FulfilmentService {
         { sessionId: record.sessionId },
         { status: 'completed', completedAt: now },
       );
-      await this.inventory.sell(manager, record.sessionId);
-      await this.discounts.redeem(manager, record.sessionId, order.email!);
+      // A recovered session sells what its expired session held (released since) and uses its code.
+      const holder = record.recoveredFrom ?? record.sessionId;
+      await this.inventory.sell(manager, holder);
+      await this.discounts.redeem(manager, holder, order.email!);
       await this.outbox.queueOrderPaid(
         manager,
         order as Order,
@@ -82,6 +85,40 @@ export class FulfilmentService {
     // After the commit, so a refund or dispute recorded meanwhile is seen by one side or the other.
     if (session.paymentIntentId) await this.applyChargeEvents(session.paymentIntentId);
     return result;
+  }
+
+  /**
+   * The record of a session Stripe opened from an expired one's recovery link: a copy of the
+   * expired session's record (what it sold, at its prices), naming it; null when that is unknown.
+   */
+  private async recoveredRecord(
+    sessionId: string,
+    recoveredFrom: string,
+  ): Promise<CheckoutSession | null> {
+    const sessions = this.dataSource.getRepository(CheckoutSession);
+    const original = await sessions.findOneBy({ sessionId: recoveredFrom });
+    if (!original) return null;
+    try {
+      await sessions.insert({
+        sessionId,
+        provider: original.provider,
+        lines: original.lines,
+        subtotal: original.subtotal,
+        shipping: original.shipping,
+        total: original.total,
+        country: original.country,
+        shippingRateName: original.shippingRateName,
+        shippingOptions: original.shippingOptions,
+        discountCode: original.discountCode,
+        discountAmount: original.discountAmount,
+        status: 'open',
+        recoveredFrom,
+      });
+    } catch (error) {
+      // Two deliveries at once: the other made it.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    return sessions.findOneBy({ sessionId });
   }
 
   /**
@@ -174,11 +211,12 @@ export function paymentState(events: Pick<ChargeEvent, 'type' | 'amount' | 'amou
 }
 
 function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date): Partial<Order> {
-  const lineItems: OrderLineItem[] = record.soldLines().map((line) => ({
-    product_name: line.name,
-    quantity: line.quantity,
-    price: line.unitPrice,
-  }));
+  const lineItems = record.orderLineItems();
+  const shipsFrom = lineItems
+    .map((item) => item.pre_order_until)
+    .filter((date): date is string => date !== undefined)
+    .sort()
+    .pop();
   return {
     // Stripe keeps the buyer's address as typed.
     email: normaliseEmail(session.email ?? ''),
@@ -203,6 +241,10 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     showLocation: null,
     fulfillmentStatus: 'pending',
     createdAt: now,
+    preOrder: shipsFrom !== undefined,
+    preOrderUntil: shipsFrom ?? null,
+    recovered: record.recoveredFrom !== null,
+    taxAmount: session.taxAmount ?? 0,
   };
 }
 

@@ -3,6 +3,10 @@ import type { CheckoutProvider } from './checkout-session.entity.js';
 /** One line of a checkout session as the buyer sees it at the payment provider. Cents. */
 export interface SessionLine {
   name: string;
+  /** Said under the name on the provider's page ("Pre-order — ships from …"), when set. */
+  description?: string;
+  /** Stripe's tax code of the product, for Stripe Tax. */
+  taxCode?: string;
   unitAmount: number;
   quantity: number;
 }
@@ -75,6 +79,14 @@ export interface ProviderSession {
   shippingRateName: string | null;
   /** Taken off by a discount, in cents (Stripe's `total_details.amount_discount`), once known. */
   discountAmount: number | null;
+  /** The buyer agreed to promotional emails on the payment page (Stripe's `consent.promotions`). */
+  promotionsConsent?: boolean;
+  /** Of an expired session: the link that opens a new one with the same cart, when enabled. */
+  recoveryUrl?: string | null;
+  /** The expired session a recovery link made this one from (Stripe's `recovered_from`). */
+  recoveredFrom?: string | null;
+  /** Sales tax charged, in cents (Stripe's `total_details.amount_tax`), once known. */
+  taxAmount?: number | null;
 }
 
 /** What `charge.refunded` and `charge.dispute.created` say about a payment. Cents. */

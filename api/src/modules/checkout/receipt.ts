@@ -36,6 +36,7 @@ export async function readReceipt(
     name: item.product_name,
     quantity: item.quantity,
     price: item.price,
+    ...(item.pre_order_until ? { preOrderUntil: item.pre_order_until } : {}),
   }));
   const summary = { number: orderNumber(order.id), items };
   const recent = viewer.now.getTime() - order.createdAt.getTime() < DETAILS_MS;
@@ -46,6 +47,7 @@ export async function readReceipt(
     discount: order.discountAmount,
     discountCode: order.discountCode,
     shipping: order.shippingAmount ?? session.shipping,
+    tax: order.taxAmount,
     total: order.total,
     shippingAddress: formatShippingAddress(order.shippingAddress),
   };

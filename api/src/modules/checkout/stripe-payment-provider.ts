@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { SHIPPING_TAX_CODE } from '@artist/contracts';
 import type { AppConfig } from '../../config/env.js';
 import {
   PaymentProvider,
@@ -47,6 +48,8 @@ export class StripePaymentProvider extends PaymentProvider {
 
   async createSession(input: NewCheckoutSession): Promise<CreatedSession> {
     const { discount } = input;
+    // Stripe Tax: each line's and the shipping's tax code; prices are before tax, as US prices are.
+    const tax = this.settings.automaticTax;
     // A coupon for this session alone, named by the code, so Stripe's page and receipt show it.
     const coupon = discount
       ? await this.call(() =>
@@ -78,7 +81,12 @@ export class StripePaymentProvider extends PaymentProvider {
             price_data: {
               currency: 'usd',
               unit_amount: line.unitAmount,
-              product_data: { name: line.name },
+              product_data: {
+                name: line.name,
+                ...(line.description ? { description: line.description } : {}),
+                ...(tax && line.taxCode ? { tax_code: line.taxCode } : {}),
+              },
+              ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
             },
           })),
           shipping_address_collection: {
@@ -90,6 +98,7 @@ export class StripePaymentProvider extends PaymentProvider {
               type: 'fixed_amount',
               display_name: option.name,
               fixed_amount: { amount: option.amountCents, currency: 'usd' },
+              ...(tax ? { tax_code: SHIPPING_TAX_CODE, tax_behavior: 'exclusive' as const } : {}),
               ...(option.days
                 ? {
                     delivery_estimate: {
@@ -102,6 +111,11 @@ export class StripePaymentProvider extends PaymentProvider {
           })),
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           ...(input.email ? { customer_email: input.email } : {}),
+          // The buyer may agree to promotional emails; an expired session then gets a recovery
+          // link, which the reminder email carries (docs/payments.md).
+          consent_collection: { promotions: 'auto' },
+          ...(tax ? { automatic_tax: { enabled: true } } : {}),
+          after_expiration: { recovery: { enabled: true } },
           expires_at: expiresAt,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -226,6 +240,10 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
       session.shipping_cost?.amount_total ?? session.total_details?.amount_shipping ?? null,
     shippingRateName: rate && typeof rate === 'object' ? rate.display_name : null,
     discountAmount: session.total_details?.amount_discount ?? null,
+    promotionsConsent: session.consent?.promotions === 'opt_in',
+    recoveryUrl: session.after_expiration?.recovery?.url ?? null,
+    recoveredFrom: session.recovered_from ?? null,
+    taxAmount: session.total_details?.amount_tax ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: name,
     shipping: address

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { Metrics } from '../metrics/metrics.service.js';
+import { CheckoutRemindersService } from './checkout-reminders.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider, WebhookSignatureError, type PaymentEvent } from './payment-provider.js';
 
@@ -34,6 +35,7 @@ export class StripeWebhookController {
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
     private readonly metrics: Metrics,
+    private readonly reminders: CheckoutRemindersService,
   ) {}
 
   @Post('stripe')
@@ -64,6 +66,7 @@ export class StripeWebhookController {
       await this.fulfilment.fulfilPaidSession(event.session);
     } else if (CLOSING_EVENTS.has(event.type) && event.session) {
       await this.fulfilment.closeSession(event.session.id, CLOSING_EVENTS.get(event.type)!);
+      if (event.type === 'checkout.session.expired') await this.reminders.expired(event.session);
     } else if (event.charge) {
       await this.fulfilment.recordChargeEvent(event.type, event.charge);
     }

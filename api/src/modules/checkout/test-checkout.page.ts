@@ -1,3 +1,4 @@
+import { preOrderNote } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../orders/order-format.js';
 import { countryName } from '../shipping/shipping.service.js';
@@ -38,7 +39,7 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
   const rows = view.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${line.quantity}</td>` +
+        `<tr><td>${escapeHtml(line.name)}${line.preOrderUntil ? `<br><small>${escapeHtml(preOrderNote(line.preOrderUntil))}</small>` : ''}</td><td class="n">${line.quantity}</td>` +
         `<td class="n">$${dollars(line.unitPrice)}</td>` +
         `<td class="n">$${dollars(line.unitPrice * line.quantity)}</td></tr>`,
     )

@@ -16,6 +16,7 @@ import {
   artistContactAlert,
   artistOrderAlert,
   backInStock,
+  checkoutReminder,
   newsletterConfirmation,
   notifyConfirmation,
   orderConfirmation,
@@ -49,7 +50,7 @@ export type PaidOrder = Pick<
   Order,
   'id' | 'email' | 'customerName' | 'lineItems' | 'shippingAddress' | 'total'
 > &
-  Partial<Pick<Order, 'discountCode' | 'discountAmount'>>;
+  Partial<Pick<Order, 'discountCode' | 'discountAmount' | 'taxAmount'>>;
 
 /**
  * Queues emails as rows of the outbox, always with the caller's transaction manager, so an email
@@ -78,6 +79,7 @@ export class OutboxService {
       discount: order.discountCode
         ? { code: order.discountCode, amountCents: order.discountAmount ?? 0 }
         : null,
+      tax: order.taxAmount ?? 0,
       total: order.total,
       shippingAddress: order.shippingAddress,
     };
@@ -227,6 +229,23 @@ export class OutboxService {
         unsubscribe,
         request.sizes,
       ),
+    });
+  }
+
+  /**
+   * The reminder of an abandoned checkout (`checkout_reminders`): its items and Stripe's recovery
+   * link, once per checkout session.
+   */
+  async queueCheckoutReminder(
+    manager: EntityManager,
+    reminder: { sessionId: string; email: string; recoveryUrl: string; items: OrderLineItem[] },
+  ): Promise<boolean> {
+    return this.queue(manager, {
+      key: `checkout-reminder:${reminder.sessionId}`,
+      kind: 'checkout-reminder',
+      to: { address: reminder.email },
+      replyTo: this.artistReplyTo(),
+      content: checkoutReminder(reminder.items, reminder.recoveryUrl),
     });
   }
 

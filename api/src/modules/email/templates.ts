@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { OrderLineItem } from '@artist/contracts';
+import { preOrderNote, type OrderLineItem } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { Carrier } from './carriers.js';
@@ -79,6 +79,7 @@ function orderTable(
   shipping: number | null,
   total: number,
   discount: OrderDiscount | null = null,
+  tax = 0,
 ) {
   const row = (cells: string[], bold = false) =>
     `<tr${bold ? ' style="font-weight:bold"' : ''}><td style="padding:4px 0">${cells[0]}</td><td style="padding:4px 8px;text-align:center">${cells[1]}</td><td style="padding:4px 0;text-align:right">${cells[2]}</td></tr>`;
@@ -86,7 +87,10 @@ function orderTable(
     `<tr style="color:${COLOURS.inkSoft};text-align:left"><th style="padding:4px 0">Item</th><th style="padding:4px 8px;text-align:center">Qty</th><th style="padding:4px 0;text-align:right">Price</th></tr>`,
     ...items.map((item) =>
       row([
-        escapeHtml(item.product_name),
+        escapeHtml(item.product_name) +
+          (item.pre_order_until
+            ? `<br /><span style="color:${COLOURS.inkSoft};font-size:13px">${escapeHtml(preOrderNote(item.pre_order_until))}</span>`
+            : ''),
         String(item.quantity),
         `$${dollars(item.price * item.quantity)}`,
       ]),
@@ -95,14 +99,18 @@ function orderTable(
       ? [row([`Discount (${escapeHtml(discount.code)})`, '', `−$${dollars(discount.amountCents)}`])]
       : []),
     ...(shipping === null ? [] : [row(['Shipping', '', `$${dollars(shipping)}`])]),
+    ...(tax > 0 ? [row(['Sales tax', '', `$${dollars(tax)}`])] : []),
     row(['Total', '', `$${dollars(total)}`], true),
   ];
   const text = [
     ...items.map(
-      (item) => `${item.quantity} x ${item.product_name}  $${dollars(item.price * item.quantity)}`,
+      (item) =>
+        `${item.quantity} x ${item.product_name}  $${dollars(item.price * item.quantity)}` +
+        (item.pre_order_until ? `\n  ${preOrderNote(item.pre_order_until)}` : ''),
     ),
     ...(discount ? [`Discount (${discount.code})  -$${dollars(discount.amountCents)}`] : []),
     ...(shipping === null ? [] : [`Shipping  $${dollars(shipping)}`]),
+    ...(tax > 0 ? [`Sales tax  $${dollars(tax)}`] : []),
     `Total  $${dollars(total)}`,
   ].join('\n');
   return { html: `<mj-table>${rows.join('')}</mj-table>`, text };
@@ -123,6 +131,8 @@ export interface OrderEmailData {
   shipping: number | null;
   /** The discount code used, when one was. */
   discount?: OrderDiscount | null;
+  /** Sales tax paid, cents (0 or absent without Stripe Tax). */
+  tax?: number;
   total: number;
   /** The order's shippingAddress JSON. */
   shippingAddress: string;
@@ -138,7 +148,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
   const address = formatShippingAddress(order.shippingAddress);
   const next =
     "I pack every order by hand. When yours ships you'll get another email with its tracking number. Questions? Just reply to this email.";
-  const table = orderTable(order.items, order.shipping, order.total, order.discount);
+  const table = orderTable(order.items, order.shipping, order.total, order.discount, order.tax);
   const subject = `Your order ${number} is confirmed`;
   const html = layout(
     subject,
@@ -175,7 +185,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
 export function artistOrderAlert(order: OrderEmailData, adminUrl: string): RenderedEmail {
   const number = orderNumber(order.id);
   const buyer = order.customerName ? `${order.customerName} <${order.email}>` : order.email;
-  const table = orderTable(order.items, order.shipping, order.total, order.discount);
+  const table = orderTable(order.items, order.shipping, order.total, order.discount, order.tax);
   const subject = oneLine(`New order ${number}: $${dollars(order.total)} from ${buyer}`);
   const address = formatShippingAddress(order.shippingAddress);
   const html = layout(
@@ -324,6 +334,45 @@ const sizeList = (sizes: string[]) =>
   sizes.length > 1
     ? `${sizes.slice(0, -1).join(', ')} and ${sizes[sizes.length - 1]}`
     : sizes.join('');
+
+/**
+ * To a buyer who left an unpaid Stripe checkout and agreed to promotional emails: the cart's items
+ * and Stripe's recovery link, which opens a new checkout of the same cart.
+ */
+export function checkoutReminder(items: OrderLineItem[], recoveryUrl: string): RenderedEmail {
+  const subject = 'You left something in your cart';
+  const intro =
+    "You started an order on the site but didn't finish paying. Your cart is still waiting: the link below takes you back to checkout with the same items.";
+  const why =
+    'You agreed to hear from us at checkout; this is the only reminder we send for this cart.';
+  const list = items.map(
+    (item) =>
+      `${item.quantity} x ${item.product_name}` +
+      (item.pre_order_until ? ` (${preOrderNote(item.pre_order_until)})` : ''),
+  );
+  const html = layout(
+    subject,
+    [
+      heading('Your cart is waiting'),
+      paragraph(intro),
+      paragraph(list.join('\n')),
+      `<mj-button href="${escapeHtml(recoveryUrl)}">Return to checkout</mj-button>`,
+      paragraph(why),
+    ].join('\n'),
+  );
+  const text = [
+    'Your cart is waiting',
+    '',
+    intro,
+    '',
+    ...list,
+    '',
+    `Return to checkout: ${recoveryUrl}`,
+    '',
+    why,
+  ].join('\n');
+  return { subject, html, text };
+}
 
 /**
  * 5. To a fan who asked to be told: the product is back in the shop, with a one-click way out.

@@ -21,6 +21,8 @@ import { searchGramsOf } from '../../common/search-grams.js';
 import type { ListParams } from '../../common/list-query.js';
 import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
+import { CheckoutReminder } from '../checkout/checkout-reminder.entity.js';
+import { reminderQuotaName } from '../checkout/checkout-reminders.service.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
 import { MailQuota } from '../email/mail-quota.entity.js';
@@ -238,6 +240,9 @@ export class FansService {
       const records = await this.recordsOf(manager, fan);
       const emails = await this.emailsOf(manager, fan, records);
       const quotas = await manager.findBy(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
+      const reminders = await manager.findBy(CheckoutReminder, {
+        email: In(addressesOf(fan, records)),
+      });
       const plain = <T extends object>(rows: T[]) =>
         rows.map((r) => ({ ...r }) as Record<string, unknown>);
       return {
@@ -249,6 +254,7 @@ export class FansService {
         contact_messages: plain(records.messages),
         emails: plain(emails),
         mail_quotas: plain(quotas),
+        checkout_reminders: plain(reminders),
       };
     });
   }
@@ -285,6 +291,7 @@ export class FansService {
       if (records.messages.length)
         await manager.delete(ContactMessage, { id: In(ids(records.messages)) });
       await manager.delete(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
+      await manager.delete(CheckoutReminder, { email: In(addressesOf(fan, records)) });
       await manager.delete(Fan, { id: fan.id });
       return {
         ordersScrubbed: records.orders.length,
@@ -406,12 +413,22 @@ export class FansService {
   }
 }
 
-/** The counts of emails to the fan's mailboxes (named by digest), from every address they used. */
-function mailboxQuotasOf(fan: Fan, records: FanRecords): string[] {
-  const addresses = [
-    fan.email,
-    ...records.signups.map((s) => s.email),
-    ...records.notifyMe.map((n) => n.email),
+/** Every address the fan used. */
+function addressesOf(fan: Fan, records: FanRecords): string[] {
+  return [
+    ...new Set([
+      fan.email,
+      ...records.signups.map((s) => s.email),
+      ...records.notifyMe.map((n) => n.email),
+    ]),
   ];
-  return [...new Set(addresses.map(mailboxQuotaName))];
+}
+
+/**
+ * The counts of emails to the fan's mailboxes (named by digest), from every address they used:
+ * the daily count of fan-triggered emails and the weekly one of checkout reminders.
+ */
+function mailboxQuotasOf(fan: Fan, records: FanRecords): string[] {
+  const addresses = addressesOf(fan, records);
+  return [...new Set([...addresses.map(mailboxQuotaName), ...addresses.map(reminderQuotaName)])];
 }

@@ -114,4 +114,20 @@ export class Order {
    */
   @Column({ type: 'boolean', default: false })
   eraseWhenClosed: boolean;
+
+  /** Some line was on pre-order when it was bought. */
+  @Column({ type: 'boolean', default: false })
+  preOrder: boolean;
+
+  /** The latest date (YYYY-MM-DD) its pre-order lines ship from. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  preOrderUntil: string | null;
+
+  /** Paid through an abandoned checkout's recovery link (the reminder email's). */
+  @Column({ type: 'boolean', default: false })
+  recovered: boolean;
+
+  /** Sales tax paid, cents (Stripe's `total_details.amount_tax`); 0 without Stripe Tax. */
+  @Column({ type: 'integer', default: 0 })
+  taxAmount: number;
 }

@@ -63,6 +63,8 @@ const columns: CsvColumn<Order>[] = [
   { header: 'country', value: (o) => addressParts(o.shippingAddress).country },
   { header: 'notes', value: (o) => o.notes },
   { header: 'paymentSessionId', value: (o) => o.stripeSessionId },
+  { header: 'preOrderShipsFrom', value: (o) => o.preOrderUntil },
+  { header: 'tax', value: (o) => dollars(o.taxAmount) },
 ];
 
 class OrderListQueryDto extends ListQueryDto(ORDER_LIST_FILTERS, ORDER_SORTS) {}

@@ -94,6 +94,7 @@ export class OrdersService implements OnModuleInit {
         pending: { where: "o.fulfillmentStatus = 'pending' AND o.paymentStatus != 'refunded'" },
         fulfilled: { where: "o.fulfillmentStatus = 'fulfilled'" },
         ...filters,
+        'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
       searchColumns: [...INDEXED_SEARCHES.orders],
       searchGrams: this.searchGrams,
@@ -257,5 +258,9 @@ export function toView(order: Order): OrderView {
     fulfilledAt: order.fulfilledAt ? order.fulfilledAt.toISOString() : null,
     createdAt: order.createdAt.toISOString(),
     restockedAt: order.restockedAt ? order.restockedAt.toISOString() : null,
+    preOrder: order.preOrder,
+    preOrderUntil: order.preOrderUntil,
+    recovered: order.recovered,
+    taxAmount: order.taxAmount,
   };
 }

@@ -14,6 +14,10 @@ export interface SaleRow {
   refundedAmount: number;
   /** Taken off by a discount code, cents. */
   discountAmount: number;
+  /** Paid through an abandoned checkout's recovery link. */
+  recovered?: boolean;
+  /** Sales tax paid, cents. */
+  taxAmount?: number;
   paymentStatus: string;
   salesChannel: string;
   showId: number | null;
@@ -88,6 +92,9 @@ export class SalesTally {
     disputedCents: 0,
     discountCents: 0,
     discountedOrders: 0,
+    recoveredCents: 0,
+    recoveredOrders: 0,
+    taxCents: 0,
   };
   private readonly months = new Map<string, SalesFigures>();
   private readonly products = new Map<string, SalesProduct>();
@@ -125,6 +132,11 @@ export class SalesTally {
     if (row.discountAmount > 0) {
       this.totals.discountCents += row.discountAmount;
       this.totals.discountedOrders += 1;
+    }
+    if (sold) this.totals.taxCents += row.taxAmount ?? 0;
+    if (row.recovered) {
+      this.totals.recoveredCents += row.total - refunded;
+      if (sold) this.totals.recoveredOrders += 1;
     }
     const month = this.months.get(row.month);
     if (month) count(month);

@@ -95,6 +95,8 @@ export class SalesService {
           'o.total',
           'o.refundedAmount',
           'o.discountAmount',
+          'o.recovered',
+          'o.taxAmount',
           'o.paymentStatus',
           'o.salesChannel',
           'o.showId',

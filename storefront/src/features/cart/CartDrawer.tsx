@@ -5,7 +5,7 @@ import { Drawer } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { serverMessage, type HttpError } from '../../app/http.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
-import { formatPrice, pluralItems } from '../../shared/format.js';
+import { formatPrice, pluralItems, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
 import { PLACEHOLDER_IMAGE } from '../merch/catalogApi.js';
 import { scrollToSection } from '../nav/sections.js';
@@ -300,6 +300,9 @@ export default function CartDrawer() {
                   <div className="cart__line-info">
                     <p className="cart__line-name">{item.productName}</p>
                     {item.size && <p>Size: {item.size}</p>}
+                    {preOrderLabel(item.preOrderUntil) && (
+                      <p className="cart__line-pre-order">{preOrderLabel(item.preOrderUntil)}</p>
+                    )}
                     <p>
                       {item.quantity > 1
                         ? `${formatPrice(item.price)} × ${item.quantity} = ${formatPrice(item.price * item.quantity)}`

@@ -9,6 +9,8 @@ export interface CartItem {
   price: number;
   productName: string;
   image: string | null;
+  /** On pre-order when added: the date (YYYY-MM-DD) it ships from. */
+  preOrderUntil?: string | null;
 }
 
 export interface CartState {

@@ -25,7 +25,10 @@ function isCartItem(value: unknown): value is CartItem {
     Number.isInteger(item.price) &&
     (item.price as number) >= 0 &&
     typeof item.productName === 'string' &&
-    (item.image === null || typeof item.image === 'string')
+    (item.image === null || typeof item.image === 'string') &&
+    (item.preOrderUntil === undefined ||
+      item.preOrderUntil === null ||
+      typeof item.preOrderUntil === 'string')
   );
 }
 

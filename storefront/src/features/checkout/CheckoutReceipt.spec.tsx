@@ -18,6 +18,7 @@ const PAID: CheckoutSessionStatus = {
     discount: 0,
     discountCode: null,
     shipping: 500,
+    tax: 0,
     total: 8000,
     shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
   },
@@ -52,6 +53,27 @@ it('shows the receipt of a paid return: "being confirmed" until the order is the
   const asked = calls.filter((c) => c.url.startsWith('/api/checkout/session-status')).length;
   await act(async () => jest.advanceTimersByTime(RECEIPT_POLL_MS * 3));
   expect(calls.filter((c) => c.url.startsWith('/api/checkout/session-status'))).toHaveLength(asked);
+});
+
+it('says which lines are pre-orders and shows the sales tax apart', async () => {
+  jest.useFakeTimers();
+  const order = {
+    ...PAID.order!,
+    items: [{ name: 'Tour Vinyl', quantity: 1, price: 3000, preOrderUntil: '2027-03-01' }],
+    subtotal: 3000,
+    tax: 289,
+    total: 3789,
+  };
+  stubApi({ [STATUS_URL]: () => ({ body: { ...PAID, order } }) });
+  renderApp('/?checkout=success&session_id=cs_test_1');
+  await act(async () => jest.advanceTimersByTime(600));
+  const dialog = await screen.findByRole('dialog');
+  expect(
+    await within(dialog).findByText('Pre-order — ships from March 1, 2027'),
+  ).toBeInTheDocument();
+  const taxRow = within(dialog).getByText('Sales tax').closest('tr')!;
+  expect(taxRow).toHaveTextContent('Sales tax$2.89');
+  expect(within(dialog).getByText('$37.89')).toBeInTheDocument();
 });
 
 it('shows no receipt after a canceled checkout', async () => {

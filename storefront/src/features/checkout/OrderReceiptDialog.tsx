@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from 'antd';
-import { isWholeReceipt } from '@artist/contracts';
+import { isWholeReceipt, preOrderNote } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
 import { closeReceipt } from './receiptSlice.js';
@@ -53,7 +53,14 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
               <tbody>
                 {order.items.map((item, i) => (
                   <tr key={i}>
-                    <td>{item.name}</td>
+                    <td>
+                      {item.name}
+                      {item.preOrderUntil && (
+                        <span className="receipt__pre-order">
+                          {preOrderNote(item.preOrderUntil)}
+                        </span>
+                      )}
+                    </td>
                     <td>{item.quantity}</td>
                     <td>{money(item.price * item.quantity)}</td>
                   </tr>
@@ -72,6 +79,13 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
                       <td />
                       <td>{money(order.shipping)}</td>
                     </tr>
+                    {order.tax > 0 && (
+                      <tr>
+                        <td>Sales tax</td>
+                        <td />
+                        <td>{money(order.tax)}</td>
+                      </tr>
+                    )}
                     <tr>
                       <th scope="row">Total</th>
                       <td />

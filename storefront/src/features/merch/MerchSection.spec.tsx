@@ -166,6 +166,33 @@ it('adds the chosen size and quantity to the cart, says so, and resets the quant
   ]);
 });
 
+it('says a pre-order ships from its date on the card and in the cart, and not once the date has come', async () => {
+  const [tshirt, hat] = PRODUCTS;
+  stubApi({
+    'GET /api/products': {
+      body: [
+        { ...tshirt, preOrderUntil: '2999-03-01' },
+        { ...hat, preOrderUntil: '2000-01-01' },
+      ],
+    },
+  });
+  renderApp();
+  const card = await tshirtCard();
+  expect(card.getByText('Pre-order — ships from March 1, 2999')).toBeInTheDocument();
+  // Past its date a product is in hand.
+  const hatCard = within(
+    (await merch().findByRole('heading', { name: 'Trucker Hat' })).closest('article')!,
+  );
+  expect(hatCard.queryByText(/Pre-order/)).toBeNull();
+  await userEvent.click(card.getByRole('button', { name: 'Add to Cart' }));
+  expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([
+    expect.objectContaining({ productId: 'tshirt', preOrderUntil: '2999-03-01' }),
+  ]);
+  await userEvent.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+  const cart = within(await screen.findByRole('dialog', { name: /cart/i }));
+  expect(cart.getByText('Pre-order — ships from March 1, 2999')).toBeInTheDocument();
+});
+
 it('opens the t-shirt image full size and closes it again', async () => {
   stubApi();
   renderApp();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SIZE_LABELS, type Product, type ProductVariant, type Size } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
-import { formatPrice } from '../../shared/format.js';
+import { formatPrice, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
 import { addItem } from '../cart/cartSlice.js';
 import { showToast } from '../toast/toastSlice.js';
@@ -42,6 +42,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
   const chosen = variantOf(product, sizes.length ? size : null);
   const soldOut = chosen?.available === false;
   const few = fewLeft(chosen);
+  const preOrder = preOrderLabel(product.preOrderUntil);
 
   const addToCart = () => {
     const chosenSize = sizes.length ? size : undefined;
@@ -53,6 +54,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
         price: product.priceInCents,
         productName: product.name,
         image: product.image,
+        ...(preOrder ? { preOrderUntil: product.preOrderUntil } : {}),
       }),
     );
     dispatch(
@@ -110,6 +112,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
         <h3 id={`${id}-name`}>{product.name}</h3>
         <p className="product__description">{product.description}</p>
         <p className="product__price">{formatPrice(product.priceInCents)}</p>
+        {preOrder && <p className="product__pre-order">{preOrder}</p>}
         {purchasable ? (
           <>
             <div className="product__options">

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -6,14 +6,32 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
+  Validate,
   ValidateIf,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
 } from 'class-validator';
 import { SIZES, type ProductInput, type Size, type StockInput } from '@artist/contracts';
+import { isCalendarDate } from '../../../common/dates.js';
+
+@ValidatorConstraint({ name: 'isCalendarDate' })
+class CalendarDate implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return typeof value === 'string' && isCalendarDate(value);
+  }
+}
+
+export const TAX_CODE_MESSAGE =
+  'taxCode must be a Stripe tax code: txcd_ and 8 digits, such as txcd_30011000 (apparel)';
+
+export const PRE_ORDER_DATE_MESSAGE =
+  'preOrderUntil must be a date in YYYY-MM-DD format, or null for a product in hand';
 
 /** Most stock one size may be set to: more than any merch box, less than any integer limit. */
 export const MAX_STOCK = 100_000;
@@ -57,6 +75,29 @@ export class ProductInputDto implements ProductInput {
   @ArrayMaxSize(SIZES.length, { message: `Sizes must be a list of ${SIZES.join(', ')}` })
   @IsIn(SIZES, { each: true, message: `Sizes must be a list of ${SIZES.join(', ')}` })
   sizes: Size[];
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '2027-03-01',
+    description:
+      'On pre-order until this date, when it ships; null for a product in hand. Left out, PUT ' +
+      'keeps what it was.',
+  })
+  @IsOptional()
+  @Validate(CalendarDate, { message: PRE_ORDER_DATE_MESSAGE })
+  preOrderUntil?: string | null;
+
+  @ApiPropertyOptional({
+    example: 'txcd_30011000',
+    description:
+      "Stripe's tax code, sent when STRIPE_AUTOMATIC_TAX is on; apparel (txcd_30011000) by " +
+      'default. Left out, PUT keeps it.',
+  })
+  @IsOptional()
+  @IsString({ message: TAX_CODE_MESSAGE })
+  @Matches(/^txcd_\d{8}$/, { message: TAX_CODE_MESSAGE })
+  taxCode?: string;
 }
 
 export class StockInputDto implements StockInput {
