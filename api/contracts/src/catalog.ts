@@ -1,4 +1,11 @@
 import type { GalleryImage } from './content.js';
+import type {
+  DownloadLink,
+  ProductKind,
+  ProductPricing,
+  ReleaseFile,
+  ReleaseTrack,
+} from './releases.js';
 
 /**
  * Product ids of the catalogue served at `GET /api/products`: 'tshirt' and 'hat' from the first
@@ -70,6 +77,14 @@ export interface Product {
   /** The uploaded photo in every size and format, or null when `image` is not an upload. */
   photo: ProductPhoto | null;
   variants: ProductVariant[];
+  /** 'digital' for a release downloaded: no sizes, no stock, no shipping. */
+  kind: ProductKind;
+  /** For 'name-your-price', `priceInCents` is the minimum and the fan chooses the amount. */
+  pricing: ProductPricing;
+  /** The lowest amount a fan may choose (name-your-price only), else null. */
+  minPriceCents: number | null;
+  /** A release's tracks; empty for merch. */
+  tracks: ReleaseTrack[];
 }
 
 /**
@@ -104,6 +119,12 @@ export interface AdminProduct {
   archivedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  kind: ProductKind;
+  pricing: ProductPricing;
+  minPriceCents: number | null;
+  tracks: ReleaseTrack[];
+  /** The formats uploaded for a digital release (`POST /api/admin/products/:id/files`). */
+  files: ReleaseFile[];
 }
 
 /** POST /api/admin/products and PUT /api/admin/products/:id. Sizes: none, or some of SIZES. */
@@ -113,6 +134,13 @@ export interface ProductInput {
   priceInCents: number;
   image: string | null;
   sizes: Size[];
+  /** 'physical' when left out. A digital product has no sizes. */
+  kind?: ProductKind;
+  /** 'fixed' when left out; 'name-your-price' needs `minPriceCents`. */
+  pricing?: ProductPricing;
+  /** Name-your-price only: 0 or more, in cents. */
+  minPriceCents?: number | null;
+  tracks?: ReleaseTrack[];
 }
 
 /** Answer of `DELETE /api/admin/products/:id`: removed (never ordered) or archived. */
@@ -153,6 +181,8 @@ export interface CheckoutItem {
   productId: string;
   size?: string;
   quantity: number;
+  /** The amount the fan chose for a name-your-price release, in cents. */
+  priceCents?: number;
 }
 
 /** Body of `POST /api/create-checkout-session`. */
@@ -230,6 +260,8 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
   total: number;
   /** The shipping address on one line, the buyer's name first. */
   shippingAddress: string;
+  /** One link per format of each release bought. */
+  downloads?: DownloadLink[];
 }
 
 /** True for the whole receipt, false for the summary shown to others after a day. */

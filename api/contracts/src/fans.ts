@@ -54,6 +54,11 @@ export interface FanExport {
   emails: Record<string, unknown>[];
   /** The counts of emails sent to the fan's mailboxes today, named by a digest of the mailbox. */
   mail_quotas: Record<string, unknown>[];
+  /** Links to releases bought or redeemed with the fan's address, and the downloads made. */
+  download_links: Record<string, unknown>[];
+  downloads: Record<string, unknown>[];
+  /** Download codes the fan redeemed. */
+  download_codes: Record<string, unknown>[];
 }
 
 /** What an erasure replaces an order's name, email, address and notes with. */
@@ -72,4 +77,8 @@ export interface FanErasure {
    * or refunded, then those are erased too.
    */
   ordersKeptForShipping: number;
+  /** Download links of the fan's releases, deleted with the records of their downloads. */
+  downloadLinksDeleted: number;
+  /** Download codes the fan redeemed: they stay used, without the address. */
+  downloadCodesForgotten: number;
 }

@@ -23,6 +23,11 @@ export interface OrderLineItem {
   product_name: string;
   quantity: number;
   price: number;
+  /** A release downloaded: its product id, for its links. */
+  product_id?: string;
+  digital?: boolean;
+  /** A name-your-price release's minimum when sold: `price` above it is what the fan added. */
+  min_price?: number;
 }
 
 /** An order as the admin sees it (`GET /api/admin/orders`). Money is integer cents. */

@@ -45,6 +45,10 @@ export const PRODUCTS: Product[] = [
       available: true,
       left: null,
     })),
+    kind: 'physical',
+    pricing: 'fixed',
+    minPriceCents: null,
+    tracks: [],
   },
   {
     id: 'hat',
@@ -56,6 +60,10 @@ export const PRODUCTS: Product[] = [
     image: null,
     photo: null,
     variants: [{ size: null, available: false, left: 0 }],
+    kind: 'physical',
+    pricing: 'fixed',
+    minPriceCents: null,
+    tracks: [],
   },
 ];
 

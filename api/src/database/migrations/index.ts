@@ -31,6 +31,10 @@ import { CreateShippingZones1767400000000 } from './1767400000000-CreateShipping
 import { CreateDiscountCodes1767400001000 } from './1767400001000-CreateDiscountCodes.js';
 import { CreateClusterTables1767500000000 } from './1767500000000-CreateClusterTables.js';
 
+import { AddDigitalReleases1767820000000 } from './1767820000000-AddDigitalReleases.js';
+import { CreateDownloadLinks1767820000100 } from './1767820000100-CreateDownloadLinks.js';
+import { CreateDownloadCodes1767820000200 } from './1767820000200-CreateDownloadCodes.js';
+
 /** In order of application. */
 export const migrations = [
   CreateShows1763800000000,
@@ -65,4 +69,7 @@ export const migrations = [
   CreateShippingZones1767400000000,
   CreateDiscountCodes1767400001000,
   CreateClusterTables1767500000000,
+  AddDigitalReleases1767820000000,
+  CreateDownloadLinks1767820000100,
+  CreateDownloadCodes1767820000200,
 ];

@@ -12,6 +12,10 @@ export interface SoldLine {
   name: string;
   unitPrice: number;
   quantity: number;
+  /** A release downloaded: no shipping, and links once paid. */
+  digital?: boolean;
+  /** A name-your-price release's minimum when sold, so what was paid above it is known. */
+  minPrice?: number;
 }
 
 /** A shipping rate as offered to the buyer of one session. Cents. */

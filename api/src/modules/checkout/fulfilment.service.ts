@@ -7,6 +7,7 @@ import { searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
+import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { linkFan } from '../fans/fan-link.js';
 import { erasedOrderFields } from '../orders/order-erasure.js';
@@ -32,6 +33,7 @@ export class FulfilmentService {
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
+    private readonly downloads: DownloadsService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -72,10 +74,12 @@ export class FulfilmentService {
       );
       await this.inventory.sell(manager, record.sessionId);
       await this.discounts.redeem(manager, record.sessionId, order.email!);
+      const links = await this.downloads.grantForOrder(manager, order as Order);
       await this.outbox.queueOrderPaid(
         manager,
         order as Order,
         order.shippingAmount ?? record.shipping,
+        this.downloads.emailLinks(links),
       );
       return 'created' as const;
     });
@@ -178,6 +182,8 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     product_name: line.name,
     quantity: line.quantity,
     price: line.unitPrice,
+    ...(line.digital ? { product_id: line.productId, digital: true } : {}),
+    ...(line.minPrice !== undefined ? { min_price: line.minPrice } : {}),
   }));
   return {
     // Stripe keeps the buyer's address as typed.

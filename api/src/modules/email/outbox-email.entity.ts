@@ -14,6 +14,7 @@ export const EMAIL_KINDS = [
   'back-in-stock',
   'password-reset',
   'campaign-test',
+  'download-links',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

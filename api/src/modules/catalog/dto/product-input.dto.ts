@@ -6,14 +6,46 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
-import { SIZES, type ProductInput, type Size, type StockInput } from '@artist/contracts';
+import {
+  MAX_CHOSEN_PRICE_CENTS,
+  MAX_TRACKS,
+  PRODUCT_KINDS,
+  PRODUCT_PRICINGS,
+  SIZES,
+  type ProductInput,
+  type ProductKind,
+  type ProductPricing,
+  type ReleaseTrack,
+  type Size,
+  type StockInput,
+} from '@artist/contracts';
+
+export const TRACK_MESSAGE =
+  'Each track needs a title (at most 200 characters) and durationSeconds, a whole number from 0 to 86400.';
+export const MIN_PRICE_MESSAGE = `minPriceCents must be a whole number of cents from 0 to ${MAX_CHOSEN_PRICE_CENTS}.`;
+
+export class ReleaseTrackDto implements ReleaseTrack {
+  @ApiProperty({ maxLength: 200, example: 'Porch Light' })
+  @IsString({ message: TRACK_MESSAGE })
+  @Matches(/\S/, { message: TRACK_MESSAGE })
+  @MaxLength(200, { message: TRACK_MESSAGE })
+  title: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 86400, example: 215 })
+  @IsInt({ message: TRACK_MESSAGE })
+  @Min(0, { message: TRACK_MESSAGE })
+  @Max(86400, { message: TRACK_MESSAGE })
+  durationSeconds: number;
+}
 
 /** Most stock one size may be set to: more than any merch box, less than any integer limit. */
 export const MAX_STOCK = 100_000;
@@ -31,7 +63,13 @@ export class ProductInputDto implements ProductInput {
   @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
   description: string;
 
-  @ApiProperty({ type: 'integer', minimum: 100, example: 2500, description: 'Cents' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 100,
+    example: 2500,
+    description: 'Cents; for name-your-price it is set to minPriceCents',
+  })
+  @ValidateIf((o: ProductInputDto) => o.pricing !== 'name-your-price')
   @IsInt({ message: 'Price must be a whole number of cents' })
   @Min(100, { message: 'Price must be at least $1.00' })
   @Max(100_000, { message: 'Price must be at most $1,000.00' })
@@ -57,6 +95,38 @@ export class ProductInputDto implements ProductInput {
   @ArrayMaxSize(SIZES.length, { message: `Sizes must be a list of ${SIZES.join(', ')}` })
   @IsIn(SIZES, { each: true, message: `Sizes must be a list of ${SIZES.join(', ')}` })
   sizes: Size[];
+
+  @ApiProperty({ enum: PRODUCT_KINDS, required: false, default: 'physical' })
+  @IsOptional()
+  @IsIn(PRODUCT_KINDS, { message: "kind must be 'physical' or 'digital'." })
+  kind?: ProductKind;
+
+  @ApiProperty({ enum: PRODUCT_PRICINGS, required: false, default: 'fixed' })
+  @IsOptional()
+  @IsIn(PRODUCT_PRICINGS, { message: "pricing must be 'fixed' or 'name-your-price'." })
+  pricing?: ProductPricing;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    required: false,
+    minimum: 0,
+    maximum: MAX_CHOSEN_PRICE_CENTS,
+    description: 'Name-your-price only: the lowest amount a fan may choose, in cents',
+  })
+  @ValidateIf((o: ProductInputDto) => o.pricing === 'name-your-price')
+  @IsInt({ message: MIN_PRICE_MESSAGE })
+  @Min(0, { message: MIN_PRICE_MESSAGE })
+  @Max(MAX_CHOSEN_PRICE_CENTS, { message: MIN_PRICE_MESSAGE })
+  minPriceCents?: number | null;
+
+  @ApiProperty({ type: [ReleaseTrackDto], required: false })
+  @IsOptional()
+  @IsArray({ message: 'tracks must be a list of { title, durationSeconds }.' })
+  @ArrayMaxSize(MAX_TRACKS, { message: `A release may list at most ${MAX_TRACKS} tracks.` })
+  @ValidateNested({ each: true, message: TRACK_MESSAGE })
+  @Type(() => ReleaseTrackDto)
+  tracks?: ReleaseTrackDto[];
 }
 
 export class StockInputDto implements StockInput {
