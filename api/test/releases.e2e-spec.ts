@@ -8,6 +8,7 @@ import { loggedIn } from './utils/admin.js';
 import {
   checkoutSessions,
   createCheckout,
+  deliver,
   emptyShop,
   lineItemsOf,
   orders,
@@ -267,6 +268,29 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
       const status = await sessionStatus(s.t, sessionId).expect(200);
       expect(status.body).toMatchObject({ paid: true, status: 'complete' });
       expect(status.body.order.items).toEqual([{ name: 'Porch Light', quantity: 1, price: 0 }]);
+    });
+  });
+
+  describe('sales', () => {
+    it('counts release revenue apart, and what fans paid above the minimum', async () => {
+      await createRelease(admin);
+      await createCheckout(s.t, {
+        items: [shirt('M', 1), { productId: 'porch-light', quantity: 1, priceCents: 1500 }],
+      }).expect(200);
+      const session = [...s.stripe.sessions.values()].at(-1)!;
+      await deliver(s.t, 'checkout.session.completed', s.stripe.pay(session.id as string)).expect(
+        200,
+      );
+      // Whatever the artist's time zone, today is within a day either side of UTC's.
+      const day = (offset: number) =>
+        new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const report = await admin.get(`/api/admin/sales?from=${day(-1)}&to=${day(1)}`).expect(200);
+      expect(report.body.digital).toEqual({
+        orders: 1,
+        items: 1,
+        cents: 1500,
+        aboveMinimumCents: 700,
+      });
     });
   });
 });
