@@ -84,3 +84,6 @@ export interface RedeemRequest {
 export const CODE_NOT_FOUND_MESSAGE =
   'This code does not work. Check it against the card, letter by letter.';
 export const CODE_USED_MESSAGE = 'This code has already been used.';
+
+/** The storefront page where a download card's code is redeemed. */
+export const REDEEM_PATH = '/redeem';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import { CONTENT_PAGES, type ContentPageKey } from '@artist/contracts';
+import { CONTENT_PAGES, REDEEM_PATH, type ContentPageKey } from '@artist/contracts';
 import { ContentPage } from '../features/content/ContentPage.js';
 import { HomePage } from '../features/home/HomePage.js';
+import { RedeemPage } from '../features/redeem/RedeemPage.js';
 import { useRemoveFirstPaint } from './FirstPaint.js';
 import { createStore } from './store.js';
 import '../styles/site.css';
@@ -17,12 +18,19 @@ function contentPageOf(pathname: string): ContentPageKey | undefined {
 /** The storefront remote's entry: the public home page and the shop's pages, with one store. */
 export default function StorefrontApp() {
   const [store] = useState(() => createStore());
-  const page = contentPageOf(useLocation().pathname);
+  const { pathname } = useLocation();
+  const page = contentPageOf(pathname);
   useRemoveFirstPaint();
   return (
     <Provider store={store}>
       <div className="storefront" data-remote="storefront" data-build={__BUILD_ID__}>
-        {page ? <ContentPage page={page} /> : <HomePage />}
+        {page ? (
+          <ContentPage page={page} />
+        ) : pathname.replace(/(.)\/$/, '$1') === REDEEM_PATH ? (
+          <RedeemPage />
+        ) : (
+          <HomePage />
+        )}
       </div>
     </Provider>
   );
