@@ -33,6 +33,7 @@ function report(from: string, to: string, scale: number): SalesReport {
       discountCents: 500,
       discountedOrders: 1,
     },
+    digital: { orders: 0, items: 0, cents: 0, aboveMinimumCents: 0 },
     byMonth: months,
     byProduct: [
       { product: 'Wren Calloway T-Shirt', size: 'L', orders: 2, items: 3, cents: 7000 * scale },

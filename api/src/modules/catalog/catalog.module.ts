@@ -4,12 +4,12 @@ import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
 import { ProductsController } from './products.controller.js';
-import { ReleaseFilesController } from './release-files.controller.js';
+import { ReleaseFilesController, ReleasesController } from './release-files.controller.js';
 import { ReleaseFilesService, ReleaseUploadInterceptor } from './release-files.js';
 
 @Module({
   imports: [GalleryModule],
-  controllers: [CatalogController, ProductsController, ReleaseFilesController],
+  controllers: [CatalogController, ProductsController, ReleaseFilesController, ReleasesController],
   providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
   exports: [CatalogService, InventoryService, ReleaseFilesService],
 })

@@ -1,8 +1,9 @@
-import { Body, Controller, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import type { ReleaseFile } from '@artist/contracts';
+import type { AdminProduct, ReleaseFile } from '@artist/contracts';
 import { AdminOnly } from '../auth/admin.guard.js';
+import { CatalogService, toAdminProduct } from './catalog.service.js';
 import {
   ReleaseFileInterceptor,
   ReleaseFilesService,
@@ -48,5 +49,20 @@ export class ReleaseFilesController {
     @UploadedFile() file: UploadedReleaseFile | undefined,
   ): Promise<ReleaseFile> {
     return this.files.add(id, body?.format, file);
+  }
+}
+
+/** The Releases area: the digital products in the shop, with their formats. */
+@ApiTags('admin: products')
+@AdminOnly()
+@Controller('admin/releases')
+export class ReleasesController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Get()
+  async list(): Promise<AdminProduct[]> {
+    return (await this.catalog.stored())
+      .filter(({ product }) => product.kind === 'digital' && product.archivedAt === null)
+      .map(toAdminProduct);
   }
 }
