@@ -79,6 +79,14 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
       });
     });
 
+    it('lists the releases alone for the Releases area, and serves the /redeem page', async () => {
+      await createRelease(admin);
+      const res = await admin.get('/api/admin/releases').expect(200);
+      expect(res.body.map((p: { id: string }) => p.id)).toEqual(['porch-light']);
+      await request(s.t.server).get('/api/admin/releases').expect(401);
+      await request(s.t.server).get('/redeem').expect(200);
+    });
+
     it('keeps what a PUT leaves out, and refuses fields that do not fit together', async () => {
       await createRelease(admin);
       const put = await admin
