@@ -259,36 +259,35 @@ export class CheckoutService {
     const [chosen] = amounts.rates;
     const digitalOnly = isDigitalOnly(lines);
     const total = subtotal - (discount?.amountCents ?? 0) + chosen.amountCents;
-    // Nothing to pay (a free download): no payment page; the order is made at once.
     const free = digitalOnly && total === 0;
     if (free && !email) throw new BadRequestException(FREE_ORDER_EMAIL_MESSAGE);
     const successUrl = `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
-    let created;
+    // Nothing to pay (a free download): no session at the provider; the order is made at once
+    // and the answer is the receipt's address.
+    let created = free ? freeSession(idempotencyKey, successUrl) : undefined;
     try {
-      created = free
-        ? freeSession(idempotencyKey, successUrl)
-        : await this.provider.createSession({
-            lines: lines.map((line) => ({
-              name: line.name,
-              unitAmount: line.unitPrice,
-              quantity: line.quantity,
+      created ??= await this.provider.createSession({
+        lines: lines.map((line) => ({
+          name: line.name,
+          unitAmount: line.unitPrice,
+          quantity: line.quantity,
+        })),
+        // A cart of downloads only asks for no address and offers no shipping.
+        shippingOptions: digitalOnly
+          ? []
+          : amounts.rates.map(({ name, amountCents, days }) => ({
+              name,
+              amountCents,
+              days,
             })),
-            // A cart of downloads only asks for no address and offers no shipping.
-            shippingOptions: digitalOnly
-              ? []
-              : amounts.rates.map(({ name, amountCents, days }) => ({
-                  name,
-                  amountCents,
-                  days,
-                })),
-            allowedCountries: digitalOnly ? [] : amounts.allowedCountries,
-            discount: discount ? { code: discount.code, amountCents: discount.amountCents } : null,
-            email,
-            successUrl,
-            cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
-            expiresAt,
-            idempotencyKey,
-          });
+        allowedCountries: digitalOnly ? [] : amounts.allowedCountries,
+        discount: discount ? { code: discount.code, amountCents: discount.amountCents } : null,
+        email,
+        successUrl,
+        cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
+        expiresAt,
+        idempotencyKey,
+      });
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {
         throw new ServiceUnavailableException(PAYMENTS_NOT_SET_UP_MESSAGE);
