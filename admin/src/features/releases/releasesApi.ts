@@ -2,6 +2,7 @@ import type {
   AdminProduct,
   CodeBatch,
   CodeBatchCreated,
+  DownloadRecord,
   ProductInput,
   ReleaseFile,
 } from '@artist/contracts';
@@ -27,6 +28,13 @@ export const releasesApi = api.injectEndpoints({
         return { url: `/admin/products/${id}/files`, method: 'POST', body };
       },
       invalidatesTags: [RELEASES],
+    }),
+    getOrderDownloads: build.query<DownloadRecord[], number>({
+      query: (id) => `/admin/orders/${id}/downloads`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id: `downloads:${id}` }],
+    }),
+    resendDownloads: build.mutation<{ sent: number }, number>({
+      query: (id) => ({ url: `/admin/orders/${id}/downloads/resend`, method: 'POST' }),
     }),
     getCodeBatches: build.query<CodeBatch[], string>({
       query: (id) => `/admin/products/${id}/codes`,
@@ -55,6 +63,8 @@ export const {
   useCreateReleaseMutation,
   useUploadReleaseFileMutation,
   useGetCodeBatchesQuery,
+  useGetOrderDownloadsQuery,
+  useResendDownloadsMutation,
   useCreateCodesMutation,
   useVoidCodesMutation,
 } = releasesApi;
