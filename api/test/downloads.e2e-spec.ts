@@ -87,6 +87,9 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect(emails[0].toAddress).toBe('fan@example.com');
     for (const link of links) expect(emails[0].text).toContain(`${t.config.publicUrl}${link.url}`);
     expect(emails[0].text).toContain('Each link works for 14 days and 3 downloads.');
+    // Nothing ships: no address, no word of packing.
+    expect(emails[0].text).not.toContain('Shipping to:');
+    expect(emails[0].text).not.toContain('pack');
     expect(order.total).toBe(0);
   });
 

@@ -190,6 +190,8 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
     "I pack every order by hand. When yours ships you'll get another email with its tracking number. Questions? Just reply to this email.";
   const table = orderTable(order.items, order.shipping, order.total, order.discount);
   const subject = `Your order ${number} is confirmed`;
+  // An order of downloads only: nothing is packed or shipped.
+  const nothingShips = order.items.length > 0 && order.items.every((item) => item.digital);
   const downloads = order.downloads?.length
     ? downloadSection(order.downloads, order.downloadTerms!.days, order.downloadTerms!.limit)
     : null;
@@ -202,8 +204,12 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
       table.html,
       divider(),
       ...(downloads ? [downloads.html, divider()] : []),
-      `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
-      `<mj-text><strong>What happens next</strong><br />${escapeHtml(next)}</mj-text>`,
+      ...(nothingShips
+        ? []
+        : [
+            `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
+            `<mj-text><strong>What happens next</strong><br />${escapeHtml(next)}</mj-text>`,
+          ]),
       `<mj-button href="${escapeHtml(siteUrl)}">Visit the site</mj-button>`,
     ].join('\n'),
   );
@@ -215,12 +221,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
     table.text,
     '',
     ...(downloads ? [downloads.text, ''] : []),
-    'Shipping to:',
-    address,
-    '',
-    'What happens next:',
-    next,
-    '',
+    ...(nothingShips ? [] : ['Shipping to:', address, '', 'What happens next:', next, '']),
     siteUrl,
   ].join('\n');
   return { subject, html, text };
