@@ -217,4 +217,40 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect(await dataSource.getRepository(DownloadRecordRow).count()).toBe(0);
     await request(t.server).get(link.url).expect(404);
   });
+
+  it('pays for a release on the test page without an address, and ships nothing', async () => {
+    const res = await createCheckout(t, {
+      items: [{ productId: 'porch-light', quantity: 1, priceCents: 500 }],
+    }).expect(200);
+    const path = new URL(res.body.url as string).pathname;
+    const page = await request(t.server).get(path).expect(200);
+    expect(page.text).not.toContain('Address line 1');
+    expect(page.text).toContain('name="downloadsOnly" value="1"');
+    const form = { name: 'Fan', email: 'fan@example.com', downloadsOnly: '1' };
+    await request(t.server)
+      .post(`${path}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send(form)
+      .expect(303);
+    const [order] = await orders(t);
+    expect(order).toMatchObject({ total: 500, shippingAddress: '{}' });
+    const links = await t.app.get(DataSource).getRepository(DownloadLinkRecord).findBy({
+      orderId: order.id,
+    });
+    expect(links.map((l) => l.format)).toEqual(['MP3 320', 'FLAC']);
+
+    // A cart that ships still needs its address.
+    const merch = await createCheckout(t, {
+      items: [{ productId: 'tshirt', size: 'M', quantity: 1 }],
+    }).expect(200);
+    const merchPath = new URL(merch.body.url as string).pathname;
+    const refused = await request(t.server)
+      .post(`${merchPath}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send(form)
+      .expect(400);
+    expect(refused.body.message).toBe('This order ships: enter the address to ship it to.');
+  });
 });
