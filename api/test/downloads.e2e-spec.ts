@@ -116,6 +116,10 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect(first.headers['content-range']).toBe(`bytes 0-999/${mp3.length}`);
     expect(first.headers['content-length']).toBe('1000');
     expect((first.body as Buffer).equals(mp3.subarray(0, 1000))).toBe(true);
+    // A HEAD (a download manager's first question) is answered and not counted.
+    const head = await request(t.server).head(link.url).expect(200);
+    expect(head.headers['content-length']).toBe(String(mp3.length));
+    expect(head.headers['content-disposition']).toContain('Porch Light (MP3 320).zip');
     const rest = await get(link.url).set('Range', 'bytes=1000-').expect(206);
     expect(rest.headers['content-range']).toBe(`bytes 1000-${mp3.length - 1}/${mp3.length}`);
     expect((rest.body as Buffer).equals(mp3.subarray(1000))).toBe(true);

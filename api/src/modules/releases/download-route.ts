@@ -8,10 +8,22 @@ import { gonePage, notFoundPage, sentPage, tooManyPage } from './download-pages.
 export const downloadName = (release: string, format: string) =>
   `${release} (${format})`.replace(/[^\w .()-]+/g, '_').trim() + '.zip';
 
+/** The headers of a release's ZIP sent as a download. */
+function attachmentHeaders(res: Response, release: string, format: string): void {
+  const name = downloadName(release, format);
+  res.setHeader('Content-Type', 'application/zip');
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  );
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
 /**
  * `GET /download/<token>` streams the format's ZIP from storage, with Content-Disposition,
  * Content-Length and single byte ranges (206); an expired or used-up link answers 410 with a
  * page whose button (`POST /download/<token>`) emails fresh links to the order's address.
+ * `HEAD` answers the file's headers and counts nothing.
  */
 export function mountDownloads(app: Express, downloads: DownloadsService): void {
   app.use(DOWNLOAD_PATH, (req: Request, res: Response, next: NextFunction) => {
@@ -38,6 +50,19 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
         });
       return;
     }
+    if (req.method === 'HEAD') {
+      res.setHeader('Accept-Ranges', 'bytes');
+      downloads
+        .peek(token)
+        .then((peeked) => {
+          if (peeked.state !== 'ok') return res.status(peeked.state === 'gone' ? 410 : 404).end();
+          attachmentHeaders(res, peeked.link.releaseName, peeked.link.format);
+          res.setHeader('Content-Length', String(peeked.bytes));
+          res.status(200).end();
+        })
+        .catch(next);
+      return;
+    }
     if (req.method !== 'GET') return next();
     res.setHeader('Accept-Ranges', 'bytes');
     downloads
@@ -52,13 +77,7 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
           return res.status(416).end();
         }
         const { link, file, range } = opened;
-        const name = downloadName(link.releaseName, link.format);
-        res.setHeader('Content-Type', 'application/zip');
-        res.setHeader(
-          'Content-Disposition',
-          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
-        res.setHeader('X-Content-Type-Options', 'nosniff');
+        attachmentHeaders(res, link.releaseName, link.format);
         if (range) {
           res.status(206);
           res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);

@@ -149,6 +149,25 @@ export class DownloadsService {
   }
 
   /**
+   * What a HEAD request is told: the file's name and size for a live link, counting nothing.
+   */
+  async peek(
+    token: string,
+  ): Promise<
+    | { state: 'ok'; link: DownloadLinkRecord; bytes: number }
+    | { state: 'gone'; link: DownloadLinkRecord; expired: boolean }
+    | { state: 'missing' }
+  > {
+    if (!TOKEN.test(token)) return { state: 'missing' };
+    const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
+    if (!link) return { state: 'missing' };
+    const expired = link.expiresAt <= this.clock.now().getTime();
+    if (expired || link.downloads >= this.limit) return { state: 'gone', link, expired };
+    const file = await this.files.find(link.fileId);
+    return file ? { state: 'ok', link, bytes: file.bytes } : { state: 'missing' };
+  }
+
+  /**
    * The link and its file for a request with this Range header (or none). A download is
    * counted (one conditional UPDATE, so concurrent requests cannot pass the limit) when it
    * starts at the first byte; a Range from further on within RESUME_MS of a counted download
