@@ -98,6 +98,5 @@ describe.each(testDatabases())('release uploads on $name', (db) => {
     const answer = (result as PromiseFulfilledResult<{ body: string }>).value.body;
     expect(JSON.parse(answer)).toEqual({ id: expect.any(Number), format: 'FLAC', bytes: GB });
     expect(peak).toBeLessThan(MAX_RSS);
-    console.log(`1 GB release upload: peak resident memory ${Math.round(peak / MB)} MB`);
   }, 600_000);
 });
