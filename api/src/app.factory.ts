@@ -28,6 +28,8 @@ import { showsSite } from './modules/shows/show-calendar.js';
 import { structuredDataScript } from './modules/shows/show-structured-data.js';
 import { ShowsService } from './modules/shows/shows.service.js';
 import { mountGalleryMedia } from './modules/gallery/gallery-media.js';
+import { mountDownloads } from './modules/releases/download-route.js';
+import { DownloadsService } from './modules/releases/downloads.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { STORAGE, type Storage } from './modules/storage/storage.js';
 import { Metrics } from './modules/metrics/metrics.service.js';
@@ -104,6 +106,7 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   const shows = app.get(ShowsService);
   // Ahead of the static site, whose last handler answers every other path with a page.
   mountGalleryMedia(app.getHttpAdapter().getInstance(), app.get<Storage>(STORAGE));
+  mountDownloads(app.getHttpAdapter().getInstance(), app.get(DownloadsService));
   const content = app.get(ContentService);
   const gallery = app.get(GalleryService);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {

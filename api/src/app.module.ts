@@ -28,6 +28,7 @@ import { ShowsModule } from './modules/shows/shows.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { DiscountsModule } from './modules/discounts/discounts.module.js';
+import { ReleasesModule } from './modules/releases/releases.module.js';
 
 @Module({})
 export class AppModule {
@@ -68,6 +69,7 @@ export class AppModule {
         ContentModule,
         GalleryModule,
         CampaignsModule,
+        ReleasesModule,
       ],
     };
   }

@@ -273,6 +273,8 @@ describe.each(testDatabases())('fans on $name', (db) => {
       messagesDeleted: 1,
       emailsDeleted: 5,
       ordersKeptForShipping: 1,
+      downloadLinksDeleted: 0,
+      downloadCodesForgotten: 0,
     });
 
     // Her paid checkout order has not shipped: it keeps the name and address on its label, and

@@ -9,6 +9,7 @@ import { post } from './utils/post.js';
 const AREAS = [
   'Orders',
   'Products',
+  'Releases',
   'Discounts',
   'Shipping',
   'Fans',

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { CONTENT_PAGES } from '@artist/contracts';
+import { CONTENT_PAGES, REDEEM_PATH } from '@artist/contracts';
 import { RemoteMount } from './RemoteMount.js';
 
 /**
@@ -13,7 +13,7 @@ import { RemoteMount } from './RemoteMount.js';
 export function App() {
   return (
     <Routes>
-      {['/', ...CONTENT_PAGES.map((page) => `/${page}`)].map((path) => (
+      {['/', ...CONTENT_PAGES.map((page) => `/${page}`), REDEEM_PATH].map((path) => (
         <Route
           key={path}
           path={path}

@@ -8,6 +8,7 @@
 export const ADMIN_AREAS = [
   { key: 'orders', label: 'Orders', group: 'Sell' },
   { key: 'products', label: 'Products', group: 'Sell' },
+  { key: 'releases', label: 'Releases', group: 'Sell' },
   { key: 'discounts', label: 'Discounts', group: 'Sell' },
   { key: 'shipping', label: 'Shipping', group: 'Sell' },
   { key: 'fans', label: 'Fans', group: 'Fans' },

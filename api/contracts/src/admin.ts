@@ -136,6 +136,7 @@ export const EXPORT_NAMES = {
   campaigns: 'campaigns',
   suppressions: 'suppressions',
   discounts: 'discounts',
+  downloadCodes: 'download-codes',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

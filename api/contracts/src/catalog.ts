@@ -1,4 +1,11 @@
 import type { GalleryImage } from './content.js';
+import type {
+  DownloadLink,
+  ProductKind,
+  ProductPricing,
+  ReleaseFile,
+  ReleaseTrack,
+} from './releases.js';
 
 /**
  * Product ids of the catalogue served at `GET /api/products`: 'tshirt' and 'hat' from the first
@@ -72,6 +79,14 @@ export interface Product {
   variants: ProductVariant[];
   /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */
   preOrderUntil: string | null;
+  /** 'digital' for a release downloaded: no sizes, no stock, no shipping. */
+  kind: ProductKind;
+  /** For 'name-your-price', `priceInCents` is the minimum and the fan chooses the amount. */
+  pricing: ProductPricing;
+  /** The lowest amount a fan may choose (name-your-price only), else null. */
+  minPriceCents: number | null;
+  /** A release's tracks; empty for merch. */
+  tracks: ReleaseTrack[];
 }
 
 /**
@@ -110,6 +125,12 @@ export interface AdminProduct {
   taxCode: string;
   createdAt: string;
   updatedAt: string;
+  kind: ProductKind;
+  pricing: ProductPricing;
+  minPriceCents: number | null;
+  tracks: ReleaseTrack[];
+  /** The formats uploaded for a digital release (`POST /api/admin/products/:id/files`). */
+  files: ReleaseFile[];
 }
 
 /** POST /api/admin/products and PUT /api/admin/products/:id. Sizes: none, or some of SIZES. */
@@ -126,6 +147,13 @@ export interface ProductInput {
   preOrderUntil?: string | null;
   /** Stripe's tax code (`txcd_` and 8 digits); left out, PUT keeps it and POST takes apparel. */
   taxCode?: string;
+  /** 'physical' when left out. A digital product has no sizes. */
+  kind?: ProductKind;
+  /** 'fixed' when left out; 'name-your-price' needs `minPriceCents`. */
+  pricing?: ProductPricing;
+  /** Name-your-price only: 0 or more, in cents. */
+  minPriceCents?: number | null;
+  tracks?: ReleaseTrack[];
 }
 
 /** Stripe's tax code for clothing, each product's unless the artist picks another. */
@@ -171,6 +199,8 @@ export interface CheckoutItem {
   productId: string;
   size?: string;
   quantity: number;
+  /** The amount the fan chose for a name-your-price release, in cents. */
+  priceCents?: number;
 }
 
 /** Body of `POST /api/create-checkout-session`. */
@@ -251,6 +281,8 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
   total: number;
   /** The shipping address on one line, the buyer's name first. */
   shippingAddress: string;
+  /** One link per format of each release bought. */
+  downloads?: DownloadLink[];
 }
 
 /** True for the whole receipt, false for the summary shown to others after a day. */

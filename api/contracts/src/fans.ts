@@ -56,6 +56,11 @@ export interface FanExport {
   mail_quotas: Record<string, unknown>[];
   /** Reminders of checkouts they left unpaid (with the checkout's recovery link). */
   checkout_reminders: Record<string, unknown>[];
+  /** Links to releases bought or redeemed with the fan's address, and the downloads made. */
+  download_links: Record<string, unknown>[];
+  downloads: Record<string, unknown>[];
+  /** Download codes the fan redeemed. */
+  download_codes: Record<string, unknown>[];
 }
 
 /** What an erasure replaces an order's name, email, address and notes with. */
@@ -74,4 +79,8 @@ export interface FanErasure {
    * or refunded, then those are erased too.
    */
   ordersKeptForShipping: number;
+  /** Download links of the fan's releases, deleted with the records of their downloads. */
+  downloadLinksDeleted: number;
+  /** Download codes the fan redeemed: they stay used, without the address. */
+  downloadCodesForgotten: number;
 }

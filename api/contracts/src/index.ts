@@ -16,3 +16,4 @@ export * from './content.js';
 export * from './campaigns.js';
 export * from './shipping.js';
 export * from './discounts.js';
+export * from './releases.js';

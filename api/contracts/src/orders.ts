@@ -25,6 +25,11 @@ export interface OrderLineItem {
   price: number;
   /** A pre-order line: the date (YYYY-MM-DD) it ships from. */
   pre_order_until?: string;
+  /** A release downloaded: its product id, for its links. */
+  product_id?: string;
+  digital?: boolean;
+  /** A name-your-price release's minimum when sold: `price` above it is what the fan added. */
+  min_price?: number;
 }
 
 /** An order as the admin sees it (`GET /api/admin/orders`). Money is integer cents. */

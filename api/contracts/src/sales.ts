@@ -85,6 +85,17 @@ export interface SalesReport {
   byShow: SalesShow[];
   /** Online, then in person (the merch table). */
   byChannel: SalesChannelFigures[];
+  /** Digital releases, counted apart (their cents are in the totals too). */
+  digital: SalesDigital;
+}
+
+/** What releases sold: orders with one, copies, their cents, and what fans paid above minimums. */
+export interface SalesDigital {
+  orders: number;
+  items: number;
+  cents: number;
+  /** Paid above the minimum of name-your-price releases, cents. */
+  aboveMinimumCents: number;
 }
 
 /** Query of `GET /api/admin/sales` and its CSV export. */

@@ -210,6 +210,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets download links work 14 days and 5 downloads unless DOWNLOAD_DAYS and DOWNLOAD_LIMIT say', () => {
+    expect(loadConfig({}, '/').downloads).toEqual({ days: 14, limit: 5 });
+    expect(loadConfig({ DOWNLOAD_DAYS: '30', DOWNLOAD_LIMIT: '3' }, '/').downloads).toEqual({
+      days: 30,
+      limit: 3,
+    });
+    expect(() => loadConfig({ DOWNLOAD_DAYS: '0' }, '/')).toThrow(
+      /DOWNLOAD_DAYS must be a whole number of days from 1 to 365/,
+    );
+    expect(() => loadConfig({ DOWNLOAD_LIMIT: 'many' }, '/')).toThrow(
+      /DOWNLOAD_LIMIT must be a whole number from 1 to 100/,
+    );
+  });
+
   it('accepts an https PUBLIC_URL behind a proxy named by hop count or address', () => {
     for (const TRUST_PROXY of ['1', '10.0.0.2', 'loopback, 172.16.0.0/12']) {
       const config = loadConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY }, '/');

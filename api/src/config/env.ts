@@ -290,6 +290,20 @@ export class Environment {
   @Min(1)
   DISCOUNT_CHECK_RATE_LIMIT = 30;
 
+  /** Days a release's download link works after it is made (docs/storefront.md, Releases). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 14 : Number(value)))
+  @IsInt({ message: 'DOWNLOAD_DAYS must be a whole number of days from 1 to 365' })
+  @Min(1, { message: 'DOWNLOAD_DAYS must be a whole number of days from 1 to 365' })
+  @Max(365, { message: 'DOWNLOAD_DAYS must be a whole number of days from 1 to 365' })
+  DOWNLOAD_DAYS = 14;
+
+  /** Downloads one link allows (a resumed download counts once). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 5 : Number(value)))
+  @IsInt({ message: 'DOWNLOAD_LIMIT must be a whole number from 1 to 100' })
+  @Min(1, { message: 'DOWNLOAD_LIMIT must be a whole number from 1 to 100' })
+  @Max(100, { message: 'DOWNLOAD_LIMIT must be a whole number from 1 to 100' })
+  DOWNLOAD_LIMIT = 5;
+
   /** The window of FORM_RATE_LIMIT and CHECKOUT_RATE_LIMIT, in minutes. */
   @Transform(({ value }) => (value === undefined || value === '' ? 10 : Number(value)))
   @IsInt({ message: 'RATE_LIMIT_MINUTES must be a whole number' })
@@ -434,6 +448,8 @@ export interface AppConfig {
     sessionStatus: { max: number; windowMs: number };
     discountCheck: { max: number; windowMs: number };
   };
+  /** How long (DOWNLOAD_DAYS) and how often (DOWNLOAD_LIMIT) a download link works. */
+  downloads: { days: number; limit: number };
 }
 
 export interface S3StorageConfig {
@@ -585,6 +601,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
         mailgunSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
       },
     },
+    downloads: { days: env.DOWNLOAD_DAYS, limit: env.DOWNLOAD_LIMIT },
     rateLimits: {
       forms: { max: env.FORM_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },
       checkout: { max: env.CHECKOUT_RATE_LIMIT, windowMs: env.RATE_LIMIT_MINUTES * 60_000 },

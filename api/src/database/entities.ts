@@ -29,6 +29,9 @@ import {
   ShippingZoneRecord,
 } from '../modules/shipping/shipping-zone.entity.js';
 import { DiscountCodeRecord, DiscountHold } from '../modules/discounts/discount.entity.js';
+import { ReleaseFileRecord } from '../modules/catalog/release-file.entity.js';
+import { DownloadLinkRecord, DownloadRecordRow } from '../modules/releases/download.entity.js';
+import { DownloadCode, DownloadCodeBatch } from '../modules/releases/download-code.entity.js';
 import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
 import { SessionRecord } from './session.entity.js';
 
@@ -64,4 +67,9 @@ export const entities = [
   ShippingRateRecord,
   DiscountCodeRecord,
   DiscountHold,
+  ReleaseFileRecord,
+  DownloadLinkRecord,
+  DownloadRecordRow,
+  DownloadCodeBatch,
+  DownloadCode,
 ];

@@ -10,6 +10,7 @@ import {
   CONTENT_PAGES,
   GALLERY_PHOTOS_ID,
   notFoundTitle,
+  REDEEM_PATH,
   REMOTES_MANIFEST_PATH,
   SITE_CONTENT_ID,
   type ContentPageKey,
@@ -41,6 +42,7 @@ export const PAGE_PATHS = [
   '/admin/reset-password',
   ...ADMIN_AREAS.map(({ key }) => adminAreaPath(key)),
   ...CONTENT_PAGE_PATHS,
+  REDEEM_PATH,
 ];
 
 /** Static image folders of the storefront's build, served at the site's root. */

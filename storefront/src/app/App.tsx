@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import { CONTENT_PAGES, type ContentPageKey } from '@artist/contracts';
+import { CONTENT_PAGES, REDEEM_PATH, type ContentPageKey } from '@artist/contracts';
 import { ContentPage } from '../features/content/ContentPage.js';
 import { HomePage } from '../features/home/HomePage.js';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.js';
+import { RedeemPage } from '../features/redeem/RedeemPage.js';
 import { useRemoveFirstPaint } from './FirstPaint.js';
 import { createStore } from './store.js';
 import '../styles/site.css';
@@ -27,7 +28,15 @@ export default function StorefrontApp() {
   return (
     <Provider store={store}>
       <div className="storefront" data-remote="storefront" data-build={__BUILD_ID__}>
-        {pathname === '/' ? <HomePage /> : page ? <ContentPage page={page} /> : <NotFoundPage />}
+        {pathname === '/' ? (
+          <HomePage />
+        ) : page ? (
+          <ContentPage page={page} />
+        ) : pathname.replace(/(.)\/$/, '$1') === REDEEM_PATH ? (
+          <RedeemPage />
+        ) : (
+          <NotFoundPage />
+        )}
       </div>
     </Provider>
   );

@@ -46,6 +46,10 @@ export const PRODUCTS: Product[] = [
       available: true,
       left: null,
     })),
+    kind: 'physical',
+    pricing: 'fixed',
+    minPriceCents: null,
+    tracks: [],
   },
   {
     id: 'hat',
@@ -58,6 +62,10 @@ export const PRODUCTS: Product[] = [
     photo: null,
     preOrderUntil: null,
     variants: [{ size: null, available: false, left: 0 }],
+    kind: 'physical',
+    pricing: 'fixed',
+    minPriceCents: null,
+    tracks: [],
   },
 ];
 

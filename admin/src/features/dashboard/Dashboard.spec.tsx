@@ -17,6 +17,7 @@ const navLinks = (nav: ReturnType<typeof within>) =>
 const AREAS = [
   ['Orders', '/admin/orders'],
   ['Products', '/admin/products'],
+  ['Releases', '/admin/releases'],
   ['Discounts', '/admin/discounts'],
   ['Shipping', '/admin/shipping'],
   ['Fans', '/admin/fans'],

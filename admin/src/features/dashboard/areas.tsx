@@ -15,6 +15,7 @@ import { CampaignsTab } from '../campaigns/CampaignsTab.js';
 import { SuppressionsTab } from '../campaigns/SuppressionsTab.js';
 import { ShippingTab } from '../shipping/ShippingTab.js';
 import { DiscountsTab } from '../discounts/DiscountsTab.js';
+import { ReleasesTab } from '../releases/ReleasesTab.js';
 
 /**
  * What each admin area shows. The navigation's order, labels and groups are ADMIN_AREAS in
@@ -23,6 +24,7 @@ import { DiscountsTab } from '../discounts/DiscountsTab.js';
 export const AREA_VIEWS: Record<AdminAreaKey, ComponentType> = {
   orders: OrdersTab,
   products: ProductsTab,
+  releases: ReleasesTab,
   discounts: DiscountsTab,
   shipping: ShippingTab,
   fans: FansTab,

@@ -14,6 +14,7 @@ import {
 } from './orderFormat.js';
 import { useUpdateOrderMutation } from './ordersApi.js';
 import { RefundPanel } from './RefundPanel.js';
+import { OrderDownloads } from '../releases/OrderDownloads.js';
 
 interface Values {
   trackingNumber?: string;
@@ -154,6 +155,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
           </>
         )}
       />
+      <OrderDownloads order={order} />
       <Form<Values>
         form={form}
         layout="vertical"

@@ -36,6 +36,7 @@ function report(from: string, to: string, scale: number): SalesReport {
       recoveredOrders: 1,
       taxCents: 412,
     },
+    digital: { orders: 0, items: 0, cents: 0, aboveMinimumCents: 0 },
     byMonth: months,
     byProduct: [
       { product: 'Wren Calloway T-Shirt', size: 'L', orders: 2, items: 3, cents: 7000 * scale },

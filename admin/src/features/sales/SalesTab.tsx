@@ -145,6 +145,13 @@ function Report({ report }: { report: SalesReport }) {
             : ''}
           .
         </Typography.Paragraph>
+        {report.digital.orders > 0 && (
+          <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="sales-digital">
+            Releases: {formatCents(report.digital.cents)} from {report.digital.items}{' '}
+            {report.digital.items === 1 ? 'download' : 'downloads'} sold, of which fans paid{' '}
+            {formatCents(report.digital.aboveMinimumCents)} above the lowest price.
+          </Typography.Paragraph>
+        )}
         {report.testOrdersLeftOut > 0 && (
           <Typography.Paragraph
             type="secondary"

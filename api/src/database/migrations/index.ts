@@ -34,6 +34,10 @@ import { AddPreOrders1767810000000 } from './1767810000000-AddPreOrders.js';
 import { AddCheckoutReminders1767810001000 } from './1767810001000-AddCheckoutReminders.js';
 import { AddTaxCodesAndTax1767810002000 } from './1767810002000-AddTaxCodesAndTax.js';
 
+import { AddDigitalReleases1767820000000 } from './1767820000000-AddDigitalReleases.js';
+import { CreateDownloadLinks1767820000100 } from './1767820000100-CreateDownloadLinks.js';
+import { CreateDownloadCodes1767820000200 } from './1767820000200-CreateDownloadCodes.js';
+
 /** In order of application. */
 export const migrations = [
   CreateShows1763800000000,
@@ -71,4 +75,7 @@ export const migrations = [
   AddPreOrders1767810000000,
   AddCheckoutReminders1767810001000,
   AddTaxCodesAndTax1767810002000,
+  AddDigitalReleases1767820000000,
+  CreateDownloadLinks1767820000100,
+  CreateDownloadCodes1767820000200,
 ];

@@ -4,11 +4,13 @@ import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
 import { ProductsController } from './products.controller.js';
+import { ReleaseFilesController, ReleasesController } from './release-files.controller.js';
+import { ReleaseFilesService, ReleaseUploadInterceptor } from './release-files.js';
 
 @Module({
   imports: [GalleryModule],
-  controllers: [CatalogController, ProductsController],
-  providers: [CatalogService, InventoryService],
-  exports: [CatalogService, InventoryService],
+  controllers: [CatalogController, ProductsController, ReleaseFilesController, ReleasesController],
+  providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
+  exports: [CatalogService, InventoryService, ReleaseFilesService],
 })
 export class CatalogModule {}

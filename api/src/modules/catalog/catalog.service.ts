@@ -6,10 +6,13 @@ import {
   type AdminProduct,
   type AdminProductVariant,
   type Product,
+  type ProductKind,
+  type ProductPricing,
   type ProductVariant,
   type Size,
 } from '@artist/contracts';
 import { ProductRecord, ProductVariantRecord } from './product.entity.js';
+import { ReleaseFileRecord } from './release-file.entity.js';
 
 /** A variant's counts as a checkout reads them. */
 export type VariantCounts = Pick<
@@ -27,12 +30,18 @@ export interface CheckoutProduct {
   /** Stripe's tax code. */
   taxCode: string;
   variants: VariantCounts[];
+  /** 'physical' and 'fixed' when left out. */
+  kind?: ProductKind;
+  pricing?: ProductPricing;
+  minPriceCents?: number | null;
 }
 
 /** A product as stored, with its variants in the shop's order. */
 export interface StoredProduct {
   product: ProductRecord;
   variants: ProductVariantRecord[];
+  /** A digital release's formats, in the order uploaded. */
+  files?: ReleaseFileRecord[];
 }
 
 /** What is left of a variant: null when not tracked, never below 0. */
@@ -79,9 +88,17 @@ export class CatalogService {
       where: { productId: In(products.map((p) => p.id)) },
       order: { position: 'ASC', id: 'ASC' },
     });
+    const releases = products.filter((p) => p.kind === 'digital').map((p) => p.id);
+    const files = releases.length
+      ? await manager.find(ReleaseFileRecord, {
+          where: { productId: In(releases) },
+          order: { id: 'ASC' },
+        })
+      : [];
     return products.map((product) => ({
       product,
       variants: variants.filter((v) => v.productId === product.id),
+      files: files.filter((f) => f.productId === product.id),
     }));
   }
 
@@ -100,6 +117,7 @@ export class CatalogService {
   async forCheckout(id: string): Promise<CheckoutProduct | undefined> {
     const rows = (await this.dataSource.query(
       `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents, p.preOrderUntil AS preOrderUntil, p.taxCode AS taxCode,
+              p.kind AS kind, p.pricing AS pricing, p.minPriceCents AS minPriceCents,
               v.id AS variantId, v.size AS size, v.stock AS stock, v.sold AS sold, v.reserved AS reserved
          FROM products p LEFT JOIN product_variants v ON v.productId = p.id
         WHERE p.id = ? AND p.archivedAt IS NULL
@@ -115,6 +133,9 @@ export class CatalogService {
       priceInCents: Number(first.priceInCents),
       preOrderUntil: first.preOrderUntil ?? null,
       taxCode: first.taxCode,
+      kind: first.kind,
+      pricing: first.pricing,
+      minPriceCents: first.minPriceCents === null ? null : Number(first.minPriceCents),
       variants: rows
         .filter((row) => row.variantId !== null)
         .map((row) => ({
@@ -161,6 +182,9 @@ interface CheckoutRow {
   priceInCents: number | string;
   preOrderUntil: string | null;
   taxCode: string;
+  kind: ProductKind;
+  pricing: ProductPricing;
+  minPriceCents: number | string | null;
   variantId: number | string | null;
   size: string | null;
   stock: number | string | null;
@@ -191,10 +215,11 @@ export function toPublicProduct({ product, variants }: StoredProduct): Product {
     photo: product.photo,
     variants: publicVariants,
     preOrderUntil: product.preOrderUntil,
+    ...releaseFields(product),
   };
 }
 
-export function toAdminProduct({ product, variants }: StoredProduct): AdminProduct {
+export function toAdminProduct({ product, variants, files }: StoredProduct): AdminProduct {
   return {
     id: product.id,
     name: product.name,
@@ -216,5 +241,17 @@ export function toAdminProduct({ product, variants }: StoredProduct): AdminProdu
     taxCode: product.taxCode,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
+    ...releaseFields(product),
+    files: (files ?? []).map(({ id, format, bytes }) => ({ id, format, bytes })),
+  };
+}
+
+/** What a product says of being a release: its kind, pricing, lowest price and tracks. */
+function releaseFields(product: ProductRecord) {
+  return {
+    kind: product.kind,
+    pricing: product.pricing,
+    minPriceCents: product.pricing === 'name-your-price' ? (product.minPriceCents ?? 0) : null,
+    tracks: product.tracks ?? [],
   };
 }

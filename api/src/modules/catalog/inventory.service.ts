@@ -35,6 +35,7 @@ import {
   type StoredProduct,
   type VariantCounts,
 } from './catalog.service.js';
+import { releaseColumns, DIGITAL_STOCK_MESSAGE } from './release-input.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
 
 /** The addresses of a photo's four files. */
@@ -425,6 +426,8 @@ export class InventoryService {
     const stored = await inTransaction(this.dataSource, async (manager) => {
       const before = await this.catalog.findStored(productId, manager);
       if (!before) throw new NotFoundException('Product not found.');
+      if (before.product.kind === 'digital' && input.stock !== null)
+        throw new BadRequestException(DIGITAL_STOCK_MESSAGE);
       const variant = before.variants.find((v) => v.size === storedSize(input.size));
       if (!variant) {
         const sizes = before.variants.map(sizeOf);
@@ -604,11 +607,11 @@ export class InventoryService {
         id,
         name: input.name.trim(),
         description: input.description.trim(),
-        priceInCents: input.priceInCents,
         image: input.image,
         position: last + 1,
         preOrderUntil: input.preOrderUntil ?? null,
         ...(input.taxCode === undefined ? {} : { taxCode: input.taxCode }),
+        ...releaseColumns(input),
       });
       await this.addVariants(manager, id, sizesOrNone(input.sizes), 0);
       return (await this.catalog.findStored(id, manager))!;
@@ -637,13 +640,16 @@ export class InventoryService {
         {
           name: input.name.trim(),
           description: input.description.trim(),
-          priceInCents: input.priceInCents,
           image: input.image,
           ...(keepsPhoto ? {} : { photo: null }),
           ...(input.preOrderUntil === undefined ? {} : { preOrderUntil: input.preOrderUntil }),
           ...(input.taxCode === undefined ? {} : { taxCode: input.taxCode }),
+          ...releaseColumns(input, before.product),
         },
       );
+      // A release is never counted: whatever stock it had as merch stops counting.
+      if ((input.kind ?? before.product.kind) === 'digital')
+        await manager.update(ProductVariantRecord, { productId }, { stock: null });
       const wanted = sizesOrNone(input.sizes).map(storedSize);
       const gone = before.variants.filter((v) => !wanted.includes(v.size));
       const held = gone.find((v) => v.reserved > 0);

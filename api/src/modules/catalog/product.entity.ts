@@ -7,7 +7,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { ProductPhoto } from '@artist/contracts';
+import type { ProductKind, ProductPhoto, ProductPricing, ReleaseTrack } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 
 /** The photo's files as JSON text. */
@@ -15,6 +15,13 @@ const photoJson = {
   to: (value: ProductPhoto | null | undefined) =>
     value === undefined ? undefined : value === null ? null : JSON.stringify(value),
   from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ProductPhoto)),
+};
+
+/** A release's tracks as JSON text. */
+const tracksJson = {
+  to: (value: ReleaseTrack[] | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : JSON.stringify(value),
+  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ReleaseTrack[])),
 };
 
 /** A product of the shop. Whether it can be bought follows from its variants' stock. */
@@ -65,6 +72,21 @@ export class ProductRecord {
 
   @UpdateDateColumn({ type: 'datetime' })
   updatedAt: Date;
+
+  /** 'digital': a release downloaded, with one variant ('') never tracked and no shipping. */
+  @Column({ type: 'varchar', length: 10, default: 'physical' })
+  kind: ProductKind;
+
+  /** 'name-your-price': the fan chooses the amount, from `minPriceCents` (`priceInCents` too). */
+  @Column({ type: 'varchar', length: 20, default: 'fixed' })
+  pricing: ProductPricing;
+
+  @Column({ type: 'integer', nullable: true })
+  minPriceCents: number | null;
+
+  /** A release's tracks as JSON text; null for merch. */
+  @Column({ type: 'text', nullable: true, transformer: tracksJson })
+  tracks: ReleaseTrack[] | null;
 }
 
 /**

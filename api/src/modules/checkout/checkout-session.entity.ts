@@ -15,6 +15,10 @@ export interface SoldLine {
   quantity: number;
   /** On pre-order when sold: the date (YYYY-MM-DD) it ships from. */
   preOrderUntil?: string;
+  /** A release downloaded: no shipping, and links once paid. */
+  digital?: boolean;
+  /** A name-your-price release's minimum when sold, so what was paid above it is known. */
+  minPrice?: number;
 }
 
 /** A shipping rate as offered to the buyer of one session. Cents. */
@@ -105,6 +109,8 @@ export class CheckoutSession {
       quantity: line.quantity,
       price: line.unitPrice,
       ...(line.preOrderUntil ? { pre_order_until: line.preOrderUntil } : {}),
+      ...(line.digital ? { product_id: line.productId, digital: true } : {}),
+      ...(line.minPrice !== undefined ? { min_price: line.minPrice } : {}),
     }));
   }
 }

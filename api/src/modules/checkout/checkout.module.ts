@@ -7,6 +7,7 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { Order } from '../orders/order.entity.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
+import { ReleasesModule } from '../releases/releases.module.js';
 import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutRemindersService } from './checkout-reminders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
@@ -46,6 +47,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
     CatalogModule,
     ShippingModule,
     DiscountsModule,
+    ReleasesModule,
   ],
   controllers: [
     CheckoutController,

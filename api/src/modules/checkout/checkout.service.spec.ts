@@ -11,6 +11,7 @@ import type { NewCheckoutSession, PaymentProvider } from './payment-provider.js'
 import type { ProviderSessionCache } from './provider-session-cache.js';
 import { ShippingService } from '../shipping/shipping.service.js';
 import type { DiscountsService } from '../discounts/discounts.service.js';
+import type { DownloadsService } from '../releases/downloads.service.js';
 
 const poster: CheckoutProduct = {
   id: 'poster',
@@ -76,6 +77,7 @@ function service() {
     {} as ProviderSessionCache,
     shipping,
     {} as DiscountsService,
+    {} as DownloadsService,
   );
   return { checkout, created, inserted, holds };
 }

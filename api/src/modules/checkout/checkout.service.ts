@@ -17,7 +17,10 @@ import {
   MAX_CHECKOUT_ITEMS,
   MAX_QUANTITY,
   PAYMENTS_NOT_SET_UP_MESSAGE,
+  isWholeReceipt,
   type CheckoutItem,
+  type CheckoutReceipt,
+  type CheckoutReceiptSummary,
   type CheckoutResponse,
   type CheckoutSessionStatus,
   type DiscountCheck,
@@ -36,6 +39,7 @@ import {
 } from '../catalog/catalog.service.js';
 import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
 import { DiscountsService, type AppliedDiscount } from '../discounts/discounts.service.js';
+import { DownloadsService } from '../releases/downloads.service.js';
 import {
   ShippingService,
   unknownRateMessage,
@@ -43,6 +47,18 @@ import {
 } from '../shipping/shipping.service.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import { mergeLines } from './cart-lines.js';
+import {
+  checkOnePricePerProduct,
+  downloadCountry,
+  FREE_ORDER_EMAIL_MESSAGE,
+  freePaidSession,
+  freeSession,
+  isDigitalOnly,
+  NO_SHIPPING,
+  releaseLineFields,
+  shippedSums,
+  unitPriceOf,
+} from './digital-lines.js';
 import {
   TOO_MANY_ITEMS_MESSAGE,
   tooManyOfOneMessage,
@@ -108,6 +124,7 @@ export class CheckoutService {
     private readonly providerAnswers: ProviderSessionCache,
     private readonly shipping: ShippingService,
     private readonly discounts: DiscountsService,
+    private readonly downloads: DownloadsService,
   ) {}
 
   /**
@@ -132,6 +149,7 @@ export class CheckoutService {
    * over MAX_QUANTITY of one size or MAX_CHECKOUT_ITEMS in all is refused (400).
    */
   async priceCart(items: CheckoutItem[]): Promise<PricedCart> {
+    checkOnePricePerProduct(items);
     const today = this.clock.today();
     const priced = await Promise.all(mergeLines(items).map((item) => this.price(item, today)));
     const lines = priced.map(({ line }) => line);
@@ -146,7 +164,10 @@ export class CheckoutService {
   /** `POST /api/shipping/quote`: the rates of the country's zone for this cart, or 422. */
   async quote(input: ShippingQuoteDto): Promise<ShippingQuote> {
     const cart = await this.priceCart(input.items);
-    const { rates } = await this.shipping.forCart(input.country, cart.itemCount, cart.subtotal);
+    // Downloads only: the one rate is 'Download', free (id 0, which checkout never needs).
+    const { rates } = isDigitalOnly(cart.lines)
+      ? { rates: [NO_SHIPPING] }
+      : await this.shipping.forCart(input.country, ...shippedSums(cart.lines));
     return {
       rates: rates.map(({ id, name, amountCents, deliveryDays }) => ({
         id,
@@ -165,8 +186,13 @@ export class CheckoutService {
     input: Pick<CreateCheckoutSessionDto, 'items' | 'country' | 'shippingRateId'>,
   ): Promise<CheckoutAmounts> {
     const cart = await this.priceCart(input.items);
+    if (isDigitalOnly(cart.lines)) {
+      const country = downloadCountry(input.country);
+      return { cart, country, allowedCountries: [country], rates: [NO_SHIPPING] };
+    }
     const country = input.country ?? DEFAULT_COUNTRY;
-    const { zone, rates } = await this.shipping.forCart(country, cart.itemCount, cart.subtotal);
+    // Downloads in the cart weigh nothing: shipping is priced on what ships.
+    const { zone, rates } = await this.shipping.forCart(country, ...shippedSums(cart.lines));
     const chosen =
       input.shippingRateId === undefined
         ? rates[0]
@@ -243,9 +269,16 @@ export class CheckoutService {
     // Tax codes go to Stripe Tax only; without it the provider is told of no tax.
     const taxed = this.config.stripe?.automaticTax === true;
     const [chosen] = amounts.rates;
-    let created;
+    const digitalOnly = isDigitalOnly(lines);
+    const total = subtotal - (discount?.amountCents ?? 0) + chosen.amountCents;
+    const free = digitalOnly && total === 0;
+    if (free && !email) throw new BadRequestException(FREE_ORDER_EMAIL_MESSAGE);
+    const successUrl = `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
+    // Nothing to pay (a free download): no session at the provider; the order is made at once
+    // and the answer is the receipt's address.
+    let created = free ? freeSession(idempotencyKey, successUrl) : undefined;
     try {
-      created = await this.provider.createSession({
+      created ??= await this.provider.createSession({
         lines: priced.map(({ line, taxCode }) => ({
           name: line.name,
           ...(line.preOrderUntil ? { description: preOrderNote(line.preOrderUntil) } : {}),
@@ -253,15 +286,18 @@ export class CheckoutService {
           unitAmount: line.unitPrice,
           quantity: line.quantity,
         })),
-        shippingOptions: amounts.rates.map(({ name, amountCents, days }) => ({
-          name,
-          amountCents,
-          days,
-        })),
-        allowedCountries: amounts.allowedCountries,
+        // A cart of downloads only asks for no address and offers no shipping.
+        shippingOptions: digitalOnly
+          ? []
+          : amounts.rates.map(({ name, amountCents, days }) => ({
+              name,
+              amountCents,
+              days,
+            })),
+        allowedCountries: digitalOnly ? [] : amounts.allowedCountries,
         discount: discount ? { code: discount.code, amountCents: discount.amountCents } : null,
         email,
-        successUrl: `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        successUrl,
         cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
         lifetimeMs: SESSION_EXPIRY_MS,
         heldUntil,
@@ -282,7 +318,7 @@ export class CheckoutService {
       lines: JSON.stringify(lines),
       subtotal,
       shipping: chosen.amountCents,
-      total: subtotal - (discount?.amountCents ?? 0) + chosen.amountCents,
+      total,
       discountCode: discount?.code ?? null,
       discountAmount: discount?.amountCents ?? 0,
       country: amounts.country,
@@ -294,6 +330,7 @@ export class CheckoutService {
     });
     await this.inventory.attach(holdKey, created.id);
     if (discount) await this.discounts.attach(holdKey, created.id);
+    if (free) await this.fulfilment.fulfilPaidSession(freePaidSession(created.id, email!));
     return { url: created.url, sessionId: created.id };
   }
 
@@ -308,7 +345,12 @@ export class CheckoutService {
     const viewer = { now: this.clock.now(), checkoutBrowser };
     if (record.status === 'completed') {
       const order = await readReceipt(this.sessions.manager, sessionId, viewer);
-      if (order) return { paid: true, status: 'complete', order };
+      if (order)
+        return {
+          paid: true,
+          status: 'complete',
+          order: await this.withDownloads(order, sessionId),
+        };
     }
     let session;
     try {
@@ -321,7 +363,19 @@ export class CheckoutService {
     await this.fulfilment.fulfilPaidSession(session);
     const paid = session.paymentStatus === 'paid';
     const order = paid ? await readReceipt(this.sessions.manager, sessionId, viewer) : null;
-    return order ? { paid, status: session.status, order } : { paid, status: session.status };
+    return order
+      ? { paid, status: session.status, order: await this.withDownloads(order, sessionId) }
+      : { paid, status: session.status };
+  }
+
+  /** The whole receipt gains the order's download links; the summary shown to others does not. */
+  private async withDownloads<T extends CheckoutReceipt | CheckoutReceiptSummary>(
+    order: T,
+    sessionId: string,
+  ): Promise<T> {
+    if (!isWholeReceipt(order)) return order;
+    const downloads = await this.downloads.forSession(sessionId);
+    return downloads.length ? { ...order, downloads } : order;
   }
 
   /** A session this server opened with the current provider, or 404. */
@@ -367,11 +421,12 @@ export class CheckoutService {
         productId: product.id,
         size,
         name,
-        unitPrice: product.priceInCents,
+        unitPrice: unitPriceOf(product, item),
         quantity: item.quantity,
         ...(product.preOrderUntil && product.preOrderUntil > today
           ? { preOrderUntil: product.preOrderUntil }
           : {}),
+        ...releaseLineFields(product),
       },
       variant,
       taxCode: product.taxCode,

@@ -6,6 +6,7 @@ import { searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
+import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { linkFan } from '../fans/fan-link.js';
 import { erasedOrderFields } from '../orders/order-erasure.js';
@@ -31,6 +32,7 @@ export class FulfilmentService {
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
+    private readonly downloads: DownloadsService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -75,10 +77,12 @@ export class FulfilmentService {
       const holder = record.recoveredFrom ?? record.sessionId;
       await this.inventory.sell(manager, holder);
       await this.discounts.redeem(manager, holder, order.email!);
+      const links = await this.downloads.grantForOrder(manager, order as Order);
       await this.outbox.queueOrderPaid(
         manager,
         order as Order,
         order.shippingAmount ?? record.shipping,
+        this.downloads.emailLinks(links),
       );
       return 'created' as const;
     });

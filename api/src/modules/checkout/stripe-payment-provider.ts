@@ -89,26 +89,7 @@ export class StripePaymentProvider extends PaymentProvider {
               ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
             },
           })),
-          shipping_address_collection: {
-            allowed_countries:
-              input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
-          },
-          shipping_options: input.shippingOptions.map((option) => ({
-            shipping_rate_data: {
-              type: 'fixed_amount',
-              display_name: option.name,
-              fixed_amount: { amount: option.amountCents, currency: 'usd' },
-              ...(tax ? { tax_code: SHIPPING_TAX_CODE, tax_behavior: 'exclusive' as const } : {}),
-              ...(option.days
-                ? {
-                    delivery_estimate: {
-                      minimum: { unit: 'business_day', value: option.days.minimum },
-                      maximum: { unit: 'business_day', value: option.days.maximum },
-                    },
-                  }
-                : {}),
-            },
-          })),
+          ...(input.shippingOptions.length ? shippingFields(input, tax) : {}),
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           ...(input.email ? { customer_email: input.email } : {}),
           // The buyer may agree to promotional emails; an expired session then gets a recovery
@@ -271,4 +252,33 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 /** Stripe's enums may grow; an unknown value reads as the given fallback, never as paid. */
 function known<T extends string>(value: string | null, values: readonly T[], fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
+}
+
+/** Where the order ships and the rates offered; a cart of downloads only has neither. */
+function shippingFields(
+  input: NewCheckoutSession,
+  tax: boolean,
+): Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options'> {
+  return {
+    shipping_address_collection: {
+      allowed_countries:
+        input.allowedCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+    },
+    shipping_options: input.shippingOptions.map((option) => ({
+      shipping_rate_data: {
+        type: 'fixed_amount',
+        display_name: option.name,
+        fixed_amount: { amount: option.amountCents, currency: 'usd' },
+        ...(tax ? { tax_code: SHIPPING_TAX_CODE, tax_behavior: 'exclusive' as const } : {}),
+        ...(option.days
+          ? {
+              delivery_estimate: {
+                minimum: { unit: 'business_day', value: option.days.minimum },
+                maximum: { unit: 'business_day', value: option.days.maximum },
+              },
+            }
+          : {}),
+      },
+    })),
+  };
 }

@@ -18,6 +18,7 @@ import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider } from './payment-provider.js';
 import { renderTestCheckoutPage } from './test-checkout.page.js';
 import { testCheckoutPath, TestPaymentProvider } from './test-payment-provider.js';
+import { isDigitalOnly } from './digital-lines.js';
 
 interface RedirectTo {
   url: string;
@@ -60,6 +61,7 @@ export class TestCheckoutController {
       discountAmount: record.discountAmount,
       total: record.total,
       paid: record.status === 'completed',
+      downloadsOnly: isDigitalOnly(record.soldLines()),
     });
   }
 
@@ -72,8 +74,12 @@ export class TestCheckoutController {
   ): Promise<RedirectTo> {
     const provider = this.testProvider();
     const record = await this.checkout.findOwn(sessionId);
+    const downloadsOnly = isDigitalOnly(record.soldLines());
+    if (form.downloadsOnly && !downloadsOnly) {
+      throw new BadRequestException('This order ships: enter the address to ship it to.');
+    }
     const countries = await this.countriesOf(record.country);
-    if (!countries.includes(form.country)) {
+    if (!downloadsOnly && !countries.includes(form.country)) {
       throw new BadRequestException(
         `This order ships only to ${countries.map(countryName).join(', ')}; ` +
           'go back to the cart to choose another country.',
@@ -89,14 +95,16 @@ export class TestCheckoutController {
       provider.paidSession(record.sessionId, amounts, {
         name: form.name,
         email: form.email,
-        address: {
-          line1: form.line1,
-          line2: form.line2 || null,
-          city: form.city,
-          state: form.state || null,
-          postal_code: form.postal_code,
-          country: form.country,
-        },
+        address: downloadsOnly
+          ? null
+          : {
+              line1: form.line1,
+              line2: form.line2 || null,
+              city: form.city,
+              state: form.state || null,
+              postal_code: form.postal_code,
+              country: form.country,
+            },
       }),
     );
     return {

@@ -29,6 +29,8 @@ export interface TestCheckoutView {
   discountAmount: number;
   total: number;
   paid: boolean;
+  /** Downloads only: the page asks for no address. */
+  downloadsOnly?: boolean;
 }
 
 /**
@@ -54,17 +56,18 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
         `${escapeHtml(countryName(code))}</option>`,
     )
     .join('');
+  const address = `${field('line1', 'Address line 1', ' required maxlength="200"')}
+  ${field('line2', 'Address line 2 (optional)', ' maxlength="200"')}
+  ${field('city', 'City', ' required maxlength="100"')}
+  ${field('state', 'State / province', ' maxlength="100"')}
+  ${field('postal_code', 'Postal code', ' required maxlength="20"')}
+  <label>Country<select name="country">${countries}</select></label>`;
   const form = view.paid
     ? '<p class="paid">This session has been paid.</p>'
     : `<form method="post" action="${escapeHtml(view.payAction)}">
   ${field('name', 'Full name', ' required maxlength="200" autocomplete="name"')}
   ${field('email', 'Email', ' type="email" required maxlength="320" autocomplete="email"')}
-  ${field('line1', 'Address line 1', ' required maxlength="200"')}
-  ${field('line2', 'Address line 2 (optional)', ' maxlength="200"')}
-  ${field('city', 'City', ' required maxlength="100"')}
-  ${field('state', 'State / province', ' maxlength="100"')}
-  ${field('postal_code', 'Postal code', ' required maxlength="20"')}
-  <label>Country<select name="country">${countries}</select></label>
+  ${view.downloadsOnly ? '<input type="hidden" name="downloadsOnly" value="1">' : address}
   <button type="submit" class="pay">Pay $${dollars(view.total)} (test)</button>
 </form>
 <form method="post" action="${escapeHtml(view.cancelAction)}">

@@ -23,7 +23,8 @@ export const testCheckoutPath = (sessionId: string) => `/api/checkout/test/${ses
 export interface TestBuyer {
   name: string;
   email: string;
-  address: PostalAddress;
+  /** Null for an order of downloads only, which ships nowhere. */
+  address: PostalAddress | null;
 }
 
 /**
@@ -96,7 +97,7 @@ export class TestPaymentProvider extends PaymentProvider {
       amountTotal: amounts.total,
       email: buyer.email,
       customerName: buyer.name,
-      shipping: { name: buyer.name, address: buyer.address },
+      shipping: buyer.address ? { name: buyer.name, address: buyer.address } : null,
       paymentIntentId: `${TEST_PAYMENT_PREFIX}${id.slice(TEST_SESSION_PREFIX.length)}`,
       shippingAmount: amounts.shipping,
       shippingRateName: amounts.shippingRateName,

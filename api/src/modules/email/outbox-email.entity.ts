@@ -15,6 +15,7 @@ export const EMAIL_KINDS = [
   'password-reset',
   'campaign-test',
   'checkout-reminder',
+  'download-links',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -23,6 +23,7 @@ import {
   orderShipped,
   passwordReset,
   type ContactEmailData,
+  type DownloadEmailLink,
   type RenderedEmail,
 } from './templates.js';
 
@@ -68,6 +69,7 @@ export class OutboxService {
     manager: EntityManager,
     order: PaidOrder,
     shipping: number | null,
+    downloads: DownloadEmailLink[] = [],
   ): Promise<void> {
     if (typeof order.id !== 'number') throw new Error('The order must be inserted first.');
     const data = {
@@ -82,6 +84,8 @@ export class OutboxService {
       tax: order.taxAmount ?? 0,
       total: order.total,
       shippingAddress: order.shippingAddress,
+      downloads,
+      downloadTerms: { days: this.config.downloads.days, limit: this.config.downloads.limit },
     };
     if (order.email) {
       await this.queue(manager, {

@@ -136,6 +136,56 @@ export interface OrderEmailData {
   total: number;
   /** The order's shippingAddress JSON. */
   shippingAddress: string;
+  /** The download links of the releases bought, one per format, and how long they work. */
+  downloads?: DownloadEmailLink[];
+  downloadTerms?: { days: number; limit: number };
+}
+
+/** One download link as an email lists it. */
+export interface DownloadEmailLink {
+  release: string;
+  format: string;
+  url: string;
+}
+
+/** The links as MJML and as plain text lines, with how long and how often they work. */
+function downloadSection(links: DownloadEmailLink[], days: number, limit: number) {
+  const terms = `Each link works for ${days} days and ${limit} downloads.`;
+  const html = [
+    `<mj-text><strong>Your downloads</strong><br />${escapeHtml(terms)}</mj-text>`,
+    ...links.map(
+      (link) =>
+        `<mj-text><a href="${escapeHtml(link.url)}" style="color:${COLOURS.accent}">${escapeHtml(`${link.release} (${link.format})`)}</a></mj-text>`,
+    ),
+  ].join('\n');
+  const text = [
+    'Your downloads:',
+    terms,
+    ...links.map((link) => `${link.release} (${link.format}): ${link.url}`),
+  ].join('\n');
+  return { html, text };
+}
+
+/** Download links on their own: a redeemed code, a fresh link asked for, or sent again. */
+export function downloadLinks(
+  links: DownloadEmailLink[],
+  days: number,
+  limit: number,
+  siteUrl: string,
+): RenderedEmail {
+  const releases = [...new Set(links.map((link) => link.release))];
+  const subject = oneLine(`Your download: ${releases.join(', ')}`);
+  const section = downloadSection(links, days, limit);
+  const html = layout(
+    subject,
+    [
+      heading('Your music is ready'),
+      section.html,
+      `<mj-button href="${escapeHtml(siteUrl)}">Visit the site</mj-button>`,
+    ].join('\n'),
+  );
+  const text = ['Your music is ready.', '', section.text, '', siteUrl].join('\n');
+  return { subject, html, text };
 }
 
 /** The number the buyer, the admin and every email use for an order. */
@@ -150,6 +200,11 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
     "I pack every order by hand. When yours ships you'll get another email with its tracking number. Questions? Just reply to this email.";
   const table = orderTable(order.items, order.shipping, order.total, order.discount, order.tax);
   const subject = `Your order ${number} is confirmed`;
+  // An order of downloads only: nothing is packed or shipped.
+  const nothingShips = order.items.length > 0 && order.items.every((item) => item.digital);
+  const downloads = order.downloads?.length
+    ? downloadSection(order.downloads, order.downloadTerms!.days, order.downloadTerms!.limit)
+    : null;
   const html = layout(
     subject,
     [
@@ -158,8 +213,13 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
       divider(),
       table.html,
       divider(),
-      `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
-      `<mj-text><strong>What happens next</strong><br />${escapeHtml(next)}</mj-text>`,
+      ...(downloads ? [downloads.html, divider()] : []),
+      ...(nothingShips
+        ? []
+        : [
+            `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
+            `<mj-text><strong>What happens next</strong><br />${escapeHtml(next)}</mj-text>`,
+          ]),
       `<mj-button href="${escapeHtml(siteUrl)}">Visit the site</mj-button>`,
     ].join('\n'),
   );
@@ -170,12 +230,8 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
     '',
     table.text,
     '',
-    'Shipping to:',
-    address,
-    '',
-    'What happens next:',
-    next,
-    '',
+    ...(downloads ? [downloads.text, ''] : []),
+    ...(nothingShips ? [] : ['Shipping to:', address, '', 'What happens next:', next, '']),
     siteUrl,
   ].join('\n');
   return { subject, html, text };

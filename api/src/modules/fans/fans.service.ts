@@ -35,6 +35,8 @@ import { NotifyService } from '../notify/notify.service.js';
 import { erasedOrderFields, heldOrderFields, owedAParcel } from '../orders/order-erasure.js';
 import { Order } from '../orders/order.entity.js';
 import { toView as orderView } from '../orders/orders.service.js';
+import { DownloadCodesService } from '../releases/download-codes.service.js';
+import { DownloadsService } from '../releases/downloads.service.js';
 import { Fan } from './fan.entity.js';
 
 /** Every stored record of one fan, newest first. */
@@ -63,6 +65,8 @@ export class FansService {
     private readonly newsletter: NewsletterService,
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
+    private readonly downloads: DownloadsService,
+    private readonly codes: DownloadCodesService,
   ) {
     this.searchGrams = searchGramsOf(dataSource, 'fans');
   }
@@ -255,6 +259,7 @@ export class FansService {
         emails: plain(emails),
         mail_quotas: plain(quotas),
         checkout_reminders: plain(reminders),
+        ...(await this.downloadsOf(manager, fan, records)),
       };
     });
   }
@@ -292,6 +297,12 @@ export class FansService {
         await manager.delete(ContactMessage, { id: In(ids(records.messages)) });
       await manager.delete(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
       await manager.delete(CheckoutReminder, { email: In(addressesOf(fan, records)) });
+      const downloadLinksDeleted = await this.downloads.erase(
+        manager,
+        fan.email,
+        ids(records.orders),
+      );
+      const downloadCodesForgotten = await this.codes.forget(manager, fan.email);
       await manager.delete(Fan, { id: fan.id });
       return {
         ordersScrubbed: records.orders.length,
@@ -300,8 +311,27 @@ export class FansService {
         messagesDeleted: records.messages.length,
         emailsDeleted: emails.length,
         ordersKeptForShipping,
+        downloadLinksDeleted,
+        downloadCodesForgotten,
       };
     });
+  }
+
+  /** The fan's download links (by address or order) and the downloads made with them. */
+  private async downloadsOf(manager: EntityManager, fan: Fan, records: FanRecords) {
+    const { links, records: downloads } = await this.downloads.personalData(
+      manager,
+      fan.email,
+      records.orders.map((o) => o.id),
+    );
+    const plain = <T extends object>(rows: T[]) =>
+      rows.map((r) => ({ ...r }) as Record<string, unknown>);
+    const codes = await this.codes.redeemedBy(manager, fan.email);
+    return {
+      download_links: plain(links),
+      downloads: plain(downloads),
+      download_codes: plain(codes),
+    };
   }
 
   private async find(manager: EntityManager, id: number): Promise<Fan> {

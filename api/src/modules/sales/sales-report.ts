@@ -2,6 +2,7 @@ import type {
   OrderLineItem,
   Product,
   SalesChannel,
+  SalesDigital,
   SalesFigures,
   SalesProduct,
   SalesReport,
@@ -102,6 +103,7 @@ export class SalesTally {
     string,
     SalesFigures & { showId: number | null; label: string }
   >();
+  private readonly digital: SalesDigital = { orders: 0, items: 0, cents: 0, aboveMinimumCents: 0 };
   private readonly channels = new Map<SalesChannel, SalesFigures>([
     ['online', empty()],
     ['in-person', empty()],
@@ -144,6 +146,20 @@ export class SalesTally {
     count(this.channels.get(channel)!);
     if (channel === 'in-person') count(this.showOf(row));
     if (sold) this.addProducts(items);
+    if (sold) this.addDigital(items);
+  }
+
+  /** A sold order's release lines: their copies and cents, and what was paid above minimums. */
+  private addDigital(items: OrderLineItem[]): void {
+    const releases = items.filter((item) => item.digital);
+    if (releases.length === 0) return;
+    this.digital.orders += 1;
+    for (const item of releases) {
+      this.digital.items += item.quantity;
+      this.digital.cents += item.quantity * item.price;
+      if (item.min_price !== undefined)
+        this.digital.aboveMinimumCents += item.quantity * Math.max(0, item.price - item.min_price);
+    }
   }
 
   private showOf(row: SaleRow) {
@@ -211,6 +227,7 @@ export class SalesTally {
       ),
       byShow,
       byChannel: [...this.channels].map(([channel, figures]) => ({ channel, ...figures })),
+      digital: this.digital,
     };
   }
 }

@@ -3,7 +3,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, type Storage, type StorageSource, type StoredObject } from './storage.js';
+import {
+  checkKey,
+  type ByteRange,
+  type Storage,
+  type StorageSource,
+  type StoredObject,
+} from './storage.js';
 
 /**
  * Names a file is written under before it is renamed to its key: a dotfile ending in a random
@@ -42,12 +48,12 @@ export class FileStorage implements Storage {
     }
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     const file = this.pathOf(key);
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;
-      return { body: createReadStream(file), size: info.size, modified: info.mtime };
+      return { body: createReadStream(file, range), size: info.size, modified: info.mtime };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

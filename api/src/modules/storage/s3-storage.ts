@@ -10,7 +10,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../../config/env.js';
-import { checkKey, type Storage, type StorageSource, type StoredObject } from './storage.js';
+import {
+  checkKey,
+  type ByteRange,
+  type Storage,
+  type StorageSource,
+  type StoredObject,
+} from './storage.js';
 
 /**
  * Files in an S3-compatible bucket (STORAGE_URL=s3://bucket/prefix): AWS S3, Cloudflare R2,
@@ -64,14 +70,20 @@ export class S3Storage implements Storage {
     );
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
+      // A ranged answer's length is the range's; its Content-Range ends in the whole size.
+      const whole = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
       return {
         body: answer.Body as Readable,
-        size: answer.ContentLength ?? 0,
+        size: whole ? Number(whole) : (answer.ContentLength ?? 0),
         modified: answer.LastModified,
       };
     } catch (error) {

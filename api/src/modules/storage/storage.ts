@@ -10,6 +10,12 @@ export interface StoredObject {
   modified: Date;
 }
 
+/** Bytes `start` to `end` of a file, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** A stored file opened for reading. */
 export interface StoredFile {
   body: Readable;
@@ -26,8 +32,11 @@ export interface Storage {
   /** Where the files are, for messages (never a secret). */
   readonly description: string;
   put(key: string, source: StorageSource, contentType: string): Promise<void>;
-  /** The file, or null when there is none under the key. */
-  get(key: string): Promise<StoredFile | null>;
+  /**
+   * The file, or null when there is none under the key. With `range`, `body` holds only the
+   * bytes from `start` to `end` (both included) while `size` stays the whole file's.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   /** Removes the file; a key already gone is not an error. */
   delete(key: string): Promise<void>;
   /** Every file whose key starts with `prefix`, in no particular order. */

@@ -83,7 +83,7 @@ export default function CartDrawer() {
           code,
           items: lines,
           country,
-          shippingRateId: rate.id,
+          ...(rate.id > 0 ? { shippingRateId: rate.id } : {}),
           ...(email.trim() ? { email: email.trim() } : {}),
         }
       : skipToken,
@@ -94,6 +94,8 @@ export default function CartDrawer() {
   const needsEmail =
     codeProblem === DISCOUNT_EMAIL_NEEDED_MESSAGE || (code !== null && email !== '');
   const total = discount ? discount.totalCents : subtotal + (rate?.amountCents ?? 0);
+  // Downloads that cost nothing: no payment page, the links go to the email given here.
+  const free = total === 0 && items.length > 0 && items.every((item) => item.digital);
   const applyCode = (e: FormEvent) => {
     e.preventDefault();
     const typed = codeText.trim();
@@ -106,9 +108,9 @@ export default function CartDrawer() {
       const { url } = await createSession({
         items: lines,
         country,
-        shippingRateId: rate.id,
+        ...(rate.id > 0 ? { shippingRateId: rate.id } : {}),
         ...(discount && code ? { discountCode: code } : {}),
-        ...(discount && code && email.trim() ? { email: email.trim() } : {}),
+        ...(((discount && code) || free) && email.trim() ? { email: email.trim() } : {}),
       }).unwrap();
       if (!url) throw new Error('No checkout URL received');
       setRedirecting(true);
@@ -217,9 +219,13 @@ export default function CartDrawer() {
                     </button>
                   )}
                 </div>
-                {needsEmail && (
+                {(needsEmail || free) && (
                   <label className="cart__field">
-                    <span>Email (this code is once per buyer)</span>
+                    <span>
+                      {free
+                        ? 'Email (your download links are sent here)'
+                        : 'Email (this code is once per buyer)'}
+                    </span>
                     <input
                       type="email"
                       value={email}

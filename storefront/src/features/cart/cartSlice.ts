@@ -11,6 +11,10 @@ export interface CartItem {
   image: string | null;
   /** On pre-order when added: the date (YYYY-MM-DD) it ships from. */
   preOrderUntil?: string | null;
+  /** A release downloaded: no size, no shipping. */
+  digital?: boolean;
+  /** The amount the fan chose for a name-your-price release, in cents (also `price`). */
+  priceCents?: number;
 }
 
 export interface CartState {
@@ -32,7 +36,11 @@ export const cartSlice = createSlice({
     addItem(state, { payload }: PayloadAction<Omit<CartItem, 'quantity'> & { quantity?: number }>) {
       const quantity = payload.quantity ?? 1;
       const line = state.items.find(sameLine(payload));
-      if (line) line.quantity = Math.min(line.quantity + quantity, MAX_QUANTITY);
+      if (line && payload.priceCents !== undefined) {
+        // A release added again at another amount keeps the latest amount chosen.
+        line.price = payload.price;
+        line.priceCents = payload.priceCents;
+      } else if (line) line.quantity = Math.min(line.quantity + quantity, MAX_QUANTITY);
       else state.items.push({ ...payload, quantity: Math.min(quantity, MAX_QUANTITY) });
     },
     /** Zero or less removes the line; more than 10 is capped at 10. */

@@ -51,8 +51,15 @@ export function defaultCountry(countries: string[], region = browserRegion()): s
   return countries[0] ?? null;
 }
 
-export const cartLines = (items: { productId: string; size?: string; quantity: number }[]) =>
-  items.map(({ productId, size, quantity }): CheckoutItem => ({ productId, size, quantity }));
+export const cartLines = (
+  items: { productId: string; size?: string; quantity: number; priceCents?: number }[],
+) =>
+  items.map(({ productId, size, quantity, priceCents }): CheckoutItem => ({
+    productId,
+    size,
+    quantity,
+    ...(priceCents === undefined ? {} : { priceCents }),
+  }));
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 

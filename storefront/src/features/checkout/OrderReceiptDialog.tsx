@@ -97,10 +97,30 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
                 )}
               </tbody>
             </table>
+            {isWholeReceipt(order) && order.downloads?.length ? (
+              <section className="receipt__downloads" aria-labelledby="receipt-downloads">
+                <h3 id="receipt-downloads">Your downloads</h3>
+                <ul>
+                  {order.downloads.map((link) => (
+                    <li key={link.url}>
+                      <a href={link.url} download>
+                        Download {link.release} ({link.format})
+                      </a>{' '}
+                      <span className="receipt__download-terms">
+                        {link.downloadsLeft} downloads left, until{' '}
+                        {new Date(link.expiresAt).toLocaleDateString()}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {isWholeReceipt(order) ? (
-              <p>
-                <strong>Shipping to:</strong> {order.shippingAddress}
-              </p>
+              order.shippingAddress && (
+                <p>
+                  <strong>Shipping to:</strong> {order.shippingAddress}
+                </p>
+              )
             ) : (
               <p>
                 The total and the shipping address are shown for a day after the order, and

@@ -3,6 +3,7 @@ import { SIZE_LABELS, type Product, type ProductVariant, type Size } from '@arti
 import { useAppDispatch } from '../../app/store.js';
 import { formatPrice, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
+import { ReleaseBuy } from './ReleaseBuy.js';
 import { addItem } from '../cart/cartSlice.js';
 import { showToast } from '../toast/toastSlice.js';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogApi.js';
@@ -111,9 +112,15 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
       <div className="product__body">
         <h3 id={`${id}-name`}>{product.name}</h3>
         <p className="product__description">{product.description}</p>
-        <p className="product__price">{formatPrice(product.priceInCents)}</p>
+        <p className="product__price">
+          {product.pricing === 'name-your-price'
+            ? `${formatPrice(product.minPriceCents ?? 0)} or more`
+            : formatPrice(product.priceInCents)}
+        </p>
         {preOrder && <p className="product__pre-order">{preOrder}</p>}
-        {purchasable ? (
+        {product.kind === 'digital' ? (
+          <ReleaseBuy product={product} />
+        ) : purchasable ? (
           <>
             <div className="product__options">
               {sizes.length > 0 && (

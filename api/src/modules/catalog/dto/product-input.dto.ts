@@ -16,9 +16,40 @@ import {
   ValidateIf,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
+  ValidateNested,
 } from 'class-validator';
-import { SIZES, type ProductInput, type Size, type StockInput } from '@artist/contracts';
+import {
+  MAX_CHOSEN_PRICE_CENTS,
+  MAX_TRACKS,
+  PRODUCT_KINDS,
+  PRODUCT_PRICINGS,
+  SIZES,
+  type ProductInput,
+  type ProductKind,
+  type ProductPricing,
+  type ReleaseTrack,
+  type Size,
+  type StockInput,
+} from '@artist/contracts';
 import { isCalendarDate } from '../../../common/dates.js';
+
+export const TRACK_MESSAGE =
+  'Each track needs a title (at most 200 characters) and durationSeconds, a whole number from 0 to 86400.';
+export const MIN_PRICE_MESSAGE = `minPriceCents must be a whole number of cents from 0 to ${MAX_CHOSEN_PRICE_CENTS}.`;
+
+export class ReleaseTrackDto implements ReleaseTrack {
+  @ApiProperty({ maxLength: 200, example: 'Porch Light' })
+  @IsString({ message: TRACK_MESSAGE })
+  @Matches(/\S/, { message: TRACK_MESSAGE })
+  @MaxLength(200, { message: TRACK_MESSAGE })
+  title: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 86400, example: 215 })
+  @IsInt({ message: TRACK_MESSAGE })
+  @Min(0, { message: TRACK_MESSAGE })
+  @Max(86400, { message: TRACK_MESSAGE })
+  durationSeconds: number;
+}
 
 @ValidatorConstraint({ name: 'isCalendarDate' })
 class CalendarDate implements ValidatorConstraintInterface {
@@ -49,7 +80,13 @@ export class ProductInputDto implements ProductInput {
   @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
   description: string;
 
-  @ApiProperty({ type: 'integer', minimum: 100, example: 2500, description: 'Cents' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 100,
+    example: 2500,
+    description: 'Cents; for name-your-price it is set to minPriceCents',
+  })
+  @ValidateIf((o: ProductInputDto) => o.pricing !== 'name-your-price')
   @IsInt({ message: 'Price must be a whole number of cents' })
   @Min(100, { message: 'Price must be at least $1.00' })
   @Max(100_000, { message: 'Price must be at most $1,000.00' })
@@ -98,6 +135,38 @@ export class ProductInputDto implements ProductInput {
   @IsString({ message: TAX_CODE_MESSAGE })
   @Matches(/^txcd_\d{8}$/, { message: TAX_CODE_MESSAGE })
   taxCode?: string;
+
+  @ApiProperty({ enum: PRODUCT_KINDS, required: false, default: 'physical' })
+  @IsOptional()
+  @IsIn(PRODUCT_KINDS, { message: "kind must be 'physical' or 'digital'." })
+  kind?: ProductKind;
+
+  @ApiProperty({ enum: PRODUCT_PRICINGS, required: false, default: 'fixed' })
+  @IsOptional()
+  @IsIn(PRODUCT_PRICINGS, { message: "pricing must be 'fixed' or 'name-your-price'." })
+  pricing?: ProductPricing;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    required: false,
+    minimum: 0,
+    maximum: MAX_CHOSEN_PRICE_CENTS,
+    description: 'Name-your-price only: the lowest amount a fan may choose, in cents',
+  })
+  @ValidateIf((o: ProductInputDto) => o.pricing === 'name-your-price')
+  @IsInt({ message: MIN_PRICE_MESSAGE })
+  @Min(0, { message: MIN_PRICE_MESSAGE })
+  @Max(MAX_CHOSEN_PRICE_CENTS, { message: MIN_PRICE_MESSAGE })
+  minPriceCents?: number | null;
+
+  @ApiProperty({ type: [ReleaseTrackDto], required: false })
+  @IsOptional()
+  @IsArray({ message: 'tracks must be a list of { title, durationSeconds }.' })
+  @ArrayMaxSize(MAX_TRACKS, { message: `A release may list at most ${MAX_TRACKS} tracks.` })
+  @ValidateNested({ each: true, message: TRACK_MESSAGE })
+  @Type(() => ReleaseTrackDto)
+  tracks?: ReleaseTrackDto[];
 }
 
 export class StockInputDto implements StockInput {

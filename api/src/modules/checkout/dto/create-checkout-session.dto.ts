@@ -18,6 +18,7 @@ import {
 import {
   MAX_CHECKOUT_ITEMS,
   MAX_CHECKOUT_LINES,
+  MAX_CHOSEN_PRICE_CENTS,
   MAX_QUANTITY,
   MIN_QUANTITY,
   type CheckoutItem,
@@ -31,6 +32,7 @@ export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
 export const LINE_MESSAGE = 'Each cart line must be an object with productId, size and quantity.';
 export const TOO_MANY_LINES_MESSAGE = `A checkout can hold at most ${MAX_CHECKOUT_LINES} lines.`;
 export const CHECKOUT_QUANTITY_MESSAGE = `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`;
+export const CHOSEN_PRICE_MESSAGE = `priceCents must be a whole number of cents from 0 to ${MAX_CHOSEN_PRICE_CENTS} ($1,000).`;
 export const TOO_MANY_ITEMS_MESSAGE = `A checkout can hold at most ${MAX_CHECKOUT_ITEMS} items.`;
 /** Lines of one product and size are added together before this is checked. */
 export const tooManyOfOneMessage = (item: string) =>
@@ -54,6 +56,18 @@ export class CheckoutItemDto implements CheckoutItem {
   @Min(MIN_QUANTITY, { message: CHECKOUT_QUANTITY_MESSAGE })
   @Max(MAX_QUANTITY, { message: CHECKOUT_QUANTITY_MESSAGE })
   quantity: number;
+
+  @ApiPropertyOptional({
+    example: 1000,
+    minimum: 0,
+    maximum: MAX_CHOSEN_PRICE_CENTS,
+    description: 'The amount the fan chose for a name-your-price release, in cents',
+  })
+  @IsOptional()
+  @IsInt({ message: CHOSEN_PRICE_MESSAGE })
+  @Min(0, { message: CHOSEN_PRICE_MESSAGE })
+  @Max(MAX_CHOSEN_PRICE_CENTS, { message: CHOSEN_PRICE_MESSAGE })
+  priceCents?: number;
 }
 
 export const CART_COUNTRY_MESSAGE = 'country must be a two-letter ISO code such as US or GB.';

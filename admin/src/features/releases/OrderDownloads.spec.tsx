@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeOrder } from '../../test/fixtures.js';
+import { ORDERS, listRoute } from '../../test/listServer.js';
+import { json, renderAdmin, signedIn } from '../../test/render.js';
+
+const dialog = () => within(screen.getAllByRole('dialog')[0]!);
+
+it('shows an order’s downloads and sends its links again', async () => {
+  const stub = signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [
+      makeOrder(3, {
+        lineItems: JSON.stringify([
+          {
+            product_name: 'Porch Light',
+            quantity: 1,
+            price: 1250,
+            product_id: 'porch-light',
+            digital: true,
+            min_price: 800,
+          },
+        ]),
+        total: 1250,
+      }),
+    ]),
+    'GET /api/admin/orders/3/downloads': json(200, [
+      {
+        at: '2026-11-20T10:00:00.000Z',
+        release: 'Porch Light',
+        format: 'FLAC',
+        bytes: 314_572_800,
+      },
+    ]),
+    'POST /api/admin/orders/3/downloads/resend': json(202, { sent: 2 }),
+  });
+  renderAdmin('/admin?tab=orders');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 3' }));
+  const row = (await dialog().findByText('FLAC')).closest('tr')!;
+  expect(row).toHaveTextContent('Porch Light');
+  expect(row).toHaveTextContent('300.0 MB');
+  await userEvent.click(dialog().getByRole('button', { name: 'Send Links Again' }));
+  expect(await screen.findByText(/2 fresh links sent to/)).toBeInTheDocument();
+  expect(
+    stub.requests.some(
+      (r) => r.method === 'POST' && r.path === '/api/admin/orders/3/downloads/resend',
+    ),
+  ).toBe(true);
+});

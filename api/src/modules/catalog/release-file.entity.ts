@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A byte count in a bigint column: the drivers hand it back as a string or a number. */
+export const byteCount = {
+  to: (value: number | undefined) => value,
+  from: (value: string | number | null) => (value === null ? null : Number(value)),
+};
+
+/** One format of a digital release: its ZIP in storage (`releases/<productId>/<uuid>.zip`). */
+@Entity('release_files')
+@Index('IDX_release_files_productId_format', ['productId', 'format'], { unique: true })
+export class ReleaseFileRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 60 })
+  productId: string;
+
+  /** As the artist names it: 'MP3 320', 'FLAC'. */
+  @Column({ type: 'varchar', length: 40 })
+  format: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  storageKey: string;
+
+  @Column({ type: 'bigint', transformer: byteCount })
+  bytes: number;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt: Date;
+}

@@ -1,0 +1,66 @@
+import { escapeHtml } from '../../common/strings.js';
+import { ARTIST_NAME } from '../../config/env.js';
+
+/** A plain page of the download links (no script: the site's CSP allows none inline). */
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} — ${escapeHtml(ARTIST_NAME)}</title>
+<style>
+  body { font: 17px/1.55 Georgia, 'Times New Roman', serif; max-width: 34rem; margin: 3rem auto; padding: 0 1rem; color: #2b2118; background: #faf6f0; }
+  h1 { color: #8a4b14; font-size: 1.6rem; }
+  button { font: inherit; padding: .6rem 1.2rem; border-radius: 6px; border: 1px solid #8a4b14; background: #8a4b14; color: #fff; cursor: pointer; }
+  a { color: #8a4b14; }
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+<p><a href="/">Back to the site</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** 410: the link has expired or been used up; a button emails fresh links to the order's address. */
+export function gonePage(action: string, expired: boolean): string {
+  return page(
+    expired ? 'This download link has expired' : 'This download link has been used up',
+    `<p>${
+      expired
+        ? 'Download links work for a limited time.'
+        : 'Each download link works for a limited number of downloads.'
+    } You can have fresh links sent to the email address of the order.</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit">Email me fresh links</button>
+</form>`,
+  );
+}
+
+export const notFoundPage = () =>
+  page(
+    'Download link not found',
+    '<p>This link does not lead to a download. Check that the whole link from your email was opened.</p>',
+  );
+
+/** After fresh links are asked for: where they went, the address half hidden. */
+export const sentPage = (email: string) =>
+  page(
+    'Fresh links are on their way',
+    `<p>We sent fresh download links to ${escapeHtml(maskEmail(email))}. They should arrive within a few minutes.</p>`,
+  );
+
+export const tooManyPage = (message: string) =>
+  page('Please wait a little', `<p>${escapeHtml(message)}</p>`);
+
+/** `fan@example.com` → `f**@example.com`. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain ?? ''}`;
+}

@@ -1,0 +1,365 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import type { DownloadLink, DownloadRecord, OrderLineItem } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import { inTransaction } from '../../database/transaction.js';
+import { TooManyRequestsException } from '../../common/too-many-requests.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { ReleaseFilesService } from '../catalog/release-files.js';
+import { ProductRecord } from '../catalog/product.entity.js';
+import { OutboxService } from '../email/outbox.service.js';
+import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
+import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
+import { STORAGE, type ByteRange, type Storage, type StoredFile } from '../storage/storage.js';
+import { DownloadLinkRecord, DownloadRecordRow } from './download.entity.js';
+
+/** The path of a link, from the site's root. */
+export const DOWNLOAD_PATH = '/download';
+/** 32 characters of base64url: 192 random bits. */
+export const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+/** Fresh links one email address may ask for. */
+export const FRESH_LINKS_LIMIT: Limit = { max: 3, windowMs: 60 * 60_000 };
+/** How long after a counted download a Range from past the first byte resumes it uncounted. */
+export const RESUME_MS = 24 * 60 * 60_000;
+
+const newToken = () => randomBytes(24).toString('base64url');
+
+/** A release bought or redeemed, to make links for. */
+export interface Grant {
+  productId: string;
+  email: string;
+  orderId?: number | null;
+  sessionId?: string | null;
+  codeId?: number | null;
+}
+
+/** What `/download/<token>` finds. */
+export type Opened =
+  | { state: 'ok'; link: DownloadLinkRecord; file: StoredFile; range: ByteRange | null }
+  | { state: 'gone'; link: DownloadLinkRecord; expired: boolean }
+  | { state: 'missing' }
+  | { state: 'unsatisfiable'; size: number };
+
+/**
+ * The download links of releases: made when an order is paid or a code redeemed, served from
+ * storage by `/download/<token>`, counted per download, and sent again by email on request.
+ */
+@Injectable()
+export class DownloadsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly files: ReleaseFilesService,
+    private readonly outbox: OutboxService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  get days(): number {
+    return this.config.downloads.days;
+  }
+
+  get limit(): number {
+    return this.config.downloads.limit;
+  }
+
+  urlOf(token: string): string {
+    return `${this.config.publicUrl}${DOWNLOAD_PATH}/${token}`;
+  }
+
+  /** One new link per format of each release, valid DOWNLOAD_DAYS from now. */
+  async grant(manager: EntityManager, grants: Grant[]): Promise<DownloadLinkRecord[]> {
+    if (grants.length === 0) return [];
+    const ids = [...new Set(grants.map((g) => g.productId))];
+    const products = await manager.findBy(ProductRecord, { id: In(ids) });
+    const files = await this.files.forReleases(ids);
+    const now = this.clock.now().getTime();
+    const rows: Partial<DownloadLinkRecord>[] = grants.flatMap((grant) => {
+      const product = products.find((p) => p.id === grant.productId);
+      if (!product) return [];
+      return files
+        .filter((f) => f.productId === grant.productId)
+        .map((file) => ({
+          token: newToken(),
+          orderId: grant.orderId ?? null,
+          sessionId: grant.sessionId ?? null,
+          codeId: grant.codeId ?? null,
+          productId: product.id,
+          releaseName: product.name,
+          fileId: file.id,
+          format: file.format,
+          email: grant.email,
+          expiresAt: now + this.days * 24 * 60 * 60_000,
+          downloads: 0,
+          lastDownloadAt: null,
+        }));
+    });
+    if (rows.length === 0) return [];
+    await manager.insert(DownloadLinkRecord, rows);
+    return manager.find(DownloadLinkRecord, {
+      where: { token: In(rows.map((r) => r.token!)) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** The links of a paid order's releases, made in fulfilment's transaction. */
+  grantForOrder(
+    manager: EntityManager,
+    order: { id: number; email: string; stripeSessionId: string; lineItems: string },
+  ): Promise<DownloadLinkRecord[]> {
+    const items = JSON.parse(order.lineItems) as OrderLineItem[];
+    const releases = [
+      ...new Set(items.filter((i) => i.digital && i.product_id).map((i) => i.product_id!)),
+    ];
+    return this.grant(
+      manager,
+      releases.map((productId) => ({
+        productId,
+        email: order.email,
+        orderId: order.id,
+        sessionId: order.stripeSessionId,
+      })),
+    );
+  }
+
+  emailLinks(links: DownloadLinkRecord[]): DownloadEmailLink[] {
+    return links.map((l) => ({
+      release: l.releaseName,
+      format: l.format,
+      url: this.urlOf(l.token),
+    }));
+  }
+
+  /** The receipt's links: those of the order the checkout session made. */
+  async forSession(sessionId: string): Promise<DownloadLink[]> {
+    const links = await this.dataSource.manager.find(DownloadLinkRecord, {
+      where: { sessionId },
+      order: { id: 'ASC' },
+    });
+    return links.map((l) => ({
+      release: l.releaseName,
+      format: l.format,
+      url: `${DOWNLOAD_PATH}/${l.token}`,
+      expiresAt: new Date(l.expiresAt).toISOString(),
+      downloadsLeft: Math.max(0, this.limit - l.downloads),
+    }));
+  }
+
+  /**
+   * What a HEAD request is told: the file's name and size for a live link, counting nothing.
+   */
+  async peek(
+    token: string,
+  ): Promise<
+    | { state: 'ok'; link: DownloadLinkRecord; bytes: number }
+    | { state: 'gone'; link: DownloadLinkRecord; expired: boolean }
+    | { state: 'missing' }
+  > {
+    if (!TOKEN.test(token)) return { state: 'missing' };
+    const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
+    if (!link) return { state: 'missing' };
+    const expired = link.expiresAt <= this.clock.now().getTime();
+    if (expired || link.downloads >= this.limit) return { state: 'gone', link, expired };
+    const file = await this.files.find(link.fileId);
+    return file ? { state: 'ok', link, bytes: file.bytes } : { state: 'missing' };
+  }
+
+  /**
+   * The link and its file for a request with this Range header (or none). A download is
+   * counted (one conditional UPDATE, so concurrent requests cannot pass the limit) when it
+   * starts at the first byte; a Range from further on within RESUME_MS of a counted download
+   * resumes it and is not counted. An expired or used-up link is `gone`.
+   */
+  async open(token: string, rangeHeader: string | undefined): Promise<Opened> {
+    if (!TOKEN.test(token)) return { state: 'missing' };
+    const repo = this.dataSource.getRepository(DownloadLinkRecord);
+    const link = await repo.findOneBy({ token });
+    if (!link) return { state: 'missing' };
+    const now = this.clock.now().getTime();
+    if (link.expiresAt <= now) return { state: 'gone', link, expired: true };
+    const file = await this.files.find(link.fileId);
+    if (!file) return { state: 'missing' };
+    const range = parseRange(rangeHeader, file.bytes);
+    if (range === 'unsatisfiable') return { state: 'unsatisfiable', size: file.bytes };
+    const resumes =
+      range !== null &&
+      range.start > 0 &&
+      link.lastDownloadAt !== null &&
+      now - link.lastDownloadAt < RESUME_MS;
+    const bytes = range ? range.end - range.start + 1 : file.bytes;
+    if (resumes) {
+      await this.dataSource
+        .createQueryBuilder()
+        .update(DownloadRecordRow)
+        .set({ bytes: () => `bytes + ${Number(bytes)}` })
+        .where(
+          'id = (SELECT m.id FROM (SELECT MAX(id) AS id FROM download_records WHERE linkId = :linkId) m)',
+          {
+            linkId: link.id,
+          },
+        )
+        .execute();
+    } else {
+      const { affected } = await this.dataSource
+        .createQueryBuilder()
+        .update(DownloadLinkRecord)
+        .set({ downloads: () => 'downloads + 1', lastDownloadAt: now })
+        .where('id = :id AND downloads < :limit AND expiresAt > :now', {
+          id: link.id,
+          limit: this.limit,
+          now,
+        })
+        .execute();
+      if (!affected) return { state: 'gone', link, expired: false };
+      await this.dataSource.getRepository(DownloadRecordRow).insert({
+        linkId: link.id,
+        orderId: link.orderId,
+        releaseName: link.releaseName,
+        format: link.format,
+        bytes,
+        at: now,
+      });
+    }
+    const stored = await this.storage.get(file.storageKey, range ?? undefined);
+    if (!stored) return { state: 'missing' };
+    return { state: 'ok', link, file: stored, range };
+  }
+
+  /**
+   * Fresh links for the release of an expired or used-up link, emailed to its address (never
+   * to one typed in): at most FRESH_LINKS_LIMIT an hour per address, then 429.
+   */
+  async sendFresh(token: string): Promise<{ email: string }> {
+    if (!TOKEN.test(token)) throw new NotFoundException('This download link does not exist.');
+    const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
+    if (!link) throw new NotFoundException('This download link does not exist.');
+    const key = createHash('sha256').update(link.email).digest('hex');
+    const wait = await this.limiter.take('download-links', key, FRESH_LINKS_LIMIT);
+    if (wait > 0) {
+      throw new TooManyRequestsException(
+        `Fresh links were sent to this address a few times already; try again in ${Math.ceil(wait / 60)} minutes.`,
+        wait,
+      );
+    }
+    await this.resend([link.productId], link, `fresh:${link.id}`);
+    return { email: link.email };
+  }
+
+  /** POST /api/admin/orders/:id/downloads/resend: fresh links for every release of the order. */
+  async resendForOrder(orderId: number): Promise<{ sent: number }> {
+    const links = await this.dataSource.getRepository(DownloadLinkRecord).findBy({ orderId });
+    if (links.length === 0) throw new NotFoundException('This order has no downloads.');
+    const productIds = [...new Set(links.map((l) => l.productId))];
+    const made = await this.resend(productIds, links[0], `order:${orderId}`);
+    return { sent: made };
+  }
+
+  private async resend(
+    productIds: string[],
+    like: DownloadLinkRecord,
+    reason: string,
+  ): Promise<number> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const links = await this.grant(
+        manager,
+        productIds.map((productId) => ({
+          productId,
+          email: like.email,
+          orderId: like.orderId,
+          sessionId: like.sessionId,
+          codeId: like.codeId,
+        })),
+      );
+      await this.queueLinks(manager, like.email, links, `${reason}:${links[0]?.id ?? 0}`);
+      return links.length;
+    });
+  }
+
+  /** Emails links on their own (a redeemed code, fresh links, links sent again). */
+  async queueLinks(
+    manager: EntityManager,
+    email: string,
+    links: DownloadLinkRecord[],
+    key: string,
+  ): Promise<void> {
+    if (links.length === 0) return;
+    await this.outbox.queue(manager, {
+      key: `download-links:${key}`,
+      kind: 'download-links',
+      to: { address: email },
+      content: downloadLinks(this.emailLinks(links), this.days, this.limit, this.config.publicUrl),
+    });
+  }
+
+  /** GET /api/admin/orders/:id/downloads: the downloads made with the order's links. */
+  async recordsOfOrder(orderId: number): Promise<DownloadRecord[]> {
+    const rows = await this.dataSource.getRepository(DownloadRecordRow).find({
+      where: { orderId },
+      order: { at: 'ASC', id: 'ASC' },
+    });
+    return rows.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      release: r.releaseName,
+      format: r.format,
+      bytes: r.bytes,
+    }));
+  }
+
+  /** The fan's links and downloads, for the privacy export. */
+  async personalData(
+    manager: EntityManager,
+    email: string,
+    orderIds: number[],
+  ): Promise<{ links: DownloadLinkRecord[]; records: DownloadRecordRow[] }> {
+    const links = await manager
+      .getRepository(DownloadLinkRecord)
+      .createQueryBuilder('l')
+      .where('LOWER(TRIM(l.email)) = :email', { email })
+      .orWhere(orderIds.length ? 'l.orderId IN (:...orderIds)' : '1 = 0', { orderIds })
+      .orderBy('l.id')
+      .getMany();
+    const linkIds = links.map((l) => l.id);
+    const records = linkIds.length
+      ? await manager.getRepository(DownloadRecordRow).find({
+          where: { linkId: In(linkIds) },
+          order: { id: 'ASC' },
+        })
+      : [];
+    return { links, records };
+  }
+
+  /** Erasure: the fan's links stop working and go, with the records of their downloads. */
+  async erase(manager: EntityManager, email: string, orderIds: number[]): Promise<number> {
+    const { links } = await this.personalData(manager, email, orderIds);
+    if (links.length === 0) return 0;
+    const ids = links.map((l) => l.id);
+    await manager.delete(DownloadRecordRow, { linkId: In(ids) });
+    await manager.delete(DownloadLinkRecord, { id: In(ids) });
+    return links.length;
+  }
+}
+
+/**
+ * One `bytes=` range of a file of `size` bytes: null for none (or one that is not a single
+ * range, which is answered whole, as HTTP allows), 'unsatisfiable' for one past its end.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}

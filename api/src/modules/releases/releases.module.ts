@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { DownloadCodesController, RedeemController } from './download-codes.controller.js';
+import { DownloadCodesService } from './download-codes.service.js';
+import { DownloadsController } from './downloads.controller.js';
+import { DownloadsService } from './downloads.service.js';
+
+/** What a digital release gives its buyers: download links, and download codes. */
+@Module({
+  imports: [CatalogModule],
+  controllers: [DownloadsController, DownloadCodesController, RedeemController],
+  providers: [DownloadsService, DownloadCodesService],
+  exports: [DownloadsService, DownloadCodesService],
+})
+export class ReleasesModule {}

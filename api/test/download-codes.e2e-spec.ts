@@ -1,0 +1,152 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { CODE_ALPHABET } from '@artist/contracts';
+import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
+import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
+import { DownloadCode, DownloadCodeBatch } from '../src/modules/releases/download-code.entity.js';
+import { DownloadLinkRecord } from '../src/modules/releases/download.entity.js';
+import { loggedIn } from './utils/admin.js';
+import { testDatabases } from './utils/databases.js';
+import { createRelease, uploadFormat, zipBytes } from './utils/releases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const NEUTRAL = 'This code does not work. Check it against the card, letter by letter.';
+
+describe.each(testDatabases())('download codes on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+  /** Each test's tries come from an address of their own, so limits do not carry over. */
+  let address = 0;
+  let client: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { TRUST_PROXY: '1' });
+    admin = await loggedIn(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  beforeEach(async () => {
+    client = `203.0.113.${++address}`;
+    const dataSource = t.app.get(DataSource);
+    for (const entity of [
+      DownloadCode,
+      DownloadCodeBatch,
+      DownloadLinkRecord,
+      ReleaseFileRecord,
+      OutboxEmail,
+      RateLimitHit,
+    ])
+      await dataSource.getRepository(entity).clear();
+    for (const { id } of await dataSource
+      .getRepository(ProductRecord)
+      .findBy({ kind: 'digital' })) {
+      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
+      await dataSource.getRepository(ProductRecord).delete({ id });
+    }
+    await createRelease(admin, { pricing: 'fixed', priceInCents: 1000 });
+    await uploadFormat(admin, 'porch-light', 'MP3 320', zipBytes(100)).expect(201);
+  });
+
+  const redeem = (body: object) =>
+    request(t.server)
+      .post('/api/redeem')
+      .set('Origin', t.config.publicUrl)
+      .set('X-Forwarded-For', client)
+      .send(body);
+
+  async function batchOf(count: number): Promise<{ batchId: number; codes: string[] }> {
+    const res = await admin
+      .post('/api/admin/products/porch-light/codes')
+      .send({ count })
+      .expect(201);
+    expect(res.body).toEqual({ batchId: expect.any(Number), count });
+    const csv = await admin
+      .get(`/api/admin/products/porch-light/codes/export?batchId=${res.body.batchId}`)
+      .expect(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, ...codes] = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe('code');
+    return { batchId: res.body.batchId as number, codes };
+  }
+
+  it('makes a batch of unguessable 10-letter codes, exported as CSV under a code header', async () => {
+    const { codes } = await batchOf(5000);
+    expect(codes).toHaveLength(5000);
+    expect(new Set(codes).size).toBe(5000);
+    const letters = new RegExp(`^[${CODE_ALPHABET}]{10}$`);
+    for (const code of codes) expect(code).toMatch(letters);
+    expect(CODE_ALPHABET).not.toMatch(/[01OIL]/);
+    await admin.post('/api/admin/products/porch-light/codes').send({ count: 5001 }).expect(400);
+    await admin.post('/api/admin/products/porch-light/codes').send({ count: 0 }).expect(400);
+    await admin.post('/api/admin/products/tshirt/codes').send({ count: 5 }).expect(400);
+    await admin.post('/api/admin/products/nothing/codes').send({ count: 5 }).expect(404);
+    expect(await t.app.get(DataSource).getRepository(DownloadCodeBatch).count()).toBe(1);
+  }, 60_000);
+
+  it('redeems a code once under concurrent tries and emails the links', async () => {
+    const { batchId, codes } = await batchOf(3);
+    const typed = `${codes[0].slice(0, 5).toLowerCase()}-${codes[0].slice(5)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => redeem({ code: typed, email: `fan${i}@example.com` })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([202, 409, 409, 409, 409, 409]);
+    for (const used of answers.filter((a) => a.status === 409))
+      expect(used.body.message).toBe('This code has already been used.');
+    const emails = await t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .findBy({ kind: 'download-links' });
+    expect(emails).toHaveLength(1);
+    expect(emails[0].text).toMatch(/\/download\/[A-Za-z0-9_-]{32}/);
+    const url = /\/download\/[A-Za-z0-9_-]{32}/.exec(emails[0].text)![0];
+    await request(t.server).get(url).expect(200);
+    const [batch] = (await admin.get('/api/admin/products/porch-light/codes').expect(200)).body;
+    expect(batch).toMatchObject({ batchId, count: 3, redeemed: 1, voidedAt: null });
+  });
+
+  it('answers 404 with one sentence for any code that is not live, voided ones included', async () => {
+    const { batchId, codes } = await batchOf(2);
+    for (const code of ['AAAAAAAAAA', 'short', '', 42, null, { $ne: 1 }, codes[0] + 'X']) {
+      const res = await redeem({ code, email: 'fan@example.com' }).expect(404);
+      expect(res.body.message).toBe(NEUTRAL);
+    }
+    await admin.post(`/api/admin/products/porch-light/codes/${batchId}/void`).expect(200);
+    client = `198.51.100.${address}`;
+    const voided = await redeem({ code: codes[1], email: 'fan@example.com' }).expect(404);
+    expect(voided.body.message).toBe(NEUTRAL);
+    await redeem({ code: codes[1], email: 'not an email' }).expect(400);
+    expect(await t.app.get(DataSource).getRepository(DownloadCode).countBy({ batchId })).toBe(2);
+    const [batch] = (await admin.get('/api/admin/products/porch-light/codes').expect(200)).body;
+    expect(batch).toMatchObject({ redeemed: 0, voidedAt: expect.any(String) });
+  });
+
+  it('limits tries to 10 a minute per client address, then 429', async () => {
+    for (let i = 0; i < 10; i++)
+      await redeem({ code: 'BBBBBBBBBB', email: 'fan@example.com' }).expect(404);
+    const limited = await redeem({ code: 'BBBBBBBBBB', email: 'fan@example.com' }).expect(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    client = '203.0.113.250';
+    await redeem({ code: 'BBBBBBBBBB', email: 'fan@example.com' }).expect(404);
+  });
+
+  it('is for the admin only', async () => {
+    await request(t.server)
+      .post('/api/admin/products/porch-light/codes')
+      .set('Origin', t.config.publicUrl)
+      .send({ count: 1 })
+      .expect(401);
+    await request(t.server)
+      .get('/api/admin/products/porch-light/codes/export?batchId=1')
+      .expect(401);
+  });
+});

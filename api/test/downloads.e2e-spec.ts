@@ -1,0 +1,260 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { Clock } from '../src/common/clock.js';
+import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
+import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
+import { DownloadLinkRecord, DownloadRecordRow } from '../src/modules/releases/download.entity.js';
+import { loggedIn } from './utils/admin.js';
+import { createCheckout, emptyShop, orders, sessionStatus } from './utils/checkout.js';
+import { testDatabases } from './utils/databases.js';
+import { createRelease, uploadFormat, zipBytes } from './utils/releases.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
+
+const DAY = 24 * 60 * 60_000;
+
+/** The body of a binary answer. */
+const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describe.each(testDatabases())('download links on $name', (db) => {
+  let t: TestApp;
+  let admin: TestAgent;
+  const mp3 = zipBytes(4000);
+  const flac = zipBytes(9000);
+
+  beforeAll(async () => {
+    t = await startTestApp(db, { PAYMENTS: 'test', DOWNLOAD_LIMIT: '3', DOWNLOAD_DAYS: '14' });
+    admin = await loggedIn(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  beforeEach(async () => {
+    jest.restoreAllMocks();
+    await emptyShop(t);
+    const dataSource = t.app.get(DataSource);
+    for (const entity of [
+      DownloadRecordRow,
+      DownloadLinkRecord,
+      ReleaseFileRecord,
+      OutboxEmail,
+      RateLimitHit,
+    ])
+      await dataSource.getRepository(entity).clear();
+    for (const { id } of await dataSource
+      .getRepository(ProductRecord)
+      .findBy({ kind: 'digital' })) {
+      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
+      await dataSource.getRepository(ProductRecord).delete({ id });
+    }
+    await createRelease(admin, { minPriceCents: 0 });
+    await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
+    await uploadFormat(admin, 'porch-light', 'FLAC', flac).expect(201);
+  });
+
+  /** A free order of the release: its receipt's links. */
+  async function buy() {
+    const res = await createCheckout(t, {
+      items: [{ productId: 'porch-light', quantity: 1, priceCents: 0 }],
+      email: 'fan@example.com',
+    }).expect(200);
+    const sessionId = new URL(res.body.url as string).searchParams.get('session_id')!;
+    const status = await sessionStatus(t, sessionId).expect(200);
+    return status.body.order.downloads as { format: string; url: string; downloadsLeft: number }[];
+  }
+
+  const get = (url: string) => request(t.server).get(url).buffer(true).parse(binary);
+
+  it('puts one link per format on the receipt and in the confirmation email', async () => {
+    const links = await buy();
+    expect(links.map((l) => l.format)).toEqual(['MP3 320', 'FLAC']);
+    for (const link of links) expect(link.url).toMatch(/^\/download\/[A-Za-z0-9_-]{32}$/);
+    expect(links[0].downloadsLeft).toBe(3);
+    const [order] = await orders(t);
+    const emails = await t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .findBy({ kind: 'order-confirmation' });
+    expect(emails).toHaveLength(1);
+    expect(emails[0].toAddress).toBe('fan@example.com');
+    for (const link of links) expect(emails[0].text).toContain(`${t.config.publicUrl}${link.url}`);
+    expect(emails[0].text).toContain('Each link works for 14 days and 3 downloads.');
+    // Nothing ships: no address, no word of packing.
+    expect(emails[0].text).not.toContain('Shipping to:');
+    expect(emails[0].text).not.toContain('pack');
+    expect(order.total).toBe(0);
+  });
+
+  it('streams the file with Content-Disposition and Content-Length, and records the download', async () => {
+    const [link] = await buy();
+    const res = await get(link.url).expect(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-length']).toBe(String(mp3.length));
+    expect(res.headers['content-disposition']).toContain(
+      'attachment; filename="Porch Light (MP3 320).zip"',
+    );
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect((res.body as Buffer).equals(mp3)).toBe(true);
+    const [order] = await orders(t);
+    const records = await admin.get(`/api/admin/orders/${order.id}/downloads`).expect(200);
+    expect(records.body).toEqual([
+      { at: expect.any(String), release: 'Porch Light', format: 'MP3 320', bytes: mp3.length },
+    ]);
+  });
+
+  it('answers a Range with 206 and counts a resumed download once', async () => {
+    const [link] = await buy();
+    const first = await get(link.url).set('Range', 'bytes=0-999').expect(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-999/${mp3.length}`);
+    expect(first.headers['content-length']).toBe('1000');
+    expect((first.body as Buffer).equals(mp3.subarray(0, 1000))).toBe(true);
+    // A HEAD (a download manager's first question) is answered and not counted.
+    const head = await request(t.server).head(link.url).expect(200);
+    expect(head.headers['content-length']).toBe(String(mp3.length));
+    expect(head.headers['content-disposition']).toContain('Porch Light (MP3 320).zip');
+    const rest = await get(link.url).set('Range', 'bytes=1000-').expect(206);
+    expect(rest.headers['content-range']).toBe(`bytes 1000-${mp3.length - 1}/${mp3.length}`);
+    expect((rest.body as Buffer).equals(mp3.subarray(1000))).toBe(true);
+    await get(link.url).set('Range', `bytes=${mp3.length}-`).expect(416);
+    const [row] = await t.app
+      .get(DataSource)
+      .getRepository(DownloadLinkRecord)
+      .findBy({ format: 'MP3 320' });
+    expect(row.downloads).toBe(1);
+    const records = await t.app.get(DataSource).getRepository(DownloadRecordRow).find();
+    expect(records.map((r) => r.bytes)).toEqual([mp3.length]);
+  });
+
+  it('answers 410 once the downloads are used up, with a form that emails fresh links', async () => {
+    const [link] = await buy();
+    for (let i = 0; i < 3; i++) await get(link.url).expect(200);
+    const gone = await request(t.server).get(link.url).expect(410);
+    expect(gone.text).toContain('This download link has been used up');
+    expect(gone.text).toContain(`<form method="post" action="${link.url}">`);
+    const sent = await request(t.server)
+      .post(link.url)
+      .set('Origin', t.config.publicUrl)
+      .expect(202);
+    expect(sent.text).toContain('f**@example.com');
+    const fresh = await t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .findBy({ kind: 'download-links' });
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0].toAddress).toBe('fan@example.com');
+    const url = /\/download\/[A-Za-z0-9_-]{32}/.exec(fresh[0].text)![0];
+    expect(url).not.toBe(link.url);
+    const again = await get(url).expect(200);
+    expect((again.body as Buffer).equals(mp3)).toBe(true);
+  });
+
+  it('answers 410 once the link has expired, and limits fresh links per address', async () => {
+    const [link] = await buy();
+    const clock = t.app.get(Clock);
+    const now = Date.now();
+    jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 14 * DAY - 60_000));
+    await get(link.url).expect(200);
+    jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 14 * DAY + 60_000));
+    const gone = await request(t.server).get(link.url).expect(410);
+    expect(gone.text).toContain('This download link has expired');
+    for (let i = 0; i < 3; i++)
+      await request(t.server).post(link.url).set('Origin', t.config.publicUrl).expect(202);
+    const limited = await request(t.server)
+      .post(link.url)
+      .set('Origin', t.config.publicUrl)
+      .expect(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    const fresh = await t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .countBy({ kind: 'download-links' });
+    expect(fresh).toBe(3);
+  });
+
+  it('answers 404 for a token that is no link, whatever its shape', async () => {
+    await request(t.server)
+      .get('/download/' + 'A'.repeat(32))
+      .expect(404);
+    await request(t.server).get('/download/short').expect(404);
+    await request(t.server).get('/download/..%2F..%2Fetc%2Fpasswd').expect(404);
+  });
+
+  it('lets the admin send the order’s links again', async () => {
+    await buy();
+    const [order] = await orders(t);
+    await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(202, { sent: 2 });
+    const emails = await t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .findBy({ kind: 'download-links' });
+    expect(emails).toHaveLength(1);
+    expect(emails[0].text).toContain('Porch Light (FLAC)');
+    await request(t.server)
+      .post(`/api/admin/orders/${order.id}/downloads/resend`)
+      .set('Origin', t.config.publicUrl)
+      .expect(401);
+  });
+
+  it('gives the fan’s links and downloads to the privacy export, and erases them', async () => {
+    const [link] = await buy();
+    await get(link.url).expect(200);
+    const fan = (await admin.get('/api/admin/fans?search=fan@example.com').expect(200)).body
+      .rows[0] as { id: number };
+    const exported = await admin.get(`/api/admin/fans/${fan.id}/export`).expect(200);
+    expect(exported.body.download_links).toHaveLength(2);
+    expect(exported.body.download_links[0]).toMatchObject({ email: 'fan@example.com' });
+    expect(exported.body.downloads).toEqual([
+      expect.objectContaining({ format: 'MP3 320', bytes: mp3.length }),
+    ]);
+    const erased = await admin.delete(`/api/admin/fans/${fan.id}`).expect(200);
+    expect(erased.body.downloadLinksDeleted).toBe(2);
+    const dataSource = t.app.get(DataSource);
+    expect(await dataSource.getRepository(DownloadLinkRecord).count()).toBe(0);
+    expect(await dataSource.getRepository(DownloadRecordRow).count()).toBe(0);
+    await request(t.server).get(link.url).expect(404);
+  });
+
+  it('pays for a release on the test page without an address, and ships nothing', async () => {
+    const res = await createCheckout(t, {
+      items: [{ productId: 'porch-light', quantity: 1, priceCents: 500 }],
+    }).expect(200);
+    const path = new URL(res.body.url as string).pathname;
+    const page = await request(t.server).get(path).expect(200);
+    expect(page.text).not.toContain('Address line 1');
+    expect(page.text).toContain('name="downloadsOnly" value="1"');
+    const form = { name: 'Fan', email: 'fan@example.com', downloadsOnly: '1' };
+    await request(t.server)
+      .post(`${path}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send(form)
+      .expect(303);
+    const [order] = await orders(t);
+    expect(order).toMatchObject({ total: 500, shippingAddress: '{}' });
+    const links = await t.app.get(DataSource).getRepository(DownloadLinkRecord).findBy({
+      orderId: order.id,
+    });
+    expect(links.map((l) => l.format)).toEqual(['MP3 320', 'FLAC']);
+
+    // A cart that ships still needs its address.
+    const merch = await createCheckout(t, {
+      items: [{ productId: 'tshirt', size: 'M', quantity: 1 }],
+    }).expect(200);
+    const merchPath = new URL(merch.body.url as string).pathname;
+    const refused = await request(t.server)
+      .post(`${merchPath}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send(form)
+      .expect(400);
+    expect(refused.body.message).toBe('This order ships: enter the address to ship it to.');
+  });
+});

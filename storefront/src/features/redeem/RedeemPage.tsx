@@ -1,0 +1,96 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { serverMessage } from '../../app/http.js';
+import { artist } from '../../content/artist.js';
+import { Footer } from '../footer/Footer.js';
+import { useRedeemCodeMutation } from './redeemApi.js';
+
+const TITLE = 'Redeem a download code';
+
+/** `/redeem`: the code from a download card and an email; the links are emailed. */
+export function RedeemPage() {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [redeem, { isLoading }] = useRedeemCodeMutation();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${TITLE} · ${artist.name}`;
+    return () => {
+      document.title = before;
+    };
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const { message } = await redeem({ code: code.trim(), email: email.trim() }).unwrap();
+      setResult({ ok: true, message });
+      setCode('');
+    } catch (error) {
+      setResult({
+        ok: false,
+        message:
+          serverMessage(error) ?? 'The code could not be redeemed just now; please try again.',
+      });
+    }
+  };
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top-nav">
+        <nav aria-label="Main">
+          <Link className="top-nav__logo" to="/">
+            {artist.name}
+          </Link>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1} className="section content-page">
+        <div>
+          <h1>{TITLE}</h1>
+          <p>Type the code from your download card and where to send the download links.</p>
+          <form onSubmit={submit} className="redeem__form">
+            <div className="field">
+              <label htmlFor={`${id}-code`}>Code</label>
+              <input
+                id={`${id}-code`}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={40}
+                required
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input
+                id={`${id}-email`}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoComplete="email"
+                maxLength={320}
+                required
+              />
+            </div>
+            <button type="submit" className="button" disabled={isLoading}>
+              Send my download links
+            </button>
+          </form>
+          {result && (
+            <p role={result.ok ? 'status' : 'alert'} className={result.ok ? '' : 'field__error'}>
+              {result.message}
+            </p>
+          )}
+        </div>
+      </main>
+      <Footer />
+    </>
+  );
+}
