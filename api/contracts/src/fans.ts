@@ -54,6 +54,13 @@ export interface FanExport {
   emails: Record<string, unknown>[];
   /** The counts of emails sent to the fan's mailboxes today, named by a digest of the mailbox. */
   mail_quotas: Record<string, unknown>[];
+  /** Their rows as recipients of campaigns. */
+  campaign_recipients: Record<string, unknown>[];
+  /**
+   * Their address's suppression, if it bounced or they complained; after an erasure of the same
+   * address, kept under a SHA-256 digest of it (`sha256:…`).
+   */
+  suppressions: Record<string, unknown>[];
 }
 
 /** What an erasure replaces an order's name, email, address and notes with. */
@@ -67,6 +74,9 @@ export interface FanErasure {
   notifyMeDeleted: number;
   messagesDeleted: number;
   emailsDeleted: number;
+  campaignRecipientsDeleted: number;
+  /** Kept so the address is never mailed again, with the address replaced by its digest. */
+  suppressionsErased: number;
   /**
    * Paid orders still to ship: they keep the name and shipping address until they are fulfilled
    * or refunded, then those are erased too.

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CampaignsModule } from '../campaigns/campaigns.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NotifyModule } from '../notify/notify.module.js';
@@ -8,7 +9,13 @@ import { FansController } from './fans.controller.js';
 import { FansService } from './fans.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Fan]), NewsletterModule, NotifyModule, ContactModule],
+  imports: [
+    TypeOrmModule.forFeature([Fan]),
+    NewsletterModule,
+    NotifyModule,
+    ContactModule,
+    CampaignsModule,
+  ],
   controllers: [FansController],
   providers: [FansService],
 })

@@ -21,6 +21,7 @@ import { searchGramsOf } from '../../common/search-grams.js';
 import type { ListParams } from '../../common/list-query.js';
 import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
+import { CampaignFanData } from '../campaigns/campaign-fan-data.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
 import { MailQuota } from '../email/mail-quota.entity.js';
@@ -61,6 +62,7 @@ export class FansService {
     private readonly newsletter: NewsletterService,
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
+    private readonly campaigns: CampaignFanData,
   ) {
     this.searchGrams = searchGramsOf(dataSource, 'fans');
   }
@@ -238,6 +240,7 @@ export class FansService {
       const records = await this.recordsOf(manager, fan);
       const emails = await this.emailsOf(manager, fan, records);
       const quotas = await manager.findBy(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
+      const campaigns = await this.campaigns.recordsOf(manager, fan.email);
       const plain = <T extends object>(rows: T[]) =>
         rows.map((r) => ({ ...r }) as Record<string, unknown>);
       return {
@@ -249,13 +252,16 @@ export class FansService {
         contact_messages: plain(records.messages),
         emails: plain(emails),
         mail_quotas: plain(quotas),
+        campaign_recipients: plain(campaigns.recipients),
+        suppressions: plain(campaigns.suppressions),
       };
     });
   }
 
   /**
    * DELETE /api/admin/fans/:id: the fan's signups, notify-me requests and messages are deleted,
-   * and every email the outbox holds to them or about those records; their orders stay for the
+   * and every email the outbox holds to them or about those records, and their campaign
+   * recipient rows; a suppression of their address stays under its digest; their orders stay for the
    * books (totals, lines, dates, payment) with name, email, address, tracking and notes replaced.
    * A paid order still to ship keeps its name and address until it is fulfilled or refunded,
    * when those are erased too (`eraseWhenClosed`). One transaction, so a failure leaves everything as it was.
@@ -285,6 +291,7 @@ export class FansService {
       if (records.messages.length)
         await manager.delete(ContactMessage, { id: In(ids(records.messages)) });
       await manager.delete(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
+      const campaigns = await this.campaigns.erase(manager, fan.email);
       await manager.delete(Fan, { id: fan.id });
       return {
         ordersScrubbed: records.orders.length,
@@ -292,6 +299,8 @@ export class FansService {
         notifyMeDeleted: records.notifyMe.length,
         messagesDeleted: records.messages.length,
         emailsDeleted: emails.length,
+        campaignRecipientsDeleted: campaigns.recipientsDeleted,
+        suppressionsErased: campaigns.suppressionsErased,
         ordersKeptForShipping,
       };
     });
