@@ -73,6 +73,18 @@ export class SuppressionsService {
     return this.suppressions.existsBy({ email: In(suppressionKeys(email)), removedAt: IsNull() });
   }
 
+  /** Those of some addresses that are suppressed now, as written or as a digest. */
+  async suppressedAmong(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const keyed = emails.map((email) => ({ email, keys: suppressionKeys(email) }));
+    const rows = await this.suppressions.find({
+      select: { email: true },
+      where: { email: In(keyed.flatMap((k) => k.keys)), removedAt: IsNull() },
+    });
+    const stored = new Set(rows.map((row) => row.email));
+    return new Set(keyed.filter((k) => k.keys.some((key) => stored.has(key))).map((k) => k.email));
+  }
+
   /** Tells whether an address is suppressed, as written or as an erased fan's digest. */
   async suppressed(): Promise<(email: string) => boolean> {
     const rows = await this.suppressions.find({
