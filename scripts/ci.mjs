@@ -95,6 +95,7 @@ const groups = [
       { name: 'JavaScript budget', run: checkPageWeight },
     ],
     { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
+    { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
   ],
 ];
 
