@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DataSource, In, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -14,6 +14,7 @@ import { inTransaction } from '../../database/transaction.js';
 import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
 import { newsletterLinks } from '../email/outbox.service.js';
+import { describeSmtpError, errorCode, isPermanent, smtpTransport } from '../email/smtp.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { personalise } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
@@ -58,16 +59,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly suppressions: SuppressionsService,
   ) {
     const smtpUrl = config.mail.smtpUrl;
-    if (smtpUrl)
-      this.transport = nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: SMTP_CONNECTIONS,
-        maxMessages: Infinity,
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 30_000,
-      });
+    if (smtpUrl) this.transport = smtpTransport(smtpUrl, { maxConnections: SMTP_CONNECTIONS });
   }
 
   onApplicationBootstrap(): void {
@@ -86,7 +78,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.pass = this.work()
-        .catch((error: unknown) => this.logger.error(`Sending campaigns failed: ${codeOf(error)}`))
+        .catch((error: unknown) =>
+          this.logger.error(`Sending campaigns failed: ${errorCode(error)}`),
+        )
         .finally(() => {
           this.pass = undefined;
           this.schedule(CAMPAIGN_POLL_MS);
@@ -302,7 +296,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     error: unknown,
   ): Promise<void> {
     const now = this.clock.now().getTime();
-    const answer = describe(error);
+    const answer = describeSmtpError(error);
     const permanent = isPermanent(error);
     const expired = now + retryDelay(recipient.attempts) > campaign.startedAt + GIVE_UP_AFTER_MS;
     if (!permanent && !expired) {
@@ -327,7 +321,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (permanent)
       await this.suppressions.add(recipient.email, 'bounce', answer, recipient.campaignId);
     this.logger.warn(
-      `Campaign ${recipient.campaignId} recipient ${recipient.id} failed: ${codeOf(error)}`,
+      `Campaign ${recipient.campaignId} recipient ${recipient.id} failed: ${errorCode(error)}`,
     );
   }
 
@@ -352,26 +346,4 @@ interface SendingCampaign {
   text: string;
   subject: string;
   startedAt: number;
-}
-
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
-function codeOf(error: unknown): string {
-  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
-  if (typeof responseCode === 'number') return `SMTP ${responseCode}`;
-  return typeof code === 'string' ? code : 'error';
-}
-
-function describe(error: unknown): string {
-  const { response, code, message } = error as {
-    response?: unknown;
-    code?: unknown;
-    message?: unknown;
-  };
-  if (typeof response === 'string' && response) return response.slice(0, 1000);
-  const text = typeof message === 'string' ? message : String(error);
-  return (typeof code === 'string' ? `${code}: ${text}` : text).slice(0, 1000);
 }
