@@ -284,7 +284,9 @@ function DraftEditor({
           >
             <Input.TextArea rows={12} />
           </Form.Item>
-          <Typography.Title level={5}>Audience</Typography.Title>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            Audience
+          </Typography.Title>
           <Form.Item label="Near a show" name="showId">
             <Select
               allowClear
@@ -368,7 +370,7 @@ function DraftEditor({
       </div>
       <div style={{ flex: '1 1 400px', minWidth: 0 }}>
         <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
             Preview
           </Typography.Title>
           <Segmented
