@@ -97,6 +97,7 @@ const groups = [
       { name: 'cluster trial', commands: [['node', 'scripts/trial-cluster.mjs']] },
     ],
     { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
+    { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
   ],
 ];
 

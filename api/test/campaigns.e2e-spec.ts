@@ -49,6 +49,7 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
       EMAIL_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
       MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
       MAIL_FROM: 'Wren Calloway <news@example.test>',
+      ARTIST_TIMEZONE: 'Asia/Tokyo',
     });
     admin = await loggedIn(t);
     data = t.app.get(DataSource);
@@ -504,6 +505,12 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
   });
 
   it('edits and deletes drafts, lists campaigns with the shared list query, and refuses bad input', async () => {
+    // The editor schedules in the artist's zone and reads it here.
+    expect((await admin.get('/api/admin/campaigns/settings').expect(200)).body).toEqual({
+      timeZone: 'Asia/Tokyo',
+      ratePerSecond: RATE,
+    });
+    await request(t.server).get('/api/admin/campaigns/settings').expect(401);
     const created = await draft();
     const changed = await admin
       .put(`/api/admin/campaigns/${created.id}`)

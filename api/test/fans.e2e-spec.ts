@@ -10,6 +10,9 @@ import { IndexFanCounts1766800000000 } from '../src/database/migrations/17668000
 import { Fan as FanRecord } from '../src/modules/fans/fan.entity.js';
 import { FansService } from '../src/modules/fans/fans.service.js';
 import { tablesChanged } from '../src/database/table-versions.js';
+import { suppressionDigest } from '../src/modules/campaigns/campaign-fan-data.js';
+import { CampaignRecipient, SuppressionRecord } from '../src/modules/campaigns/campaign.entity.js';
+import { SuppressionsService } from '../src/modules/campaigns/suppressions.service.js';
 import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
@@ -67,6 +70,7 @@ const EXPORTS = [
   '/api/admin/contact-messages/export',
   '/api/admin/emails/export',
   '/api/admin/fans/export',
+  '/api/admin/suppressions/export',
 ];
 
 describe.each(testDatabases())('fans on $name', (db) => {
@@ -144,6 +148,26 @@ describe.each(testDatabases())('fans on $name', (db) => {
         paymentMethod: 'cash',
       })
       .expect(201);
+    // A campaign reached Dolly and Kitty; Dolly's address then bounced, and Kitty complained.
+    const recipient = (email: string, token: string) => ({
+      campaignId: 1,
+      email,
+      token,
+      messageId: `<campaign-1.${token}@example.com>`,
+      status: 'sent',
+      nextAttemptAt: 0,
+      sentAt: Date.now(),
+    });
+    await t.app
+      .get(DataSource)
+      .getRepository(CampaignRecipient)
+      .insert([
+        recipient(DOLLY[0]!.toLowerCase(), 'a1'),
+        recipient('kitty.wells@example.com', 'b2'),
+      ]);
+    const suppressions = t.app.get(SuppressionsService);
+    await suppressions.add(DOLLY[2]!, 'bounce', '550 <dolly.parton@example.com>: no such user', 1);
+    await suppressions.add('kitty.wells@example.com', 'complaint', null, 1);
   });
 
   afterAll(() => t?.close());
@@ -247,6 +271,12 @@ describe.each(testDatabases())('fans on $name', (db) => {
     expect(data.contact_messages).toHaveLength(1);
     expect(data.orders[0]).toHaveProperty('shippingAddress');
     expect(data.contact_messages[0]).toMatchObject({ message: 'Jolene says hi.' });
+    expect(data.campaign_recipients).toEqual([
+      expect.objectContaining({ campaignId: 1, email: 'dolly.parton@example.com', status: 'sent' }),
+    ]);
+    expect(data.suppressions).toEqual([
+      expect.objectContaining({ email: 'dolly.parton@example.com', reason: 'bounce' }),
+    ]);
     const kinds = data.emails.map((e) => e.kind as string).sort();
     expect(kinds).toEqual([
       'artist-contact',
@@ -272,6 +302,8 @@ describe.each(testDatabases())('fans on $name', (db) => {
       notifyMeDeleted: 1,
       messagesDeleted: 1,
       emailsDeleted: 5,
+      campaignRecipientsDeleted: 1,
+      suppressionsErased: 1,
       ordersKeptForShipping: 1,
       downloadLinksDeleted: 0,
       downloadCodesForgotten: 0,
@@ -320,6 +352,25 @@ describe.each(testDatabases())('fans on $name', (db) => {
     expect(rest.counts).toEqual({ all: 2, customers: 1, subscribers: 1, waiting: 0, writers: 1 });
     expect(rest.rows[0]).toMatchObject({ orders: 1, totalSpent: 10500, newsletter: 'confirmed' });
     expect(await tracesOf(t, 'kitty.wells')).not.toEqual([]);
+    // Her address stays suppressed, kept only as its digest; Kitty's rows are as they were.
+    const ds = t.app.get(DataSource);
+    const suppressions = await ds.getRepository(SuppressionRecord).find({ order: { id: 'ASC' } });
+    expect(suppressions).toEqual([
+      expect.objectContaining({
+        email: suppressionDigest(DOLLY[0]!),
+        reason: 'bounce',
+        detail: null,
+        campaignId: 1,
+        removedAt: null,
+      }),
+      expect.objectContaining({ email: 'kitty.wells@example.com', reason: 'complaint' }),
+    ]);
+    expect(suppressionDigest(DOLLY[1]!)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    for (const written of DOLLY)
+      expect(await t.app.get(SuppressionsService).isSuppressed(written)).toBe(true);
+    expect((await ds.getRepository(CampaignRecipient).find()).map((r) => r.email)).toEqual([
+      'kitty.wells@example.com',
+    ]);
 
     await admin.get(`/api/admin/fans/${dolly.id}`).expect(404);
     await admin.get(`/api/admin/fans/${dolly.id}/export`).expect(404);
@@ -335,6 +386,13 @@ describe.each(testDatabases())('fans on $name', (db) => {
     const { body } = await fans('?search=dolly');
     expect(body.rows).toHaveLength(1);
     expect(body.rows[0]).toMatchObject({ orders: 0, totalSpent: 0, newsletter: 'unconfirmed' });
+    // Her address is still never mailed by a campaign, and her export says so.
+    const data = (await admin.get(`/api/admin/fans/${body.rows[0]!.id}/export`).expect(200))
+      .body as FanExport;
+    expect(data.suppressions).toEqual([
+      expect.objectContaining({ email: suppressionDigest(DOLLY[0]!), reason: 'bounce' }),
+    ]);
+    expect(data.campaign_recipients).toEqual([]);
   });
 
   it('makes one fan of a new address written by several forms at once', async () => {

@@ -84,6 +84,32 @@ describe.each(testDatabases())('the volume seed on $name', (db) => {
       .expect(200);
     expect(totalOf(signups.body)).toBe(ASKED.signups + 20);
 
+    // Subscribers are signups every campaign may mail: confirmed, never unsubscribed.
+    const confirmed = async () =>
+      totalOf(
+        (
+          await admin
+            .get('/api/admin/email-signups')
+            .query({ status: 'confirmed', pageSize: 1 })
+            .expect(200)
+        ).body,
+        'confirmed',
+      );
+    const before = await confirmed();
+    const added = await seedVolume(
+      dataSource,
+      { signups: 0, orders: 0, messages: 0, notify: 0, subscribers: 15 },
+      { seed: 7, now },
+    );
+    expect(added.map((r) => [r.table, r.rows])).toEqual([['email_signups', 15]]);
+    expect(await confirmed()).toBe(before + 15);
+    const [{ n: mailable }] = (await dataSource.query(
+      `SELECT COUNT(*) AS n FROM email_signups
+         WHERE id > (SELECT MAX(id) - 15 FROM email_signups) AND subscription = 'confirmed'
+           AND token IS NOT NULL AND unsubscribedAt IS NULL`,
+    )) as { n: number | string }[];
+    expect(Number(mailable)).toBe(15);
+
     // Rows are stored as the services store them: JSON items with cents, totals that add up.
     const orders = (await dataSource.query('SELECT * FROM orders')) as {
       lineItems: string;

@@ -69,6 +69,14 @@ export interface CampaignInput {
   audience: CampaignAudience;
 }
 
+/** Answer of `GET /api/admin/campaigns/settings`: what the editor schedules and paces by. */
+export interface CampaignSettings {
+  /** The artist's IANA time zone (`ARTIST_TIMEZONE`): a scheduled time is written in it. */
+  timeZone: string;
+  /** `CAMPAIGN_RATE_PER_SECOND`; 0 when there is no cap. */
+  ratePerSecond: number;
+}
+
 /** Answer of `POST /api/admin/campaigns/audience`. */
 export interface AudienceCount {
   count: number;

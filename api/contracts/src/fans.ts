@@ -61,6 +61,13 @@ export interface FanExport {
   downloads: Record<string, unknown>[];
   /** Download codes the fan redeemed. */
   download_codes: Record<string, unknown>[];
+  /** Their rows as recipients of campaigns. */
+  campaign_recipients: Record<string, unknown>[];
+  /**
+   * Their address's suppression, if it bounced or they complained; after an erasure of the same
+   * address, kept under a SHA-256 digest of it (`sha256:…`).
+   */
+  suppressions: Record<string, unknown>[];
 }
 
 /** What an erasure replaces an order's name, email, address and notes with. */
@@ -74,6 +81,9 @@ export interface FanErasure {
   notifyMeDeleted: number;
   messagesDeleted: number;
   emailsDeleted: number;
+  campaignRecipientsDeleted: number;
+  /** Kept so the address is never mailed again, with the address replaced by its digest. */
+  suppressionsErased: number;
   /**
    * Paid orders still to ship: they keep the name and shipping address until they are fulfilled
    * or refunded, then those are erased too.

@@ -9,7 +9,8 @@ import { seedVolume, type VolumeCounts } from '../database/volume-seed.js';
 
 /**
  * Fills the admin's lists for a load test:
- * `npm run seed:volume -- --signups N --orders N --messages N --notify N [--seed S]`.
+ * `npm run seed:volume -- --signups N --orders N --messages N --notify N [--subscribers N] [--seed S]`.
+ * `--subscribers` adds confirmed, subscribed signups only: every one mailable by a campaign.
  * Reads the same settings as the server (environment, `.env` or ENV_FILE), so it fills the
  * database DATABASE_URL names, SQLite or MySQL; runs the migrations first, so an empty database
  * works. Adds to the rows already there. Never for a live site's database: the rows are made up.
@@ -19,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 class CommandError extends Error {}
 
 const USAGE =
-  'Usage: npm run seed:volume -- --signups N --orders N --messages N --notify N [--seed S]';
+  'Usage: npm run seed:volume -- --signups N --orders N --messages N --notify N [--subscribers N] [--seed S]';
 
 function readCounts(args: string[]): VolumeCounts & { seed: number } {
   let values: Record<string, string | undefined>;
@@ -31,6 +32,7 @@ function readCounts(args: string[]): VolumeCounts & { seed: number } {
         orders: { type: 'string' },
         messages: { type: 'string' },
         notify: { type: 'string' },
+        subscribers: { type: 'string' },
         seed: { type: 'string' },
       },
     }));
@@ -50,9 +52,10 @@ function readCounts(args: string[]): VolumeCounts & { seed: number } {
     orders: count('orders', 0),
     messages: count('messages', 0),
     notify: count('notify', 0),
+    subscribers: count('subscribers', 0),
     seed: count('seed', 18),
   };
-  if (counts.signups + counts.orders + counts.messages + counts.notify === 0) {
+  if (counts.signups + counts.orders + counts.messages + counts.notify + counts.subscribers === 0) {
     throw new CommandError(`Nothing to add.\n${USAGE}`);
   }
   return counts;

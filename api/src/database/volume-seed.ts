@@ -24,6 +24,11 @@ export interface VolumeCounts {
   orders: number;
   messages: number;
   notify: number;
+  /**
+   * Signups who confirmed within the last year and never unsubscribed, every one mailable by a
+   * campaign (`--subscribers`, for `npm run bench:campaign`).
+   */
+  subscribers?: number;
 }
 
 export interface VolumeSeedOptions {
@@ -400,6 +405,35 @@ export async function seedVolume(
             );
           }
           return row;
+        },
+        options.onProgress,
+      ),
+    );
+  }
+
+  if ((counts.subscribers ?? 0) > 0) {
+    const base = await lastId(dataSource, EmailSignup);
+    const random = seededRandom(seed + 4 + base);
+    const at = timeline(random, counts.subscribers!, now, 1);
+    results.push(
+      await insertRows(
+        dataSource,
+        EmailSignup,
+        counts.subscribers!,
+        (i): Partial<EmailSignup> => {
+          const n = base + i + 1;
+          const createdAt = at(i);
+          const sentAt = createdAt.getTime() + between(random, 1_000, 30_000);
+          return {
+            email: person(random, n).email,
+            contacted: 'false',
+            contactedAt: null,
+            createdAt,
+            token: `${n.toString(16).padStart(12, '0')}${hex(random, 52)}`,
+            confirmationSentAt: sentAt,
+            confirmedAt: Math.min(sentAt + between(random, 60_000, 3_600_000), now.getTime()),
+            unsubscribedAt: null,
+          };
         },
         options.onProgress,
       ),

@@ -29,11 +29,14 @@ export async function stillScreen(page: Page) {
  * antd's fixed-header tables render a hidden, zero-height copy of the header row to measure
  * column widths; it is aria-hidden yet keeps a copy of the "Select all" checkbox focusable. That
  * copy is antd's internal markup (docs/admin.md lists it as a known gap), so it is left out;
- * everything the visitor or the artist sees is scanned.
+ * everything the visitor or the artist sees is scanned. `exclude` leaves out more, such as an
+ * email's preview frame (sandboxed with scripts off, so axe cannot enter it; it holds the email,
+ * not the dashboard).
  */
-export async function axeViolations(page: Page, include?: string) {
+export async function axeViolations(page: Page, include?: string, exclude: string[] = []) {
   await stillScreen(page);
   const builder = new AxeBuilder({ page }).exclude('.ant-table-measure-row');
   if (include) builder.include(include);
+  for (const selector of exclude) builder.exclude(selector);
   return (await builder.analyze()).violations;
 }

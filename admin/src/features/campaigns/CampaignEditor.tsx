@@ -22,11 +22,11 @@ import {
   Space,
   Typography,
 } from 'antd';
-import { formatTimestamp } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
 import { useGetProductsQuery } from '../products/productsApi.js';
 import { useGetShowsQuery } from '../shows/showsApi.js';
 import { CampaignStatusTag } from './columns.js';
+import { formatInZone, zonedToIso } from './zonedTime.js';
 import {
   useCampaignActionMutation,
   useCountAudienceMutation,
@@ -34,6 +34,7 @@ import {
   useDeleteCampaignMutation,
   useGetCampaignPreviewQuery,
   useGetCampaignQuery,
+  useGetCampaignSettingsQuery,
   useSendCampaignMutation,
   useTestCampaignMutation,
   useUpdateCampaignMutation,
@@ -77,9 +78,6 @@ const toInput = (values: EditorValues): CampaignInput => ({
   body: values.body,
   audience: toAudience(values),
 });
-
-/** A datetime-local value (the browser's zone, the artist's own) as an ISO time. */
-const toIso = (local: string) => new Date(local).toISOString();
 
 /** The editor of one campaign: writing, audience, preview, test, send, and its progress. */
 export function CampaignEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -132,6 +130,9 @@ function DraftEditor({
   const [reachError, setReachError] = useState<string | null>(null);
   const [testEmails, setTestEmails] = useState('');
   const [at, setAt] = useState('');
+  // The schedule is written in the artist's time zone, whatever the browser's.
+  const { data: settings } = useGetCampaignSettingsQuery();
+  const zone = settings?.timeZone;
   const [width, setWidth] = useState<keyof typeof WIDTHS>('Desktop');
   const { data: shows } = useGetShowsQuery({
     status: 'published',
@@ -209,7 +210,8 @@ function DraftEditor({
   };
 
   const onSend = async (scheduled: boolean) => {
-    if (scheduled && !at) {
+    const atIso = scheduled && zone ? zonedToIso(at, zone) : null;
+    if (scheduled && !atIso) {
       toast.error('Pick the date and time to send it');
       return;
     }
@@ -218,7 +220,7 @@ function DraftEditor({
     const fans = `${reach.count} ${reach.count === 1 ? 'fan' : 'fans'}`;
     modal.confirm({
       title: scheduled
-        ? `Send to ${fans} on ${formatTimestamp(toIso(at))}?`
+        ? `Send to ${fans} on ${formatInZone(atIso, zone!)}?`
         : `Send to ${fans} now?`,
       content:
         'Everyone on the list then who fits the audience gets it; fans who join later do not. You can pause or cancel it while it sends.',
@@ -226,7 +228,7 @@ function DraftEditor({
       cancelText: 'Not yet',
       onOk: async () => {
         try {
-          await send({ id: saved.id, ...(scheduled ? { at: toIso(at) } : {}) }).unwrap();
+          await send({ id: saved.id, ...(atIso ? { at: atIso } : {}) }).unwrap();
           toast.success(scheduled ? 'Campaign scheduled' : 'Campaign sending');
         } catch (err) {
           toast.error('Failed to send the campaign', err);
@@ -282,7 +284,9 @@ function DraftEditor({
           >
             <Input.TextArea rows={12} />
           </Form.Item>
-          <Typography.Title level={5}>Audience</Typography.Title>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            Audience
+          </Typography.Title>
           <Form.Item label="Near a show" name="showId">
             <Select
               allowClear
@@ -340,14 +344,17 @@ function DraftEditor({
             Send test
           </Button>
         </Space.Compact>
+        <Typography.Text type="secondary">
+          {zone ? `Schedule in ${zone} time` : 'Schedule'}
+        </Typography.Text>
         <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
           <Input
             type="datetime-local"
-            aria-label="Send at (your time)"
+            aria-label={zone ? `Send at (${zone} time)` : 'Send at'}
             value={at}
             onChange={(e) => setAt(e.target.value)}
           />
-          <Button onClick={() => onSend(true)} loading={sending} disabled={!reach}>
+          <Button onClick={() => onSend(true)} loading={sending} disabled={!reach || !zone}>
             Schedule
           </Button>
         </Space.Compact>
@@ -363,7 +370,7 @@ function DraftEditor({
       </div>
       <div style={{ flex: '1 1 400px', minWidth: 0 }}>
         <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
             Preview
           </Typography.Title>
           <Segmented
@@ -401,6 +408,7 @@ function DraftEditor({
 /** A campaign that has left the drafts: where it stands, live, and what can be done with it. */
 function CampaignProgress({ campaign }: { campaign: Campaign }) {
   const [act, { isLoading }] = useCampaignActionMutation();
+  const { data: settings } = useGetCampaignSettingsQuery();
   const toast = useToast();
   // The clock of the rate and time left, ticking with the progress.
   const [now, setNow] = useState(() => Date.now());
@@ -428,8 +436,11 @@ function CampaignProgress({ campaign }: { campaign: Campaign }) {
     <Flex vertical gap={12}>
       <Flex gap={8} align="center">
         <CampaignStatusTag status={campaign.status} />
-        {campaign.scheduledAt && campaign.status === 'scheduled' && (
-          <Typography.Text>Goes out {formatTimestamp(campaign.scheduledAt)}</Typography.Text>
+        {campaign.scheduledAt && campaign.status === 'scheduled' && settings && (
+          <Typography.Text>
+            Goes out {formatInZone(campaign.scheduledAt, settings.timeZone)} ({settings.timeZone}{' '}
+            time)
+          </Typography.Text>
         )}
       </Flex>
       {campaign.recipients > 0 && (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Campaign } from '@artist/contracts';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
@@ -127,4 +127,56 @@ it('opens a draft with its live count, previews it, and sends it to N fans after
   );
   expect(await screen.findByText(/10 of 42 sent/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+});
+
+it('schedules in the artist’s time zone, names it, and shows the time it goes out on her clock', async () => {
+  const user = userEvent.setup();
+  const draft = makeCampaign(8, { subject: 'Tokyo, March 14' });
+  let scheduled: Campaign | null = null;
+  const stub = signedIn({
+    'GET /api/admin/campaigns': () => json(200, page([scheduled ?? draft])),
+    'GET /api/admin/campaigns/8': () => json(200, scheduled ?? draft),
+    'GET /api/admin/campaigns/settings': json(200, { timeZone: 'Asia/Tokyo', ratePerSecond: 10 }),
+    'GET /api/admin/campaigns/8/preview': json(200, {
+      subject: 'Tokyo',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    }),
+    'PUT /api/admin/campaigns/8': json(200, draft),
+    'POST /api/admin/campaigns/audience': json(200, { count: 5, unknownLocation: 0 }),
+    'POST /api/admin/campaigns/8/send': (req) => {
+      const { at } = req.body as { at: string };
+      scheduled = { ...draft, status: 'scheduled', scheduledAt: at };
+      return json(200, scheduled);
+    },
+    'GET /api/admin/shows': listRoute(SHOWS, []),
+    'GET /api/admin/products': json(200, {
+      rows: [],
+      total: 0,
+      counts: { all: 0 },
+      page: 1,
+      pageSize: 200,
+    }),
+  });
+  renderAdmin('/admin?tab=campaigns');
+  await user.click(await screen.findByRole('button', { name: 'Open campaign Tokyo, March 14' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByText('Schedule in Asia/Tokyo time')).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Send at (Asia/Tokyo time)'), {
+    target: { value: '2099-03-14T20:00' },
+  });
+  await within(dialog).findByText('Reaches 5 fans');
+  await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+  expect(
+    (await screen.findAllByText('Send to 5 fans on Mar 14, 2099, 8:00 PM GMT+9?')).length,
+  ).toBeGreaterThan(0);
+  await user.click(screen.getByRole('button', { name: 'Schedule for 5 fans' }));
+  await waitFor(() =>
+    expect(stub.requests.find((r) => r.path === '/api/admin/campaigns/8/send')?.body).toEqual({
+      at: '2099-03-14T11:00:00.000Z',
+    }),
+  );
+  expect(
+    await screen.findByText('Goes out Mar 14, 2099, 8:00 PM GMT+9 (Asia/Tokyo time)'),
+  ).toBeInTheDocument();
 });

@@ -5,6 +5,7 @@ import type {
   CampaignInput,
   CampaignListFilter,
   CampaignPreview,
+  CampaignSettings,
   FormResponse,
   ListPage,
   Suppression,
@@ -20,6 +21,9 @@ export const campaignsApi = api.injectEndpoints({
     getCampaigns: build.query<ListPage<Campaign, CampaignListFilter>, ListArgs>({
       query: (args) => listUrl('/admin/campaigns', args),
       providesTags: [LIST],
+    }),
+    getCampaignSettings: build.query<CampaignSettings, void>({
+      query: () => '/admin/campaigns/settings',
     }),
     getCampaign: build.query<Campaign, number>({
       query: (id) => `/admin/campaigns/${id}`,
@@ -88,6 +92,7 @@ export const campaignsApi = api.injectEndpoints({
 export const {
   useGetCampaignsQuery,
   useGetCampaignQuery,
+  useGetCampaignSettingsQuery,
   useGetCampaignPreviewQuery,
   useCreateCampaignMutation,
   useUpdateCampaignMutation,

@@ -39,8 +39,8 @@ export class AudienceService {
   async resolve(audience: CampaignAudience): Promise<Audience> {
     const centre = await this.showPlace(audience);
     const names = await this.productNames(audience);
-    const suppressed = await this.suppressions.addresses();
-    let members = (await this.newsletter.mailable()).filter((m) => !suppressed.has(m.email));
+    const suppressed = await this.suppressions.suppressed();
+    let members = (await this.newsletter.mailable()).filter((m) => !suppressed(m.email));
     if (names) {
       const buyers = await this.orders.buyersOf(names);
       members = members.filter((m) => buyers.has(m.email));

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DataSource, In, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -14,6 +14,7 @@ import { inTransaction } from '../../database/transaction.js';
 import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
 import { newsletterLinks } from '../email/outbox.service.js';
+import { describeSmtpError, errorCode, isPermanent, smtpTransport } from '../email/smtp.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { personalise } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
@@ -23,7 +24,10 @@ import { SuppressionsService } from './suppressions.service.js';
 /** How often the sender looks for work: a pause is seen within this, and within a batch's time. */
 export const CAMPAIGN_POLL_MS = 250;
 /** Recipients claimed at most per batch when no rate cap applies. */
-const UNCAPPED_BATCH = 50;
+const UNCAPPED_BATCH = 100;
+/** Messages handed to the SMTP pool at once: two for each of its connections. */
+const SMTP_CONNECTIONS = 4;
+const SEND_AT_ONCE = SMTP_CONNECTIONS * 2;
 /** The campaigns' share of the rate, counted across instances in `mail_quotas`. */
 const RATE_QUOTA = 'campaigns:rate';
 /** How long a claimed batch may take before its status is looked at again. */
@@ -55,16 +59,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly suppressions: SuppressionsService,
   ) {
     const smtpUrl = config.mail.smtpUrl;
-    if (smtpUrl)
-      this.transport = nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: 4,
-        maxMessages: Infinity,
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 30_000,
-      });
+    if (smtpUrl) this.transport = smtpTransport(smtpUrl, { maxConnections: SMTP_CONNECTIONS });
   }
 
   onApplicationBootstrap(): void {
@@ -83,7 +78,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.pass = this.work()
-        .catch((error: unknown) => this.logger.error(`Sending campaigns failed: ${codeOf(error)}`))
+        .catch((error: unknown) =>
+          this.logger.error(`Sending campaigns failed: ${errorCode(error)}`),
+        )
         .finally(() => {
           this.pass = undefined;
           this.schedule(CAMPAIGN_POLL_MS);
@@ -155,29 +152,40 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /**
+   * Sends a claimed batch a few at a time, each few at once over the pooled connections: their
+   * campaigns' status is looked at again every STATUS_CHECK_MS (a paused or cancelled campaign's
+   * rest goes back), their addresses are checked for an unsubscribe or suppression just before,
+   * and the sent are marked in one transaction after.
+   */
   private async sendBatch(claimed: CampaignRecipient[]): Promise<void> {
     const campaigns = new Map<number, SendingCampaign>();
-    const released = new Set<number>();
+    const stopped = new Set<number>();
     let checkedAt = 0;
-    for (const [index, recipient] of claimed.entries()) {
-      if (released.has(recipient.id)) continue;
+    for (let start = 0; start < claimed.length; start += SEND_AT_ONCE) {
       // A pause or cancel is seen within STATUS_CHECK_MS: the rest of the batch goes back.
       if (Date.now() - checkedAt > STATUS_CHECK_MS) {
         campaigns.clear();
         checkedAt = Date.now();
       }
-      let campaign = campaigns.get(recipient.campaignId);
-      if (!campaign) {
-        campaign = await this.sendingCampaign(recipient.campaignId);
-        campaigns.set(recipient.campaignId, campaign);
+      const ready: [CampaignRecipient, SendingCampaign][] = [];
+      for (const recipient of claimed.slice(start, start + SEND_AT_ONCE)) {
+        if (stopped.has(recipient.campaignId)) continue;
+        let campaign = campaigns.get(recipient.campaignId);
+        if (!campaign) {
+          campaign = await this.sendingCampaign(recipient.campaignId);
+          campaigns.set(recipient.campaignId, campaign);
+        }
+        if (campaign.status !== 'sending') {
+          stopped.add(recipient.campaignId);
+          await this.release(
+            claimed.slice(start).filter((r) => r.campaignId === recipient.campaignId),
+          );
+          continue;
+        }
+        ready.push([recipient, campaign]);
       }
-      if (campaign.status !== 'sending') {
-        const rest = claimed.slice(index).filter((r) => r.campaignId === recipient.campaignId);
-        for (const r of rest) released.add(r.id);
-        await this.release(rest);
-        continue;
-      }
-      await this.deliver(recipient, campaign);
+      await this.deliver(ready);
     }
   }
 
@@ -206,50 +214,75 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       );
   }
 
-  private async deliver(recipient: CampaignRecipient, campaign: SendingCampaign): Promise<void> {
+  /** Sends some recipients' messages at once, but not to those who left or were suppressed. */
+  private async deliver(batch: [CampaignRecipient, SendingCampaign][]): Promise<void> {
+    if (batch.length === 0) return;
+    const emails = batch.map(([r]) => r.email);
+    const [subscribed, suppressed] = await Promise.all([
+      this.newsletter.stillSubscribed(emails),
+      this.suppressions.suppressedAmong(emails),
+    ]);
     const repository = this.dataSource.getRepository(CampaignRecipient);
-    const skip = !(await this.newsletter.stillSubscribed([recipient.email])).has(recipient.email)
-      ? 'unsubscribed'
-      : (await this.suppressions.isSuppressed(recipient.email))
-        ? 'suppressed'
-        : null;
-    if (skip) {
-      await repository.update({ id: recipient.id }, { status: 'skipped', lastError: skip });
-      return;
-    }
+    const skip = (why: string, skipped: CampaignRecipient[]) =>
+      skipped.length === 0
+        ? undefined
+        : repository.update(
+            { id: In(skipped.map((r) => r.id)), status: 'queued' },
+            { status: 'skipped', lastError: why },
+          );
+    const left = batch.filter(([r]) => !subscribed.has(r.email)).map(([r]) => r);
+    const barred = batch
+      .filter(([r]) => subscribed.has(r.email) && suppressed.has(r.email))
+      .map(([r]) => r);
+    await Promise.all([skip('unsubscribed', left), skip('suppressed', barred)]);
+    const sending = batch.filter(([r]) => subscribed.has(r.email) && !suppressed.has(r.email));
+    const outcomes = await Promise.all(
+      sending.map(([recipient, campaign]) =>
+        this.send(recipient, campaign).then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    const sent = sending.filter((_, i) => outcomes[i] === null).map(([r]) => r);
+    const now = this.clock.now().getTime();
+    if (sent.length)
+      await inTransaction(this.dataSource, async (manager) => {
+        for (const campaignId of new Set(sent.map((r) => r.campaignId))) {
+          const ids = sent.filter((r) => r.campaignId === campaignId).map((r) => r.id);
+          const marked = await manager.update(
+            CampaignRecipient,
+            { id: In(ids), status: 'queued' },
+            { status: 'sent', sentAt: now, lastError: null },
+          );
+          if (marked.affected)
+            await manager.increment(CampaignRecord, { id: campaignId }, 'sent', marked.affected);
+        }
+      });
+    for (const [i, [recipient, campaign]] of sending.entries())
+      if (outcomes[i] !== null) await this.failed(recipient, campaign, outcomes[i]);
+  }
+
+  /** One recipient's message, with its fixed Message-ID and their own unsubscribe link. */
+  private async send(recipient: CampaignRecipient, campaign: SendingCampaign): Promise<void> {
     const unsubscribe = newsletterLinks(this.config.publicUrl, {
       confirmToken: '',
       unsubscribeToken: recipient.token,
     }).unsubscribe;
     const { html, text } = personalise(campaign, unsubscribe);
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
-    try {
-      await this.transport!.sendMail({
-        from: this.config.mail.from,
-        to: { name: '', address: recipient.email },
-        subject: campaign.subject,
-        html,
-        text,
-        messageId: recipient.messageId,
-        list: {
-          unsubscribe: unsubscribe,
-          id: { url: `newsletter.${host}`, comment: `${this.config.mail.from.name} newsletter` },
-        },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
-    } catch (error) {
-      await this.failed(recipient, campaign, error);
-      return;
-    }
-    const now = this.clock.now().getTime();
-    await inTransaction(this.dataSource, async (manager) => {
-      const marked = await manager.update(
-        CampaignRecipient,
-        { id: recipient.id, status: 'queued' },
-        { status: 'sent', sentAt: now, lastError: null },
-      );
-      if (marked.affected)
-        await manager.increment(CampaignRecord, { id: recipient.campaignId }, 'sent', 1);
+    await this.transport!.sendMail({
+      from: this.config.mail.from,
+      to: { name: '', address: recipient.email },
+      subject: campaign.subject,
+      html,
+      text,
+      messageId: recipient.messageId,
+      list: {
+        unsubscribe: unsubscribe,
+        id: { url: `newsletter.${host}`, comment: `${this.config.mail.from.name} newsletter` },
+      },
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
   }
 
@@ -263,7 +296,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     error: unknown,
   ): Promise<void> {
     const now = this.clock.now().getTime();
-    const answer = describe(error);
+    const answer = describeSmtpError(error);
     const permanent = isPermanent(error);
     const expired = now + retryDelay(recipient.attempts) > campaign.startedAt + GIVE_UP_AFTER_MS;
     if (!permanent && !expired) {
@@ -288,7 +321,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (permanent)
       await this.suppressions.add(recipient.email, 'bounce', answer, recipient.campaignId);
     this.logger.warn(
-      `Campaign ${recipient.campaignId} recipient ${recipient.id} failed: ${codeOf(error)}`,
+      `Campaign ${recipient.campaignId} recipient ${recipient.id} failed: ${errorCode(error)}`,
     );
   }
 
@@ -313,26 +346,4 @@ interface SendingCampaign {
   text: string;
   subject: string;
   startedAt: number;
-}
-
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
-function codeOf(error: unknown): string {
-  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
-  if (typeof responseCode === 'number') return `SMTP ${responseCode}`;
-  return typeof code === 'string' ? code : 'error';
-}
-
-function describe(error: unknown): string {
-  const { response, code, message } = error as {
-    response?: unknown;
-    code?: unknown;
-    message?: unknown;
-  };
-  if (typeof response === 'string' && response) return response.slice(0, 1000);
-  const text = typeof message === 'string' ? message : String(error);
-  return (typeof code === 'string' ? `${code}: ${text}` : text).slice(0, 1000);
 }

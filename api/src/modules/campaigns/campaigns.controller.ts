@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  Inject,
   NotFoundException,
   Param,
   Post,
@@ -17,6 +18,7 @@ import {
   EXPORT_NAMES,
   type AudienceCount,
   type CampaignPreview,
+  type CampaignSettings,
   type Campaign,
   CampaignListFilter,
   type FormResponse,
@@ -28,6 +30,8 @@ import { IdParam } from '../../common/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { AdminOnly } from '../auth/admin.guard.js';
 import { CampaignsService } from './campaigns.service.js';
 import {
@@ -75,6 +79,7 @@ export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -86,6 +91,15 @@ export class CampaignsController {
   export(@Query() query: CampaignListQueryDto) {
     const rows = streamCsv(this.campaigns.listDefinition(), query, campaignColumns);
     return csvFile(EXPORT_NAMES.campaigns, this.clock.today(), rows);
+  }
+
+  /** The artist's time zone, in which the editor's schedule is written, and the rate cap. */
+  @Get('settings')
+  settings(): CampaignSettings {
+    return {
+      timeZone: this.config.timeZone,
+      ratePerSecond: this.config.mail.campaignRatePerSecond,
+    };
   }
 
   @Post()

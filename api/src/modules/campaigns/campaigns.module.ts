@@ -8,6 +8,7 @@ import { PlacesModule } from '../places/places.module.js';
 import { ShowsModule } from '../shows/shows.module.js';
 import { AudienceService } from './audience.service.js';
 import { BounceService } from './bounce.service.js';
+import { CampaignFanData } from './campaign-fan-data.js';
 import { CampaignRecipient, CampaignRecord, SuppressionRecord } from './campaign.entity.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import {
@@ -42,7 +43,8 @@ import { EmailWebhooksController } from './webhooks.controller.js';
     SuppressionsService,
     CampaignSender,
     BounceService,
+    CampaignFanData,
   ],
-  exports: [CampaignsService],
+  exports: [CampaignsService, CampaignFanData],
 })
 export class CampaignsModule {}

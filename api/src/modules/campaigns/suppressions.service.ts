@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
+import { In, IsNull, type Repository } from 'typeorm';
 import type {
   Suppression,
   SuppressionListFilter,
@@ -11,6 +11,7 @@ import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
+import { suppressionDigest, suppressionKeys } from './campaign-fan-data.js';
 import { SuppressionRecord } from './campaign.entity.js';
 
 /** Addresses that get no campaign after a hard bounce or a complaint. */
@@ -22,25 +23,35 @@ export class SuppressionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Adds an address once; false when it was suppressed already. */
+  /**
+   * Adds an address once; false when it was suppressed already, as written or, after its fan was
+   * erased, as a digest.
+   */
   async add(
     email: string,
     reason: SuppressionReason,
     detail: string | null,
     campaignId: number | null,
   ): Promise<boolean> {
-    try {
-      await this.suppressions.insert({
-        email: normaliseEmail(email),
-        reason,
-        detail: detail ? detail.slice(0, 500) : null,
-        campaignId,
-        createdAt: this.clock.now().getTime(),
-      });
-      return true;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+    const keys = suppressionKeys(email);
+    const stored = await this.suppressions.findOne({
+      select: { id: true, removedAt: true },
+      where: { email: In(keys) },
+    });
+    if (stored?.removedAt === null) return false;
+    if (!stored)
+      try {
+        await this.suppressions.insert({
+          email: normaliseEmail(email),
+          reason,
+          detail: detail ? detail.slice(0, 500) : null,
+          campaignId,
+          createdAt: this.clock.now().getTime(),
+        });
+        return true;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
     // Suppressed again after the artist lifted it.
     const again = await this.suppressions
       .createQueryBuilder()
@@ -53,21 +64,38 @@ export class SuppressionsService {
         removedAt: null,
         removedReason: null,
       })
-      .where('email = :email AND removedAt IS NOT NULL', { email: normaliseEmail(email) })
+      .where('email IN (:...keys) AND removedAt IS NOT NULL', { keys })
       .execute();
     return (again.affected ?? 0) > 0;
   }
 
   async isSuppressed(email: string): Promise<boolean> {
-    return this.suppressions.existsBy({ email: normaliseEmail(email), removedAt: IsNull() });
+    return this.suppressions.existsBy({ email: In(suppressionKeys(email)), removedAt: IsNull() });
   }
 
-  async addresses(): Promise<Set<string>> {
+  /** Those of some addresses that are suppressed now, as written or as a digest. */
+  async suppressedAmong(emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const keyed = emails.map((email) => ({ email, keys: suppressionKeys(email) }));
+    const rows = await this.suppressions.find({
+      select: { email: true },
+      where: { email: In(keyed.flatMap((k) => k.keys)), removedAt: IsNull() },
+    });
+    const stored = new Set(rows.map((row) => row.email));
+    return new Set(keyed.filter((k) => k.keys.some((key) => stored.has(key))).map((k) => k.email));
+  }
+
+  /** Tells whether an address is suppressed, as written or as an erased fan's digest. */
+  async suppressed(): Promise<(email: string) => boolean> {
     const rows = await this.suppressions.find({
       select: { email: true },
       where: { removedAt: IsNull() },
     });
-    return new Set(rows.map((row) => row.email));
+    const stored = new Set(rows.map((row) => row.email));
+    // Digests are worked out only when an erased fan's suppression is held.
+    const digests = rows.some((row) => row.email.startsWith('sha256:'));
+    return (email) =>
+      stored.has(normaliseEmail(email)) || (digests && stored.has(suppressionDigest(email)));
   }
 
   /** The artist lifts a suppression, saying why; the row stays with the reason. */

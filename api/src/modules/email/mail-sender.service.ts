@@ -6,13 +6,14 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DataSource, In, LessThanOrEqual, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
 import { takeQuota } from './mail-quotas.js';
+import { describeSmtpError, errorCode, isPermanent, smtpTransport } from './smtp.js';
 import {
   FAN_TRIGGERED_KINDS,
   HOURLY_LIMIT_REASON,
@@ -61,14 +62,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) {
-      // nodemailer reads host, port, credentials and smtps:// (TLS from the start) from the URL,
-      // and upgrades a plain connection with STARTTLS whenever the server offers it.
-      this.transport = nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 30_000,
-      });
+      this.transport = smtpTransport(smtpUrl);
     }
   }
 
@@ -242,7 +236,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       });
     } catch (error) {
       const now = this.clock.now().getTime();
-      const answer = describe(error);
+      const answer = describeSmtpError(error);
       const permanent = isPermanent(error);
       const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
       await repository.update(
@@ -262,29 +256,4 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       { status: 'sent', sentAt: this.clock.now().getTime(), lastError: null },
     );
   }
-}
-
-/** A 5xx answer of the SMTP server: retrying cannot help. */
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
-/** The SMTP reply code or the connection error's code: nothing personal. */
-function errorCode(error: unknown): string {
-  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
-  if (typeof responseCode === 'number') return `SMTP ${responseCode}`;
-  return typeof code === 'string' ? code : 'error';
-}
-
-/** The server's answer, or the connection error; never the message itself. */
-function describe(error: unknown): string {
-  const { response, code, message } = error as {
-    response?: unknown;
-    code?: unknown;
-    message?: unknown;
-  };
-  if (typeof response === 'string' && response) return response.slice(0, 1000);
-  const text = typeof message === 'string' ? message : String(error);
-  return (typeof code === 'string' ? `${code}: ${text}` : text).slice(0, 1000);
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CampaignsModule } from '../campaigns/campaigns.module.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NotifyModule } from '../notify/notify.module.js';
@@ -15,6 +16,7 @@ import { FansService } from './fans.service.js';
     NotifyModule,
     ContactModule,
     ReleasesModule,
+    CampaignsModule,
   ],
   controllers: [FansController],
   providers: [FansService],

@@ -23,6 +23,7 @@ import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
 import { CheckoutReminder } from '../checkout/checkout-reminder.entity.js';
 import { reminderQuotaName } from '../checkout/checkout-reminders.service.js';
+import { CampaignFanData } from '../campaigns/campaign-fan-data.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
 import { MailQuota } from '../email/mail-quota.entity.js';
@@ -67,6 +68,7 @@ export class FansService {
     private readonly contact: ContactService,
     private readonly downloads: DownloadsService,
     private readonly codes: DownloadCodesService,
+    private readonly campaigns: CampaignFanData,
   ) {
     this.searchGrams = searchGramsOf(dataSource, 'fans');
   }
@@ -247,6 +249,7 @@ export class FansService {
       const reminders = await manager.findBy(CheckoutReminder, {
         email: In(addressesOf(fan, records)),
       });
+      const campaigns = await this.campaigns.recordsOf(manager, fan.email);
       const plain = <T extends object>(rows: T[]) =>
         rows.map((r) => ({ ...r }) as Record<string, unknown>);
       return {
@@ -260,13 +263,16 @@ export class FansService {
         mail_quotas: plain(quotas),
         checkout_reminders: plain(reminders),
         ...(await this.downloadsOf(manager, fan, records)),
+        campaign_recipients: plain(campaigns.recipients),
+        suppressions: plain(campaigns.suppressions),
       };
     });
   }
 
   /**
    * DELETE /api/admin/fans/:id: the fan's signups, notify-me requests and messages are deleted,
-   * and every email the outbox holds to them or about those records; their orders stay for the
+   * and every email the outbox holds to them or about those records, and their campaign
+   * recipient rows; a suppression of their address stays under its digest; their orders stay for the
    * books (totals, lines, dates, payment) with name, email, address, tracking and notes replaced.
    * A paid order still to ship keeps its name and address until it is fulfilled or refunded,
    * when those are erased too (`eraseWhenClosed`). One transaction, so a failure leaves everything as it was.
@@ -303,6 +309,7 @@ export class FansService {
         ids(records.orders),
       );
       const downloadCodesForgotten = await this.codes.forget(manager, fan.email);
+      const campaigns = await this.campaigns.erase(manager, fan.email);
       await manager.delete(Fan, { id: fan.id });
       return {
         ordersScrubbed: records.orders.length,
@@ -310,6 +317,8 @@ export class FansService {
         notifyMeDeleted: records.notifyMe.length,
         messagesDeleted: records.messages.length,
         emailsDeleted: emails.length,
+        campaignRecipientsDeleted: campaigns.recipientsDeleted,
+        suppressionsErased: campaigns.suppressionsErased,
         ordersKeptForShipping,
         downloadLinksDeleted,
         downloadCodesForgotten,

@@ -120,13 +120,14 @@ export class NewsletterService {
   /** Whether an address may still be mailed a campaign now: confirmed and not unsubscribed. */
   async stillSubscribed(emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
+    // Found by address (its unique index) and their state tested here: with the state in the
+    // query SQLite chose the state's index and read every confirmed signup, 0.8 s at 100,000.
     const rows = await this.signups
       .createQueryBuilder('s')
-      .select(['s.email'])
-      .where("s.subscription = 'confirmed'")
-      .andWhere('s.email IN (:...emails)', { emails })
+      .select(['s.email', 's.subscription'])
+      .where('s.email IN (:...emails)', { emails })
       .getMany();
-    return new Set(rows.map((row) => row.email));
+    return new Set(rows.filter((row) => row.subscription === 'confirmed').map((row) => row.email));
   }
 
   /**

@@ -1,0 +1,319 @@
+/**
+ * One campaign to 100,000 confirmed subscribers (`seedVolume`'s `subscribers`), sent by the
+ * production build (api/dist/main.js, a process of its own) to a loopback SMTP server that
+ * accepts everything, with the rate cap off. Prints the messages a second sustained (the middle
+ * 90% of the deliveries), the API's peak memory (VmRSS from /proc, sampled every 100 ms while it
+ * sends), how long an email to the artist (a contact message's alert, through the outbox) queued
+ * a third of the way in took to arrive, and the p95 of `GET /api/shows` asked over and over while
+ * it sends. Then the API starts again with CAMPAIGN_RATE_PER_SECOND=20 and a second campaign to
+ * the same list runs for `--capped` seconds: prints the rate measured, and cancels it. Exits 1
+ * when a figure misses its target (300 a second, 300 MB, 5 s, 50 ms, within 10% of 20).
+ *
+ *   npm run bench:campaign [-- --subscribers 100000 --capped 30 --mysql mysql://root@127.0.0.1:3306]
+ */
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
+import { seedVolume } from '../src/database/volume-seed.js';
+import { freePort, mainJs } from './built-server.js';
+import { trialDatabase } from './trial-database.js';
+
+const { values: args } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '100000' },
+    capped: { type: 'string', default: '30' },
+    mysql: { type: 'string' },
+  },
+});
+const SUBSCRIBERS = Number(args.subscribers);
+const CAPPED_SECONDS = Number(args.capped);
+const CAPPED_RATE = 20;
+const ARTIST = 'artist@bench.example';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : 0;
+
+/** Accepts every message, keeping only who it was for and when its DATA ended. */
+class CountingSmtp {
+  readonly campaign: number[] = [];
+  readonly artist: number[] = [];
+  private server?: SMTPServer;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          (to.includes(ARTIST) ? this.artist : this.campaign).push(Date.now());
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.server.address() as AddressInfo).port;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+async function main() {
+  const smtp = new CountingSmtp();
+  await smtp.start();
+  const database = await trialDatabase(args.mysql, 'artist-bench-campaign');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const adminPassword = randomBytes(12).toString('hex');
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATABASE_URL:
+      database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`,
+    UPLOADS_DIR: database.uploadsDir,
+    ADMIN_PASSWORD: adminPassword,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ARTIST_EMAIL: ARTIST,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  };
+
+  // The migrated database, filled before the API starts.
+  const seeding = Date.now();
+  const dataSource = await openDatabase(dataSourceOptions(database.config));
+  await seedVolume(
+    dataSource,
+    { signups: 0, orders: 0, messages: 0, notify: 0, subscribers: SUBSCRIBERS },
+    { seed: 7 },
+  );
+  await dataSource.destroy();
+  process.stdout.write(
+    `bench:campaign on ${database.config.type}: ${SUBSCRIBERS} confirmed subscribers seeded in ` +
+      `${((Date.now() - seeding) / 1000).toFixed(1)} s\n`,
+  );
+
+  let child: ChildProcess | undefined;
+  const startApi = async (rate: number) => {
+    child = spawn(process.execPath, [mainJs], {
+      env: { ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let i = 0; i < 1200; i++) {
+      try {
+        const res = await fetch(`${base}/api/health`);
+        await res.arrayBuffer();
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    throw new Error('The API did not start');
+  };
+  const stopApi = async () => {
+    const running = child!;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+
+  // A failure below still stops the API, by its PID.
+  process.once('exit', () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  await startApi(0);
+  const cookie = await logIn(base, adminPassword);
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  };
+  const content = await admin('GET', '/api/admin/content');
+  await admin('PUT', '/api/admin/content', {
+    ...content,
+    postalAddress: 'PO Box 1, Nashville, TN',
+  });
+  const newCampaign = async (subject: string) =>
+    Number(
+      (
+        await admin('POST', '/api/admin/campaigns', {
+          subject,
+          body: '# New songs\n\nA tour this spring, and a **new record**. [Listen](https://example.com).',
+          audience: {},
+        })
+      ).id,
+    );
+
+  // Uncapped: the whole list.
+  const first = await newCampaign('Bench campaign');
+  const rss: number[] = [];
+  let sending = true;
+  const sampling = (async () => {
+    while (sending) {
+      rss.push(rssOf(child!.pid!));
+      await sleep(100);
+    }
+  })();
+  const showTimes: number[] = [];
+  // A kept-alive connection the server closed while busy is tried again on a new one, and
+  // counted, the time including the retry.
+  let showResets = 0;
+  const asking = (async () => {
+    while (sending) {
+      const at = performance.now();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await fetch(`${base}/api/shows`);
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`GET /api/shows answered ${res.status}`);
+          break;
+        } catch (error) {
+          if (attempt > 3 || (error as Error).message.startsWith('GET')) throw error;
+          showResets++;
+        }
+      }
+      showTimes.push(performance.now() - at);
+      await sleep(20);
+    }
+  })();
+  const sendAsked = Date.now();
+  await admin('POST', `/api/admin/campaigns/${first}/send`, {});
+  const started = Date.now();
+  let alertQueuedAt = 0;
+  let final: Record<string, unknown>;
+  for (;;) {
+    await sleep(250);
+    if (!alertQueuedAt && smtp.campaign.length >= SUBSCRIBERS / 3) {
+      const res = await fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { Origin: base, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Bench',
+          lastName: 'Fan',
+          email: 'bench.fan@example.com',
+          subject: 'fan',
+          message: 'Loved the show.',
+        }),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`POST /api/contact answered ${res.status}`);
+      alertQueuedAt = Date.now();
+    }
+    final = await admin('GET', `/api/admin/campaigns/${first}`);
+    if (final.status !== 'sending') break;
+  }
+  sending = false;
+  await Promise.all([sampling, asking]);
+  const load = loadavg().map((l) => l.toFixed(2));
+  const times = [...smtp.campaign].sort((a, b) => a - b);
+  const from = times[Math.floor(times.length * 0.05)] ?? 0;
+  const to = times[Math.floor(times.length * 0.95)] ?? 0;
+  const sustained = to > from ? (times.length * 0.9) / ((to - from) / 1000) : 0;
+  const overall = times.length / ((Date.now() - started) / 1000);
+  const peakMb = Math.max(...rss) / 1024;
+  const alertMs = smtp.artist.length && alertQueuedAt ? smtp.artist[0]! - alertQueuedAt : Infinity;
+  const p95 = percentile(
+    showTimes.sort((a, b) => a - b),
+    95,
+  );
+  process.stdout.write(
+    `uncapped: campaign ${String(final.status)}, ${String(final.sent)} sent of ` +
+      `${String(final.recipients)} (${times.length} received) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s (send answered in ${started - sendAsked} ms)\n` +
+      `  messages a second sustained (middle 90%): ${sustained.toFixed(0)} (target >= 300); ` +
+      `overall ${overall.toFixed(0)}\n` +
+      `  API peak memory (VmRSS): ${peakMb.toFixed(0)} MB (target < 300)\n` +
+      `  artist's email queued a third of the way in, delivered after: ` +
+      `${Number.isFinite(alertMs) ? `${(alertMs / 1000).toFixed(2)} s` : 'never'} (target <= 5 s)\n` +
+      `  GET /api/shows while sending: p95 ${p95.toFixed(1)} ms, slowest ` +
+      `${(showTimes.at(-1) ?? 0).toFixed(0)} ms, over ${showTimes.length} requests with ` +
+      `${showResets} connections reset (target p95 <= 50 ms)\n` +
+      `  load average at the end: ${load.join(' ')}\n`,
+  );
+  await stopApi();
+
+  // Capped at 20 a second: a second campaign for a while, then cancelled.
+  await startApi(CAPPED_RATE);
+  const capped = await newCampaign('Bench campaign, capped');
+  smtp.campaign.length = 0;
+  await admin('POST', `/api/admin/campaigns/${capped}/send`, {});
+  while (smtp.campaign.length === 0) await sleep(50);
+  const firstAt = smtp.campaign[0]!;
+  // Whole seconds after the first, so the count is of the cap's windows, not of its start.
+  await sleep(1000 + CAPPED_SECONDS * 1000 + 500);
+  const windowStart = firstAt + 1000;
+  const windowEnd = windowStart + CAPPED_SECONDS * 1000;
+  const inWindow = smtp.campaign.filter((at) => at >= windowStart && at < windowEnd).length;
+  const cappedRate = inWindow / CAPPED_SECONDS;
+  await admin('POST', `/api/admin/campaigns/${capped}/cancel`);
+  await stopApi();
+  process.stdout.write(
+    `capped at ${CAPPED_RATE}/s: ${cappedRate.toFixed(2)} a second measured over ` +
+      `${CAPPED_SECONDS} s (target within 10%: ${CAPPED_RATE * 0.9} to ${CAPPED_RATE * 1.1}); ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+  );
+
+  await smtp.stop();
+  await database.drop();
+  const met =
+    final.status === 'sent' &&
+    sustained >= 300 &&
+    peakMb < 300 &&
+    alertMs <= 5000 &&
+    p95 <= 50 &&
+    Math.abs(cappedRate - CAPPED_RATE) <= CAPPED_RATE * 0.1;
+  process.stdout.write(met ? 'All targets met.\n' : 'Some targets missed.\n');
+  if (!met) process.exitCode = 1;
+}
+
+/** The resident memory of a process, in kB, from /proc; 0 once it has gone. */
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function logIn(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    body: JSON.stringify({ password }),
+    headers: { 'Content-Type': 'application/json', Origin: base },
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench:campaign failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});
