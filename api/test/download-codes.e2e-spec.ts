@@ -114,6 +114,47 @@ describe.each(testDatabases())('download codes on $name', (db) => {
     expect(batch).toMatchObject({ batchId, count: 3, redeemed: 1, voidedAt: null });
   });
 
+  it('gives every format the release has when a code is redeemed, and a format added since with fresh links', async () => {
+    const { codes } = await batchOf(2);
+    await redeem({ code: codes[0], email: 'early@example.com' }).expect(202);
+    const flac = zipBytes(300);
+    await uploadFormat(admin, 'porch-light', 'FLAC', flac).expect(201);
+    await redeem({ code: codes[1], email: 'late@example.com' }).expect(202);
+    const outbox = t.app.get(DataSource).getRepository(OutboxEmail);
+    const texts = async () =>
+      (await outbox.find({ where: { kind: 'download-links' }, order: { id: 'ASC' } })).map(
+        (e) => e.text,
+      );
+    const [early, late] = await texts();
+    expect(early).toContain('Porch Light (MP3 320)');
+    expect(early).not.toContain('Porch Light (FLAC)');
+    expect(late).toContain('Porch Light (MP3 320)');
+    expect(late).toContain('Porch Light (FLAC)');
+
+    // The first fan asks for fresh links from hers: the FLAC is in them, and downloads.
+    const mine = /\/download\/[A-Za-z0-9_-]{32}/.exec(early)![0];
+    await request(t.server).post(mine).set('Origin', t.config.publicUrl).expect(202);
+    const fresh = (await texts())[2];
+    expect(fresh).toContain('Porch Light (MP3 320)');
+    const flacUrl = new URL(/Porch Light \(FLAC\): (\S+)/.exec(fresh)![1]).pathname;
+    const file = await request(t.server)
+      .get(flacUrl)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect((file.body as Buffer).equals(flac)).toBe(true);
+    const sent = await outbox.find({ where: { kind: 'download-links' }, order: { id: 'ASC' } });
+    expect(sent.map((e) => e.toAddress)).toEqual([
+      'early@example.com',
+      'late@example.com',
+      'early@example.com',
+    ]);
+  });
+
   it('answers 404 with one sentence for any code that is not live, voided ones included', async () => {
     const { batchId, codes } = await batchOf(2);
     for (const code of ['AAAAAAAAAA', 'short', '', 42, null, { $ne: 1 }, codes[0] + 'X']) {

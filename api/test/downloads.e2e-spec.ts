@@ -203,6 +203,83 @@ describe.each(testDatabases())('download links on $name', (db) => {
       .expect(401);
   });
 
+  /** The texts of the links emails, oldest first. */
+  const linkEmails = async () =>
+    (
+      await t.app
+        .get(DataSource)
+        .getRepository(OutboxEmail)
+        .find({ where: { kind: 'download-links' }, order: { id: 'ASC' } })
+    ).map((e) => e.text);
+
+  /** The address after `Night Songs (<format>): ` in an email's text. */
+  const linkIn = (text: string, format: string) =>
+    new URL(new RegExp(`Night Songs \\(${format}\\): (\\S+)`).exec(text)![1]).pathname;
+
+  it('gives a format uploaded after the purchase to the buyer who asks again and to the admin’s re-send', async () => {
+    await createRelease(admin, { name: 'Night Songs', minPriceCents: 0 });
+    await uploadFormat(admin, 'night-songs', 'MP3 320', mp3).expect(201);
+    const res = await createCheckout(t, {
+      items: [{ productId: 'night-songs', quantity: 1, priceCents: 0 }],
+      email: 'fan@example.com',
+    }).expect(200);
+    const sessionId = new URL(res.body.url as string).searchParams.get('session_id')!;
+    const bought = (await sessionStatus(t, sessionId).expect(200)).body.order.downloads as {
+      format: string;
+      url: string;
+    }[];
+    expect(bought.map((l) => l.format)).toEqual(['MP3 320']);
+    await uploadFormat(admin, 'night-songs', 'FLAC', flac).expect(201);
+
+    // The buyer asks for fresh links from hers: the new format is in them.
+    await request(t.server).post(bought[0].url).set('Origin', t.config.publicUrl).expect(202);
+    const [fresh] = await linkEmails();
+    expect(fresh).toContain('Night Songs (MP3 320)');
+    const flacLink = linkIn(fresh, 'FLAC');
+    const file = await get(flacLink).expect(200);
+    expect((file.body as Buffer).equals(flac)).toBe(true);
+
+    // The artist sends them again from the order: both formats, to the order's address.
+    const [order] = await orders(t);
+    await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(202, { sent: 2 });
+    const [, again] = await linkEmails();
+    expect(linkIn(again, 'MP3 320')).not.toBe(bought[0].url);
+    expect((await get(linkIn(again, 'FLAC')).expect(200)).body.equals(flac)).toBe(true);
+    const emails = await t.app
+      .get(DataSource)
+      .getRepository(OutboxEmail)
+      .findBy({ kind: 'download-links' });
+    expect(emails.map((e) => e.toAddress)).toEqual(['fan@example.com', 'fan@example.com']);
+  });
+
+  it('sends links for an order paid before its release had any file, once one is up', async () => {
+    await createRelease(admin, { name: 'Night Songs', minPriceCents: 0 });
+    const res = await createCheckout(t, {
+      items: [{ productId: 'night-songs', quantity: 1, priceCents: 0 }],
+      email: 'early@example.com',
+    }).expect(200);
+    const sessionId = new URL(res.body.url as string).searchParams.get('session_id')!;
+    // The receipt has no links to show.
+    expect((await sessionStatus(t, sessionId).expect(200)).body.order.downloads).toBeUndefined();
+    const [order] = await orders(t);
+    const refused = await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(409);
+    expect(refused.body.message).toBe(
+      'This order’s releases have no files yet: upload a format, then send the links.',
+    );
+    expect(await linkEmails()).toEqual([]);
+    expect(await t.app.get(DataSource).getRepository(DownloadLinkRecord).count()).toBe(0);
+
+    await uploadFormat(admin, 'night-songs', 'FLAC', flac).expect(201);
+    await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(202, { sent: 1 });
+    const [text] = await linkEmails();
+    expect((await get(linkIn(text, 'FLAC')).expect(200)).body.equals(flac)).toBe(true);
+    // The receipt lists the link sent since.
+    const receipt = (await sessionStatus(t, sessionId).expect(200)).body.order.downloads;
+    expect(receipt).toEqual([expect.objectContaining({ format: 'FLAC' })]);
+    // No such order: nothing to send.
+    await admin.post('/api/admin/orders/999999/downloads/resend').expect(404);
+  });
+
   it('gives the fan’s links and downloads to the privacy export, and erases them', async () => {
     const [link] = await buy();
     await get(link.url).expect(200);
@@ -220,6 +297,9 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect(await dataSource.getRepository(DownloadLinkRecord).count()).toBe(0);
     expect(await dataSource.getRepository(DownloadRecordRow).count()).toBe(0);
     await request(t.server).get(link.url).expect(404);
+    // The erased order's address is gone: nothing can be sent to it.
+    const [order] = await orders(t);
+    await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(404);
   });
 
   it('pays for a release on the test page without an address, and ships nothing', async () => {

@@ -1,6 +1,7 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { axeViolations } from './utils/axe.js';
+import { pastTheScreen } from './utils/layout.js';
 import { ADMIN_PASSWORD, startSite, type RunningSite } from './utils/site.js';
 
 // A site of its own, with ARTIST_EMAIL set and no SMTP_URL: the reset email is held in the
@@ -47,20 +48,6 @@ async function resetLinkFromEmails(page: Page): Promise<URL> {
   await page.keyboard.press('Escape');
   return new URL(/Choose a new password: (\S+)/.exec(text)![1]!);
 }
-
-/** The page's elements that reach past either side of the screen, none when it all fits. */
-const pastTheScreen = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll('body *')].filter((element) => {
-      const box = element.getBoundingClientRect();
-      return (
-        box.width > 0 && element.checkVisibility() && (box.left < -0.5 || box.right > width + 0.5)
-      );
-    });
-    const names = wide.map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    return document.documentElement.scrollWidth > width ? ['the page', ...names] : names;
-  });
 
 /** A paid order of the test payment provider, 2 × M, paid on its test checkout page. */
 async function paidTestOrder(page: Page) {

@@ -83,6 +83,11 @@ export class OrdersService implements OnModuleInit {
    * fulfilment status, the others on the payment status. A search looks in the customer, the
    * items, the show, the tracking number and the notes.
    */
+  /** One order as stored, or null: for the modules that act on an order (its downloads). */
+  find(id: number): Promise<Order | null> {
+    return this.orders.findOneBy({ id });
+  }
+
   listDefinition(): ListDefinition<Order, OrderView, OrderListFilter, OrderSort> {
     const filters = Object.fromEntries(
       PAYMENT_STATUSES.map((status) => [status, { where: `o.paymentStatus = '${status}'` }]),

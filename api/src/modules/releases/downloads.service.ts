@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import type { DownloadLink, DownloadRecord, OrderLineItem } from '@artist/contracts';
+import {
+  ERASED,
+  type DownloadLink,
+  type DownloadRecord,
+  type OrderLineItem,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
@@ -10,6 +15,7 @@ import type { AppConfig } from '../../config/env.js';
 import { ReleaseFilesService } from '../catalog/release-files.js';
 import { ProductRecord } from '../catalog/product.entity.js';
 import { OutboxService } from '../email/outbox.service.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
 import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
 import { STORAGE, type ByteRange, type Storage, type StoredFile } from '../storage/storage.js';
@@ -19,6 +25,9 @@ import { DownloadLinkRecord, DownloadRecordRow } from './download.entity.js';
 export const DOWNLOAD_PATH = '/download';
 /** 32 characters of base64url: 192 random bits. */
 export const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+/** The admin's re-send of an order whose releases have no file to link to. */
+export const NO_FILES_TO_SEND_MESSAGE =
+  'This order’s releases have no files yet: upload a format, then send the links.';
 /** Fresh links one email address may ask for. */
 export const FRESH_LINKS_LIMIT: Limit = { max: 3, windowMs: 60 * 60_000 };
 /** How long after a counted download a Range from past the first byte resumes it uncounted. */
@@ -26,14 +35,24 @@ export const RESUME_MS = 24 * 60 * 60_000;
 
 const newToken = () => randomBytes(24).toString('base64url');
 
-/** A release bought or redeemed, to make links for. */
-export interface Grant {
-  productId: string;
+/** Whom links are made for: a buyer's order, or a redeemed code. */
+export interface Grantee {
   email: string;
   orderId?: number | null;
   sessionId?: string | null;
   codeId?: number | null;
 }
+
+/** A release bought or redeemed, to make links for. */
+export interface Grant extends Grantee {
+  productId: string;
+}
+
+/** The releases an order's line items bought. */
+const releasesOf = (lineItems: string): string[] => {
+  const items = JSON.parse(lineItems) as OrderLineItem[];
+  return [...new Set(items.filter((i) => i.digital && i.product_id).map((i) => i.product_id!))];
+};
 
 /** What `/download/<token>` finds. */
 export type Opened =
@@ -56,6 +75,7 @@ export class DownloadsService {
     private readonly files: ReleaseFilesService,
     private readonly outbox: OutboxService,
     private readonly limiter: RateLimiter,
+    private readonly orders: OrdersService,
   ) {}
 
   get days(): number {
@@ -70,7 +90,10 @@ export class DownloadsService {
     return `${this.config.publicUrl}${DOWNLOAD_PATH}/${token}`;
   }
 
-  /** One new link per format of each release, valid DOWNLOAD_DAYS from now. */
+  /**
+   * One new link per format each release has now, valid DOWNLOAD_DAYS from now: a format
+   * uploaded after a purchase is in the links sent again.
+   */
   async grant(manager: EntityManager, grants: Grant[]): Promise<DownloadLinkRecord[]> {
     if (grants.length === 0) return [];
     const ids = [...new Set(grants.map((g) => g.productId))];
@@ -110,13 +133,9 @@ export class DownloadsService {
     manager: EntityManager,
     order: { id: number; email: string; stripeSessionId: string; lineItems: string },
   ): Promise<DownloadLinkRecord[]> {
-    const items = JSON.parse(order.lineItems) as OrderLineItem[];
-    const releases = [
-      ...new Set(items.filter((i) => i.digital && i.product_id).map((i) => i.product_id!)),
-    ];
     return this.grant(
       manager,
-      releases.map((productId) => ({
+      releasesOf(order.lineItems).map((productId) => ({
         productId,
         email: order.email,
         orderId: order.id,
@@ -244,36 +263,39 @@ export class DownloadsService {
         wait,
       );
     }
-    await this.resend([link.productId], link, `fresh:${link.id}`);
+    const { email, orderId, sessionId, codeId } = link;
+    await this.resend([link.productId], { email, orderId, sessionId, codeId }, `fresh:${link.id}`);
     return { email: link.email };
   }
 
-  /** POST /api/admin/orders/:id/downloads/resend: fresh links for every release of the order. */
+  /**
+   * POST /api/admin/orders/:id/downloads/resend: fresh links for every release the order bought
+   * (from its line items, so an order paid before its release had any file gets links too),
+   * emailed to the order's address. 404 for no such order, one without releases, or one whose
+   * fan was erased; 409 while its releases have no file (nothing is made or sent).
+   */
   async resendForOrder(orderId: number): Promise<{ sent: number }> {
-    const links = await this.dataSource.getRepository(DownloadLinkRecord).findBy({ orderId });
-    if (links.length === 0) throw new NotFoundException('This order has no downloads.');
-    const productIds = [...new Set(links.map((l) => l.productId))];
-    const made = await this.resend(productIds, links[0], `order:${orderId}`);
+    const order = await this.orders.find(orderId);
+    const productIds = order ? releasesOf(order.lineItems) : [];
+    if (!order || productIds.length === 0 || order.email === ERASED) {
+      throw new NotFoundException('This order has no downloads.');
+    }
+    const made = await this.resend(
+      productIds,
+      { email: order.email, orderId: order.id, sessionId: order.stripeSessionId },
+      `order:${orderId}`,
+    );
+    if (made === 0) throw new ConflictException(NO_FILES_TO_SEND_MESSAGE);
     return { sent: made };
   }
 
-  private async resend(
-    productIds: string[],
-    like: DownloadLinkRecord,
-    reason: string,
-  ): Promise<number> {
+  private async resend(productIds: string[], to: Grantee, reason: string): Promise<number> {
     return inTransaction(this.dataSource, async (manager) => {
       const links = await this.grant(
         manager,
-        productIds.map((productId) => ({
-          productId,
-          email: like.email,
-          orderId: like.orderId,
-          sessionId: like.sessionId,
-          codeId: like.codeId,
-        })),
+        productIds.map((productId) => ({ ...to, productId })),
       );
-      await this.queueLinks(manager, like.email, links, `${reason}:${links[0]?.id ?? 0}`);
+      await this.queueLinks(manager, to.email, links, `${reason}:${links[0]?.id ?? 0}`);
       return links.length;
     });
   }

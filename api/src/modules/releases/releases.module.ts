@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { DownloadCodesController, RedeemController } from './download-codes.controller.js';
 import { DownloadCodesService } from './download-codes.service.js';
 import { DownloadsController } from './downloads.controller.js';
@@ -7,7 +8,7 @@ import { DownloadsService } from './downloads.service.js';
 
 /** What a digital release gives its buyers: download links, and download codes. */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, OrdersModule],
   controllers: [DownloadsController, DownloadCodesController, RedeemController],
   providers: [DownloadsService, DownloadCodesService],
   exports: [DownloadsService, DownloadCodesService],
