@@ -8,6 +8,7 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { parseCsv } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
+import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -29,10 +30,10 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
   const setStock = (id: string, size: string | null, stock: number | null) =>
     admin.put(`/api/admin/products/${id}/stock`).send({ size, stock }).expect(200);
   const alerts = () => smtp.received.filter((m) => /is back in stock/.test(m.parsed.subject ?? ''));
-  /** Waits until `count` alerts arrived, then a little longer for any extra. */
+  /** Waits until `count` alerts arrived and the outbox holds no more. */
   async function received(count: number): Promise<ReceivedMail[]> {
     await eventually(() => alerts().length >= count, 10_000, `${count} emails`);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await outboxSettled(t);
     return alerts();
   }
   const rows = async () =>
@@ -122,7 +123,7 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
   it('leaves size requests pending when another size comes back, and names the size on a manual send', async () => {
     await ask('m@example.com', SHIRT, 'M').expect(201);
     await setStock('tshirt', 'L', 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await outboxSettled(t);
     expect(alerts()).toHaveLength(0);
     const row = await repo(NotifyMe).findOneByOrFail({ email: 'm@example.com' });
     expect(row.notified).toBe('false');

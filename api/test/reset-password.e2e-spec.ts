@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { AppConfig } from '../src/config/env.js';
 import { browser, loggedIn } from './utils/admin.js';
 import { buildApi, cleanEnv, projectRoot, runNode } from './utils/built.js';
-import { testDatabases } from './utils/databases.js';
+import { describeWithoutDatabase, testDatabases } from './utils/databases.js';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
 
 const command = path.join(projectRoot, 'api/dist/cli/reset-admin-password.js');
@@ -121,7 +121,7 @@ describe.each(testDatabases())('npm run admin:reset-password on $name', (db) => 
   });
 });
 
-describe('npm run admin:reset-password without a database', () => {
+describeWithoutDatabase('npm run admin:reset-password without a database', () => {
   it('says the database cannot be reached when the server is down', async () => {
     const ENV_FILE = envFile({ DATABASE_URL: 'mysql://root:secret-pw@127.0.0.1:9/artist' });
     const run = await runNode(command, { ENV_FILE, ADMIN_PASSWORD: 'whatever-password' });

@@ -18,7 +18,7 @@ import { createStorage } from '../src/modules/storage/storage.module.js';
 import { S3Storage } from '../src/modules/storage/s3-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { describeWithoutDatabase, testDatabases } from './utils/databases.js';
 import { startTestS3, type TestS3 } from './utils/s3.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -44,7 +44,7 @@ const served = (agent: ReturnType<typeof request>, url: string) =>
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
 
-describe('STORAGE_URL and the S3 settings', () => {
+describeWithoutDatabase('STORAGE_URL and the S3 settings', () => {
   it('keeps the folder by default, takes file: and UPLOADS_DIR, and reads s3://bucket/prefix', () => {
     expect(loadConfig({}, '/srv/site').storage).toEqual({
       type: 'file',
@@ -131,7 +131,7 @@ describe('STORAGE_URL and the S3 settings', () => {
   });
 });
 
-describe('the storage drivers', () => {
+describeWithoutDatabase('the storage drivers', () => {
   let s3: TestS3;
   let folder: string;
   const drivers: [string, () => Storage][] = [

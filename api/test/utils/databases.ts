@@ -163,3 +163,12 @@ export function testDatabases(): TestDatabase[] {
   const all = url ? [sqlite, mysql(url)] : [sqlite];
   return only ? all.filter((db) => db.name === only) : all;
 }
+
+/**
+ * `describe` for the tests of a file that open no database, beside others that run on each: CI
+ * runs each database's suites in a jest process of its own (`TEST_DATABASE`), and these run in
+ * the SQLite one, as the files that never call testDatabases() do (jest.config.cjs). The MySQL
+ * run lists them as skipped rather than running the same thing a second time.
+ */
+export const describeWithoutDatabase: typeof describe =
+  process.env.TEST_DATABASE === 'mysql' ? describe.skip : describe;

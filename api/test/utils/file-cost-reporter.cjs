@@ -1,0 +1,59 @@
+// A jest reporter that prints each test file's wall time and CPU time when the run ends, the
+// slowest first: `npx jest --maxWorkers=1 --reporters=default
+// --reporters=./test/utils/file-cost-reporter.cjs`. CPU is this process's user and system time
+// plus that of the child processes it has waited for (commands, built servers), read from
+// /proc/self/stat, so it needs Linux and one file at a time (`--maxWorkers=1` runs the files in
+// this process). A database server's own CPU is not in it. See docs/ci.md, "Per-file cost".
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds of this process and of its waited-for children. */
+function cpuSeconds() {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // After the command's name: utime, stime, cutime and cstime are fields 11 to 14.
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND;
+}
+
+class FileCostReporter {
+  constructor() {
+    this.started = new Map();
+    this.files = [];
+  }
+
+  onTestFileStart(test) {
+    this.started.set(test.path, { at: Date.now(), cpu: cpuSeconds() });
+  }
+
+  onTestFileResult(test) {
+    const start = this.started.get(test.path);
+    if (!start) return;
+    this.files.push({
+      file: path.relative(process.cwd(), test.path),
+      wall: (Date.now() - start.at) / 1000,
+      cpu: cpuSeconds() - start.cpu,
+    });
+  }
+
+  onRunComplete() {
+    const lines = [...this.files]
+      .sort((a, b) => b.wall - a.wall)
+      .map(
+        (f) => `${f.wall.toFixed(1).padStart(7)} s ${f.cpu.toFixed(1).padStart(7)} s  ${f.file}`,
+      );
+    const wall = this.files.reduce((sum, f) => sum + f.wall, 0);
+    const cpu = this.files.reduce((sum, f) => sum + f.cpu, 0);
+    process.stderr.write(
+      [
+        '',
+        '   wall      CPU    file',
+        ...lines,
+        `${wall.toFixed(0).padStart(7)} s ${cpu.toFixed(0).padStart(7)} s  in all`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+module.exports = FileCostReporter;
