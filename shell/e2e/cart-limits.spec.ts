@@ -69,7 +69,7 @@ test('the cart shows the sentence of a 409 beyond five left and of the 429 for w
   expect(held.status()).toBe(429);
   expect(Number(held.headers()['retry-after'])).toBeGreaterThan(29 * 60);
   const tooMany =
-    'Your open checkouts already hold 6 of the Wren Calloway T-Shirt - M, and one buyer may hold at most 10 at a time. Please lower the quantity to 4, or try again in 30 minutes.';
+    'Your open checkouts already hold 6 of the Wren Calloway T-Shirt - M, and one buyer may hold at most 10 at a time. Please lower the quantity to 4, or try again in 35 minutes.';
   await expect(cart.getByRole('alert').filter({ hasText: tooMany })).toHaveText(tooMany);
   await expect(page).toHaveURL(`${site.url}/`);
 });
