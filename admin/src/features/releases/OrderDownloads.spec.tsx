@@ -46,3 +46,29 @@ it('shows an order’s downloads and sends its links again', async () => {
     ),
   ).toBe(true);
 });
+
+it('shows that a refunded order’s downloads have ended, with nothing to send', async () => {
+  signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [
+      makeOrder(4, {
+        lineItems: JSON.stringify([
+          {
+            product_name: 'Porch Light',
+            quantity: 1,
+            price: 1250,
+            product_id: 'porch-light',
+            digital: true,
+          },
+        ]),
+        total: 1250,
+        paymentStatus: 'refunded',
+        refundedAmount: 1250,
+      }),
+    ]),
+    'GET /api/admin/orders/4/downloads': json(200, []),
+  });
+  renderAdmin('/admin?tab=orders');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 4' }));
+  expect(await dialog().findByText('Downloads ended: refunded')).toBeInTheDocument();
+  expect(dialog().queryByRole('button', { name: 'Send Links Again' })).toBeNull();
+});
