@@ -2,7 +2,6 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
-import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
@@ -18,7 +17,7 @@ import {
   type StripeTestApp,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { createRelease, uploadFormat, zipBytes } from './utils/releases.js';
+import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -58,12 +57,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
       RateLimitHit,
     ])
       await dataSource.getRepository(entity).clear();
-    for (const { id } of await dataSource
-      .getRepository(ProductRecord)
-      .findBy({ kind: 'digital' })) {
-      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
-      await dataSource.getRepository(ProductRecord).delete({ id });
-    }
+    await removeReleases(dataSource);
     await createRelease(admin, { minPriceCents: 0 });
     await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
     await uploadFormat(admin, 'porch-light', 'FLAC', flac).expect(201);
@@ -444,12 +438,7 @@ describe.each(testDatabases())('download links of an order Stripe refunds, on $n
     const dataSource = s.t.app.get(DataSource);
     for (const entity of [DownloadRecordRow, DownloadLinkRecord, ReleaseFileRecord, OutboxEmail])
       await dataSource.getRepository(entity).clear();
-    for (const { id } of await dataSource
-      .getRepository(ProductRecord)
-      .findBy({ kind: 'digital' })) {
-      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
-      await dataSource.getRepository(ProductRecord).delete({ id });
-    }
+    await removeReleases(dataSource);
     await createRelease(admin);
     await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
   });
