@@ -2,7 +2,6 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { CODE_ALPHABET } from '@artist/contracts';
-import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
@@ -10,7 +9,7 @@ import { DownloadCode, DownloadCodeBatch } from '../src/modules/releases/downloa
 import { DownloadLinkRecord } from '../src/modules/releases/download.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { createRelease, uploadFormat, zipBytes } from './utils/releases.js';
+import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 const NEUTRAL = 'This code does not work. Check it against the card, letter by letter.';
@@ -43,12 +42,7 @@ describe.each(testDatabases())('download codes on $name', (db) => {
       RateLimitHit,
     ])
       await dataSource.getRepository(entity).clear();
-    for (const { id } of await dataSource
-      .getRepository(ProductRecord)
-      .findBy({ kind: 'digital' })) {
-      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
-      await dataSource.getRepository(ProductRecord).delete({ id });
-    }
+    await removeReleases(dataSource);
     await createRelease(admin, { pricing: 'fixed', priceInCents: 1000 });
     await uploadFormat(admin, 'porch-light', 'MP3 320', zipBytes(100)).expect(201);
   });

@@ -2,18 +2,26 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
-import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
 import { DownloadLinkRecord, DownloadRecordRow } from '../src/modules/releases/download.entity.js';
 import { loggedIn } from './utils/admin.js';
-import { createCheckout, emptyShop, orders, sessionStatus } from './utils/checkout.js';
+import {
+  createCheckout,
+  deliver,
+  emptyShop,
+  orders,
+  sessionStatus,
+  startStripeApp,
+  type StripeTestApp,
+} from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { createRelease, uploadFormat, zipBytes } from './utils/releases.js';
+import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 const DAY = 24 * 60 * 60_000;
+const REFUNDED = 'This order was refunded, so its downloads have ended.';
 
 /** The body of a binary answer. */
 const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void) => {
@@ -49,12 +57,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
       RateLimitHit,
     ])
       await dataSource.getRepository(entity).clear();
-    for (const { id } of await dataSource
-      .getRepository(ProductRecord)
-      .findBy({ kind: 'digital' })) {
-      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
-      await dataSource.getRepository(ProductRecord).delete({ id });
-    }
+    await removeReleases(dataSource);
     await createRelease(admin, { minPriceCents: 0 });
     await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
     await uploadFormat(admin, 'porch-light', 'FLAC', flac).expect(201);
@@ -302,6 +305,83 @@ describe.each(testDatabases())('download links on $name', (db) => {
     await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(404);
   });
 
+  /** An order of the release at $5.00, paid on the test provider's page: its id and links. */
+  async function buyPaid() {
+    const res = await createCheckout(t, {
+      items: [{ productId: 'porch-light', quantity: 1, priceCents: 500 }],
+    }).expect(200);
+    const url = new URL(res.body.url as string);
+    await request(t.server)
+      .post(`${url.pathname}/pay`)
+      .set('Origin', t.config.publicUrl)
+      .type('form')
+      .send({ name: 'Fan', email: 'fan@example.com', downloadsOnly: '1' })
+      .expect(303);
+    const [order] = await orders(t);
+    const links = await t.app
+      .get(DataSource)
+      .getRepository(DownloadLinkRecord)
+      .find({ where: { orderId: order.id }, order: { id: 'ASC' } });
+    return {
+      order,
+      sessionId: order.stripeSessionId,
+      urls: links.map((l) => `/download/${l.token}`),
+    };
+  }
+
+  it('ends the downloads of an order refunded in full: links, fresh links and re-sends', async () => {
+    const { order, sessionId, urls } = await buyPaid();
+    expect(urls).toHaveLength(2);
+    // A download begun before the refund: its resumption is refused after it too.
+    await get(urls[0]).set('Range', 'bytes=0-999').expect(206);
+    await admin.post(`/api/admin/orders/${order.id}/refund`).send({}).expect(200);
+
+    for (const url of urls) {
+      const gone = await request(t.server).get(url).expect(410);
+      expect(gone.text).toContain(REFUNDED);
+      expect(gone.text).not.toContain('<form');
+      expect(gone.text).not.toContain('Email me fresh links');
+      await request(t.server).get(url).set('Range', 'bytes=1000-').expect(410);
+      await request(t.server).head(url).expect(410);
+      const fresh = await request(t.server).post(url).set('Origin', t.config.publicUrl).expect(410);
+      expect(fresh.text).toContain(REFUNDED);
+    }
+    const resend = await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(409);
+    expect(resend.body.message).toBe(REFUNDED);
+    // Nothing was made or sent, and no fresh-link try was used up.
+    expect(await linkEmails()).toEqual([]);
+    const dataSource = t.app.get(DataSource);
+    expect(await dataSource.getRepository(DownloadLinkRecord).count()).toBe(2);
+    expect(await dataSource.getRepository(RateLimitHit).countBy({ bucket: 'download-links' })).toBe(
+      0,
+    );
+    expect(await dataSource.getRepository(DownloadRecordRow).count()).toBe(1);
+    // The receipt no longer lists the links.
+    const receipt = await sessionStatus(t, sessionId).expect(200);
+    expect(receipt.body.order.downloads).toBeUndefined();
+  });
+
+  it('keeps the downloads of an order refunded in part', async () => {
+    const { order, sessionId, urls } = await buyPaid();
+    const refunded = await admin
+      .post(`/api/admin/orders/${order.id}/refund`)
+      .send({ amount: 200 })
+      .expect(200);
+    expect(refunded.body).toMatchObject({ paymentStatus: 'partially_refunded' });
+    const file = await get(urls[1]).expect(200);
+    expect((file.body as Buffer).equals(flac)).toBe(true);
+    await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(202, { sent: 2 });
+    const receipt = await sessionStatus(t, sessionId).expect(200);
+    expect(receipt.body.order.downloads).toHaveLength(4);
+
+    // The rest refunded later: now they end, the links sent again with them.
+    await admin.post(`/api/admin/orders/${order.id}/refund`).send({}).expect(200);
+    const [again] = await linkEmails();
+    const sentAgain = /\/download\/[A-Za-z0-9_-]{32}/.exec(again)![0];
+    expect((await request(t.server).get(sentAgain).expect(410)).text).toContain(REFUNDED);
+    await get(urls[1]).expect(410);
+  });
+
   it('pays for a release on the test page without an address, and ships nothing', async () => {
     const res = await createCheckout(t, {
       items: [{ productId: 'porch-light', quantity: 1, priceCents: 500 }],
@@ -336,5 +416,78 @@ describe.each(testDatabases())('download links on $name', (db) => {
       .send(form)
       .expect(400);
     expect(refused.body.message).toBe('This order ships: enter the address to ship it to.');
+  });
+});
+
+describe.each(testDatabases())('download links of an order Stripe refunds, on $name', (db) => {
+  let s: StripeTestApp;
+  let admin: TestAgent;
+  const mp3 = zipBytes(4000);
+
+  beforeAll(async () => {
+    s = await startStripeApp(db, { LOG_LEVEL: 'error' });
+    admin = await loggedIn(s.t);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  beforeEach(async () => {
+    await emptyShop(s.t);
+    const dataSource = s.t.app.get(DataSource);
+    for (const entity of [DownloadRecordRow, DownloadLinkRecord, ReleaseFileRecord, OutboxEmail])
+      await dataSource.getRepository(entity).clear();
+    await removeReleases(dataSource);
+    await createRelease(admin);
+    await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
+  });
+
+  /** A release bought for $12.00 through Stripe: its session id, order and link. */
+  async function buy() {
+    await createCheckout(s.t, {
+      items: [{ productId: 'porch-light', quantity: 1, priceCents: 1200 }],
+    }).expect(200);
+    const session = [...s.stripe.sessions.values()].at(-1)!;
+    const sessionId = session.id as string;
+    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionId)).expect(200);
+    const [order] = await orders(s.t);
+    const [link] = await s.t.app
+      .get(DataSource)
+      .getRepository(DownloadLinkRecord)
+      .findBy({ orderId: order.id });
+    return { sessionId, order, url: `/download/${link.token}` };
+  }
+
+  it('ends the downloads when only charge.refunded says the order was refunded in full', async () => {
+    const { sessionId, order, url } = await buy();
+    await request(s.t.server).get(url).expect(200);
+    // Refunded in part on Stripe's dashboard: the links still work.
+    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 500)).expect(200);
+    await request(s.t.server).get(url).expect(200);
+    // Then the rest.
+    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 1200)).expect(200);
+    const [stored] = await orders(s.t);
+    expect(stored).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 1200 });
+    const gone = await request(s.t.server).get(url).expect(410);
+    expect(gone.text).toContain(REFUNDED);
+    expect(gone.text).not.toContain('<form');
+    const fresh = await request(s.t.server)
+      .post(url)
+      .set('Origin', s.t.config.publicUrl)
+      .expect(410);
+    expect(fresh.text).toContain(REFUNDED);
+    const resend = await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(409);
+    expect(resend.body.message).toBe(REFUNDED);
+    expect(
+      await s.t.app.get(DataSource).getRepository(OutboxEmail).countBy({ kind: 'download-links' }),
+    ).toBe(0);
+  });
+
+  it('keeps the downloads of an order under dispute', async () => {
+    const { sessionId, url } = await buy();
+    await deliver(s.t, 'charge.dispute.created', s.stripe.dispute(sessionId)).expect(200);
+    expect((await orders(s.t))[0]).toMatchObject({ paymentStatus: 'disputed' });
+    await request(s.t.server).get(url).expect(200);
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
-import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
+import { ProductRecord } from '../src/modules/catalog/product.entity.js';
 import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
@@ -18,7 +18,7 @@ import {
   type StripeTestApp,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { createRelease, uploadFormat, zipBytes } from './utils/releases.js';
+import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 
 describe.each(testDatabases())('digital releases on $name', (db) => {
   let s: StripeTestApp;
@@ -38,11 +38,7 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
     await emptyShop(s.t);
     const dataSource = s.t.app.get(DataSource);
     await dataSource.getRepository(ReleaseFileRecord).clear();
-    const releases = await dataSource.getRepository(ProductRecord).findBy({ kind: 'digital' });
-    for (const { id } of releases) {
-      await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
-      await dataSource.getRepository(ProductRecord).delete({ id });
-    }
+    await removeReleases(dataSource);
   });
 
   describe('products', () => {

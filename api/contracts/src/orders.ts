@@ -11,6 +11,15 @@ export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 export const PAYMENT_STATUSES = ['paid', 'partially_refunded', 'refunded', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * Whether an order's payment ends its downloads: a full refund does (its links answer 410, fresh
+ * links and the admin's re-send are refused); a partial refund or an open dispute does not.
+ */
+export const endsDownloads = (paymentStatus: string): boolean => paymentStatus === 'refunded';
+
+/** The sentence a refunded order's links, fresh-link requests and re-sends answer with. */
+export const REFUNDED_DOWNLOADS_MESSAGE = 'This order was refunded, so its downloads have ended.';
+
 export const PAYMENT_METHODS = ['cash', 'venmo', 'zelle', 'card', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -1,5 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
+import type { DataSource } from 'typeorm';
 import type { AdminProduct } from '@artist/contracts';
+import { ProductRecord, ProductVariantRecord } from '../../src/modules/catalog/product.entity.js';
 
 /** A ZIP's first bytes (a local file header), then `size` bytes more. */
 export const zipBytes = (size = 1024): Buffer =>
@@ -36,3 +38,11 @@ export const uploadFormat = (admin: TestAgent, productId: string, format: string
     .post(`/api/admin/products/${productId}/files`)
     .field('format', format)
     .attach('file', file, { filename: 'release.zip', contentType: 'application/zip' });
+
+/** Deletes every digital release and its variant, so each test makes its own. */
+export async function removeReleases(dataSource: DataSource): Promise<void> {
+  for (const { id } of await dataSource.getRepository(ProductRecord).findBy({ kind: 'digital' })) {
+    await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
+    await dataSource.getRepository(ProductRecord).delete({ id });
+  }
+}

@@ -6,21 +6,26 @@ import { json, renderAdmin, signedIn } from '../../test/render.js';
 
 const dialog = () => within(screen.getAllByRole('dialog')[0]!);
 
+/** An order of the release Porch Light at $12.50 (name your price from $8.00). */
+const RELEASE_BOUGHT = {
+  lineItems: JSON.stringify([
+    {
+      product_name: 'Porch Light',
+      quantity: 1,
+      price: 1250,
+      product_id: 'porch-light',
+      digital: true,
+      min_price: 800,
+    },
+  ]),
+  total: 1250,
+};
+
 it('shows an order’s downloads and sends its links again', async () => {
   const stub = signedIn({
     'GET /api/admin/orders': listRoute(ORDERS, [
       makeOrder(3, {
-        lineItems: JSON.stringify([
-          {
-            product_name: 'Porch Light',
-            quantity: 1,
-            price: 1250,
-            product_id: 'porch-light',
-            digital: true,
-            min_price: 800,
-          },
-        ]),
-        total: 1250,
+        ...RELEASE_BOUGHT,
       }),
     ]),
     'GET /api/admin/orders/3/downloads': json(200, [
@@ -45,4 +50,21 @@ it('shows an order’s downloads and sends its links again', async () => {
       (r) => r.method === 'POST' && r.path === '/api/admin/orders/3/downloads/resend',
     ),
   ).toBe(true);
+});
+
+it('shows that a refunded order’s downloads have ended, with nothing to send', async () => {
+  signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [
+      makeOrder(4, {
+        ...RELEASE_BOUGHT,
+        paymentStatus: 'refunded',
+        refundedAmount: 1250,
+      }),
+    ]),
+    'GET /api/admin/orders/4/downloads': json(200, []),
+  });
+  renderAdmin('/admin?tab=orders');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 4' }));
+  expect(await dialog().findByText('Downloads ended: refunded')).toBeInTheDocument();
+  expect(dialog().queryByRole('button', { name: 'Send Links Again' })).toBeNull();
 });

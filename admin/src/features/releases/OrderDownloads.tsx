@@ -1,5 +1,5 @@
-import type { Order, OrderLineItem } from '@artist/contracts';
-import { Button, Flex, Table, Typography } from 'antd';
+import { endsDownloads, type Order, type OrderLineItem } from '@artist/contracts';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { sizeText } from './releaseFormat.js';
 import { useGetOrderDownloadsQuery, useResendDownloadsMutation } from './releasesApi.js';
@@ -7,13 +7,17 @@ import { useGetOrderDownloadsQuery, useResendDownloadsMutation } from './release
 const hasReleases = (order: Order) =>
   (JSON.parse(order.lineItems) as OrderLineItem[]).some((item) => item.digital);
 
-/** An order's downloads (time, format, bytes), and its links sent again by email. */
+/**
+ * An order's downloads (time, format, bytes), and its links sent again by email; once the order
+ * is refunded in full its downloads have ended, and there is nothing to send.
+ */
 export function OrderDownloads({ order }: { order: Order }) {
   const releases = hasReleases(order);
   const { data } = useGetOrderDownloadsQuery(order.id, { skip: !releases });
   const [resend, { isLoading }] = useResendDownloadsMutation();
   const toast = useToast();
   if (!releases) return null;
+  const ended = endsDownloads(order.paymentStatus);
   const send = async () => {
     try {
       const { sent } = await resend(order.id).unwrap();
@@ -28,9 +32,13 @@ export function OrderDownloads({ order }: { order: Order }) {
         <Typography.Title level={5} style={{ margin: 0 }}>
           Downloads
         </Typography.Title>
-        <Button onClick={send} loading={isLoading}>
-          Send Links Again
-        </Button>
+        {ended ? (
+          <Tag color="red">Downloads ended: refunded</Tag>
+        ) : (
+          <Button onClick={send} loading={isLoading}>
+            Send Links Again
+          </Button>
+        )}
       </Flex>
       <Table
         size="small"

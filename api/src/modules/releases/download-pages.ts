@@ -1,5 +1,7 @@
+import { REFUNDED_DOWNLOADS_MESSAGE } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
+import type { GoneReason } from './downloads.service.js';
 
 /** A plain page of the download links (no script: the site's CSP allows none inline). */
 function page(title: string, body: string): string {
@@ -28,12 +30,16 @@ ${body}
 `;
 }
 
-/** 410: the link has expired or been used up; a button emails fresh links to the order's address. */
-export function gonePage(action: string, expired: boolean): string {
+/**
+ * 410: the link has expired or been used up, and a button emails fresh links to the order's
+ * address; or its order was refunded, and no fresh links are offered.
+ */
+export function gonePage(action: string, reason: GoneReason): string {
+  if (reason === 'refunded') return refundedPage();
   return page(
-    expired ? 'This download link has expired' : 'This download link has been used up',
+    reason === 'expired' ? 'This download link has expired' : 'This download link has been used up',
     `<p>${
-      expired
+      reason === 'expired'
         ? 'Download links work for a limited time.'
         : 'Each download link works for a limited number of downloads.'
     } You can have fresh links sent to the email address of the order.</p>
@@ -42,6 +48,10 @@ export function gonePage(action: string, expired: boolean): string {
 </form>`,
   );
 }
+
+/** 410 for a refunded order's link, and for fresh links asked for it: no way to more links. */
+export const refundedPage = () =>
+  page('This download has ended', `<p>${escapeHtml(REFUNDED_DOWNLOADS_MESSAGE)}</p>`);
 
 export const notFoundPage = () =>
   page(

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { DOWNLOAD_PATH, type DownloadsService } from './downloads.service.js';
-import { gonePage, notFoundPage, sentPage, tooManyPage } from './download-pages.js';
+import { gonePage, notFoundPage, refundedPage, sentPage, tooManyPage } from './download-pages.js';
 
 /** The file name a release downloads as: its name and format, in plain characters. */
 export const downloadName = (release: string, format: string) =>
@@ -22,7 +22,8 @@ function attachmentHeaders(res: Response, release: string, format: string): void
 /**
  * `GET /download/<token>` streams the format's ZIP from storage, with Content-Disposition,
  * Content-Length and single byte ranges (206); an expired or used-up link answers 410 with a
- * page whose button (`POST /download/<token>`) emails fresh links to the order's address.
+ * page whose button (`POST /download/<token>`) emails fresh links to the order's address; a
+ * refunded order's link answers 410 with a sentence saying so, and no button.
  * `HEAD` answers the file's headers and counts nothing.
  */
 export function mountDownloads(app: Express, downloads: DownloadsService): void {
@@ -38,6 +39,8 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
         .catch((error: unknown) => {
           if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND)
             return html(404, notFoundPage());
+          if (error instanceof HttpException && error.getStatus() === HttpStatus.GONE)
+            return html(410, refundedPage());
           if (
             error instanceof HttpException &&
             error.getStatus() === HttpStatus.TOO_MANY_REQUESTS
@@ -70,7 +73,7 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
       .then(async (opened) => {
         if (opened.state === 'missing') return html(404, notFoundPage());
         if (opened.state === 'gone') {
-          return html(410, gonePage(`${DOWNLOAD_PATH}/${token}`, opened.expired));
+          return html(410, gonePage(`${DOWNLOAD_PATH}/${token}`, opened.reason));
         }
         if (opened.state === 'unsatisfiable') {
           res.setHeader('Content-Range', `bytes */${opened.size}`);

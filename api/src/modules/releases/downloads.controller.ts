@@ -22,6 +22,10 @@ export class DownloadsController {
   @HttpCode(202)
   @ApiResponse({ status: 202, description: '{ sent }: how many links were emailed' })
   @ApiResponse({ status: 404, description: 'The order has no downloads' })
+  @ApiResponse({
+    status: 409,
+    description: 'The releases have no files yet, or the order was refunded in full',
+  })
   resend(@Param('id', ParseIntPipe) id: number): Promise<{ sent: number }> {
     return this.downloads.resendForOrder(id);
   }

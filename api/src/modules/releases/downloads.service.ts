@@ -1,8 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   ERASED,
+  REFUNDED_DOWNLOADS_MESSAGE,
+  endsDownloads,
   type DownloadLink,
   type DownloadRecord,
   type OrderLineItem,
@@ -54,10 +62,13 @@ const releasesOf = (lineItems: string): string[] => {
   return [...new Set(items.filter((i) => i.digital && i.product_id).map((i) => i.product_id!))];
 };
 
+/** Why a link no longer downloads: its days are over, its downloads used, or its order refunded. */
+export type GoneReason = 'expired' | 'used' | 'refunded';
+
 /** What `/download/<token>` finds. */
 export type Opened =
   | { state: 'ok'; link: DownloadLinkRecord; file: StoredFile; range: ByteRange | null }
-  | { state: 'gone'; link: DownloadLinkRecord; expired: boolean }
+  | { state: 'gone'; link: DownloadLinkRecord; reason: GoneReason }
   | { state: 'missing' }
   | { state: 'unsatisfiable'; size: number };
 
@@ -152,12 +163,24 @@ export class DownloadsService {
     }));
   }
 
-  /** The receipt's links: those of the order the checkout session made. */
+  /**
+   * Whether the order a link was made for has ended its downloads (a full refund, whichever way
+   * it arrived: the admin's refund, Stripe's webhook, the test provider). Read from the order's
+   * payment status each time, so nothing else has to remember it. Links of codes have no order.
+   */
+  private async orderEnded(orderId: number | null): Promise<boolean> {
+    if (orderId === null) return false;
+    const order = await this.orders.find(orderId);
+    return order !== null && endsDownloads(order.paymentStatus);
+  }
+
+  /** The receipt's links: those of the order the checkout session made (none once refunded). */
   async forSession(sessionId: string): Promise<DownloadLink[]> {
     const links = await this.dataSource.manager.find(DownloadLinkRecord, {
       where: { sessionId },
       order: { id: 'ASC' },
     });
+    if (links.length > 0 && (await this.orderEnded(links[0].orderId))) return [];
     return links.map((l) => ({
       release: l.releaseName,
       format: l.format,
@@ -174,14 +197,16 @@ export class DownloadsService {
     token: string,
   ): Promise<
     | { state: 'ok'; link: DownloadLinkRecord; bytes: number }
-    | { state: 'gone'; link: DownloadLinkRecord; expired: boolean }
+    | { state: 'gone'; link: DownloadLinkRecord; reason: GoneReason }
     | { state: 'missing' }
   > {
     if (!TOKEN.test(token)) return { state: 'missing' };
     const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
     if (!link) return { state: 'missing' };
-    const expired = link.expiresAt <= this.clock.now().getTime();
-    if (expired || link.downloads >= this.limit) return { state: 'gone', link, expired };
+    if (await this.orderEnded(link.orderId)) return { state: 'gone', link, reason: 'refunded' };
+    if (link.expiresAt <= this.clock.now().getTime())
+      return { state: 'gone', link, reason: 'expired' };
+    if (link.downloads >= this.limit) return { state: 'gone', link, reason: 'used' };
     const file = await this.files.find(link.fileId);
     return file ? { state: 'ok', link, bytes: file.bytes } : { state: 'missing' };
   }
@@ -190,15 +215,17 @@ export class DownloadsService {
    * The link and its file for a request with this Range header (or none). A download is
    * counted (one conditional UPDATE, so concurrent requests cannot pass the limit) when it
    * starts at the first byte; a Range from further on within RESUME_MS of a counted download
-   * resumes it and is not counted. An expired or used-up link is `gone`.
+   * resumes it and is not counted. An expired or used-up link is `gone`, and so is every link
+   * of a refunded order, resumed or not.
    */
   async open(token: string, rangeHeader: string | undefined): Promise<Opened> {
     if (!TOKEN.test(token)) return { state: 'missing' };
     const repo = this.dataSource.getRepository(DownloadLinkRecord);
     const link = await repo.findOneBy({ token });
     if (!link) return { state: 'missing' };
+    if (await this.orderEnded(link.orderId)) return { state: 'gone', link, reason: 'refunded' };
     const now = this.clock.now().getTime();
-    if (link.expiresAt <= now) return { state: 'gone', link, expired: true };
+    if (link.expiresAt <= now) return { state: 'gone', link, reason: 'expired' };
     const file = await this.files.find(link.fileId);
     if (!file) return { state: 'missing' };
     const range = parseRange(rangeHeader, file.bytes);
@@ -232,7 +259,7 @@ export class DownloadsService {
           now,
         })
         .execute();
-      if (!affected) return { state: 'gone', link, expired: false };
+      if (!affected) return { state: 'gone', link, reason: 'used' };
       await this.dataSource.getRepository(DownloadRecordRow).insert({
         linkId: link.id,
         orderId: link.orderId,
@@ -249,12 +276,14 @@ export class DownloadsService {
 
   /**
    * Fresh links for the release of an expired or used-up link, emailed to its address (never
-   * to one typed in): at most FRESH_LINKS_LIMIT an hour per address, then 429.
+   * to one typed in): at most FRESH_LINKS_LIMIT an hour per address, then 429. A refunded
+   * order's link gets none (410 with REFUNDED_DOWNLOADS_MESSAGE), and uses up no try.
    */
   async sendFresh(token: string): Promise<{ email: string }> {
     if (!TOKEN.test(token)) throw new NotFoundException('This download link does not exist.');
     const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
     if (!link) throw new NotFoundException('This download link does not exist.');
+    if (await this.orderEnded(link.orderId)) throw new GoneException(REFUNDED_DOWNLOADS_MESSAGE);
     const key = createHash('sha256').update(link.email).digest('hex');
     const wait = await this.limiter.take('download-links', key, FRESH_LINKS_LIMIT);
     if (wait > 0) {
@@ -272,7 +301,8 @@ export class DownloadsService {
    * POST /api/admin/orders/:id/downloads/resend: fresh links for every release the order bought
    * (from its line items, so an order paid before its release had any file gets links too),
    * emailed to the order's address. 404 for no such order, one without releases, or one whose
-   * fan was erased; 409 while its releases have no file (nothing is made or sent).
+   * fan was erased; 409 while its releases have no file, or once the order is refunded in full
+   * (nothing is made or sent).
    */
   async resendForOrder(orderId: number): Promise<{ sent: number }> {
     const order = await this.orders.find(orderId);
@@ -280,6 +310,7 @@ export class DownloadsService {
     if (!order || productIds.length === 0 || order.email === ERASED) {
       throw new NotFoundException('This order has no downloads.');
     }
+    if (endsDownloads(order.paymentStatus)) throw new ConflictException(REFUNDED_DOWNLOADS_MESSAGE);
     const made = await this.resend(
       productIds,
       { email: order.email, orderId: order.id, sessionId: order.stripeSessionId },
