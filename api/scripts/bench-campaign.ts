@@ -21,7 +21,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
 import { seedVolume } from '../src/database/volume-seed.js';
-import { freePort, mainJs } from './built-server.js';
+import { freePort, logIn, mainJs } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 
 const { values: args } = parseArgs({
@@ -296,19 +296,6 @@ function rssOf(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-async function logIn(base: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    body: JSON.stringify({ password }),
-    headers: { 'Content-Type': 'application/json', Origin: base },
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 main().catch((error: unknown) => {

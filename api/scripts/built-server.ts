@@ -9,3 +9,17 @@ export const mainJs = path.join(
 );
 
 export { freePort } from './free-port.js';
+
+/** Logs in as the artist on a running server: the session cookie to send with admin requests. */
+export async function logIn(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    body: JSON.stringify({ password }),
+    headers: { 'Content-Type': 'application/json', Origin: base },
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

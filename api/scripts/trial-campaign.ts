@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
-import { freePort, mainJs } from './built-server.js';
+import { freePort, logIn, mainJs } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -297,19 +297,6 @@ async function seedSubscribers(
     db.close();
   }
   return tokens;
-}
-
-async function logIn(base: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    body: JSON.stringify({ password }),
-    headers: { 'Content-Type': 'application/json', Origin: base },
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 main().catch((error: unknown) => {

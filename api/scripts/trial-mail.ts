@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import { freePort, mainJs } from './built-server.js';
+import { freePort, logIn, mainJs } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 import {
@@ -269,19 +269,6 @@ async function main() {
       `lost ${lost}, distinct duplicates ${distinctDuplicates}\n`,
   );
   if (lost || distinctDuplicates || lostOrders || counts.kills < killsWanted) process.exitCode = 1;
-}
-
-async function logIn(base: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    body: JSON.stringify({ password }),
-    headers: { 'Content-Type': 'application/json', Origin: base },
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 main().catch((error: unknown) => {
