@@ -109,6 +109,26 @@ export function recordsOfPerson<T extends ObjectLiteral>(
     .getMany();
 }
 
+/** Rows that erasure deletes: one section of the export, and one figure of the answer. */
+export function deletedRows<T extends { id: number }>(
+  entity: new () => T,
+  section: FanExportSection,
+  rows: T[],
+  counted: keyof FanErasure,
+): PersonalRows {
+  return {
+    sections: { [section]: rows },
+    async erase(manager) {
+      if (rows.length)
+        await manager.delete(
+          entity,
+          rows.map((r) => r.id),
+        );
+      return { [counted]: rows.length };
+    },
+  };
+}
+
 /**
  * A column that may name a person: its name speaks of an email or an address (postal, email or
  * network), or it is a client's network address. Only text columns count (`oncePerEmail` is a flag).

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
+  deletedRows,
   PersonalDataProvider,
   recordsOfPerson,
   type PersonalData,
@@ -19,12 +20,6 @@ export class ContactPersonalData implements PersonalData {
   async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
     const messages = await recordsOfPerson(manager, ContactMessage, 'm', subject);
     trail.emailKeys.push(...messages.map((m) => `artist-contact:${m.id}`));
-    return {
-      sections: { contact_messages: messages },
-      erase: async (m: EntityManager) => {
-        if (messages.length) await m.delete(ContactMessage, { id: In(messages.map((r) => r.id)) });
-        return { messagesDeleted: messages.length };
-      },
-    };
+    return deletedRows(ContactMessage, 'contact_messages', messages, 'messagesDeleted');
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
+  deletedRows,
   PersonalDataProvider,
   recordsOfPerson,
   type PersonalData,
@@ -20,12 +21,6 @@ export class NewsletterPersonalData implements PersonalData {
     const signups = await recordsOfPerson(manager, EmailSignup, 's', subject);
     for (const s of signups) trail.addresses.add(s.email);
     trail.emailKeys.push(...signups.map((s) => `newsletter-confirm:${s.id}:`));
-    return {
-      sections: { email_signups: signups },
-      erase: async (m: EntityManager) => {
-        if (signups.length) await m.delete(EmailSignup, { id: In(signups.map((s) => s.id)) });
-        return { signupsDeleted: signups.length };
-      },
-    };
+    return deletedRows(EmailSignup, 'email_signups', signups, 'signupsDeleted');
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
+  deletedRows,
   PersonalDataProvider,
   recordsOfPerson,
   type PersonalData,
@@ -23,12 +24,6 @@ export class NotifyPersonalData implements PersonalData {
       ...requests.map((n) => `back-in-stock:${n.id}`),
       ...requests.map((n) => `notify-confirm:${n.id}:`),
     );
-    return {
-      sections: { notify_me: requests },
-      erase: async (m: EntityManager) => {
-        if (requests.length) await m.delete(NotifyMe, { id: In(requests.map((n) => n.id)) });
-        return { notifyMeDeleted: requests.length };
-      },
-    };
+    return deletedRows(NotifyMe, 'notify_me', requests, 'notifyMeDeleted');
   }
 }
