@@ -70,6 +70,26 @@ export interface FanExport {
   suppressions: Record<string, unknown>[];
 }
 
+/**
+ * The export's sections after `exportedAt` and `fan`, in the order it gives them; each is filled
+ * by the `PersonalData` of the module that owns the table.
+ */
+export const FAN_EXPORT_SECTIONS = [
+  'orders',
+  'email_signups',
+  'notify_me',
+  'contact_messages',
+  'emails',
+  'mail_quotas',
+  'checkout_reminders',
+  'download_links',
+  'downloads',
+  'download_codes',
+  'campaign_recipients',
+  'suppressions',
+] as const satisfies readonly (keyof FanExport)[];
+export type FanExportSection = (typeof FAN_EXPORT_SECTIONS)[number];
+
 /** What an erasure replaces an order's name, email, address and notes with. */
 export const ERASED = 'erased';
 

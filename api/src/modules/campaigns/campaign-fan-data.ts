@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
+import {
+  PersonalDataProvider,
+  type PersonalData,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { CampaignRecipient, SuppressionRecord } from './campaign.entity.js';
 
@@ -16,7 +21,25 @@ export const suppressionKeys = (email: string) => [normaliseEmail(email), suppre
 
 /** A fan's rows in the campaigns' tables, for the fans module's export and erasure. */
 @Injectable()
-export class CampaignFanData {
+@PersonalDataProvider()
+export class CampaignFanData implements PersonalData {
+  readonly tables = ['campaign_recipients', 'suppressions'];
+  readonly stage = 'traces';
+
+  async find(manager: EntityManager, subject: PersonalDataSubject) {
+    const { recipients, suppressions } = await this.recordsOf(manager, subject.email);
+    return {
+      sections: { campaign_recipients: recipients, suppressions },
+      erase: async (m: EntityManager) => {
+        const erased = await this.erase(m, subject.email);
+        return {
+          campaignRecipientsDeleted: erased.recipientsDeleted,
+          suppressionsErased: erased.suppressionsErased,
+        };
+      },
+    };
+  }
+
   /** Their recipient rows (any letter case), and their suppression, as written or as a digest. */
   async recordsOf(
     manager: EntityManager,

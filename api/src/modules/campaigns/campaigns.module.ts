@@ -45,6 +45,6 @@ import { EmailWebhooksController } from './webhooks.controller.js';
     BounceService,
     CampaignFanData,
   ],
-  exports: [CampaignsService, CampaignFanData],
+  exports: [CampaignsService],
 })
 export class CampaignsModule {}

@@ -23,6 +23,7 @@ import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { TestCheckoutController } from './test-checkout.controller.js';
 import { TestPaymentProvider } from './test-payment-provider.js';
 import { UnavailablePaymentProvider } from './unavailable-payment-provider.js';
+import { CheckoutPersonalData } from './checkout.personal-data.js';
 
 /**
  * Stripe when a key is set; the built-in test provider where loadConfig allows it (a loopback
@@ -62,6 +63,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
     FulfilmentService,
     ProviderSessionCache,
     RefundService,
+    CheckoutPersonalData,
     {
       provide: PaymentProvider,
       useFactory: paymentProvider,

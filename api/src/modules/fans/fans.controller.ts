@@ -75,7 +75,7 @@ export class FansController {
     return data;
   }
 
-  /** A privacy request's erasure: see FansService.erase. */
+  /** A privacy request's erasure: see FansService.erase and each module's PersonalData. */
   @Delete(':id')
   @ApiResponse({ status: 404, description: 'No fan has this id' })
   erase(@Param() { id }: IdParam): Promise<FanErasure> {

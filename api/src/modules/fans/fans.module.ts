@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CampaignsModule } from '../campaigns/campaigns.module.js';
+import { PersonalDataRegistry } from '../../common/personal-data.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NotifyModule } from '../notify/notify.module.js';
-import { ReleasesModule } from '../releases/releases.module.js';
 import { Fan } from './fan.entity.js';
 import { FansController } from './fans.controller.js';
 import { FansService } from './fans.service.js';
@@ -15,10 +15,9 @@ import { FansService } from './fans.service.js';
     NewsletterModule,
     NotifyModule,
     ContactModule,
-    ReleasesModule,
-    CampaignsModule,
+    DiscoveryModule,
   ],
   controllers: [FansController],
-  providers: [FansService],
+  providers: [FansService, PersonalDataRegistry],
 })
 export class FansModule {}

@@ -2,6 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import {
+  FAN_EXPORT_SECTIONS,
+  type FanExportSection,
   type Fan as FanView,
   type FanErasure,
   type FanExport,
@@ -11,6 +13,7 @@ import {
   type FanSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { PersonalDataRegistry, recordsOfPerson } from '../../common/personal-data.js';
 import {
   idsAcrossSegments,
   whereOneOf,
@@ -21,26 +24,17 @@ import { searchGramsOf } from '../../common/search-grams.js';
 import type { ListParams } from '../../common/list-query.js';
 import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
-import { CheckoutReminder } from '../checkout/checkout-reminder.entity.js';
-import { reminderQuotaName } from '../checkout/checkout-reminders.service.js';
-import { CampaignFanData } from '../campaigns/campaign-fan-data.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
-import { MailQuota } from '../email/mail-quota.entity.js';
-import { mailboxQuotaName } from '../email/mailbox.js';
-import { OutboxEmail } from '../email/outbox-email.entity.js';
 import { EmailSignup } from '../newsletter/email-signup.entity.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { NotifyMe } from '../notify/notify-me.entity.js';
 import { NotifyService } from '../notify/notify.service.js';
-import { erasedOrderFields, heldOrderFields, owedAParcel } from '../orders/order-erasure.js';
 import { Order } from '../orders/order.entity.js';
 import { toView as orderView } from '../orders/orders.service.js';
-import { DownloadCodesService } from '../releases/download-codes.service.js';
-import { DownloadsService } from '../releases/downloads.service.js';
 import { Fan } from './fan.entity.js';
 
-/** Every stored record of one fan, newest first. */
+/** The fan's own records, newest first, for their history. */
 interface FanRecords {
   orders: Order[];
   signups: EmailSignup[];
@@ -66,9 +60,7 @@ export class FansService {
     private readonly newsletter: NewsletterService,
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
-    private readonly downloads: DownloadsService,
-    private readonly codes: DownloadCodesService,
-    private readonly campaigns: CampaignFanData,
+    private readonly personalData: PersonalDataRegistry,
   ) {
     this.searchGrams = searchGramsOf(dataSource, 'fans');
   }
@@ -243,104 +235,36 @@ export class FansService {
   async export(id: number): Promise<FanExport> {
     return inTransaction(this.dataSource, async (manager) => {
       const fan = await this.find(manager, id);
-      const records = await this.recordsOf(manager, fan);
-      const emails = await this.emailsOf(manager, fan, records);
-      const quotas = await manager.findBy(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
-      const reminders = await manager.findBy(CheckoutReminder, {
-        email: In(addressesOf(fan, records)),
-      });
-      const campaigns = await this.campaigns.recordsOf(manager, fan.email);
-      const plain = <T extends object>(rows: T[]) =>
-        rows.map((r) => ({ ...r }) as Record<string, unknown>);
-      return {
+      const found = await this.personalData.find(manager, fan);
+      const sections = Object.assign({}, ...found.map((rows) => rows.sections)) as Partial<
+        Record<FanExportSection, object[]>
+      >;
+      const exported: Record<string, unknown> = {
         exportedAt: this.clock.now().toISOString(),
         fan: { ...fan },
-        orders: plain(records.orders),
-        email_signups: plain(records.signups),
-        notify_me: plain(records.notifyMe),
-        contact_messages: plain(records.messages),
-        emails: plain(emails),
-        mail_quotas: plain(quotas),
-        checkout_reminders: plain(reminders),
-        ...(await this.downloadsOf(manager, fan, records)),
-        campaign_recipients: plain(campaigns.recipients),
-        suppressions: plain(campaigns.suppressions),
       };
+      for (const name of FAN_EXPORT_SECTIONS) {
+        const rows = sections[name];
+        if (!rows) throw new Error(`No PersonalData gives the export's ${name}.`);
+        exported[name] = rows.map((r) => ({ ...r }));
+      }
+      return exported as unknown as FanExport;
     });
   }
 
   /**
-   * DELETE /api/admin/fans/:id: the fan's signups, notify-me requests and messages are deleted,
-   * and every email the outbox holds to them or about those records, and their campaign
-   * recipient rows; a suppression of their address stays under its digest; their orders stay for the
-   * books (totals, lines, dates, payment) with name, email, address, tracking and notes replaced.
-   * A paid order still to ship keeps its name and address until it is fulfilled or refunded,
-   * when those are erased too (`eraseWhenClosed`). One transaction, so a failure leaves everything as it was.
+   * DELETE /api/admin/fans/:id: each module erases its rows about the fan (see its
+   * `PersonalData`), then the fan goes. One transaction, so a failure leaves everything as it was.
    */
   async erase(id: number): Promise<FanErasure> {
     return inTransaction(this.dataSource, async (manager) => {
       const fan = await this.find(manager, id);
-      const records = await this.recordsOf(manager, fan);
-      const emails = await this.emailsOf(manager, fan, records);
-      const ids = <T extends { id: number }>(rows: T[]) => rows.map((r) => r.id);
-      if (emails.length) await manager.delete(OutboxEmail, { id: In(ids(emails)) });
-      let ordersKeptForShipping = 0;
-      for (const order of records.orders) {
-        const held = owedAParcel(order);
-        if (held) ordersKeptForShipping++;
-        await manager.update(
-          Order,
-          order.id,
-          held ? heldOrderFields(order) : erasedOrderFields(order),
-        );
-      }
-      await searchGramsOf(this.dataSource, 'orders').changed(manager, ids(records.orders));
-      if (records.signups.length)
-        await manager.delete(EmailSignup, { id: In(ids(records.signups)) });
-      if (records.notifyMe.length)
-        await manager.delete(NotifyMe, { id: In(ids(records.notifyMe)) });
-      if (records.messages.length)
-        await manager.delete(ContactMessage, { id: In(ids(records.messages)) });
-      await manager.delete(MailQuota, { name: In(mailboxQuotasOf(fan, records)) });
-      await manager.delete(CheckoutReminder, { email: In(addressesOf(fan, records)) });
-      const downloadLinksDeleted = await this.downloads.erase(
-        manager,
-        fan.email,
-        ids(records.orders),
-      );
-      const downloadCodesForgotten = await this.codes.forget(manager, fan.email);
-      const campaigns = await this.campaigns.erase(manager, fan.email);
+      const found = await this.personalData.find(manager, fan);
+      const answer: Partial<FanErasure> = {};
+      for (const rows of found) Object.assign(answer, await rows.erase(manager));
       await manager.delete(Fan, { id: fan.id });
-      return {
-        ordersScrubbed: records.orders.length,
-        signupsDeleted: records.signups.length,
-        notifyMeDeleted: records.notifyMe.length,
-        messagesDeleted: records.messages.length,
-        emailsDeleted: emails.length,
-        campaignRecipientsDeleted: campaigns.recipientsDeleted,
-        suppressionsErased: campaigns.suppressionsErased,
-        ordersKeptForShipping,
-        downloadLinksDeleted,
-        downloadCodesForgotten,
-      };
+      return answer as FanErasure;
     });
-  }
-
-  /** The fan's download links (by address or order) and the downloads made with them. */
-  private async downloadsOf(manager: EntityManager, fan: Fan, records: FanRecords) {
-    const { links, records: downloads } = await this.downloads.personalData(
-      manager,
-      fan.email,
-      records.orders.map((o) => o.id),
-    );
-    const plain = <T extends object>(rows: T[]) =>
-      rows.map((r) => ({ ...r }) as Record<string, unknown>);
-    const codes = await this.codes.redeemedBy(manager, fan.email);
-    return {
-      download_links: plain(links),
-      downloads: plain(downloads),
-      download_codes: plain(codes),
-    };
   }
 
   private async find(manager: EntityManager, id: number): Promise<Fan> {
@@ -349,57 +273,15 @@ export class FansService {
     return fan;
   }
 
-  /**
-   * The fan's records: those linked to them, and any row with their address that is not (a row
-   * written before the link existed, in any letter case), so a privacy request misses nothing.
-   */
+  /** The fan's records, newest first (see `recordsOfPerson`). */
   private async recordsOf(manager: EntityManager, fan: Fan): Promise<FanRecords> {
-    const of = <T extends { id: number }>(entity: new () => T, alias: string) =>
-      manager
-        .getRepository(entity)
-        .createQueryBuilder(alias)
-        .where(`(${alias}.fanId = :id OR LOWER(TRIM(${alias}.email)) = :email)`, {
-          id: fan.id,
-          email: fan.email,
-        })
-        .orderBy(`${alias}.createdAt`, 'DESC')
-        .addOrderBy(`${alias}.id`, 'DESC')
-        .getMany();
     const [orders, signups, notifyMe, messages] = await Promise.all([
-      of(Order, 'o'),
-      of(EmailSignup, 's'),
-      of(NotifyMe, 'n'),
-      of(ContactMessage, 'm'),
+      recordsOfPerson(manager, Order, 'o', fan),
+      recordsOfPerson(manager, EmailSignup, 's', fan),
+      recordsOfPerson(manager, NotifyMe, 'n', fan),
+      recordsOfPerson(manager, ContactMessage, 'm', fan),
     ]);
     return { orders, signups, notifyMe, messages };
-  }
-
-  /**
-   * Outbox emails to the fan, with them as Reply-To (the artist's alerts), or about one of their
-   * records by the business key (`<kind>:<record id>`, some with a suffix after another colon).
-   */
-  private emailsOf(manager: EntityManager, fan: Fan, records: FanRecords): Promise<OutboxEmail[]> {
-    const keys = [
-      ...records.orders.flatMap((o) => [
-        `order-confirmation:${o.id}`,
-        `artist-order:${o.id}`,
-        `order-shipped:${o.id}:`,
-      ]),
-      ...records.messages.map((m) => `artist-contact:${m.id}`),
-      ...records.signups.map((s) => `newsletter-confirm:${s.id}:`),
-      ...records.notifyMe.map((n) => `back-in-stock:${n.id}`),
-      ...records.notifyMe.map((n) => `notify-confirm:${n.id}:`),
-    ];
-    const qb = manager
-      .getRepository(OutboxEmail)
-      .createQueryBuilder('e')
-      .where('LOWER(TRIM(e.toAddress)) = :email', { email: fan.email })
-      .orWhere('LOWER(TRIM(e.replyToAddress)) = :email');
-    keys.forEach((key, i) => {
-      if (key.endsWith(':')) qb.orWhere(`e.key LIKE :k${i}`, { [`k${i}`]: `${key}%` });
-      else qb.orWhere(`e.key = :k${i}`, { [`k${i}`]: key });
-    });
-    return qb.orderBy('e.id', 'ASC').getMany();
   }
 
   /** The list rows of some fans, in their order, with their records' figures. */
@@ -450,24 +332,4 @@ export class FansService {
       messages: f.messages ?? 0,
     };
   }
-}
-
-/** Every address the fan used. */
-function addressesOf(fan: Fan, records: FanRecords): string[] {
-  return [
-    ...new Set([
-      fan.email,
-      ...records.signups.map((s) => s.email),
-      ...records.notifyMe.map((n) => n.email),
-    ]),
-  ];
-}
-
-/**
- * The counts of emails to the fan's mailboxes (named by digest), from every address they used:
- * the daily count of fan-triggered emails and the weekly one of checkout reminders.
- */
-function mailboxQuotasOf(fan: Fan, records: FanRecords): string[] {
-  const addresses = addressesOf(fan, records);
-  return [...new Set([...addresses.map(mailboxQuotaName), ...addresses.map(reminderQuotaName)])];
 }

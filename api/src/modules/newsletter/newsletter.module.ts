@@ -4,11 +4,12 @@ import { PlacesModule } from '../places/places.module.js';
 import { EmailSignup } from './email-signup.entity.js';
 import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
+import { NewsletterPersonalData } from './newsletter.personal-data.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([EmailSignup]), PlacesModule],
   controllers: [NewsletterController],
-  providers: [NewsletterService],
+  providers: [NewsletterService, NewsletterPersonalData],
   exports: [NewsletterService],
 })
 export class NewsletterModule {}

@@ -8,7 +8,7 @@ type Erasable = Pick<
 
 /**
  * A paid order still waiting for its parcel: erasing its fan keeps the name and address needed
- * to ship it (see FansService.erase).
+ * to ship it (see OrdersPersonalData).
  */
 export function owedAParcel(order: Erasable): boolean {
   return (

@@ -6,11 +6,12 @@ import { Order } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
 import { OrderAudienceService } from './order-audience.service.js';
 import { OrdersService } from './orders.service.js';
+import { OrdersPersonalData } from './orders.personal-data.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, Show]), CatalogModule],
   controllers: [OrdersController],
-  providers: [OrdersService, OrderAudienceService],
+  providers: [OrdersService, OrderAudienceService, OrdersPersonalData],
   exports: [OrdersService, OrderAudienceService],
 })
 export class OrdersModule {}

@@ -5,12 +5,13 @@ import { DownloadCodesController, RedeemController } from './download-codes.cont
 import { DownloadCodesService } from './download-codes.service.js';
 import { DownloadsController } from './downloads.controller.js';
 import { DownloadsService } from './downloads.service.js';
+import { ReleasesPersonalData } from './releases.personal-data.js';
 
 /** What a digital release gives its buyers: download links, and download codes. */
 @Module({
   imports: [CatalogModule, OrdersModule],
   controllers: [DownloadsController, DownloadCodesController, RedeemController],
-  providers: [DownloadsService, DownloadCodesService],
+  providers: [DownloadsService, DownloadCodesService, ReleasesPersonalData],
   exports: [DownloadsService, DownloadCodesService],
 })
 export class ReleasesModule {}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  PersonalDataProvider,
+  recordsOfPerson,
+  type PersonalData,
+  type PersonalDataSubject,
+  type PersonalDataTrail,
+} from '../../common/personal-data.js';
+import { erasedOrderFields, heldOrderFields, owedAParcel } from './order-erasure.js';
+import { Order } from './order.entity.js';
+import { OrdersService } from './orders.service.js';
+
+/**
+ * A fan's orders. Erasure keeps them for the books (totals, lines, dates, payment) with name,
+ * email, address, tracking and notes replaced; a paid order still to ship keeps its name and
+ * address until it is fulfilled or refunded, when those are erased too (`eraseWhenClosed`).
+ */
+@Injectable()
+@PersonalDataProvider()
+export class OrdersPersonalData implements PersonalData {
+  readonly tables = ['orders'];
+  readonly stage = 'records';
+
+  constructor(private readonly ordersService: OrdersService) {}
+
+  async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
+    const orders = await recordsOfPerson(manager, Order, 'o', subject);
+    const ids = orders.map((o) => o.id);
+    trail.orderIds.push(...ids);
+    trail.emailKeys.push(
+      ...ids.flatMap((id) => [
+        `order-confirmation:${id}`,
+        `artist-order:${id}`,
+        `order-shipped:${id}:`,
+      ]),
+    );
+    return {
+      sections: { orders },
+      erase: async (m: EntityManager) => {
+        let ordersKeptForShipping = 0;
+        for (const order of orders) {
+          const held = owedAParcel(order);
+          if (held) ordersKeptForShipping++;
+          await m.update(Order, order.id, held ? heldOrderFields(order) : erasedOrderFields(order));
+        }
+        await this.ordersService.searchGrams.changed(m, ids);
+        return { ordersScrubbed: orders.length, ordersKeptForShipping };
+      },
+    };
+  }
+}
