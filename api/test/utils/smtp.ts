@@ -28,6 +28,8 @@ export class TestSmtpServer {
   /** When set, each accepted message is answered only once this settles (a slow server). */
   answerAfter: Promise<unknown> | null = null;
   port = 0;
+  /** Errors of single connections (a reset by a sender that died), kept for a test to look at. */
+  readonly connectionErrors: Error[] = [];
   private server?: SMTPServer;
 
   get url(): string {
@@ -67,6 +69,9 @@ export class TestSmtpServer {
       this.server!.once('error', reject);
       this.server!.listen(this.port, '127.0.0.1', () => resolve());
     });
+    // A sender that goes away mid-session (a server killed with SIGKILL in the trials) resets
+    // its connection; smtp-server reports that on the server, which goes on serving the others.
+    this.server.on('error', (error) => this.connectionErrors.push(error));
     this.port = (this.server.server.address() as AddressInfo).port;
   }
 
