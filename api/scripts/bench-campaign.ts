@@ -21,7 +21,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
 import { seedVolume } from '../src/database/volume-seed.js';
-import { freePort, logIn, mainJs } from './built-server.js';
+import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 
 const { values: args } = parseArgs({
@@ -113,17 +113,7 @@ async function main() {
       env: { ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let i = 0; i < 1200; i++) {
-      try {
-        const res = await fetch(`${base}/api/health`);
-        await res.arrayBuffer();
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    throw new Error('The API did not start');
+    await waitHealthy(base, 1200);
   };
   const stopApi = async () => {
     const running = child!;

@@ -23,3 +23,18 @@ export async function logIn(base: string, password: string): Promise<string> {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/** Waits until a starting server answers `GET /api/health`: `attempts` tries, 50 ms apart. */
+export async function waitHealthy(base: string, attempts: number): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The API did not start');
+}

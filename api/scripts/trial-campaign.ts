@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
-import { freePort, logIn, mainJs } from './built-server.js';
+import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -84,17 +84,7 @@ async function main() {
   let child: ChildProcess | undefined;
   const startApi = async () => {
     child = spawn(process.execPath, [mainJs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    for (let i = 0; i < 1200; i++) {
-      try {
-        const res = await fetch(`${base}/api/health`);
-        await res.arrayBuffer();
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    throw new Error('The API did not start');
+    await waitHealthy(base, 1200);
   };
   const kill = async () => {
     const victim = child!;

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import { freePort, logIn, mainJs } from './built-server.js';
+import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 import {
@@ -85,22 +85,9 @@ async function main() {
   let up: Promise<void> = Promise.resolve();
   const startApi = () => {
     child = spawn(process.execPath, [mainJs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    up = waitHealthy();
+    up = waitHealthy(base, 600);
     return up;
   };
-  async function waitHealthy() {
-    for (let i = 0; i < 600; i++) {
-      try {
-        const res = await fetch(`${base}/api/health`);
-        await res.arrayBuffer();
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    throw new Error('The API did not start');
-  }
   const kill = async () => {
     const victim = child!;
     const exited = new Promise((resolve) => victim.once('exit', resolve));
