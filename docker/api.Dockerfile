@@ -26,4 +26,5 @@ RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "api/dist/main.js"]
+# The heap grows by a fifth between full collections (api/scripts/server-flags.ts).
+CMD ["node", "--heap-growing-percent=20", "api/dist/main.js"]

@@ -198,7 +198,7 @@ async function startSite(databaseUrl) {
   const port = await freePort();
   // Uploads of its own: start-up removes the gallery files its database does not name.
   const uploads = mkdtempSync(path.join(tmpdir(), 'artist-bench-uploads-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['--heap-growing-percent=20', 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -25,7 +25,12 @@ const children = [
     '--watch',
     '--preserveWatchOutput',
   ]),
-  run('api', 'api', process.execPath, ['--watch', '--watch-preserve-output', 'dist/main.js']),
+  run('api', 'api', process.execPath, [
+    '--heap-growing-percent=20',
+    '--watch',
+    '--watch-preserve-output',
+    'dist/main.js',
+  ]),
   run('shell', 'shell', 'npx', ['webpack', 'serve', '--mode', 'development']),
   run('storefront', 'storefront', 'npx', ['webpack', 'serve', '--mode', 'development']),
   run('admin', 'admin', 'npx', ['webpack', 'serve', '--mode', 'development']),

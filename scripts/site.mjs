@@ -27,7 +27,7 @@ export function freePort() {
 export async function startSite(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'artist-site-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['--heap-growing-percent=20', 'scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

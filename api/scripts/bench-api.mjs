@@ -63,7 +63,7 @@ async function main() {
   const password = randomBytes(12).toString('hex');
   const apiPort = await freePort();
   const origin = `http://localhost:${apiPort}`;
-  const api = spawn(process.execPath, [mainJs], {
+  const api = spawn(process.execPath, ['--heap-growing-percent=20', mainJs], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

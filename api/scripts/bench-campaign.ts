@@ -21,7 +21,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
 import { seedVolume } from '../src/database/volume-seed.js';
-import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
+import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 
 const { values: args } = parseArgs({
@@ -109,7 +109,7 @@ async function main() {
 
   let child: ChildProcess | undefined;
   const startApi = async (rate: number) => {
-    child = spawn(process.execPath, [mainJs], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
       env: { ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -29,7 +29,7 @@ import {
   TEST_STRIPE_KEY,
   TEST_WEBHOOK_SECRET,
 } from '../test/utils/stripe-webhooks.js';
-import { freePort, mainJs } from './built-server.js';
+import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -74,7 +74,7 @@ async function main() {
   };
   const databaseUrl =
     database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`;
-  const child = spawn(process.execPath, [mainJs], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
     env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

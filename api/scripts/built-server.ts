@@ -9,6 +9,7 @@ export const mainJs = path.join(
 );
 
 export { freePort } from './free-port.js';
+export { SERVER_NODE_FLAGS } from './server-flags.js';
 
 /** Logs in as the artist on a running server: the session cookie to send with admin requests. */
 export async function logIn(base: string, password: string): Promise<string> {

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
-import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
+import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -83,7 +83,10 @@ async function main() {
 
   let child: ChildProcess | undefined;
   const startApi = async () => {
-    child = spawn(process.execPath, [mainJs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitHealthy(base, 1200);
   };
   const kill = async () => {

@@ -43,7 +43,7 @@ import {
   TEST_STRIPE_KEY,
   TEST_WEBHOOK_SECRET,
 } from '../test/utils/stripe-webhooks.js';
-import { freePort, mainJs } from './built-server.js';
+import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -146,7 +146,7 @@ async function main() {
       inherited[name] = value;
   const start = async (instance: Instance) => {
     const out = openSync(instance.log, 'a');
-    instance.process = spawn(process.execPath, [mainJs], {
+    instance.process = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
       env: { ...inherited, ...settings, PORT: String(instance.port) },
       stdio: ['ignore', out, out],
     });

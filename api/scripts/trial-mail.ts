@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
+import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 import {
@@ -84,7 +84,10 @@ async function main() {
   let child: ChildProcess | undefined;
   let up: Promise<void> = Promise.resolve();
   const startApi = () => {
-    child = spawn(process.execPath, [mainJs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     up = waitHealthy(base, 600);
     return up;
   };

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
 import type { AppConfig } from '../src/config/env.js';
 import { freePort } from './free-port.js';
+import { SERVER_NODE_FLAGS } from './server-flags.js';
 
 /**
  * glibc's malloc gives each thread that allocates an arena of its own and keeps what they free:
@@ -66,7 +67,7 @@ export async function startBuiltApi(
   const base = `http://127.0.0.1:${port}`;
   const uploads = mkdtempSync(path.join(tmpdir(), 'artist-upload-load-'));
   const password = randomBytes(12).toString('hex');
-  const child: ChildProcess = spawn(process.execPath, [mainJs], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
     env: {
       PATH: process.env.PATH ?? '',
       // As the container and `npm start` run it (docker/api.Dockerfile, package.json).

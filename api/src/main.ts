@@ -1,4 +1,3 @@
-import './heap.js';
 import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

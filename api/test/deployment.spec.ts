@@ -2,6 +2,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.js';
 import { SERVER_MALLOC_ARENA_MAX } from '../scripts/upload-load.js';
 import { loadConfig } from '../src/config/env.js';
 
@@ -217,7 +218,27 @@ describe('docker compose', () => {
     const arenas = `MALLOC_ARENA_MAX=${SERVER_MALLOC_ARENA_MAX}`;
     expect(read('docker/api.Dockerfile')).toMatch(new RegExp(`^ENV .*\\b${arenas}\\b`, 'm'));
     const npm = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(npm.scripts.start).toBe(`${arenas} node scripts/start.mjs`);
+    expect(npm.scripts.start).toBe(
+      `${arenas} node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
+    );
+  });
+
+  it('starts the API with the node flags its memory is measured with, wherever it starts', () => {
+    const api = JSON.parse(read('api/package.json')) as { scripts: Record<string, string> };
+    expect(api.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} dist/main.js`);
+    const cmd = /^CMD (.*)$/m.exec(read('docker/api.Dockerfile'))![1];
+    expect(JSON.parse(cmd)).toEqual(['node', ...SERVER_NODE_FLAGS, 'api/dist/main.js']);
+    // Scripts that cannot import the flags (plain .mjs, the browser tests) spell them out.
+    for (const file of [
+      'scripts/site.mjs',
+      'scripts/bench-admin.mjs',
+      'scripts/dev.mjs',
+      'api/scripts/bench-api.mjs',
+      'shell/e2e/utils/site.ts',
+      'shell/e2e/playwright.config.ts',
+    ])
+      for (const flag of SERVER_NODE_FLAGS)
+        expect([file, read(file)]).toEqual([file, expect.stringContaining(flag)]);
   });
 
   it('mounts the front door’s nginx files', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.js';
 import { buildApi, cleanEnv, projectRoot, runNode } from './utils/built.js';
 
 const mainJs = path.join(projectRoot, 'api/dist/main.js');
@@ -76,7 +77,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm start', () => {
-  it('stops the site when npm start is stopped by its PID', async () => {
+  it('runs the server with its node flags, and stops the site when npm start is stopped by its PID', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {
       cwd: projectRoot,
@@ -95,6 +96,10 @@ describe('npm start', () => {
       expect(await waitUntil(() => answers(health), 60_000)).toBe(true);
       below = descendants(npm.pid!);
       expect(below.length).toBeGreaterThan(0);
+      const server = below
+        .map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'))
+        .find((args) => args.includes('scripts/start.mjs'));
+      expect(server).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
       process.kill(npm.pid!, 'SIGTERM');
       const stopped = await waitUntil(async () => !(await answers(health)), 15_000);
       expect(stopped).toBe(true);

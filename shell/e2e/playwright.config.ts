@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: {
     // Exactly what `npm start` runs, on a fresh database.
-    command: 'node scripts/start.mjs',
+    command: 'node --heap-growing-percent=20 scripts/start.mjs',
     cwd: ROOT,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

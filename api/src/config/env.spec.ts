@@ -224,6 +224,45 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the default of a setting left empty, but refuses an empty NODE_ENV, LOG_LEVEL or ARTIST_TIMEZONE', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    const config = loadConfig(
+      { ...stripe, PORT: '', FORM_RATE_LIMIT: '', STRIPE_AUTOMATIC_TAX: '', ADMIN_REMOTE_URL: ' ' },
+      '/',
+    );
+    expect(config.port).toBe(3000);
+    expect(config.rateLimits.forms.max).toBe(20);
+    expect(config.stripe?.automaticTax).toBe(false);
+    expect(config.remotes.admin).toBe('/remotes/admin/mf-manifest.json');
+    expect(() => loadConfig({ NODE_ENV: '' }, '/')).toThrow(
+      /NODE_ENV: NODE_ENV must be one of the following values: development, production, test/,
+    );
+    expect(() => loadConfig({ LOG_LEVEL: ' ' }, '/')).toThrow(/LOG_LEVEL: LOG_LEVEL must be one/);
+    expect(() => loadConfig({ ARTIST_TIMEZONE: '' }, '/')).toThrow(
+      /ARTIST_TIMEZONE: ARTIST_TIMEZONE must be an IANA time zone such as America\/Chicago/,
+    );
+  });
+
+  it('trims settings but keeps EMAIL_WEBHOOK_PASSWORD as given', () => {
+    const config = loadConfig(
+      { EMAIL_WEBHOOK_USER: ' postmark ', EMAIL_WEBHOOK_PASSWORD: ' pass word ' },
+      '/',
+    );
+    expect(config.mail.webhooks.basicAuth).toEqual({ user: 'postmark', password: ' pass word ' });
+  });
+
+  it('names each bound a number setting is outside of', () => {
+    expect(() => loadConfig({ PORT: '70000' }, '/')).toThrow(
+      /PORT: PORT must not be greater than 65535/,
+    );
+    expect(() => loadConfig({ CHECKOUT_REMINDER_DELAY_MINUTES: '10081' }, '/')).toThrow(
+      /CHECKOUT_REMINDER_DELAY_MINUTES must be at most 10080 \(a week\)/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_MINUTES: '0' }, '/')).toThrow(
+      /RATE_LIMIT_MINUTES: RATE_LIMIT_MINUTES must not be less than 1/,
+    );
+  });
+
   it('accepts an https PUBLIC_URL behind a proxy named by hop count or address', () => {
     for (const TRUST_PROXY of ['1', '10.0.0.2', 'loopback, 172.16.0.0/12']) {
       const config = loadConfig({ PUBLIC_URL: 'https://shop.example', TRUST_PROXY }, '/');

@@ -26,7 +26,7 @@ export async function startSite(
   const port = await freePort();
   if (publicHost) env = { ...env, PUBLIC_URL: `http://${publicHost}:${port}` };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'artist-e2e-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['--heap-growing-percent=20', 'scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

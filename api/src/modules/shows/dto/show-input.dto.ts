@@ -20,7 +20,7 @@ import {
   type ShowStatus,
   type TicketButtonType,
 } from '@artist/contracts';
-import { isTimeZone } from '../../../config/env.js';
+import { isTimeZone } from '../../../config/environment.js';
 import { isCalendarDate } from '../../../common/dates.js';
 import { Trim } from '../../../common/strings.js';
 
