@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException, BadRequestException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
+  EmailKind,
   EmailListFilter,
   EmailSetupStatus,
   EmailSort,
@@ -14,7 +15,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
 import { MailSender } from './mail-sender.service.js';
-import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
+import { OutboxEmail } from './outbox-email.entity.js';
 import { OutboxService } from './outbox.service.js';
 
 /** The admin's view of the outbox: list, preview, resend. */

@@ -1,23 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { EMAIL_WAITING_PREFIX } from '@artist/contracts';
+import { EMAIL_WAITING_PREFIX, type EmailKind } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 import { exact } from '../../database/exact-text.js';
-
-/** What an email is about; the business key starts with it. */
-export const EMAIL_KINDS = [
-  'order-confirmation',
-  'order-shipped',
-  'artist-order',
-  'artist-contact',
-  'newsletter-confirm',
-  'notify-confirm',
-  'back-in-stock',
-  'password-reset',
-  'campaign-test',
-  'checkout-reminder',
-  'download-links',
-] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
  * The emails a fan's form post can cause, to any address typed into it: each mailbox gets at most

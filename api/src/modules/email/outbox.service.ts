@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OrderLineItem } from '@artist/contracts';
+import type { EmailKind, OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -11,7 +11,7 @@ import type { Order } from '../orders/order.entity.js';
 import { carrierOf, normaliseTracking } from './carriers.js';
 import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
-import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
+import { OutboxEmail } from './outbox-email.entity.js';
 import {
   artistContactAlert,
   artistOrderAlert,

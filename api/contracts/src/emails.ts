@@ -1,0 +1,19 @@
+/**
+ * Every kind of email the site sends: the outbox names one on each row (`kind`), and each
+ * email's business key starts with it. A new email is a template, a kind here, and one call to
+ * the outbox in the module that causes it (docs/email.md, "Adding an email").
+ */
+export const EMAIL_KINDS = [
+  'order-confirmation',
+  'order-shipped',
+  'artist-order',
+  'artist-contact',
+  'newsletter-confirm',
+  'notify-confirm',
+  'back-in-stock',
+  'password-reset',
+  'campaign-test',
+  'checkout-reminder',
+  'download-links',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
