@@ -17,3 +17,26 @@ export const EMAIL_KINDS = [
   'download-links',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * What an email is about: the record whose change caused it, named on its outbox row
+ * (`subjectType`, `subjectId`), so a fan's erasure finds the emails about their records.
+ */
+export const EMAIL_SUBJECT_TYPES = [
+  'order',
+  'contact-message',
+  'signup',
+  'notify-me',
+  'checkout-session',
+  'download-link',
+  'download-code',
+  'campaign',
+  'user',
+] as const;
+export type EmailSubjectType = (typeof EMAIL_SUBJECT_TYPES)[number];
+
+/** One email's subject: its type, and the record's id (numbers and strings alike). */
+export interface EmailSubject {
+  type: EmailSubjectType;
+  id: number | string;
+}

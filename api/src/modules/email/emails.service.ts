@@ -82,7 +82,8 @@ export class EmailsService {
 
   /**
    * Sends a failed or sent email again as a new outbox row with the same content and a new
-   * Message-ID (a mail system would drop a second message with the first one's ID as a copy).
+   * Message-ID (a mail system would drop a second message with the first one's ID as a copy),
+   * about the same subject.
    */
   async resend(id: number): Promise<OutboxEmailSummary> {
     const created = await inTransaction(this.dataSource, async (manager) => {
@@ -95,6 +96,7 @@ export class EmailsService {
       const queued = await this.outbox.queue(manager, {
         key,
         kind: row.kind as EmailKind,
+        subject: row.subjectType ? { type: row.subjectType, id: row.subjectId ?? '' } : null,
         to: { address: row.toAddress, name: row.toName },
         replyTo: row.replyToAddress
           ? { address: row.replyToAddress, name: row.replyToName }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { EMAIL_WAITING_PREFIX, type EmailKind } from '@artist/contracts';
+import { EMAIL_WAITING_PREFIX, type EmailKind, type EmailSubjectType } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 import { exact } from '../../database/exact-text.js';
 
@@ -31,6 +31,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 @Entity('emails')
 @Index('IDX_emails_createdAt', ['createdAt'])
 @Index(['status', 'nextAttemptAt'])
+@Index('IDX_emails_subject', ['subjectType', 'subjectId'])
 export class OutboxEmail {
   @PrimaryGeneratedColumn()
   id: number;
@@ -42,6 +43,17 @@ export class OutboxEmail {
 
   @Column({ type: 'varchar', length: 30 })
   kind: string;
+
+  /**
+   * What it is about (`EmailSubject`): the record whose change caused it, by which a fan's
+   * erasure finds it. Null only on a row queued before emails named their subject whose key
+   * named none.
+   */
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  subjectType: EmailSubjectType | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  subjectId: string | null;
 
   @Column({ type: 'varchar', length: 320, ...exact })
   toAddress: string;
