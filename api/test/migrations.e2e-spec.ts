@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { EXACT_COLLATION } from '../src/database/exact-text.js';
 import { NameManualOrderItemsFromCatalogue1765500000300 } from '../src/database/migrations/1765500000300-NameManualOrderItemsFromCatalogue.js';
 import { CompareAddressesExactly1767100000100 } from '../src/database/migrations/1767100000100-CompareAddressesExactly.js';
+import { NameEmailSubjects1767900000000 } from '../src/database/migrations/1767900000000-NameEmailSubjects.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { testDatabases } from './utils/databases.js';
@@ -290,5 +291,62 @@ describe.each(testDatabases())('migrations on $name', (db) => {
     // Tokens keep their letter case, and only that one finds the row.
     expect(await rows('SELECT id FROM notify_me WHERE token = ?', ['tokenofann'])).toEqual([]);
     expect(await rows('SELECT id FROM notify_me WHERE token = ?', ['TokenOfAnn'])).toHaveLength(1);
+  });
+
+  it('names the subject of each email queued before emails named theirs, from its key', async () => {
+    const dataSource = t.app.get(DataSource);
+    const mine = migrations.indexOf(NameEmailSubjects1767900000000);
+    for (let i = migrations.length - 1; i >= mine; i--) await dataSource.undoLastMigration();
+    await dataSource.query('DELETE FROM emails');
+    await dataSource.query('DELETE FROM users');
+    await dataSource.query(
+      "INSERT INTO users (id, username, password) VALUES ('u-1', 'admin', 'x')",
+    );
+    const keys = [
+      'order-confirmation:42',
+      'order-confirmation:42:resend:1700000000000',
+      'artist-order:42',
+      'order-shipped:42:3f2a',
+      'artist-contact:7',
+      'newsletter-confirm:5:1700000000000:abcdefabcdef',
+      'notify-confirm:9:1700000000000:abcdefabcdef',
+      'back-in-stock:9',
+      'checkout-reminder:cs_test_a1',
+      'campaign-test:3:1700000000000:0a1b2c3d4e5f',
+      'download-links:code:11',
+      'download-links:fresh:12:13',
+      'download-links:order:42:14:resend:1700000000000',
+      'password-reset:0123456789abcdef',
+    ];
+    for (const [i, key] of keys.entries()) {
+      const kind = key.split(':')[0]!;
+      await dataSource.query(
+        `INSERT INTO emails (${dataSource.driver.escape('key')}, kind, toAddress, subject, html,
+           text, messageId, status, attempts, nextAttemptAt, createdAt)
+         VALUES (?, ?, 'fan@example.com', 's', 'h', 't', ?, 'held', 0, 0, 0)`,
+        [key, kind, `<${i}@example.com>`],
+      );
+    }
+    await dataSource.runMigrations();
+
+    const rows = (await dataSource.query(
+      'SELECT subjectType, subjectId FROM emails ORDER BY id',
+    )) as { subjectType: string | null; subjectId: string | null }[];
+    expect(rows.map((r) => `${r.subjectType} ${r.subjectId}`)).toEqual([
+      'order 42',
+      'order 42',
+      'order 42',
+      'order 42',
+      'contact-message 7',
+      'signup 5',
+      'notify-me 9',
+      'notify-me 9',
+      'checkout-session cs_test_a1',
+      'campaign 3',
+      'download-code 11',
+      'download-link 12',
+      'order 42',
+      'user u-1',
+    ]);
   });
 });

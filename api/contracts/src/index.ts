@@ -17,3 +17,4 @@ export * from './campaigns.js';
 export * from './shipping.js';
 export * from './discounts.js';
 export * from './releases.js';
+export * from './emails.js';

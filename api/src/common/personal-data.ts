@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import type { FanErasure, FanExportSection } from '@artist/contracts';
+import type { EmailSubject, FanErasure, FanExportSection } from '@artist/contracts';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 
 /** The person a privacy request is about: a fan, by id and normalised address. */
@@ -11,14 +11,13 @@ export interface PersonalDataSubject {
 
 /**
  * What the providers that ran before have found, for those that follow: the addresses the person
- * used, their orders, the outbox keys of emails about their records (a key ending in `:` names
- * every key it begins), and the names of the counts kept for their mailboxes. Made afresh for
- * each request.
+ * used, their orders, their records that emails name as their subject (an order, a signup, a
+ * message…), and the names of the counts kept for their mailboxes. Made afresh for each request.
  */
 export interface PersonalDataTrail {
   readonly addresses: Set<string>;
   readonly orderIds: number[];
-  readonly emailKeys: string[];
+  readonly emailSubjects: EmailSubject[];
   readonly mailQuotas: Set<string>;
 }
 
@@ -76,7 +75,7 @@ export class PersonalDataRegistry {
     const trail: PersonalDataTrail = {
       addresses: new Set([subject.email]),
       orderIds: [],
-      emailKeys: [],
+      emailSubjects: [],
       mailQuotas: new Set(),
     };
     const rows: PersonalRows[] = [];

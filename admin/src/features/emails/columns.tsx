@@ -1,4 +1,9 @@
-import { EMAIL_WAITING_PREFIX, type EmailStatus, type OutboxEmailSummary } from '@artist/contracts';
+import {
+  EMAIL_WAITING_PREFIX,
+  type EmailKind,
+  type EmailStatus,
+  type OutboxEmailSummary,
+} from '@artist/contracts';
 import type { ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
@@ -14,8 +19,8 @@ const STATUS: Record<EmailStatus, { label: string; tone: StatusTone }> = {
   failed: { label: 'Failed', tone: 'danger' },
 };
 
-/** What each kind of email is, in words. */
-export const KIND_LABELS: Record<string, string> = {
+/** What each kind of email is, in words; a kind added to contracts fails typecheck until named. */
+export const KIND_LABELS: Record<EmailKind, string> = {
   'order-confirmation': 'Order confirmation',
   'order-shipped': 'Shipped',
   'artist-order': 'New order alert',
@@ -26,9 +31,10 @@ export const KIND_LABELS: Record<string, string> = {
   'password-reset': 'Password reset',
   'campaign-test': 'Campaign test',
   'checkout-reminder': 'Checkout reminder',
+  'download-links': 'Download links',
 };
 
-export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
+export const kindLabel = (kind: string) => KIND_LABELS[kind as EmailKind] ?? kind;
 
 type EmailState = Pick<OutboxEmailSummary, 'status' | 'lastError'>;
 

@@ -53,6 +53,7 @@ export class AccountService {
       const user = await manager.findOneBy(User, { username: ADMIN_USERNAME });
       if (!user) return false;
       const sent = await this.outbox.queuePasswordReset(manager, {
+        userId: user.id,
         token,
         tokenHash: hash,
         minutes: RESET_LINK_MINUTES,

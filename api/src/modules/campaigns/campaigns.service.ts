@@ -172,6 +172,7 @@ export class CampaignsService implements OnModuleInit {
         await this.outbox.queue(manager, {
           key: `campaign-test:${id}:${now}:${randomBytes(6).toString('hex')}`,
           kind: 'campaign-test',
+          subject: { type: 'campaign', id },
           to: { address: email },
           content: {
             subject: content.subject,

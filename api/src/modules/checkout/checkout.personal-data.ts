@@ -22,6 +22,9 @@ export class CheckoutPersonalData implements PersonalData {
     const addresses = [...trail.addresses];
     for (const address of addresses) trail.mailQuotas.add(reminderQuotaName(address));
     const reminders = await manager.findBy(CheckoutReminder, { email: In(addresses) });
+    trail.emailSubjects.push(
+      ...reminders.map((r) => ({ type: 'checkout-session' as const, id: r.sessionId })),
+    );
     return {
       sections: { checkout_reminders: reminders },
       erase: async (m: EntityManager) => {

@@ -19,7 +19,9 @@ export class ContactPersonalData implements PersonalData {
 
   async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
     const messages = await recordsOfPerson(manager, ContactMessage, 'm', subject);
-    trail.emailKeys.push(...messages.map((m) => `artist-contact:${m.id}`));
+    trail.emailSubjects.push(
+      ...messages.map((m) => ({ type: 'contact-message' as const, id: m.id })),
+    );
     return deletedRows(ContactMessage, 'contact_messages', messages, 'messagesDeleted');
   }
 }

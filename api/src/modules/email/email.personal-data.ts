@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { Brackets, In, type EntityManager } from 'typeorm';
 import {
   PersonalDataProvider,
   type PersonalData,
@@ -12,10 +12,9 @@ import { OutboxEmail } from './outbox-email.entity.js';
 
 /**
  * The outbox's emails to a fan, with them as Reply-To (the artist's alerts), or about one of
- * their records by the business key the other modules name in the trail (`<kind>:<record id>`,
- * some with a suffix after another colon); and the counts kept for their mailboxes (named by
- * digest): the daily one of fan-triggered emails, and those other modules name. Erasure deletes
- * both.
+ * their records (the subjects the other modules name in the trail); and the counts kept for
+ * their mailboxes (named by digest): the daily one of fan-triggered emails, and those other
+ * modules name. Erasure deletes both.
  */
 @Injectable()
 @PersonalDataProvider()
@@ -29,9 +28,17 @@ export class EmailPersonalData implements PersonalData {
       .createQueryBuilder('e')
       .where('LOWER(TRIM(e.toAddress)) = :email', { email: subject.email })
       .orWhere('LOWER(TRIM(e.replyToAddress)) = :email');
-    trail.emailKeys.forEach((key, i) => {
-      if (key.endsWith(':')) qb.orWhere(`e.key LIKE :k${i}`, { [`k${i}`]: `${key}%` });
-      else qb.orWhere(`e.key = :k${i}`, { [`k${i}`]: key });
+    const idsByType = new Map<string, string[]>();
+    for (const { type, id } of trail.emailSubjects)
+      idsByType.set(type, [...(idsByType.get(type) ?? []), String(id)]);
+    [...idsByType].forEach(([type, ids], i) => {
+      qb.orWhere(
+        new Brackets((about) =>
+          about
+            .where(`e.subjectType = :type${i}`, { [`type${i}`]: type })
+            .andWhere(`e.subjectId IN (:...ids${i})`, { [`ids${i}`]: ids }),
+        ),
+      );
     });
     const emails = await qb.orderBy('e.id', 'ASC').getMany();
     const quotaNames = [

@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException, BadRequestException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
+  EmailKind,
   EmailListFilter,
   EmailSetupStatus,
   EmailSort,
@@ -14,7 +15,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
 import { MailSender } from './mail-sender.service.js';
-import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
+import { OutboxEmail } from './outbox-email.entity.js';
 import { OutboxService } from './outbox.service.js';
 
 /** The admin's view of the outbox: list, preview, resend. */
@@ -81,7 +82,8 @@ export class EmailsService {
 
   /**
    * Sends a failed or sent email again as a new outbox row with the same content and a new
-   * Message-ID (a mail system would drop a second message with the first one's ID as a copy).
+   * Message-ID (a mail system would drop a second message with the first one's ID as a copy),
+   * about the same subject.
    */
   async resend(id: number): Promise<OutboxEmailSummary> {
     const created = await inTransaction(this.dataSource, async (manager) => {
@@ -94,6 +96,7 @@ export class EmailsService {
       const queued = await this.outbox.queue(manager, {
         key,
         kind: row.kind as EmailKind,
+        subject: row.subjectType ? { type: row.subjectType, id: row.subjectId ?? '' } : null,
         to: { address: row.toAddress, name: row.toName },
         replyTo: row.replyToAddress
           ? { address: row.replyToAddress, name: row.replyToName }

@@ -8,18 +8,14 @@ import {
 } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import { DataSource, In, LessThanOrEqual, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import type { EmailKind } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { inTransaction } from '../../database/transaction.js';
 import { takeQuota } from './mail-quotas.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from './smtp.js';
-import {
-  FAN_TRIGGERED_KINDS,
-  HOURLY_LIMIT_REASON,
-  OutboxEmail,
-  type EmailKind,
-} from './outbox-email.entity.js';
+import { FAN_TRIGGERED_KINDS, HOURLY_LIMIT_REASON, OutboxEmail } from './outbox-email.entity.js';
 
 /** How often the sender looks for due emails. */
 export const POLL_MS = 1000;

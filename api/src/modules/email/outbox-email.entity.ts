@@ -1,23 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { EMAIL_WAITING_PREFIX } from '@artist/contracts';
+import { EMAIL_WAITING_PREFIX, type EmailKind, type EmailSubjectType } from '@artist/contracts';
 import { epochMs } from '../../database/epoch-ms.js';
 import { exact } from '../../database/exact-text.js';
-
-/** What an email is about; the business key starts with it. */
-export const EMAIL_KINDS = [
-  'order-confirmation',
-  'order-shipped',
-  'artist-order',
-  'artist-contact',
-  'newsletter-confirm',
-  'notify-confirm',
-  'back-in-stock',
-  'password-reset',
-  'campaign-test',
-  'checkout-reminder',
-  'download-links',
-] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
  * The emails a fan's form post can cause, to any address typed into it: each mailbox gets at most
@@ -47,6 +31,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 @Entity('emails')
 @Index('IDX_emails_createdAt', ['createdAt'])
 @Index(['status', 'nextAttemptAt'])
+@Index('IDX_emails_subject', ['subjectType', 'subjectId'])
 export class OutboxEmail {
   @PrimaryGeneratedColumn()
   id: number;
@@ -58,6 +43,17 @@ export class OutboxEmail {
 
   @Column({ type: 'varchar', length: 30 })
   kind: string;
+
+  /**
+   * What it is about (`EmailSubject`): the record whose change caused it, by which a fan's
+   * erasure finds it. Null only on a row queued before emails named their subject whose key
+   * named none.
+   */
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  subjectType: EmailSubjectType | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  subjectId: string | null;
 
   @Column({ type: 'varchar', length: 320, ...exact })
   toAddress: string;

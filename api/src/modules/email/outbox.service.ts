@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OrderLineItem } from '@artist/contracts';
+import type { EmailKind, EmailSubject, OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -11,7 +11,7 @@ import type { Order } from '../orders/order.entity.js';
 import { carrierOf, normaliseTracking } from './carriers.js';
 import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
-import { OutboxEmail, type EmailKind } from './outbox-email.entity.js';
+import { OutboxEmail } from './outbox-email.entity.js';
 import {
   artistContactAlert,
   artistOrderAlert,
@@ -36,6 +36,11 @@ export interface QueuedEmail {
   /** Unique per business fact, such as `order-confirmation:42`. */
   key: string;
   kind: EmailKind;
+  /**
+   * The record whose change causes it, by which a fan's erasure finds it; null only for a copy
+   * of an email queued before emails named their subject.
+   */
+  subject: EmailSubject | null;
   to: Recipient;
   replyTo?: Recipient;
   listUnsubscribe?: string;
@@ -91,6 +96,7 @@ export class OutboxService {
       await this.queue(manager, {
         key: `order-confirmation:${order.id}`,
         kind: 'order-confirmation',
+        subject: { type: 'order', id: order.id },
         to: { address: order.email, name: order.customerName },
         replyTo: this.artistReplyTo(),
         content: orderConfirmation(data, this.config.publicUrl),
@@ -102,6 +108,7 @@ export class OutboxService {
       await this.queue(manager, {
         key: `artist-order:${order.id}`,
         kind: 'artist-order',
+        subject: { type: 'order', id: order.id },
         to: { address: artist },
         replyTo: order.email ? { address: order.email, name: order.customerName } : undefined,
         content: artistOrderAlert(data, adminUrl),
@@ -128,6 +135,7 @@ export class OutboxService {
     await this.queue(manager, {
       key: `order-shipped:${order.id}:${digest.slice(0, 40)}`,
       kind: 'order-shipped',
+      subject: { type: 'order', id: order.id },
       to: { address: order.email, name: order.customerName },
       replyTo: this.artistReplyTo(),
       content: orderShipped(
@@ -157,6 +165,7 @@ export class OutboxService {
     await this.queue(manager, {
       key: `artist-contact:${id}`,
       kind: 'artist-contact',
+      subject: { type: 'contact-message', id },
       to: { address: artist },
       replyTo: { address: message.email, name: `${message.firstName} ${message.lastName}` },
       content: artistContactAlert(message, `${this.config.publicUrl}/admin?tab=contact`),
@@ -178,6 +187,7 @@ export class OutboxService {
     return this.queue(manager, {
       key: `newsletter-confirm:${signup.id}:${sentAt}:${signup.confirmToken.slice(0, 12)}`,
       kind: 'newsletter-confirm',
+      subject: { type: 'signup', id: signup.id },
       to: { address: signup.email },
       listUnsubscribe: links.unsubscribe,
       content: newsletterConfirmation(links.confirm, links.unsubscribe),
@@ -205,6 +215,7 @@ export class OutboxService {
     return this.queue(manager, {
       key: `notify-confirm:${request.id}:${sentAt}:${request.confirmToken.slice(0, 12)}`,
       kind: 'notify-confirm',
+      subject: { type: 'notify-me', id: request.id },
       to: { address: request.email },
       listUnsubscribe: unsubscribe,
       content: notifyConfirmation(request.productName, confirm, unsubscribe),
@@ -225,6 +236,7 @@ export class OutboxService {
     return this.queue(manager, {
       key: `back-in-stock:${request.id}`,
       kind: 'back-in-stock',
+      subject: { type: 'notify-me', id: request.id },
       to: { address: request.email },
       listUnsubscribe: unsubscribe,
       content: backInStock(
@@ -247,6 +259,7 @@ export class OutboxService {
     return this.queue(manager, {
       key: `checkout-reminder:${reminder.sessionId}`,
       kind: 'checkout-reminder',
+      subject: { type: 'checkout-session', id: reminder.sessionId },
       to: { address: reminder.email },
       replyTo: this.artistReplyTo(),
       content: checkoutReminder(reminder.items, reminder.recoveryUrl),
@@ -259,7 +272,7 @@ export class OutboxService {
    */
   async queuePasswordReset(
     manager: EntityManager,
-    reset: { token: string; tokenHash: string; minutes: number },
+    reset: { userId: string; token: string; tokenHash: string; minutes: number },
   ): Promise<boolean> {
     const artist = this.config.mail.artistEmail;
     if (!artist) return false;
@@ -267,6 +280,7 @@ export class OutboxService {
     return this.queue(manager, {
       key: `password-reset:${reset.tokenHash.slice(0, 40)}`,
       kind: 'password-reset',
+      subject: { type: 'user', id: reset.userId },
       to: { address: artist },
       content: passwordReset(link, reset.minutes),
     });
@@ -316,6 +330,8 @@ export class OutboxService {
       await manager.insert(OutboxEmail, {
         key: email.key,
         kind: email.kind,
+        subjectType: email.subject?.type ?? null,
+        subjectId: email.subject ? String(email.subject.id) : null,
         toAddress: normaliseEmail(email.to.address),
         toName: email.to.name ? clip(email.to.name, 200) : null,
         replyToAddress: email.replyTo ? normaliseEmail(email.replyTo.address) : null,

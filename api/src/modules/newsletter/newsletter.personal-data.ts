@@ -20,7 +20,7 @@ export class NewsletterPersonalData implements PersonalData {
   async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
     const signups = await recordsOfPerson(manager, EmailSignup, 's', subject);
     for (const s of signups) trail.addresses.add(s.email);
-    trail.emailKeys.push(...signups.map((s) => `newsletter-confirm:${s.id}:`));
+    trail.emailSubjects.push(...signups.map((s) => ({ type: 'signup' as const, id: s.id })));
     return deletedRows(EmailSignup, 'email_signups', signups, 'signupsDeleted');
   }
 }

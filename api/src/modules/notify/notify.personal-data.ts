@@ -20,10 +20,7 @@ export class NotifyPersonalData implements PersonalData {
   async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
     const requests = await recordsOfPerson(manager, NotifyMe, 'n', subject);
     for (const n of requests) trail.addresses.add(n.email);
-    trail.emailKeys.push(
-      ...requests.map((n) => `back-in-stock:${n.id}`),
-      ...requests.map((n) => `notify-confirm:${n.id}:`),
-    );
+    trail.emailSubjects.push(...requests.map((n) => ({ type: 'notify-me' as const, id: n.id })));
     return deletedRows(NotifyMe, 'notify_me', requests, 'notifyMeDeleted');
   }
 }

@@ -28,13 +28,7 @@ export class OrdersPersonalData implements PersonalData {
     const orders = await recordsOfPerson(manager, Order, 'o', subject);
     const ids = orders.map((o) => o.id);
     trail.orderIds.push(...ids);
-    trail.emailKeys.push(
-      ...ids.flatMap((id) => [
-        `order-confirmation:${id}`,
-        `artist-order:${id}`,
-        `order-shipped:${id}:`,
-      ]),
-    );
+    trail.emailSubjects.push(...ids.map((id) => ({ type: 'order' as const, id })));
     return {
       sections: { orders },
       erase: async (m: EntityManager) => {

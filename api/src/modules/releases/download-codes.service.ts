@@ -163,7 +163,10 @@ export class DownloadCodesService {
       ]);
       // Undoes the redemption: the code still works once the files are up.
       if (links.length === 0) throw new ConflictException(NO_FILES_MESSAGE);
-      await this.downloads.queueLinks(manager, email, links, `code:${row.id}`);
+      await this.downloads.queueLinks(manager, email, links, `code:${row.id}`, {
+        type: 'download-code',
+        id: row.id,
+      });
     });
   }
 

@@ -13,6 +13,7 @@ import {
   endsDownloads,
   type DownloadLink,
   type DownloadRecord,
+  type EmailSubject,
   type OrderLineItem,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
@@ -293,7 +294,10 @@ export class DownloadsService {
       );
     }
     const { email, orderId, sessionId, codeId } = link;
-    await this.resend([link.productId], { email, orderId, sessionId, codeId }, `fresh:${link.id}`);
+    await this.resend([link.productId], { email, orderId, sessionId, codeId }, `fresh:${link.id}`, {
+      type: 'download-link',
+      id: link.id,
+    });
     return { email: link.email };
   }
 
@@ -315,33 +319,44 @@ export class DownloadsService {
       productIds,
       { email: order.email, orderId: order.id, sessionId: order.stripeSessionId },
       `order:${orderId}`,
+      { type: 'order', id: orderId },
     );
     if (made === 0) throw new ConflictException(NO_FILES_TO_SEND_MESSAGE);
     return { sent: made };
   }
 
-  private async resend(productIds: string[], to: Grantee, reason: string): Promise<number> {
+  private async resend(
+    productIds: string[],
+    to: Grantee,
+    reason: string,
+    subject: EmailSubject,
+  ): Promise<number> {
     return inTransaction(this.dataSource, async (manager) => {
       const links = await this.grant(
         manager,
         productIds.map((productId) => ({ ...to, productId })),
       );
-      await this.queueLinks(manager, to.email, links, `${reason}:${links[0]?.id ?? 0}`);
+      await this.queueLinks(manager, to.email, links, `${reason}:${links[0]?.id ?? 0}`, subject);
       return links.length;
     });
   }
 
-  /** Emails links on their own (a redeemed code, fresh links, links sent again). */
+  /**
+   * Emails links on their own (a redeemed code, fresh links, links sent again), about what asked
+   * for them (the code, the link, the order).
+   */
   async queueLinks(
     manager: EntityManager,
     email: string,
     links: DownloadLinkRecord[],
     key: string,
+    subject: EmailSubject,
   ): Promise<void> {
     if (links.length === 0) return;
     await this.outbox.queue(manager, {
       key: `download-links:${key}`,
       kind: 'download-links',
+      subject,
       to: { address: email },
       content: downloadLinks(this.emailLinks(links), this.days, this.limit, this.config.publicUrl),
     });

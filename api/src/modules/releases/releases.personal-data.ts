@@ -28,6 +28,10 @@ export class ReleasesPersonalData implements PersonalData {
     const orderIds = [...trail.orderIds];
     const { links, records } = await this.downloads.personalData(manager, subject.email, orderIds);
     const codes = await this.codes.redeemedBy(manager, subject.email);
+    trail.emailSubjects.push(
+      ...links.map((l) => ({ type: 'download-link' as const, id: l.id })),
+      ...codes.map((c) => ({ type: 'download-code' as const, id: c.id })),
+    );
     return {
       sections: { download_links: links, downloads: records, download_codes: codes },
       erase: async (m: EntityManager) => ({

@@ -1,0 +1,42 @@
+/**
+ * Every kind of email the site sends: the outbox names one on each row (`kind`), and each
+ * email's business key starts with it. A new email is a template, a kind here, and one call to
+ * the outbox in the module that causes it (docs/email.md, "Adding an email").
+ */
+export const EMAIL_KINDS = [
+  'order-confirmation',
+  'order-shipped',
+  'artist-order',
+  'artist-contact',
+  'newsletter-confirm',
+  'notify-confirm',
+  'back-in-stock',
+  'password-reset',
+  'campaign-test',
+  'checkout-reminder',
+  'download-links',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * What an email is about: the record whose change caused it, named on its outbox row
+ * (`subjectType`, `subjectId`), so a fan's erasure finds the emails about their records.
+ */
+export const EMAIL_SUBJECT_TYPES = [
+  'order',
+  'contact-message',
+  'signup',
+  'notify-me',
+  'checkout-session',
+  'download-link',
+  'download-code',
+  'campaign',
+  'user',
+] as const;
+export type EmailSubjectType = (typeof EMAIL_SUBJECT_TYPES)[number];
+
+/** One email's subject: its type, and the record's id (numbers and strings alike). */
+export interface EmailSubject {
+  type: EmailSubjectType;
+  id: number | string;
+}
