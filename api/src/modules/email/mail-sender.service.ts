@@ -11,7 +11,7 @@ import { DataSource, In, LessThanOrEqual, MoreThanOrEqual, type EntityManager } 
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { takeQuota } from './mail-quotas.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from './smtp.js';
 import {
@@ -59,6 +59,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) {
@@ -150,7 +151,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private claim(): Promise<{ claimed: OutboxEmail[]; deferred: number }> {
     const now = this.clock.now().getTime();
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const query = manager
         .getRepository(OutboxEmail)
         .createQueryBuilder('e')

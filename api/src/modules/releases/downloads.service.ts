@@ -16,7 +16,7 @@ import {
   type OrderLineItem,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -87,6 +87,7 @@ export class DownloadsService {
     private readonly outbox: OutboxService,
     private readonly limiter: RateLimiter,
     private readonly orders: OrdersService,
+    private readonly transactions: Transactions,
   ) {}
 
   get days(): number {
@@ -321,7 +322,7 @@ export class DownloadsService {
   }
 
   private async resend(productIds: string[], to: Grantee, reason: string): Promise<number> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const links = await this.grant(
         manager,
         productIds.map((productId) => ({ ...to, productId })),
