@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { readFileSync } from 'node:fs';
+import { noImplicitTransaction } from './api/eslint/no-implicit-transaction.mjs';
 
 // The names the front ends share from React Router (scripts/shared-react-router.mjs); importing
 // anything else from 'react-router-dom' would be undefined at run time in the built site.
@@ -47,6 +48,16 @@ export default tseslint.config(
       // Nest resolves constructor parameters by their runtime type: type-only imports break injection.
       '@typescript-eslint/consistent-type-imports': 'off',
     },
+  },
+  {
+    // The API's transactions all run through Transactions.run (see the rule), found by type.
+    files: ['api/src/**/*.ts', 'api/test/**/*.ts'],
+    ignores: ['api/src/database/transaction.ts', 'api/src/database/migrations/**'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { api: { rules: { 'no-implicit-transaction': noImplicitTransaction } } },
+    rules: { 'api/no-implicit-transaction': 'error' },
   },
   {
     files: ['shell/src/**/*.{ts,tsx}', 'storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.js';
 import { dataSourceOptions, openDatabase } from './database/data-source.js';
+import { DatabaseModule } from './database/database.module.js';
 import { SqliteInUseError } from './database/sqlite-guard.js';
 import { LoggingModule } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
           }),
           dataSourceFactory: (options) => openDatabase(options!),
         }),
+        DatabaseModule,
         CommonModule,
         ClusterModule,
         EmailModule,

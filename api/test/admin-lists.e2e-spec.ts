@@ -222,6 +222,7 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
         message: 'Butcher Holler Hall, 100% sold out',
         status: 'new',
       }),
+      { transaction: false },
     );
     try {
       for (const search of ['lynn', 'LORETTA', 'loretta.lynn@example.com', 'hOLLER', '100%']) {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource, MoreThan } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
 import { SessionRecord } from '../src/database/session.entity.js';
+import { Transactions } from '../src/database/transaction.js';
 import { resetAdminPassword } from '../src/modules/auth/auth.service.js';
 import { browser, loggedIn, routes, sessionCookie } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
@@ -409,7 +410,7 @@ describe.each(testDatabases())('admin account set-up on $name', (db) => {
     const t = await startTestApp(db);
     try {
       const agent = await loggedIn(t);
-      await resetAdminPassword(t.app.get(DataSource), 'a-brand-new-password');
+      await resetAdminPassword(t.app.get(Transactions), 'a-brand-new-password');
       expect((await agent.get('/api/admin/session')).body).toEqual({ authenticated: false });
       await browser(t).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(401);
       await browser(t)

@@ -16,7 +16,7 @@ import {
   type BackupManifest,
 } from '../src/database/backup.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
-import { inTransaction } from '../src/database/transaction.js';
+import { Transactions } from '../src/database/transaction.js';
 import { seedVolume } from '../src/database/volume-seed.js';
 import { FileStorage } from '../src/modules/storage/file-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
@@ -318,7 +318,7 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
     // Each order and the stock it takes are one transaction, as checkout writes them.
     const writer = async (id: number) => {
       for (let i = 0; !stop; i++) {
-        await inTransaction(dataSource, async (manager) => {
+        await source.app.get(Transactions).run(async (manager) => {
           await manager.query(
             `INSERT INTO orders (email, shippingAddress, lineItems, total, stripeSessionId,
                paymentStatus, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)`,

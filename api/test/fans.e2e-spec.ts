@@ -9,7 +9,7 @@ import { CreateFans1766500000000 } from '../src/database/migrations/176650000000
 import { IndexFanCounts1766800000000 } from '../src/database/migrations/1766800000000-IndexFanCounts.js';
 import { Fan as FanRecord } from '../src/modules/fans/fan.entity.js';
 import { FansService } from '../src/modules/fans/fans.service.js';
-import { tablesChanged } from '../src/database/table-versions.js';
+import { TableVersions } from '../src/database/table-versions.js';
 import { suppressionDigest } from '../src/modules/campaigns/campaign-fan-data.js';
 import { CampaignRecipient, SuppressionRecord } from '../src/modules/campaigns/campaign.entity.js';
 import { SuppressionsService } from '../src/modules/campaigns/suppressions.service.js';
@@ -597,14 +597,14 @@ describe.each(testDatabases())('the fans list by orders and spending on $name', 
         for (const sort of ['-firstSeenAt', 'email'] as const) {
           const params = { status, search, sort, page: 2, pageSize: 3 };
           // Counts are kept between requests: each answer works out its own.
-          tablesChanged(t.app.get(DataSource), 'fans');
+          t.app.get(TableVersions).changed('fans');
           const quick = await listPage(definition, params);
           // Asked again, with its counts and those without a search kept: it walks the sort's
           // index, or sorts every match.
           await listPage(definition, { ...params, search: '' });
           const walked = await listPage(definition, params);
           const sorted = await listPage(definition, params, { walkMax: 0 });
-          tablesChanged(t.app.get(DataSource), 'fans');
+          t.app.get(TableVersions).changed('fans');
           const want = await listPage(everyFan, params);
           for (const got of [quick, walked, sorted])
             expect({ search, status, sort, ...got }).toEqual({ search, status, sort, ...want });
@@ -620,7 +620,7 @@ describe.each(testDatabases())('the fans list by orders and spending on $name', 
     const params = { status: 'all', search: 'ada', sort: '-firstSeenAt', page: 1, pageSize: 5 };
     const counts = async () => {
       const { counts } = await listPage(definition, params as never);
-      tablesChanged(ds, 'fans');
+      t.app.get(TableVersions).changed('fans');
       expect(counts).toEqual((await listPage(everyFan, params as never)).counts);
       return counts;
     };

@@ -38,6 +38,7 @@ describe.each(testDatabases())('server on $name', (db) => {
         ageRequirement: '21+',
         ticketButtonType: 'free',
       }),
+      { transaction: false },
     );
     const loaded = await shows.findOneByOrFail({ id: saved.id });
     expect(loaded).toMatchObject({

@@ -3,8 +3,8 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import type { ListPage } from '@artist/contracts';
 import { countList } from '../src/common/list.js';
-import { tablesChanged } from '../src/database/table-versions.js';
-import { inTransaction } from '../src/database/transaction.js';
+import { TableVersions } from '../src/database/table-versions.js';
+import { Transactions } from '../src/database/transaction.js';
 import { Fan } from '../src/modules/fans/fan.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';
@@ -46,7 +46,7 @@ describe.each(testDatabases())('list counts kept between requests on $name', (db
     const dataSource = t.app.get(DataSource);
     await stored().clear();
     await dataSource.getRepository(Fan).clear();
-    tablesChanged(dataSource, 'email_signups', 'fans');
+    t.app.get(TableVersions).changed('email_signups', 'fans');
   });
 
   it('follows each write at once: a sign-up, a confirmation, a bulk mark and an erasure', async () => {
@@ -102,10 +102,10 @@ describe.each(testDatabases())('list counts kept between requests on $name', (db
   });
 
   it('counts a transaction’s rows once it commits, though they were counted before it did', async () => {
-    const dataSource = t.app.get(DataSource);
+    const transactions = t.app.get(Transactions);
     const definition = t.app.get(NewsletterService).listDefinition();
     expect((await countList(definition, '')).all).toBe(0);
-    await inTransaction(dataSource, async (manager) => {
+    await transactions.run(async (manager) => {
       await manager.insert(EmailSignup, { email: 'tammy@example.com' });
       // Another connection cannot see the row yet (MariaDB); SQLite's one connection can. Either
       // way what is counted now must not outlive the commit.
@@ -113,11 +113,13 @@ describe.each(testDatabases())('list counts kept between requests on $name', (db
     });
     expect((await countList(definition, '')).all).toBe(1);
 
-    await inTransaction(dataSource, async (manager) => {
-      await manager.insert(EmailSignup, { email: 'loretta@example.com' });
-      await countList(definition, '');
-      throw new Error('changed my mind');
-    }).catch(() => undefined);
+    await transactions
+      .run(async (manager) => {
+        await manager.insert(EmailSignup, { email: 'loretta@example.com' });
+        await countList(definition, '');
+        throw new Error('changed my mind');
+      })
+      .catch(() => undefined);
     expect((await countList(definition, '')).all).toBe(1);
   });
 });

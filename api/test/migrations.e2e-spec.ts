@@ -48,6 +48,7 @@ describe.each(testDatabases())('migrations on $name', (db) => {
           stripeSessionId,
           paymentStatus: 'paid',
         }),
+        { transaction: false },
       );
     const items = (...names: string[]) =>
       JSON.stringify(names.map((product_name) => ({ product_name, quantity: 1, price: 2500 })));

@@ -12,7 +12,7 @@ import {
 import { seedVolume } from '../src/database/volume-seed.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService } from '../src/modules/orders/orders.service.js';
-import { tablesChanged } from '../src/database/table-versions.js';
+import { TableVersions } from '../src/database/table-versions.js';
 import { Fan } from '../src/modules/fans/fan.entity.js';
 import { FansService } from '../src/modules/fans/fans.service.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
@@ -113,9 +113,9 @@ describe.each(testDatabases())('search index on $name', (db) => {
           for (const page of [1, 2]) {
             const params = { status, search, sort, page, pageSize: 7 };
             // Counts are kept between requests: each answer works out its own.
-            tablesChanged(t.app.get(DataSource), def.repository.metadata.tableName);
+            t.app.get(TableVersions).changed(def.repository.metadata.tableName);
             const want = await listPage(scanned, params);
-            tablesChanged(t.app.get(DataSource), def.repository.metadata.tableName);
+            t.app.get(TableVersions).changed(def.repository.metadata.tableName);
             const got = await listPage(indexed, params);
             expect({ search, status, sort, ...got }).toEqual({ search, status, sort, ...want });
           }

@@ -285,6 +285,7 @@ describe.each(testDatabases())('shows on $name', (db) => {
         // Another api instance writing to the shared database does not reach this one's cache.
         const other = await shows.save(
           shows.create({ ...show({ venue: 'Elsewhere Hall', date: '2027-03-16' }), notes: null }),
+          { transaction: false },
         );
         expect(await publicVenues()).toEqual(initial);
         clock.mockReturnValue(now + 1001);

@@ -1,4 +1,5 @@
 import { DataSource, QueryFailedError } from 'typeorm';
+import { Transactions } from '../src/database/transaction.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import {
   checkoutSessions,
@@ -58,25 +59,29 @@ describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db
     'loses no order when unrelated writes fail and roll back at the same time (round %i)',
     async (round) => {
       const dataSource = s.t.app.get(DataSource);
+      const transactions = s.t.app.get(Transactions);
       const taken = `manual_taken_${round}`;
       await dataSource.getRepository(Order).insert(manualRow(taken));
       const ids = await openSessions();
 
       // Transactions that write a row, yield, then hit the unique key and roll back whole.
       const failingTransaction = (n: number) =>
-        dataSource.transaction(async (manager) => {
+        transactions.run(async (manager) => {
           await manager.insert(Order, manualRow(`manual_rolled_back_${round}_${n}`));
           await pause();
           await manager.insert(Order, manualRow(taken));
         });
-      // A plain save of two rows (TypeORM wraps it in a transaction of its own) that fails.
+      // A save of two rows in a transaction of its own, that fails.
       const failingSave = (n: number) =>
-        dataSource
-          .getRepository(Order)
-          .save([
-            dataSource.getRepository(Order).create(manualRow(`manual_saved_${round}_${n}`)),
-            dataSource.getRepository(Order).create(manualRow(taken)),
-          ]);
+        transactions.run((manager) =>
+          manager.save(
+            [
+              manager.create(Order, manualRow(`manual_saved_${round}_${n}`)),
+              manager.create(Order, manualRow(taken)),
+            ],
+            { transaction: false },
+          ),
+        );
 
       const [deliveries, failures] = await Promise.all([
         Promise.allSettled(

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
 import { dataSourceOptions } from '../database/data-source.js';
+import { Transactions } from '../database/transaction.js';
 import { NoAdminAccountError, resetAdminPassword } from '../modules/auth/auth.service.js';
 
 /**
@@ -96,7 +97,7 @@ async function main() {
     if (password.length < 8) {
       throw new CommandError('The admin password must be at least 8 characters long.');
     }
-    const ended = await resetAdminPassword(dataSource, password);
+    const ended = await resetAdminPassword(Transactions.on(dataSource), password);
     process.stdout.write(
       `The admin password of the database at ${describe(config.database)} is set. ` +
         `${ended === 1 ? '1 session was' : `${ended} sessions were`} ended: log in again.\n`,

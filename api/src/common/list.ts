@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
+import Database from 'better-sqlite3';
 import { BadRequestException } from '@nestjs/common';
 import type { ListPage, ListSelection } from '@artist/contracts';
 import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { asRead, EXACT_COLLATION } from '../database/exact-text.js';
-import { keepFigure, keptFigure } from '../database/table-versions.js';
+import { TableVersions } from '../database/table-versions.js';
 import { csvChunk, type CsvColumn } from './csv.js';
 import type { ListParams } from './list-query.js';
 import type { Candidates, SearchGrams } from './search-grams.js';
@@ -321,7 +322,9 @@ export function countList<E extends ObjectLiteral, F extends string, S extends s
   matched?: number[] | null,
 ): Promise<Record<F | 'all', number>> {
   const { dataSource, tables, key } = countsKey(def, search);
-  return keepFigure(dataSource, tables, key, () => countRows(def, search, matched));
+  return TableVersions.on(dataSource).keepFigure(tables, key, () =>
+    countRows(def, search, matched),
+  );
 }
 
 /** The counts of a list and search if they are kept and still true. */
@@ -330,7 +333,7 @@ export function keptCounts<E extends ObjectLiteral, F extends string, S extends 
   search: string,
 ): Promise<Record<F | 'all', number>> | undefined {
   const { dataSource, tables, key } = countsKey(def, search);
-  return keptFigure(dataSource, tables, key);
+  return TableVersions.on(dataSource).keptFigure(tables, key);
 }
 
 /** The tables a list's counts are read from, and what tells its counts from others. */
@@ -461,7 +464,7 @@ function keptReferences<E extends ObjectLiteral, F extends string, S extends str
   const dataSource = def.repository.manager.connection;
   const { table, alias, reference, where } = countBy;
   const key = JSON.stringify(['references', table, alias, reference, where ?? null]);
-  return keepFigure(dataSource, [table], key, () => readReferences(def, countBy));
+  return TableVersions.on(dataSource).keepFigure([table], key, () => readReferences(def, countBy));
 }
 
 async function readReferences<E extends ObjectLiteral, F extends string, S extends string>(
@@ -632,25 +635,29 @@ async function readIds<E extends ObjectLiteral>(
 ): Promise<(number | string)[]> {
   // Numbers for the lists' integer ids, text for the products' slugs.
   const ids: (number | string)[] = [];
-  const driver = qb.connection.driver;
-  if (driver.options.type === 'better-sqlite3') {
+  const { options } = qb.connection;
+  if (options.type === 'better-sqlite3') {
+    // TypeORM reads SQLite rows all at once: a read-only connection of our own steps through
+    // them (committed rows only, as any read outside a transaction sees; see Transactions).
+    if (options.database === ':memory:')
+      return (await qb.getRawMany<{ id: number | string }>()).map((row) => row.id);
     const [sql, parameters] = qb.getQueryAndParameters();
-    const db = (driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
-    for (const id of db
-      .prepare(sql)
-      .pluck()
-      .iterate(...parameters))
-      ids.push(id as number | string);
+    const db = new Database(options.database, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma('cache_size = -4000');
+      for (const id of db
+        .prepare(sql)
+        .pluck()
+        .iterate(...parameters))
+        ids.push(id as number | string);
+    } finally {
+      db.close();
+    }
     return ids;
   }
   const rows = await qb.stream();
   for await (const row of rows as AsyncIterable<{ id: number | string }>) ids.push(row.id);
   return ids;
-}
-
-/** What `readIds` uses of a better-sqlite3 connection. */
-interface SqliteDatabase {
-  prepare(sql: string): { pluck(): { iterate(...parameters: unknown[]): Iterable<unknown> } };
 }
 
 /** The number of rows matching a filter and search. */

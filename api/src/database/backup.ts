@@ -11,7 +11,7 @@ import { DataSource, type ColumnType, type QueryRunner } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { checkKey, contentTypeOf, type Storage } from '../modules/storage/storage.js';
 import { dataSourceOptions, openDatabase } from './data-source.js';
-import { inTransaction } from './transaction.js';
+import { Transactions } from './transaction.js';
 
 /**
  * A copy of the whole site, taken while it runs, and its return into an empty database and
@@ -235,7 +235,7 @@ export async function restoreBackup(options: {
     const precisions = mysql ? await datetimePrecisions(dataSource) : new Map<string, number>();
     if (!mysql) await dataSource.query('PRAGMA foreign_keys = OFF');
     try {
-      await inTransaction(dataSource, async (manager) => {
+      await Transactions.on(dataSource).run(async (manager) => {
         const query = (sql: string, parameters?: unknown[]) => manager.query(sql, parameters);
         if (mysql) await query('SET FOREIGN_KEY_CHECKS = 0');
         // The migrations' own starting rows (the first products, photos, page content) give way.
@@ -340,8 +340,8 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
     const dataSource = await new DataSource(
       dataSourceOptions({ type: 'sqlite', file: copy }),
     ).initialize();
-    const handle = (dataSource.driver as unknown as { databaseConnection: SqliteHandle })
-      .databaseConnection;
+    // The rows are read one at a time through a connection of our own to the copy.
+    const handle = new Sqlite(copy, { readonly: true, fileMustExist: true });
     return {
       dataSource,
       tables: () => tablesOf(dataSource),
@@ -350,6 +350,7 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
         yield* handle.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`).iterate();
       },
       async close() {
+        handle.close();
         await dataSource.destroy();
         await rm(folder, { recursive: true, force: true });
       },

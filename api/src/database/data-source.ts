@@ -6,21 +6,16 @@ import { entities } from './entities.js';
 import { keepCollationsToMysql } from './exact-text.js';
 import { holdSqliteFile } from './sqlite-guard.js';
 import { migrations } from './migrations/index.js';
-import { TableVersionSubscriber } from './table-versions.js';
-import { serialiseSqliteWrites, withNamedLock } from './transaction.js';
+import { withDatabaseLock } from './transaction.js';
 
 /**
  * One set of entities and migrations for both databases. Schema changes are migrations, run at
  * start-up by `openDatabase`; `synchronize` stays off.
  */
-/** Tells cached figures (the admin lists' counts) which tables changed. */
-const subscribers: DataSourceOptions['subscribers'] = [TableVersionSubscriber];
-
 export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
   const common = {
     entities,
     migrations,
-    subscribers,
     // Run by openDatabase under a lock, not by TypeORM while it connects.
     migrationsRun: false,
     synchronize: false,
@@ -57,9 +52,9 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
 /**
  * Connects and brings the schema up to date. The migrations run under a database lock: servers
  * started at once on one empty database would otherwise each try to create the same tables.
- * The one that waited finds them applied and runs none. On SQLite, writes are then serialised
- * on the shared connection (see `serialiseSqliteWrites`), and the file is this process's alone
- * while it runs (see `holdSqliteFile`).
+ * The one that waited finds them applied and runs none. On SQLite the file is this process's
+ * alone while it runs (see `holdSqliteFile`), so no lock is needed; its writes are serialised by
+ * the app's `Transactions`.
  */
 export async function openDatabase(options: DataSourceOptions): Promise<DataSource> {
   // SQLite serves one server process: a second one on the same file stops here (sqlite-guard.ts).
@@ -82,8 +77,8 @@ export async function openDatabase(options: DataSourceOptions): Promise<DataSour
   };
   keepCollationsToMysql(dataSource);
   try {
-    await withNamedLock(dataSource, 'migrations', () => dataSource.runMigrations());
-    serialiseSqliteWrites(dataSource);
+    if (options.type === 'better-sqlite3') await dataSource.runMigrations();
+    else await withDatabaseLock(dataSource, 'migrations', () => dataSource.runMigrations());
   } catch (error) {
     await dataSource.destroy();
     throw error;

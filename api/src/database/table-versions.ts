@@ -1,6 +1,6 @@
+import type { BeforeApplicationShutdown } from '@nestjs/common';
 import {
-  EventSubscriber,
-  type DataSource,
+  DataSource,
   type EntitySubscriberInterface,
   type InsertEvent,
   type QueryRunner,
@@ -9,6 +9,34 @@ import {
   type TransactionRollbackEvent,
   type UpdateEvent,
 } from 'typeorm';
+
+/** How often an instance reads the database's numbers, at most: other instances' writes. */
+export const SHARED_VERSIONS_READ_MS = 500;
+/** Written on every request or by periodic work, and behind no kept figure: never raised. */
+const UNSHARED_TABLES = new Set(['sessions', 'rate_limit_hits', 'job_leases', 'mail_quotas']);
+/**
+ * How long a kept figure lives at most: a backstop for a raise lost with its process (killed
+ * between a commit and the raise) or a write made outside the site.
+ */
+export const FIGURES_TTL_MS = 60_000;
+/** Figures kept per database, the least recently worked out dropped first. */
+const FIGURES_KEPT = 500;
+
+interface SharedVersions {
+  versions: Map<string, string>;
+  /** When the last read started (ms); 0 before the first. */
+  readAt: number;
+  reading?: Promise<void>;
+  /** Tables whose raise is still to be written. */
+  pending: Set<string>;
+  raising?: Promise<void>;
+}
+
+interface KeptFigure {
+  versions: string;
+  at: number;
+  value: Promise<unknown>;
+}
 
 /**
  * A number per table that changes whenever this process writes a row of it through TypeORM (a
@@ -24,147 +52,187 @@ import {
  * instance makes every other's figures stale within SHARED_VERSIONS_READ_MS plus the time the
  * raise takes (milliseconds). SQLite has one server process (see sqlite-guard.ts): nothing shared.
  *
- * Writes in raw SQL are not seen: their writer calls `tablesChanged` (as the volume seeder does).
+ * Writes in raw SQL are not seen: their writer calls `changed` (as the volume seeder does).
+ * One per data source (`TableVersions.on`), which lives as long as it: the app's is a provider.
  */
-const versions = new WeakMap<DataSource, Map<string, number>>();
-/** The tables each open transaction has written, to be changed again when it ends. */
-const writtenIn = new WeakMap<QueryRunner, Set<string>>();
+export class TableVersions implements BeforeApplicationShutdown {
+  private readonly versions = new Map<string, number>();
+  /** The database's numbers, on MySQL/MariaDB (where several instances may share the database). */
+  private readonly shared: SharedVersions | undefined;
+  private readonly figures = new Map<string, KeptFigure>();
 
-function versionsOf(dataSource: DataSource): Map<string, number> {
-  let tables = versions.get(dataSource);
-  if (!tables) versions.set(dataSource, (tables = new Map()));
-  return tables;
-}
-
-/**
- * Marks tables as changed by a committed write (and for writes TypeORM's events do not report,
- * raw SQL): here at once, on other instances within SHARED_VERSIONS_READ_MS.
- */
-export function tablesChanged(dataSource: DataSource, ...tables: string[]): void {
-  changedHere(dataSource, tables);
-  raiseShared(dataSource, tables);
-}
-
-function changedHere(dataSource: DataSource, tables: Iterable<string>): void {
-  const known = versionsOf(dataSource);
-  for (const table of tables) known.set(table, (known.get(table) ?? 0) + 1);
-}
-
-/**
- * The tables' current numbers as one key: equal keys mean no write in between. The database's
- * numbers are those last read (see `sharedVersionsFresh`).
- */
-export function tableVersions(dataSource: DataSource, tables: readonly string[]): string {
-  const known = versionsOf(dataSource);
-  const shared = sharedOf(dataSource)?.versions;
-  return tables
-    .map((table) => `${table}@${known.get(table) ?? 0}.${shared?.get(table) ?? 0}`)
-    .join(',');
-}
-
-/** How often an instance reads the database's numbers, at most: other instances' writes. */
-export const SHARED_VERSIONS_READ_MS = 500;
-/** Written on every request or by periodic work, and behind no kept figure: never raised. */
-const UNSHARED_TABLES = new Set(['sessions', 'rate_limit_hits', 'job_leases', 'mail_quotas']);
-
-interface SharedVersions {
-  versions: Map<string, string>;
-  /** When the last read started (ms); 0 before the first. */
-  readAt: number;
-  reading?: Promise<void>;
-  /** Tables whose raise is still to be written. */
-  pending: Set<string>;
-  raising?: Promise<void>;
-}
-const sharedVersions = new WeakMap<DataSource, SharedVersions>();
-
-/** The database's numbers, on MySQL/MariaDB (where several instances may share the database). */
-function sharedOf(dataSource: DataSource): SharedVersions | undefined {
-  if (dataSource.options.type === 'better-sqlite3') return undefined;
-  let shared = sharedVersions.get(dataSource);
-  if (!shared)
-    sharedVersions.set(
-      dataSource,
-      (shared = { versions: new Map(), readAt: 0, pending: new Set() }),
-    );
-  return shared;
-}
-
-/** The database's numbers were read within SHARED_VERSIONS_READ_MS (always true on SQLite). */
-function sharedVersionsFresh(dataSource: DataSource): boolean {
-  const shared = sharedOf(dataSource);
-  return !shared || Date.now() - shared.readAt < SHARED_VERSIONS_READ_MS;
-}
-
-/** Reads the database's numbers unless they were read within SHARED_VERSIONS_READ_MS. */
-export async function readSharedVersions(dataSource: DataSource): Promise<void> {
-  const shared = sharedOf(dataSource);
-  if (!shared || sharedVersionsFresh(dataSource)) return;
-  if (!shared.reading) {
-    const startedAt = Date.now();
-    shared.reading = dataSource
-      .query('SELECT table_name AS name, version FROM table_versions')
-      .then((rows: { name: string; version: number | string }[]) => {
-        shared.versions = new Map(rows.map((row) => [row.name, String(row.version)]));
-        shared.readAt = startedAt;
-      })
-      .finally(() => {
-        shared.reading = undefined;
-      });
+  private constructor(private readonly dataSource: DataSource) {
+    this.shared =
+      dataSource.options.type === 'better-sqlite3'
+        ? undefined
+        : { versions: new Map(), readAt: 0, pending: new Set() };
+    dataSource.subscribers.push(new TableVersionSubscriber(this));
   }
-  return shared.reading;
-}
 
-/**
- * Raises the tables' rows in the database, after the write that changed them is committed. The
- * tables changed while a raise is written go in the next one, so each commit is followed by a
- * raise that starts after it. Rows are locked in name order: two instances never deadlock.
- */
-function raiseShared(dataSource: DataSource, tables: readonly string[]): void {
-  const shared = sharedOf(dataSource);
-  if (!shared) return;
-  for (const table of tables) if (!UNSHARED_TABLES.has(table)) shared.pending.add(table);
-  if (shared.pending.size === 0 || shared.raising) return;
-  shared.raising = (async () => {
-    let failures = 0;
-    while (shared.pending.size > 0 && dataSource.isInitialized) {
-      const names = [...shared.pending].sort();
-      shared.pending.clear();
-      try {
-        await dataSource.query(
-          `INSERT INTO table_versions (table_name, version) VALUES ${names.map(() => '(?, 1)').join(', ')} ` +
-            'ON DUPLICATE KEY UPDATE version = version + 1',
-          names,
-        );
-        failures = 0;
-      } catch (error) {
-        for (const name of names) shared.pending.add(name);
-        if (++failures >= 5) {
-          process.stderr.write(
-            `Could not record changed tables for other instances: ${String(error)}\n`,
-          );
-          shared.pending.clear();
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100 * failures));
-      }
+  /** The data source's numbers: those its subscriber keeps, or a new subscriber put on it. */
+  static on(dataSource: DataSource): TableVersions {
+    const subscriber = dataSource.subscribers.find(
+      (candidate) => candidate instanceof TableVersionSubscriber,
+    );
+    return subscriber?.versions ?? new TableVersions(dataSource);
+  }
+
+  /**
+   * Marks tables as changed by a committed write (and for writes TypeORM's events do not report,
+   * raw SQL): here at once, on other instances within SHARED_VERSIONS_READ_MS.
+   */
+  changed(...tables: string[]): void {
+    this.changedHere(tables);
+    this.raiseShared(tables);
+  }
+
+  /** Marks tables as changed in this process only (a write not committed yet, or undone). */
+  changedHere(tables: Iterable<string>): void {
+    for (const table of tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+  }
+
+  /**
+   * The tables' current numbers as one key: equal keys mean no write in between. The database's
+   * numbers are those last read (see `sharedFresh`).
+   */
+  key(tables: readonly string[]): string {
+    const shared = this.shared?.versions;
+    return tables
+      .map((table) => `${table}@${this.versions.get(table) ?? 0}.${shared?.get(table) ?? 0}`)
+      .join(',');
+  }
+
+  /** The database's numbers were read within SHARED_VERSIONS_READ_MS (always true on SQLite). */
+  sharedFresh(): boolean {
+    return !this.shared || Date.now() - this.shared.readAt < SHARED_VERSIONS_READ_MS;
+  }
+
+  /** Reads the database's numbers unless they were read within SHARED_VERSIONS_READ_MS. */
+  async readShared(): Promise<void> {
+    const shared = this.shared;
+    if (!shared || this.sharedFresh()) return;
+    if (!shared.reading) {
+      const startedAt = Date.now();
+      shared.reading = this.dataSource
+        .query('SELECT table_name AS name, version FROM table_versions')
+        .then((rows: { name: string; version: number | string }[]) => {
+          shared.versions = new Map(rows.map((row) => [row.name, String(row.version)]));
+          shared.readAt = startedAt;
+        })
+        .finally(() => {
+          shared.reading = undefined;
+        });
     }
-  })().finally(() => {
-    shared.raising = undefined;
-  });
-}
+    return shared.reading;
+  }
 
-/** Waits for the raises still to be written (before the database is closed). */
-export async function sharedVersionsWritten(dataSource: DataSource): Promise<void> {
-  const shared = sharedVersions.get(dataSource);
-  while (shared?.raising) await shared.raising;
+  /**
+   * Raises the tables' rows in the database, after the write that changed them is committed. The
+   * tables changed while a raise is written go in the next one, so each commit is followed by a
+   * raise that starts after it. Rows are locked in name order: two instances never deadlock.
+   */
+  private raiseShared(tables: readonly string[]): void {
+    const shared = this.shared;
+    if (!shared) return;
+    for (const table of tables) if (!UNSHARED_TABLES.has(table)) shared.pending.add(table);
+    if (shared.pending.size === 0 || shared.raising) return;
+    const dataSource = this.dataSource;
+    shared.raising = (async () => {
+      let failures = 0;
+      while (shared.pending.size > 0 && dataSource.isInitialized) {
+        const names = [...shared.pending].sort();
+        shared.pending.clear();
+        try {
+          await dataSource.query(
+            `INSERT INTO table_versions (table_name, version) VALUES ${names.map(() => '(?, 1)').join(', ')} ` +
+              'ON DUPLICATE KEY UPDATE version = version + 1',
+            names,
+          );
+          failures = 0;
+        } catch (error) {
+          for (const name of names) shared.pending.add(name);
+          if (++failures >= 5) {
+            process.stderr.write(
+              `Could not record changed tables for other instances: ${String(error)}\n`,
+            );
+            shared.pending.clear();
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100 * failures));
+        }
+      }
+    })().finally(() => {
+      shared.raising = undefined;
+    });
+  }
+
+  /** Waits for the raises still to be written (before the database is closed). */
+  async written(): Promise<void> {
+    while (this.shared?.raising) await this.shared.raising;
+  }
+
+  /** Before the database closes: other instances are told of this one's last writes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.written();
+  }
+
+  /**
+   * A figure worked out from some tables (e.g. a list's filter counts), if it was kept and none
+   * of the tables has been written since, nor FIGURES_TTL_MS passed. Undefined as well when the
+   * database's numbers are due to be read again: `keepFigure` reads them and answers.
+   */
+  keptFigure<T>(tables: readonly string[], key: string): Promise<T> | undefined {
+    const kept = this.figures.get(key);
+    const fresh =
+      kept !== undefined &&
+      this.sharedFresh() &&
+      kept.versions === this.key(tables) &&
+      Date.now() - kept.at < FIGURES_TTL_MS;
+    return fresh ? (kept.value as Promise<T>) : undefined;
+  }
+
+  /**
+   * The kept figure, or `work` out a new one and keep it. The tables' numbers are read before the
+   * work starts, so a write landing during it (or committing after it) leaves the figure stale at
+   * once. Callers asking at the same time share one piece of work; a failure is not kept.
+   */
+  keepFigure<T>(tables: readonly string[], key: string, work: () => Promise<T>): Promise<T> {
+    const kept = this.keptFigure<T>(tables, key);
+    if (kept) return kept;
+    if (!this.sharedFresh())
+      return this.readShared().then(() => this.keepFigureNow(tables, key, work));
+    return this.keepFigureNow(tables, key, work);
+  }
+
+  private keepFigureNow<T>(
+    tables: readonly string[],
+    key: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const kept = this.keptFigure<T>(tables, key);
+    if (kept) return kept;
+    const all = this.figures;
+    const entry = { versions: this.key(tables), at: Date.now(), value: work() };
+    all.delete(key);
+    all.set(key, entry);
+    if (all.size > FIGURES_KEPT) all.delete(all.keys().next().value!);
+    entry.value.catch(() => {
+      if (all.get(key) === entry) all.delete(key);
+    });
+    return entry.value as Promise<T>;
+  }
 }
 
 type WriteEvent = InsertEvent<unknown> | UpdateEvent<unknown> | RemoveEvent<unknown>;
 type EndEvent = TransactionCommitEvent | TransactionRollbackEvent;
 
-@EventSubscriber()
-export class TableVersionSubscriber implements EntitySubscriberInterface {
+/** Tells the app's `TableVersions` which tables TypeORM wrote, and when their transaction ends. */
+class TableVersionSubscriber implements EntitySubscriberInterface {
+  /** The tables each open transaction has written, to be changed again when it ends. */
+  private readonly writtenIn = new WeakMap<QueryRunner, Set<string>>();
+
+  constructor(readonly versions: TableVersions) {}
+
   afterInsert(event: InsertEvent<unknown>): void {
     this.written(event);
   }
@@ -185,101 +253,24 @@ export class TableVersionSubscriber implements EntitySubscriberInterface {
     this.ended(event, false);
   }
 
-  private written({ connection, queryRunner, metadata }: WriteEvent): void {
+  private written({ queryRunner, metadata }: WriteEvent): void {
     const table = metadata.tableName;
-    if (!queryRunner.isTransactionActive) return tablesChanged(connection, table);
+    if (!queryRunner.isTransactionActive) return this.versions.changed(table);
     // Other instances are told once the transaction commits.
-    changedHere(connection, [table]);
-    let tables = writtenIn.get(queryRunner);
-    if (!tables) writtenIn.set(queryRunner, (tables = new Set()));
+    this.versions.changedHere([table]);
+    let tables = this.writtenIn.get(queryRunner);
+    if (!tables) this.writtenIn.set(queryRunner, (tables = new Set()));
     tables.add(table);
   }
 
-  private ended({ connection, queryRunner }: EndEvent, committed: boolean): void {
-    const tables = writtenIn.get(queryRunner);
+  private ended({ queryRunner }: EndEvent, committed: boolean): void {
+    const tables = this.writtenIn.get(queryRunner);
     // A nested transaction (a savepoint) ending leaves the outer one open.
     if (!tables || queryRunner.isTransactionActive) return;
-    writtenIn.delete(queryRunner);
-    if (committed) tablesChanged(connection, ...tables);
-    else changedHere(connection, tables);
+    this.writtenIn.delete(queryRunner);
+    if (committed) this.versions.changed(...tables);
+    else this.versions.changedHere(tables);
   }
-}
-
-/**
- * How long a kept figure lives at most: a backstop for a raise lost with its process (killed
- * between a commit and the raise) or a write made outside the site.
- */
-export const FIGURES_TTL_MS = 60_000;
-/** Figures kept per database, the least recently worked out dropped first. */
-const FIGURES_KEPT = 500;
-
-interface KeptFigure {
-  versions: string;
-  at: number;
-  value: Promise<unknown>;
-}
-const figures = new WeakMap<DataSource, Map<string, KeptFigure>>();
-
-function figuresOf(dataSource: DataSource): Map<string, KeptFigure> {
-  let kept = figures.get(dataSource);
-  if (!kept) figures.set(dataSource, (kept = new Map()));
-  return kept;
-}
-
-/**
- * A figure worked out from some tables (e.g. a list's filter counts), if it was kept and none of
- * the tables has been written since, nor FIGURES_TTL_MS passed. Undefined as well when the
- * database's numbers are due to be read again: `keepFigure` reads them and answers.
- */
-export function keptFigure<T>(
-  dataSource: DataSource,
-  tables: readonly string[],
-  key: string,
-): Promise<T> | undefined {
-  const kept = figuresOf(dataSource).get(key);
-  const fresh =
-    kept !== undefined &&
-    sharedVersionsFresh(dataSource) &&
-    kept.versions === tableVersions(dataSource, tables) &&
-    Date.now() - kept.at < FIGURES_TTL_MS;
-  return fresh ? (kept.value as Promise<T>) : undefined;
-}
-
-/**
- * The kept figure, or `work` out a new one and keep it. The tables' numbers are read before the
- * work starts, so a write landing during it (or committing after it) leaves the figure stale at
- * once. Callers asking at the same time share one piece of work; a failure is not kept.
- */
-export function keepFigure<T>(
-  dataSource: DataSource,
-  tables: readonly string[],
-  key: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const kept = keptFigure<T>(dataSource, tables, key);
-  if (kept) return kept;
-  if (!sharedVersionsFresh(dataSource))
-    return readSharedVersions(dataSource).then(() => keepFigureNow(dataSource, tables, key, work));
-  return keepFigureNow(dataSource, tables, key, work);
-}
-
-function keepFigureNow<T>(
-  dataSource: DataSource,
-  tables: readonly string[],
-  key: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const kept = keptFigure<T>(dataSource, tables, key);
-  if (kept) return kept;
-  const all = figuresOf(dataSource);
-  const entry = { versions: tableVersions(dataSource, tables), at: Date.now(), value: work() };
-  all.delete(key);
-  all.set(key, entry);
-  if (all.size > FIGURES_KEPT) all.delete(all.keys().next().value!);
-  entry.value.catch(() => {
-    if (all.get(key) === entry) all.delete(key);
-  });
-  return entry.value as Promise<T>;
 }
 
 /**
@@ -292,22 +283,21 @@ export class TableBackedValue<T> {
   private kept?: { versions: string; value: Promise<T> };
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly versions: TableVersions,
     private readonly tables: readonly string[],
     private readonly read: () => Promise<T>,
   ) {}
 
   get(): Promise<T> {
     if (this.fresh()) return this.kept!.value;
-    if (!sharedVersionsFresh(this.dataSource))
-      return readSharedVersions(this.dataSource).then(() => this.getNow());
+    if (!this.versions.sharedFresh()) return this.versions.readShared().then(() => this.getNow());
     return this.getNow();
   }
 
   /** The value just written by this process: kept as the tables' numbers now stand. */
   set(value: T): void {
     this.kept = {
-      versions: tableVersions(this.dataSource, this.tables),
+      versions: this.versions.key(this.tables),
       value: Promise.resolve(value),
     };
   }
@@ -320,14 +310,14 @@ export class TableBackedValue<T> {
   private fresh(): boolean {
     return (
       this.kept !== undefined &&
-      sharedVersionsFresh(this.dataSource) &&
-      this.kept.versions === tableVersions(this.dataSource, this.tables)
+      this.versions.sharedFresh() &&
+      this.kept.versions === this.versions.key(this.tables)
     );
   }
 
   private getNow(): Promise<T> {
     if (this.fresh()) return this.kept!.value;
-    const entry = { versions: tableVersions(this.dataSource, this.tables), value: this.read() };
+    const entry = { versions: this.versions.key(this.tables), value: this.read() };
     this.kept = entry;
     entry.value.catch(() => {
       if (this.kept === entry) this.kept = undefined;

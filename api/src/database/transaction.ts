@@ -1,147 +1,189 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { DataSource, QueryFailedError, type EntityManager, type QueryRunner } from 'typeorm';
+import { Mutex } from 'async-mutex';
+import {
+  DataSource,
+  QueryFailedError,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+} from 'typeorm';
 
 /**
- * On SQLite, the writer a query belongs to: each transaction runs in a context of its own (see
- * `serialiseSqliteWrites`); queries outside any transaction share one.
+ * Where the database's transactions run: `run` is the one way to open one (ESLint refuses
+ * TypeORM's `transaction` and its implicit transactions around `save`/`remove` elsewhere).
+ * One per data source, for the life of the app.
+ *
+ * MySQL/MariaDB: each transaction on a connection of the pool, retried when InnoDB gives up on a
+ * lock. SQLite: TypeORM runs every query, of every caller, on one connection, and a transaction
+ * is a state of that connection, not of its caller: another caller's write issued while it is
+ * open would land inside it and be undone by its rollback, and another caller's read would see
+ * its writes before they are committed. So each transaction holds one mutex from BEGIN to
+ * COMMIT/ROLLBACK, and every query outside it waits for that mutex too (`TransactionGate`): a
+ * transaction runs alone, start to end, and a query outside one runs whole between two. Work
+ * called inside a transaction (an AsyncLocalStorage context its queries inherit) belongs to it.
+ * SQLite has one writer at a time anyway and runs statements synchronously, so this costs only
+ * the wait for a transaction already under way. See docs/architecture.md, "Transactions".
+ *
+ * One per data source (`Transactions.on`), which lives as long as it: the app's is a provider.
  */
-const writers = new AsyncLocalStorage<object>();
-const OUTSIDE_TRANSACTIONS = {};
+export class Transactions {
+  private readonly sqlite: boolean;
+  private readonly mutex = new Mutex();
+  /** The transaction the current async context belongs to. */
+  private readonly context = new AsyncLocalStorage<object>();
+  /** On SQLite, the transaction that holds the mutex. */
+  private open: object | null = null;
+  /** SQLite: named locks as an in-process queue per name. */
+  private readonly sqliteLocks = new Map<string, Promise<unknown>>();
+  /** MySQL/MariaDB: the database worked in, asked once (lock names include it). */
+  private databaseName?: Promise<string>;
+
+  private constructor(private readonly dataSource: DataSource) {
+    this.sqlite = dataSource.options.type === 'better-sqlite3';
+    dataSource.subscribers.push(new TransactionGate(this));
+  }
+
+  /** The data source's transactions: those its gate serves, or a new gate put on it. */
+  static on(dataSource: DataSource): Transactions {
+    const gate = dataSource.subscribers.find((subscriber) => subscriber instanceof TransactionGate);
+    return gate?.transactions ?? new Transactions(dataSource);
+  }
+
+  /** Is SQLite: outside queries wait for the mutex. */
+  get gated(): boolean {
+    return this.sqlite;
+  }
+
+  /**
+   * Runs `work` in a transaction, committed when it resolves and rolled back when it throws.
+   * Given a manager (the one `withNamedLock` hands its work), the transaction runs on that
+   * manager's connection, so work under a named lock needs no second connection from the pool.
+   * Called inside a transaction, on SQLite, it is a savepoint of that transaction.
+   */
+  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  run<T>(on: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  run<T>(
+    ...args:
+      | [(manager: EntityManager) => Promise<T>]
+      | [EntityManager, (manager: EntityManager) => Promise<T>]
+  ): Promise<T> {
+    const [on, work] = args.length === 2 ? args : [undefined, args[0]];
+    const begin = () => (on ? on.transaction(work) : this.dataSource.transaction(work));
+    if (!this.sqlite) return withLockRetries(begin);
+    if (this.insideOpen()) return begin();
+    return this.mutex.runExclusive(async () => {
+      const transaction = {};
+      this.open = transaction;
+      try {
+        return await this.context.run(transaction, begin);
+      } finally {
+        this.open = null;
+      }
+    });
+  }
+
+  /** The current async context belongs to the transaction holding the mutex (SQLite). */
+  insideOpen(): boolean {
+    return this.open !== null && this.context.getStore() === this.open;
+  }
+
+  /** Waits for the mutex (SQLite): a query outside any transaction runs between two. */
+  outside(): Promise<() => void> {
+    return this.mutex.acquire();
+  }
+
+  /**
+   * Runs `work` while holding the lock `name`, shared by every server on the same database, so
+   * check-then-insert steps (a pending notify-me request, the migrations, …) cannot run side by
+   * side.
+   *
+   * MySQL/MariaDB: `GET_LOCK` on a connection of its own, and `work` runs on that same
+   * connection, so callers waiting for the lock never hold the pool's other connections. The
+   * lock name is a hash of the database and `name` (server-wide names, at most 64 characters). A
+   * lock not granted within `timeoutSeconds` is an error. SQLite: one process owns the file, so
+   * an in-process queue per name.
+   */
+  withNamedLock<T>(
+    name: string,
+    work: (manager: EntityManager) => Promise<T>,
+    timeoutSeconds = 30,
+  ): Promise<T> {
+    if (this.sqlite) {
+      const previous = this.sqliteLocks.get(name) ?? Promise.resolve();
+      const run = previous.then(() => work(this.dataSource.manager));
+      const settled = run.catch(() => undefined);
+      this.sqliteLocks.set(name, settled);
+      void settled.then(() => {
+        if (this.sqliteLocks.get(name) === settled) this.sqliteLocks.delete(name);
+      });
+      return run;
+    }
+    return withDatabaseLock(this.dataSource, name, work, timeoutSeconds, (runner) => {
+      if (!this.databaseName) {
+        const asked = runner.getCurrentDatabase() as Promise<string>;
+        this.databaseName = asked;
+        asked.catch(() => {
+          if (this.databaseName === asked) this.databaseName = undefined;
+        });
+      }
+      return this.databaseName;
+    });
+  }
+
+  /**
+   * Proves on SQLite, before the app serves anything, that TypeORM still waits for
+   * `TransactionGate.beforeQuery`: an upgrade that stopped waiting would let queries into other
+   * callers' transactions, so the app refuses to start instead.
+   */
+  async onModuleInit(): Promise<void> {
+    if (!this.sqlite) return;
+    const release = await this.mutex.acquire();
+    let ran = false;
+    const query = this.dataSource.query('SELECT 1').then(() => (ran = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const ranUnheld = ran;
+    release();
+    await query;
+    if (!ranUnheld) return;
+    throw new Error(
+      'TypeORM ran a query without waiting for beforeQuery: SQLite writes would not be serialised.',
+    );
+  }
+}
 
 /**
- * `dataSource.transaction`, retried on MySQL/MariaDB when InnoDB gives up on a lock. On SQLite
- * the gate that `serialiseSqliteWrites` puts on the connection runs it alone, start to end.
- * Given a manager (the one `withNamedLock` hands its work), the transaction runs on that
- * manager's connection, so work under a named lock needs no second connection from the pool.
+ * On SQLite, holds every query outside the open transaction until the mutex is free, and frees
+ * it once the query has run: TypeORM waits for a subscriber's `beforeQuery` before it runs a
+ * query, and tells `afterQuery` once it ran or failed. While an outside query holds the mutex no
+ * transaction is open and no other outside query runs, so the next outside `afterQuery` is its
+ * own. `Transactions.onModuleInit` proves at start-up that this TypeORM still waits.
  */
+class TransactionGate implements EntitySubscriberInterface {
+  private release: (() => void) | null = null;
+
+  constructor(readonly transactions: Transactions) {}
+
+  async beforeQuery(): Promise<void> {
+    if (!this.transactions.gated || this.transactions.insideOpen()) return;
+    const release = await this.transactions.outside();
+    this.release = release;
+  }
+
+  afterQuery(): void {
+    if (!this.transactions.gated || this.transactions.insideOpen()) return;
+    const release = this.release;
+    this.release = null;
+    release?.();
+  }
+}
+
+/** `Transactions.run` for code not yet handed the app's `Transactions` (the search index). */
 export function inTransaction<T>(
-  on: DataSource | EntityManager,
+  dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  const { type } = (on instanceof DataSource ? on : on.connection).options;
-  if (type === 'better-sqlite3') return on.transaction(work);
-  return withLockRetries(() => on.transaction(work));
-}
-
-/**
- * A lock that its holder may take again. Handing it over names the next holder at once, so no
- * newcomer can slip in between; every waiter of that holder is woken together.
- */
-class ReentrantGate {
-  private holder: object | null = null;
-  private holds = 0;
-  private waiting: { owner: object; wake: () => void }[] = [];
-
-  async enter(owner: object): Promise<() => void> {
-    if (this.holder === null) this.holder = owner;
-    else if (this.holder !== owner) {
-      await new Promise<void>((wake) => this.waiting.push({ owner, wake }));
-    }
-    this.holds++;
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      if (--this.holds > 0) return;
-      const next = this.waiting[0];
-      this.holder = next?.owner ?? null;
-      if (!next) return;
-      const woken = this.waiting.filter((entry) => entry.owner === next.owner);
-      this.waiting = this.waiting.filter((entry) => entry.owner !== next.owner);
-      for (const entry of woken) entry.wake();
-    };
-  }
-}
-
-/**
- * TypeORM's better-sqlite3 driver runs every query, of every caller, on one connection (one query
- * runner). A transaction there is a state of that connection, not of its caller: another caller's
- * write issued while it is open lands inside it and is undone by its rollback, and a transaction
- * started meanwhile becomes a savepoint that the other's rollback can undo (a checkout session
- * left completed without its order).
- *
- * This puts a gate on that query runner. Every transaction, explicit (`transaction`) or TypeORM's
- * own around `save`/`remove`, runs as a writer of its own (an AsyncLocalStorage context, which its
- * queries inherit) and holds the gate from BEGIN to COMMIT/ROLLBACK; every other query, read or
- * write, and every other transaction waits at the gate and then runs whole. Work called inside a
- * transaction, through any repository, belongs to that transaction. SQLite has one writer at a
- * time anyway and runs statements synchronously, so the gate costs only the wait for a
- * transaction already under way.
- */
-export function serialiseSqliteWrites(dataSource: DataSource): void {
-  if (dataSource.options.type !== 'better-sqlite3') return;
-  const runner = dataSource.driver.createQueryRunner('master');
-  const manager = dataSource.manager;
-  const gate = new ReentrantGate();
-  const writer = () => writers.getStore() ?? OUTSIDE_TRANSACTIONS;
-  let transaction: { writer: object; leave: () => void } | null = null;
-
-  // A new writer for each transaction, unless called from inside the open one.
-  for (const method of ['transaction', 'save', 'remove', 'softRemove', 'recover'] as const) {
-    const original = (manager[method] as (...args: unknown[]) => Promise<unknown>).bind(manager);
-    (manager as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
-      transaction?.writer === writer()
-        ? original(...args)
-        : writers.run({}, () => original(...args));
-  }
-
-  const query = runner.query.bind(runner);
-  const startTransaction = runner.startTransaction.bind(runner);
-  const commitTransaction = runner.commitTransaction.bind(runner);
-  const rollbackTransaction = runner.rollbackTransaction.bind(runner);
-  // TypeORM's save opens a transaction only when it sees none active: it must see only its own.
-  let active = runner.isTransactionActive;
-  Object.defineProperty(runner, 'isTransactionActive', {
-    get: () => active && transaction?.writer === writer(),
-    set: (value: boolean) => {
-      active = value;
-    },
-  });
-  const afterEnd = () => {
-    if (active || !transaction) return;
-    const { leave } = transaction;
-    transaction = null;
-    leave();
-  };
-
-  runner.query = (async (...args: Parameters<typeof query>) => {
-    const leave = await gate.enter(writer());
-    try {
-      return await query(...args);
-    } finally {
-      leave();
-    }
-  }) as typeof runner.query;
-  runner.startTransaction = async (isolationLevel) => {
-    const leave = await gate.enter(writer());
-    if (active) {
-      // A savepoint inside the writer's own transaction, which keeps the gate.
-      leave();
-      return startTransaction(isolationLevel);
-    }
-    try {
-      await startTransaction(isolationLevel);
-    } catch (error) {
-      leave();
-      throw error;
-    }
-    transaction = { writer: writer(), leave };
-  };
-  runner.commitTransaction = async () => {
-    try {
-      await commitTransaction();
-    } finally {
-      afterEnd();
-    }
-  };
-  runner.rollbackTransaction = async () => {
-    try {
-      await rollbackTransaction();
-    } finally {
-      afterEnd();
-    }
-  };
+  return Transactions.on(dataSource).run(work);
 }
 
 /**
@@ -179,50 +221,21 @@ export function isDuplicateKeyError(error: unknown): boolean {
   );
 }
 
-const sqliteLocks = new Map<string, Promise<unknown>>();
-
-/** The database a data source works in, asked once: lock names include it. */
-const databaseNames = new WeakMap<DataSource, Promise<string>>();
-function databaseNameOf(dataSource: DataSource, runner: QueryRunner): Promise<string> {
-  let name = databaseNames.get(dataSource);
-  if (!name) {
-    name = runner.getCurrentDatabase() as Promise<string>;
-    databaseNames.set(dataSource, name);
-    name.catch(() => databaseNames.delete(dataSource));
-  }
-  return name;
-}
-
 /**
- * Runs `work` while holding the lock `name`, shared by every server on the same database, so
- * check-then-insert steps (a pending notify-me request, the migrations, …) cannot run side by side.
- *
- * MySQL/MariaDB: `GET_LOCK` on a connection of its own, and `work` runs on that same connection,
- * so callers waiting for the lock never hold the pool's other connections. The lock name is a
- * hash of the database and `name` (server-wide names, at most 64 characters). A lock not granted
- * within `timeoutSeconds` is an error. SQLite: one process owns the file, so an in-process queue
- * per file and name.
+ * MySQL/MariaDB: runs `work` holding `GET_LOCK` on a connection of its own, on that connection
+ * (see `Transactions.withNamedLock`). Used alone by `openDatabase` for the migrations, before the
+ * app's providers exist.
  */
-export async function withNamedLock<T>(
+export async function withDatabaseLock<T>(
   dataSource: DataSource,
   name: string,
   work: (manager: EntityManager) => Promise<T>,
   timeoutSeconds = 30,
+  databaseName = (runner: QueryRunner) => runner.getCurrentDatabase() as Promise<string>,
 ): Promise<T> {
-  if (dataSource.options.type === 'better-sqlite3') {
-    const key = `${String(dataSource.options.database)}\0${name}`;
-    const previous = sqliteLocks.get(key) ?? Promise.resolve();
-    const run = previous.then(() => work(dataSource.manager));
-    const settled = run.catch(() => undefined);
-    sqliteLocks.set(key, settled);
-    void settled.then(() => {
-      if (sqliteLocks.get(key) === settled) sqliteLocks.delete(key);
-    });
-    return run;
-  }
   const runner = dataSource.createQueryRunner();
   const lock = `artist:${createHash('sha256')
-    .update(`${await databaseNameOf(dataSource, runner)}\0${name}`)
+    .update(`${await databaseName(runner)}\0${name}`)
     .digest('hex')
     .slice(0, 40)}`;
   try {

@@ -11,7 +11,8 @@ import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
 import { INDEXED_SEARCHES, searchGramsOf } from '../common/search-grams.js';
-import { tablesChanged } from './table-versions.js';
+import { TableVersions } from './table-versions.js';
+import { Transactions } from './transaction.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
@@ -312,7 +313,7 @@ async function insertRows<T extends ObjectLiteral>(
   let done = 0;
   while (done < count) {
     const inTransaction = Math.min(count - done, ROWS_PER_INSERT * INSERTS_PER_TRANSACTION);
-    await dataSource.transaction(async (manager) => {
+    await Transactions.on(dataSource).run(async (manager) => {
       for (let offset = 0; offset < inTransaction; offset += ROWS_PER_INSERT) {
         const rows = Math.min(ROWS_PER_INSERT, inTransaction - offset);
         const values: unknown[] = [];
@@ -328,7 +329,7 @@ async function insertRows<T extends ObjectLiteral>(
       }
     });
     // Raw SQL: tell this process's cached list counts the table changed.
-    tablesChanged(dataSource, metadata.tableName);
+    TableVersions.on(dataSource).changed(metadata.tableName);
     done += inTransaction;
     onProgress?.(metadata.tableName, done, count);
   }
@@ -642,7 +643,7 @@ export async function seedVolume(
   } finally {
     await runner.release();
   }
-  tablesChanged(dataSource, 'fans', ...Object.keys(FAN_RECORD_INDEXES));
+  TableVersions.on(dataSource).changed('fans', ...Object.keys(FAN_RECORD_INDEXES));
   // The search indexes reach the new rows, as the site's own refreshes would have as they came.
   for (const table of Object.keys(INDEXED_SEARCHES) as (keyof typeof INDEXED_SEARCHES)[])
     await searchGramsOf(dataSource, table).refresh({ force: true });

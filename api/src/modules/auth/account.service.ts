@@ -5,7 +5,7 @@ import { IsNull, MoreThan, type Repository } from 'typeorm';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { SessionRecord } from '../../database/session.entity.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { ADMIN_USERNAME } from './auth.service.js';
 import { hashPassword } from './password.js';
@@ -39,6 +39,7 @@ export class AccountService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -49,7 +50,7 @@ export class AccountService {
     const token = randomBytes(32).toString('base64url');
     const hash = tokenHash(token);
     const expiresAt = new Date(this.clock.now().getTime() + RESET_LINK_MINUTES * 60_000);
-    const queued = await inTransaction(this.users.manager.connection, async (manager) => {
+    const queued = await this.transactions.run(async (manager) => {
       const user = await manager.findOneBy(User, { username: ADMIN_USERNAME });
       if (!user) return false;
       const sent = await this.outbox.queuePasswordReset(manager, {
@@ -81,7 +82,7 @@ export class AccountService {
   async confirmPasswordReset(token: string, password: string): Promise<number> {
     const hash = tokenHash(token);
     const newHash = await hashPassword(password);
-    return inTransaction(this.users.manager.connection, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const used = await manager.update(
         User,
         {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { SessionRecord } from '../../database/session.entity.js';
-import { isDuplicateKeyError } from '../../database/transaction.js';
+import { isDuplicateKeyError, type Transactions } from '../../database/transaction.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -81,11 +81,11 @@ export class NoAdminAccountError extends Error {
  * sessions were ended. Without an account it changes nothing and throws NoAdminAccountError.
  */
 export async function resetAdminPassword(
-  dataSource: DataSource,
+  transactions: Transactions,
   password: string,
 ): Promise<number> {
   const hash = await hashPassword(password);
-  return dataSource.transaction(async (manager) => {
+  return transactions.run(async (manager) => {
     const existing = await manager.findOneBy(User, { username: ADMIN_USERNAME });
     if (!existing) throw new NoAdminAccountError();
     await manager.update(User, { id: existing.id }, { password: hash });

@@ -10,7 +10,7 @@ import { DataSource, In, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
 import { newsletterLinks } from '../email/outbox.service.js';
@@ -57,6 +57,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly campaigns: CampaignsService,
     private readonly newsletter: NewsletterService,
     private readonly suppressions: SuppressionsService,
+    private readonly transactions: Transactions,
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) this.transport = smtpTransport(smtpUrl, { maxConnections: SMTP_CONNECTIONS });
@@ -115,7 +116,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private claim(): Promise<CampaignRecipient[]> {
     const now = this.clock.now().getTime();
     const rate = this.config.mail.campaignRatePerSecond;
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const sending = await manager
         .getRepository(CampaignRecord)
         .find({ select: { id: true }, where: { status: 'sending' } });
@@ -247,7 +248,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const sent = sending.filter((_, i) => outcomes[i] === null).map(([r]) => r);
     const now = this.clock.now().getTime();
     if (sent.length)
-      await inTransaction(this.dataSource, async (manager) => {
+      await this.transactions.run(async (manager) => {
         for (const campaignId of new Set(sent.map((r) => r.campaignId))) {
           const ids = sent.filter((r) => r.campaignId === campaignId).map((r) => r.id);
           const marked = await manager.update(
@@ -308,7 +309,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         );
       return;
     }
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const marked = await manager.update(
         CampaignRecipient,
         { id: recipient.id, status: 'queued' },

@@ -21,7 +21,7 @@ import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { ContentService } from '../content/content.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
@@ -45,6 +45,7 @@ export class CampaignsService implements OnModuleInit {
     private readonly content: ContentService,
     private readonly outbox: OutboxService,
     private readonly newsletter: NewsletterService,
+    private readonly transactions: Transactions,
   ) {}
 
   private get campaigns() {
@@ -167,7 +168,7 @@ export class CampaignsService implements OnModuleInit {
     const content = renderCampaign(campaign, this.config.publicUrl, postalAddress, { test: true });
     const placeholder = `${this.config.publicUrl}/#email-signup`;
     const now = this.clock.now().getTime();
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       for (const email of new Set(emails)) {
         await this.outbox.queue(manager, {
           key: `campaign-test:${id}:${now}:${randomBytes(6).toString('hex')}`,
@@ -220,7 +221,7 @@ export class CampaignsService implements OnModuleInit {
     const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
     const now = this.clock.now().getTime();
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const started = await manager.update(
         CampaignRecord,
         { id, status: from },
@@ -304,7 +305,7 @@ export class CampaignsService implements OnModuleInit {
     what: 'bounced' | 'complained' | 'unsubscribed',
     messageId?: string,
   ): Promise<number | null> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const recipients = manager.getRepository(CampaignRecipient);
       const found =
         (messageId ? await recipients.findOneBy({ messageId: angled(messageId) }) : null) ??

@@ -21,7 +21,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
-import { inTransaction, withNamedLock } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { GalleryUploads } from '../gallery/gallery-uploads.js';
 import type { UploadedPhoto } from '../gallery/gallery.service.js';
 import { minutesOf } from '../rate-limit/rate-limiter.service.js';
@@ -105,6 +105,7 @@ export class InventoryService {
     private readonly catalog: CatalogService,
     private readonly clock: Clock,
     private readonly uploads: GalleryUploads,
+    private readonly transactions: Transactions,
   ) {
     uploads.addOwner(async () => {
       const rows = await this.dataSource
@@ -158,37 +159,41 @@ export class InventoryService {
       if (left !== null && left < line.quantity)
         throw new ConflictException(notEnoughStockMessage(line.name, left, line.quantity));
     }
-    const short = await withNamedLock(this.dataSource, `stock-hold:${holder.client}`, (locked) =>
-      inTransaction(locked, async (manager) => {
-        await this.checkHolderRoom(manager, holder, [...wanted.values()]);
-        for (const line of wanted.values()) {
-          const tracked = line.variant.stock !== null;
-          if (!tracked || !(await this.hold(manager, line))) {
-            // Not tracked when read, or the hold was refused: the variant as it is now decides.
-            const variant = await manager.findOneBy(ProductVariantRecord, { id: line.variant.id });
-            if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
-            if (variant.stock === null) continue;
-            if (tracked || !(await this.hold(manager, line))) {
-              // Undo this cart's other holds; how many are left is read once the transaction is
-              // over (MySQL's snapshot inside it would show the count from before other buyers').
-              throw new NotEnoughStock(variant.id, line.name, line.quantity);
+    const short = await this.transactions
+      .withNamedLock(`stock-hold:${holder.client}`, (locked) =>
+        this.transactions.run(locked, async (manager) => {
+          await this.checkHolderRoom(manager, holder, [...wanted.values()]);
+          for (const line of wanted.values()) {
+            const tracked = line.variant.stock !== null;
+            if (!tracked || !(await this.hold(manager, line))) {
+              // Not tracked when read, or the hold was refused: the variant as it is now decides.
+              const variant = await manager.findOneBy(ProductVariantRecord, {
+                id: line.variant.id,
+              });
+              if (!variant) throw new BadRequestException(`${line.name} is not in the shop.`);
+              if (variant.stock === null) continue;
+              if (tracked || !(await this.hold(manager, line))) {
+                // Undo this cart's other holds; how many are left is read once the transaction is
+                // over (MySQL's snapshot inside it would show the count from before other buyers').
+                throw new NotEnoughStock(variant.id, line.name, line.quantity);
+              }
             }
+            await manager.insert(StockReservation, {
+              sessionId: key,
+              variantId: line.variant.id,
+              quantity: line.quantity,
+              state: 'held',
+              client: holder.client,
+              expiresAt,
+            });
           }
-          await manager.insert(StockReservation, {
-            sessionId: key,
-            variantId: line.variant.id,
-            quantity: line.quantity,
-            state: 'held',
-            client: holder.client,
-            expiresAt,
-          });
-        }
-        return null;
-      }),
-    ).catch((error: unknown) => {
-      if (error instanceof NotEnoughStock) return error;
-      throw error;
-    });
+          return null;
+        }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof NotEnoughStock) return error;
+        throw error;
+      });
     if (short) {
       const variant = await this.dataSource
         .getRepository(ProductVariantRecord)
@@ -272,7 +277,7 @@ export class InventoryService {
       }
       return released;
     };
-    return manager ? work(manager) : inTransaction(this.dataSource, work);
+    return manager ? work(manager) : this.transactions.run(work);
   }
 
   /**
@@ -423,7 +428,7 @@ export class InventoryService {
 
   /** PUT /api/admin/products/:id/stock: one variant's stock, a whole number or not tracked. */
   async setStock(productId: string, input: StockInput): Promise<AdminProduct> {
-    const stored = await inTransaction(this.dataSource, async (manager) => {
+    const stored = await this.transactions.run(async (manager) => {
       const before = await this.catalog.findStored(productId, manager);
       if (!before) throw new NotFoundException('Product not found.');
       if (before.product.kind === 'digital' && input.stock !== null)
@@ -479,7 +484,7 @@ export class InventoryService {
     const photo: ProductPhoto = { medium: staged.medium, full: staged.full };
     let outcome: { stored: StoredProduct; replaced: ProductPhoto | null };
     try {
-      outcome = await inTransaction(this.dataSource, async (manager) => {
+      outcome = await this.transactions.run(async (manager) => {
         const before = await this.catalog.findStored(productId, manager);
         if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
         await manager.update(
@@ -505,7 +510,7 @@ export class InventoryService {
    * and checkout, kept on its orders and under the admin's Archived filter, until restored.
    */
   async remove(productId: string): Promise<ProductRemoval> {
-    const outcome = await inTransaction(this.dataSource, async (manager) => {
+    const outcome = await this.transactions.run(async (manager) => {
       const stored = await this.catalog.findStored(productId, manager);
       if (!stored) throw new NotFoundException(PRODUCT_NOT_FOUND);
       if (await this.wasOrdered(manager, stored)) {
@@ -535,7 +540,7 @@ export class InventoryService {
 
   /** POST /api/admin/products/:id/restore: an archived product is back in the shop, last. */
   async restore(productId: string): Promise<AdminProduct> {
-    const stored = await inTransaction(this.dataSource, async (manager) => {
+    const stored = await this.transactions.run(async (manager) => {
       const before = await this.catalog.findStored(productId, manager);
       if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
       if (before.product.archivedAt !== null) {
@@ -552,7 +557,7 @@ export class InventoryService {
    * shop's new order; answers them in that order.
    */
   async reorder(ids: string[]): Promise<AdminProduct[]> {
-    const stored = await inTransaction(this.dataSource, async (manager) => {
+    const stored = await this.transactions.run(async (manager) => {
       const qb = manager
         .createQueryBuilder(ProductRecord, 'p')
         .where('p.archivedAt IS NULL')
@@ -596,7 +601,7 @@ export class InventoryService {
 
   /** POST /api/admin/products: a new product, its sizes not tracked until the artist counts. */
   async create(input: ProductInput): Promise<AdminProduct> {
-    const stored = await inTransaction(this.dataSource, async (manager) => {
+    const stored = await this.transactions.run(async (manager) => {
       const id = await this.newId(manager, input.name);
       if (this.uploads.isUpload(input.image))
         throw new BadRequestException(
@@ -624,7 +629,7 @@ export class InventoryService {
    * goes (refused while checkouts hold some); a size added starts not tracked.
    */
   async update(productId: string, input: ProductInput): Promise<AdminProduct> {
-    const stored = await inTransaction(this.dataSource, async (manager) => {
+    const stored = await this.transactions.run(async (manager) => {
       const before = await this.catalog.findStored(productId, manager);
       if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
       // The uploaded photo stays while its address is sent back; another image replaces it.

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { JobLeases } from '../cluster/job-leases.service.js';
 import { takeQuota } from '../email/mail-quotas.js';
 import { mailboxKey } from '../email/mailbox.js';
@@ -47,6 +47,7 @@ export class CheckoutRemindersService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly leases: JobLeases,
+    private readonly transactions: Transactions,
   ) {}
 
   onModuleInit(): void {
@@ -100,9 +101,7 @@ export class CheckoutRemindersService implements OnModuleInit {
     });
     let sent = 0;
     for (const reminder of due) {
-      const outcome = await inTransaction(this.dataSource, (manager) =>
-        this.settle(manager, reminder, now),
-      );
+      const outcome = await this.transactions.run((manager) => this.settle(manager, reminder, now));
       if (outcome === 'sent') sent++;
     }
     return sent;

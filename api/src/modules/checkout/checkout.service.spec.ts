@@ -64,7 +64,7 @@ function service() {
       },
     ],
   };
-  const shipping = new ShippingService({} as never);
+  const shipping = new ShippingService({} as never, {} as never);
   shipping.zoneOf = async (country: string) => (country === 'US' ? us : null);
   const checkout = new CheckoutService(
     sessions as unknown as Repository<CheckoutSession>,

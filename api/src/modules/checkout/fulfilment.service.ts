@@ -3,7 +3,7 @@ import { DataSource, In } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { searchGramsOf } from '../../common/search-grams.js';
-import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
@@ -33,6 +33,7 @@ export class FulfilmentService {
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
     private readonly downloads: DownloadsService,
+    private readonly transactions: Transactions,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -58,7 +59,7 @@ export class FulfilmentService {
     if (record.status === 'completed') return 'already-fulfilled';
     const now = this.clock.now();
     const order = buildOrder(record, session, now);
-    const result = await inTransaction(this.dataSource, async (manager) => {
+    const result = await this.transactions.run(async (manager) => {
       order.fanId = await linkFan(manager, order.email, now);
       try {
         await manager.insert(Order, order);
@@ -131,7 +132,7 @@ export class FulfilmentService {
    * stock (one that has its order stays completed, its holds sold).
    */
   async closeSession(sessionId: string, state: 'failed' | 'expired'): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       await manager.update(
         CheckoutSession,
         { sessionId, status: In(['open', 'processing']) },
@@ -161,7 +162,7 @@ export class FulfilmentService {
    * (SQLite runs the transaction alone), so two of these cannot interleave and write a stale view.
    */
   private async applyChargeEvents(paymentIntentId: string): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const qb = manager
         .getRepository(Order)
         .createQueryBuilder('o')

@@ -10,7 +10,7 @@ import {
 import { DataSource, IsNull } from 'typeorm';
 import type { Order as OrderView, OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { inTransaction, withNamedLock } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { dollars } from '../orders/order-format.js';
 import { Order } from '../orders/order.entity.js';
@@ -43,10 +43,11 @@ export class RefundService {
     private readonly fulfilment: FulfilmentService,
     private readonly inventory: InventoryService,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
   async refund(id: number, input: RefundOrderDto): Promise<OrderView> {
-    return withNamedLock(this.dataSource, `order-refund:${id}`, async () => {
+    return this.transactions.withNamedLock(`order-refund:${id}`, async () => {
       const orders = this.dataSource.getRepository(Order);
       const order = await orders.findOneBy({ id });
       if (!order) throw new NotFoundException('Order not found.');
@@ -113,7 +114,7 @@ export class RefundService {
 
   /** Once per order: the row's `restockedAt` is claimed first, so a second call adds nothing. */
   private async restock(order: Order): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const claimed = await manager.update(
         Order,
         { id: order.id, restockedAt: IsNull() },

@@ -11,7 +11,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { ContactMessage } from './contact-message.entity.js';
 import type { ContactDto } from './dto/contact.dto.js';
@@ -22,11 +22,12 @@ export class ContactService {
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Stores the message and, in the same transaction, queues the artist's alert. */
   async create(input: ContactDto): Promise<void> {
-    await inTransaction(this.messages.manager.connection, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const fanId = await linkFan(manager, input.email, this.clock.now());
       const { identifiers } = await manager.insert(ContactMessage, { ...input, fanId });
       await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
@@ -66,7 +67,9 @@ export class ContactService {
     if (!message) throw new NotFoundException('Message not found.');
     message.status = status;
     message.respondedAt = status === 'responded' ? (message.respondedAt ?? this.clock.now()) : null;
-    return toView(await this.messages.save(message));
+    return toView(
+      await this.transactions.run((manager) => manager.save(message, { transaction: false })),
+    );
   }
 
   /** Sets the status of the chosen messages, or of every message a filter matches. */

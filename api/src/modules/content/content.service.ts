@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { CONTENT_PAGES, type Recording, type SiteContent } from '@artist/contracts';
-import { TableBackedValue } from '../../database/table-versions.js';
+import { TableBackedValue, TableVersions } from '../../database/table-versions.js';
+import { Transactions } from '../../database/transaction.js';
 import type { RecordingDto, SiteContentDto } from './dto/site-content.dto.js';
 import { SITE_CONTENT_ROW, SiteContentRecord } from './site-content.entity.js';
 
@@ -20,11 +21,10 @@ export class ContentService {
   constructor(
     @InjectRepository(SiteContentRecord)
     private readonly records: Repository<SiteContentRecord>,
-    dataSource: DataSource,
+    versions: TableVersions,
+    private readonly transactions: Transactions,
   ) {
-    this.current = new TableBackedValue(dataSource, [records.metadata.tableName], () =>
-      this.read(),
-    );
+    this.current = new TableBackedValue(versions, [records.metadata.tableName], () => this.read());
   }
 
   get(): Promise<SiteContent> {
@@ -33,7 +33,13 @@ export class ContentService {
 
   async save(input: SiteContentDto): Promise<SiteContent> {
     const content = toContent(input);
-    await this.records.save({ id: SITE_CONTENT_ROW, data: content });
+    await this.transactions.run((manager) =>
+      manager.save(
+        SiteContentRecord,
+        { id: SITE_CONTENT_ROW, data: content },
+        { transaction: false },
+      ),
+    );
     this.current.set(content);
     return content;
   }

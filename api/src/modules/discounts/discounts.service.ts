@@ -16,7 +16,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { normaliseEmail } from '../../common/strings.js';
-import { isDuplicateKeyError, inTransaction, withNamedLock } from '../../database/transaction.js';
+import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';
 
 export const DISCOUNT_NOT_FOUND_MESSAGE = 'Discount code not found.';
@@ -57,6 +57,7 @@ export class DiscountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
   listDefinition(): ListDefinition<
@@ -137,8 +138,8 @@ export class DiscountsService {
     expiresAt: number,
   ): Promise<AppliedDiscount> {
     const found = await this.find(this.dataSource.manager, code);
-    return withNamedLock(this.dataSource, `discount:${found.id}`, (locked) =>
-      inTransaction(locked, async (manager) => {
+    return this.transactions.withNamedLock(`discount:${found.id}`, (locked) =>
+      this.transactions.run(locked, async (manager) => {
         const applied = await this.evaluate(manager, code, cart, email);
         await manager.insert(DiscountHold, {
           sessionId: key,

@@ -13,7 +13,7 @@ import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { MailSender } from './mail-sender.service.js';
 import { OutboxEmail } from './outbox-email.entity.js';
 import { OutboxService } from './outbox.service.js';
@@ -27,6 +27,7 @@ export class EmailsService {
     private readonly outbox: OutboxService,
     private readonly sender: MailSender,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
   /** The admin's list of the outbox, newest first by default, without the bodies. */
@@ -86,7 +87,7 @@ export class EmailsService {
    * about the same subject.
    */
   async resend(id: number): Promise<OutboxEmailSummary> {
-    const created = await inTransaction(this.dataSource, async (manager) => {
+    const created = await this.transactions.run(async (manager) => {
       const row = await manager.findOneBy(OutboxEmail, { id });
       if (!row) throw new NotFoundException('Email not found.');
       if (row.status !== 'failed' && row.status !== 'sent')

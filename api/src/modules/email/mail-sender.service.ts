@@ -12,7 +12,7 @@ import type { EmailKind } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { takeQuota } from './mail-quotas.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from './smtp.js';
 import { FAN_TRIGGERED_KINDS, HOURLY_LIMIT_REASON, OutboxEmail } from './outbox-email.entity.js';
@@ -55,6 +55,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) {
@@ -146,7 +147,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private claim(): Promise<{ claimed: OutboxEmail[]; deferred: number }> {
     const now = this.clock.now().getTime();
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const query = manager
         .getRepository(OutboxEmail)
         .createQueryBuilder('e')

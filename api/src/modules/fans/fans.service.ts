@@ -22,8 +22,8 @@ import {
 } from '../../common/list.js';
 import { searchGramsOf } from '../../common/search-grams.js';
 import type { ListParams } from '../../common/list-query.js';
-import { keepFigure } from '../../database/table-versions.js';
-import { inTransaction } from '../../database/transaction.js';
+import { TableVersions } from '../../database/table-versions.js';
+import { Transactions } from '../../database/transaction.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
 import { EmailSignup } from '../newsletter/email-signup.entity.js';
@@ -61,6 +61,8 @@ export class FansService {
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
     private readonly personalData: PersonalDataRegistry,
+    private readonly transactions: Transactions,
+    private readonly versions: TableVersions,
   ) {
     this.searchGrams = searchGramsOf(dataSource, 'fans');
   }
@@ -154,8 +156,7 @@ export class FansService {
     const aboveZero =
       field === 'orders'
         ? counts.customers
-        : await keepFigure(
-            this.dataSource,
+        : await this.versions.keepFigure(
             ['fans', 'orders'],
             JSON.stringify(['fans spent above zero', search.trim()]),
             () =>
@@ -233,7 +234,7 @@ export class FansService {
 
   /** GET /api/admin/fans/:id/export: every stored row about the fan, as stored. */
   async export(id: number): Promise<FanExport> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const fan = await this.find(manager, id);
       const found = await this.personalData.find(manager, fan);
       const sections = Object.assign({}, ...found.map((rows) => rows.sections)) as Partial<
@@ -257,7 +258,7 @@ export class FansService {
    * `PersonalData`), then the fan goes. One transaction, so a failure leaves everything as it was.
    */
   async erase(id: number): Promise<FanErasure> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const fan = await this.find(manager, id);
       const found = await this.personalData.find(manager, fan);
       const answer: Partial<FanErasure> = {};

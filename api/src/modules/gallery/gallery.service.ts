@@ -5,8 +5,8 @@ import { LIST_PAGE_SIZE_MAX, type GalleryPhoto } from '@artist/contracts';
 import type { ListDefinition } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { TableBackedValue } from '../../database/table-versions.js';
-import { inTransaction } from '../../database/transaction.js';
+import { TableBackedValue, TableVersions } from '../../database/table-versions.js';
+import { Transactions } from '../../database/transaction.js';
 import { STORAGE, type Storage } from '../storage/storage.js';
 import { keyOf, removeFiles, storeGalleryFiles } from './gallery-files.js';
 import { GalleryImages, UnacceptableImageError } from './gallery-images.js';
@@ -40,8 +40,10 @@ export class GalleryService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly images: GalleryImages,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly transactions: Transactions,
+    versions: TableVersions,
   ) {
-    this.published = new TableBackedValue(dataSource, [photos.metadata.tableName], async () =>
+    this.published = new TableBackedValue(versions, [photos.metadata.tableName], async () =>
       (await this.inOrder(this.dataSource.manager)).map(this.view),
     );
   }
@@ -100,7 +102,7 @@ export class GalleryService {
     const full = images.find((i) => i.size === 'full')!;
     let saved: GalleryPhotoRecord;
     try {
-      saved = await inTransaction(this.dataSource, async (manager) => {
+      saved = await this.transactions.run(async (manager) => {
         const last = await manager
           .createQueryBuilder(GalleryPhotoRecord, 'p')
           .select('MAX(p.position)', 'max')
@@ -118,6 +120,7 @@ export class GalleryService {
             fullWidth: full.width,
             fullHeight: full.height,
           }),
+          { transaction: false },
         );
       });
     } catch (error) {
@@ -136,7 +139,9 @@ export class GalleryService {
   async updateAlt(id: number, alt: string): Promise<GalleryPhoto> {
     const photo = await this.find(this.dataSource.manager, id);
     photo.alt = alt;
-    const saved = await this.photos.save(photo);
+    const saved = await this.transactions.run((manager) =>
+      manager.save(photo, { transaction: false }),
+    );
     this.changed();
     return this.view(saved);
   }
@@ -147,7 +152,7 @@ export class GalleryService {
    * (the sweep removes it later).
    */
   async remove(id: number): Promise<void> {
-    const photo = await inTransaction(this.dataSource, async (manager) => {
+    const photo = await this.transactions.run(async (manager) => {
       const found = await this.find(manager, id);
       await manager.delete(GalleryPhotoRecord, { id });
       return found;
@@ -161,7 +166,7 @@ export class GalleryService {
 
   /** PUT /api/admin/gallery/order: every photo's id, each once, in the new order. */
   async reorder(ids: number[]): Promise<GalleryPhoto[]> {
-    const photos = await inTransaction(this.dataSource, async (manager) => {
+    const photos = await this.transactions.run(async (manager) => {
       const current = await this.inOrder(manager, true);
       const known = new Set(current.map((p) => p.id));
       const seen = new Set<number>();

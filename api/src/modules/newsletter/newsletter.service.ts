@@ -14,7 +14,7 @@ import { normaliseEmail } from '../../common/strings.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { searchGramsOf } from '../../common/search-grams.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
 import { PlacesService } from '../places/places.service.js';
@@ -47,6 +47,7 @@ export class NewsletterService {
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly places: PlacesService,
+    private readonly transactions: Transactions,
   ) {
     this.searchGrams = searchGramsOf(signups.manager.connection, 'email_signups');
   }
@@ -61,7 +62,7 @@ export class NewsletterService {
   async signUp(email: string, location?: string): Promise<void> {
     const address = normaliseEmail(email);
     const place = location ? this.placeOf(location) : undefined;
-    await inTransaction(this.signups.manager.connection, async (manager) => {
+    await this.transactions.run(async (manager) => {
       await manager
         .createQueryBuilder()
         .insert()
@@ -257,7 +258,7 @@ export class NewsletterService {
    * one, whose link the unsubscribe ended); it rejoins the list only when that link is confirmed.
    */
   async resubscribe(token: string): Promise<LinkOutcome> {
-    return inTransaction(this.signups.manager.connection, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const signup = await manager.findOneBy(EmailSignup, { resubscribeToken: token });
       if (!signup) return 'unknown';
       const now = this.clock.now().getTime();
@@ -281,7 +282,7 @@ export class NewsletterService {
    * state (unless confirmed and subscribed), counted against its mailbox's daily limit.
    */
   async sendConfirmationFromAdmin(id: number): Promise<void> {
-    await inTransaction(this.signups.manager.connection, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const signup = await manager.findOneBy(EmailSignup, { id });
       if (!signup) throw new NotFoundException('Signup not found.');
       if (signup.confirmedAt !== null && signup.unsubscribedAt === null)

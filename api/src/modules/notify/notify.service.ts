@@ -13,7 +13,7 @@ import {
   type Size,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { inTransaction, withNamedLock } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { ProductRecord } from '../catalog/product.entity.js';
 import { InventoryService } from '../catalog/inventory.service.js';
@@ -34,6 +34,7 @@ export class NotifyService implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inventory: InventoryService,
     private readonly outbox: OutboxService,
+    private readonly transactions: Transactions,
   ) {}
 
   /** A product coming back in stock answers its pending requests in the same transaction. */
@@ -72,11 +73,10 @@ export class NotifyService implements OnModuleInit {
         });
       }
     }
-    await withNamedLock(
-      this.dataSource,
+    await this.transactions.withNamedLock(
       `notify-me:${input.email}:${input.productName}:${size ?? ''}`,
       (locked) =>
-        locked.transaction(async (manager) => {
+        this.transactions.run(locked, async (manager) => {
           const requests = manager.getRepository(NotifyMe);
           const pending = await requests.findOneBy({
             email: input.email,
@@ -226,7 +226,7 @@ export class NotifyService implements OnModuleInit {
       max: NOTIFY_BULK_LIMIT,
       tooMany: NOTIFY_BULK_MESSAGE,
     });
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const rows = ids.length ? await manager.findBy(NotifyMe, { id: In(ids) }) : [];
       const due = rows.filter(
         (r) => r.notified === 'false' && r.unsubscribedAt === null && r.confirmedAt !== null,

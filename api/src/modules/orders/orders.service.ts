@@ -26,7 +26,7 @@ import { asRead } from '../../database/exact-text.js';
 import type { Condition, ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, searchGramsOf } from '../../common/search-grams.js';
-import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
+import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { CatalogService, lineName, sizeOf } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -53,6 +53,7 @@ export class OrdersService implements OnModuleInit {
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
+    private readonly transactions: Transactions,
   ) {
     this.searchGrams = searchGramsOf(orders.manager.connection, 'orders');
   }
@@ -128,7 +129,7 @@ export class OrdersService implements OnModuleInit {
       );
     }
     // The shipped email is queued with the change that makes it due.
-    const saved = await inTransaction(this.orders.manager.connection, async (manager) => {
+    const saved = await this.transactions.run(async (manager) => {
       const order = await manager.findOneBy(Order, { id });
       if (!order) throw new NotFoundException('Order not found.');
       if (input.trackingNumber !== undefined)
@@ -143,7 +144,7 @@ export class OrdersService implements OnModuleInit {
       if (order.eraseWhenClosed && order.fulfillmentStatus === 'fulfilled') {
         Object.assign(order, erasedOrderFields(order));
       }
-      const result = await manager.save(order);
+      const result = await manager.save(order, { transaction: false });
       await this.searchGrams.changed(manager, [order.id]);
       if (result.email !== ERASED) await this.outbox.queueOrderShipped(manager, result);
       return result;
@@ -197,9 +198,9 @@ export class OrdersService implements OnModuleInit {
     });
     try {
       // The sale and what it takes from stock commit together.
-      return await inTransaction(this.orders.manager.connection, async (manager) => {
+      return await this.transactions.run(async (manager) => {
         order.fanId = await linkFan(manager, order.email, now);
-        const saved = await manager.save(order);
+        const saved = await manager.save(order, { transaction: false });
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
         return { ...toView(saved), stockWarnings };
       });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, LessThan, type Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, type Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { withNamedLock } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { RateLimitHit } from './rate-limit-hit.entity.js';
 
 export interface Limit {
@@ -14,7 +14,7 @@ export interface Limit {
 /**
  * Per-address request limits counted in the database, so every instance of the server shares
  * them and they survive restarts. Checking the count and recording the request happen under one
- * database lock per limit and client (`withNamedLock`: GET_LOCK on MySQL/MariaDB, a queue on
+ * database lock per limit and client (`Transactions.withNamedLock`: GET_LOCK on MySQL/MariaDB, a queue on
  * SQLite), so requests arriving together cannot all see room and all pass.
  */
 @Injectable()
@@ -22,9 +22,9 @@ export class RateLimiter {
   private lastPrune = 0;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(RateLimitHit) private readonly hits: Repository<RateLimitHit>,
     private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -33,8 +33,7 @@ export class RateLimiter {
    * is recorded then).
    */
   async take(bucket: string, client: string, limit: Limit): Promise<number> {
-    const waitSeconds = await withNamedLock(
-      this.dataSource,
+    const waitSeconds = await this.transactions.withNamedLock(
       `rate-limit:${bucket}:${client}`,
       async (manager) => {
         const now = this.clock.now().getTime();

@@ -15,7 +15,7 @@ import {
   type CodeBatchCreated,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { ProductRecord } from '../catalog/product.entity.js';
 import { DownloadCode, DownloadCodeBatch } from './download-code.entity.js';
 import { DownloadsService } from './downloads.service.js';
@@ -50,6 +50,7 @@ export class DownloadCodesService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly downloads: DownloadsService,
+    private readonly transactions: Transactions,
   ) {}
 
   private async release(manager: EntityManager, productId: string): Promise<ProductRecord> {
@@ -61,7 +62,7 @@ export class DownloadCodesService {
 
   /** A batch of `count` new codes (a code that happens to exist already is drawn again). */
   async createBatch(productId: string, count: number): Promise<CodeBatchCreated> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       await this.release(manager, productId);
       const { identifiers } = await manager.insert(DownloadCodeBatch, { productId, count });
       const batchId = Number(identifiers[0].id);
@@ -147,7 +148,7 @@ export class DownloadCodesService {
   async redeem(value: unknown, email: string): Promise<void> {
     const code = typedCode(value);
     if (code === null) throw new NotFoundException(CODE_NOT_FOUND_MESSAGE);
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await manager.findOneBy(DownloadCode, { code });
       if (!row) throw new NotFoundException(CODE_NOT_FOUND_MESSAGE);
       const batch = await manager.findOneBy(DownloadCodeBatch, { id: row.batchId });

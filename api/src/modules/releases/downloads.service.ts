@@ -17,7 +17,7 @@ import {
   type OrderLineItem,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { inTransaction } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -88,6 +88,7 @@ export class DownloadsService {
     private readonly outbox: OutboxService,
     private readonly limiter: RateLimiter,
     private readonly orders: OrdersService,
+    private readonly transactions: Transactions,
   ) {}
 
   get days(): number {
@@ -331,7 +332,7 @@ export class DownloadsService {
     reason: string,
     subject: EmailSubject,
   ): Promise<number> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const links = await this.grant(
         manager,
         productIds.map((productId) => ({ ...to, productId })),

@@ -12,7 +12,7 @@ import {
   type ShippingZone,
   type ShippingZoneInput,
 } from '@artist/contracts';
-import { inTransaction, withNamedLock } from '../../database/transaction.js';
+import { Transactions } from '../../database/transaction.js';
 import {
   ShippingRateRecord,
   ShippingZoneCountry,
@@ -53,7 +53,10 @@ export interface CartShipping {
 /** Where the shop ships and what it costs: zones, their countries and their rates. */
 @Injectable()
 export class ShippingService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
 
   async list(): Promise<ShippingZone[]> {
     const manager = this.dataSource.manager;
@@ -115,7 +118,7 @@ export class ShippingService {
   }
 
   async remove(id: number): Promise<void> {
-    await inTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       const { affected } = await manager.delete(ShippingZoneRecord, { id });
       if (!affected) throw new NotFoundException(ZONE_NOT_FOUND_MESSAGE);
       await manager.delete(ShippingZoneCountry, { zoneId: id });
@@ -129,8 +132,8 @@ export class ShippingService {
    */
   private async write(id: number | null, input: ShippingZoneInput): Promise<ShippingZone> {
     const countries = [...new Set(input.countries)];
-    const saved = await withNamedLock(this.dataSource, 'shipping-zones', (locked) =>
-      inTransaction(locked, async (manager) => {
+    const saved = await this.transactions.withNamedLock('shipping-zones', (locked) =>
+      this.transactions.run(locked, async (manager) => {
         if (id !== null && !(await manager.findOneBy(ShippingZoneRecord, { id }))) {
           throw new NotFoundException(ZONE_NOT_FOUND_MESSAGE);
         }

@@ -13,6 +13,7 @@ import type { ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { Transactions } from '../../database/transaction.js';
 import { timeZoneOfCity } from './city-time-zone.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import type { ListedShow } from './show-calendar.js';
@@ -62,6 +63,7 @@ export class ShowsService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly places: PlacesService,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -154,8 +156,11 @@ export class ShowsService {
   }
 
   async create(input: ShowInputDto): Promise<AdminShow> {
-    const saved = await this.shows.save(
-      this.shows.create(this.located({ ...fromInput(input), timeZone: this.timeZoneFor(input) })),
+    const saved = await this.transactions.run((manager) =>
+      manager.save(
+        this.shows.create(this.located({ ...fromInput(input), timeZone: this.timeZoneFor(input) })),
+        { transaction: false },
+      ),
     );
     this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today(), this.config.timeZone);
@@ -165,8 +170,10 @@ export class ShowsService {
     const show = await this.shows.findOneBy({ id });
     if (!show) throw new NotFoundException('Show not found.');
     const timeZone = this.timeZoneFor(input, show);
-    const saved = await this.shows.save(
-      Object.assign(show, this.located({ ...fromInput(input), timeZone })),
+    const saved = await this.transactions.run((manager) =>
+      manager.save(Object.assign(show, this.located({ ...fromInput(input), timeZone })), {
+        transaction: false,
+      }),
     );
     this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today(), this.config.timeZone);
