@@ -85,15 +85,18 @@ describe.each(testDatabases())('email subjects on $name', (db) => {
     // A resent copy of the artist's alert of her order that names none of her addresses, and
     // one about someone else's order.
     const copy = (key: string, subjectId: string) =>
-      outbox().save({
-        ...alert,
-        id: undefined,
-        key,
-        toAddress: 'bookkeeper@example.com',
-        replyToAddress: null,
-        subjectId,
-        messageId: `<${key}@example.com>`,
-      });
+      outbox().save(
+        {
+          ...alert,
+          id: undefined,
+          key,
+          toAddress: 'bookkeeper@example.com',
+          replyToAddress: null,
+          subjectId,
+          messageId: `<${key}@example.com>`,
+        },
+        { transaction: false },
+      );
     await copy(`artist-order:${order.id}:resend:1`, String(order.id));
     await copy(`artist-order:${order.id + 1}:resend:1`, String(order.id + 1));
     const { body } = (await admin.get('/api/admin/fans?search=june').expect(200)) as {
