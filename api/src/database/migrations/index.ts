@@ -37,6 +37,7 @@ import { AddTaxCodesAndTax1767810002000 } from './1767810002000-AddTaxCodesAndTa
 import { AddDigitalReleases1767820000000 } from './1767820000000-AddDigitalReleases.js';
 import { CreateDownloadLinks1767820000100 } from './1767820000100-CreateDownloadLinks.js';
 import { CreateDownloadCodes1767820000200 } from './1767820000200-CreateDownloadCodes.js';
+import { SearchFollowsWrites1767905000000 } from './1767905000000-SearchFollowsWrites.js';
 
 /** In order of application. */
 export const migrations = [
@@ -78,4 +79,5 @@ export const migrations = [
   AddDigitalReleases1767820000000,
   CreateDownloadLinks1767820000100,
   CreateDownloadCodes1767820000200,
+  SearchFollowsWrites1767905000000,
 ];

@@ -20,7 +20,7 @@ import {
   whereSearch,
   type ListDefinition,
 } from '../../common/list.js';
-import { searchGramsOf } from '../../common/search-grams.js';
+import { SearchIndex } from '../search/search-index.js';
 import type { ListParams } from '../../common/list-query.js';
 import { keepFigure } from '../../database/table-versions.js';
 import { inTransaction } from '../../database/transaction.js';
@@ -50,9 +50,6 @@ const TOTAL_SPENT_SQL = '(SELECT COALESCE(SUM(o.total), 0) FROM orders o WHERE o
 /** The fans list, a fan's history, and the privacy requests: export and erasure. */
 @Injectable()
 export class FansService {
-  /** The fans' addresses by three-letter sequences, for the list's search. */
-  readonly searchGrams;
-
   constructor(
     @InjectRepository(Fan) private readonly fans: Repository<Fan>,
     private readonly dataSource: DataSource,
@@ -61,9 +58,8 @@ export class FansService {
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
     private readonly personalData: PersonalDataRegistry,
-  ) {
-    this.searchGrams = searchGramsOf(dataSource, 'fans');
-  }
+    private readonly searchIndex: SearchIndex,
+  ) {}
 
   /**
    * One row per fan. Filters and the sorts by orders and spending read each fan's records through
@@ -106,7 +102,7 @@ export class FansService {
         writers: { table: 'contact_messages', alias: 'm', reference: 'm.fanId' },
       },
       searchColumns: ['email'],
-      searchGrams: this.searchGrams,
+      textIndex: this.searchIndex,
       sorts: {
         email: 'f.email',
         firstSeenAt: 'f.firstSeenAt',
