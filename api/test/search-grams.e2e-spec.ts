@@ -3,7 +3,7 @@ import { DataSource, Like } from 'typeorm';
 import { listIds, listPage, type ListDefinition } from '../src/common/list.js';
 import { ERASED } from '@artist/contracts';
 import { FtsSearchIndex, ftsSearchIndex } from '../src/modules/search/fts-search-index.js';
-import { GramSearchIndex } from '../src/modules/search/search-grams.js';
+import { GramSearchIndex } from '../src/modules/search/gram-search-index.js';
 import { SearchIndex, type SearchedTable } from '../src/modules/search/search-index.js';
 import { seededRandom } from '../src/common/seeded-random.js';
 import {

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ftsSearchIndex } from './fts-search-index.js';
-import { GramSearchIndex } from './search-grams.js';
+import { GramSearchIndex } from './gram-search-index.js';
 import { SearchIndex } from './search-index.js';
 
 /**
