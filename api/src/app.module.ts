@@ -30,6 +30,7 @@ import { StorageModule } from './modules/storage/storage.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { DiscountsModule } from './modules/discounts/discounts.module.js';
 import { ReleasesModule } from './modules/releases/releases.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         }),
         DatabaseModule,
         CommonModule,
+        SearchModule,
         ClusterModule,
         EmailModule,
         MetricsModule,

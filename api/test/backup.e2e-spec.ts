@@ -74,14 +74,24 @@ async function tableCounts(database: AppConfig['database']): Promise<Record<stri
     const names = (
       (await source.query(
         database.type === 'sqlite'
-          ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+          ? "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'"
           : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'",
       )) as { name: string }[]
     )
       .map((r) => r.name)
-      // Left out of backups: the migrations' own tables and the instances' coordination.
+      // Left out of backups: the migrations' own tables, the instances' coordination and the
+      // admin lists' search index (SQLite's FTS5 tables are virtual, or their shadows).
       .filter(
-        (n) => !['migrations', 'typeorm_metadata', 'table_versions', 'job_leases'].includes(n),
+        (n) =>
+          ![
+            'migrations',
+            'typeorm_metadata',
+            'table_versions',
+            'job_leases',
+            'search_grams',
+            'search_gram_state',
+            'search_gram_changes',
+          ].includes(n),
       );
     const counts: Record<string, number> = {};
     for (const name of names.sort()) {

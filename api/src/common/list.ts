@@ -7,7 +7,7 @@ import { asRead, EXACT_COLLATION } from '../database/exact-text.js';
 import { TableVersions } from '../database/table-versions.js';
 import { csvChunk, type CsvColumn } from './csv.js';
 import type { ListParams } from './list-query.js';
-import type { Candidates, SearchGrams } from './search-grams.js';
+import type { Candidates, SearchIndex } from '../modules/search/search-index.js';
 
 /** A condition in the list's alias, with its named parameters. */
 export interface Condition {
@@ -53,17 +53,18 @@ export interface ListDefinition<
   /**
    * The name of an index led by the id and holding the search columns and every column the
    * filters and sorts read (a covering index): a search then scans that index alone, and reads
-   * the rows a `searchGrams` index names from it by id (`USE INDEX` on MySQL) instead of from the
+   * the rows a `textIndex` names from it by id (`USE INDEX` on MySQL) instead of from the
    * table, which is wider and may not stay in InnoDB's buffer pool. Without one, a search for a
    * rare text walks the sort's index and reads row after row; with one, the scan is bounded by
    * the index's size whatever the search.
    */
   searchIndex?: string;
   /**
-   * An index of the search's single column by three-letter sequences (`SearchGrams`): a search
-   * then tests only the rows the index names, when they are few, instead of every row.
+   * The database's index of the search columns (`SearchIndex`, which must index this list's
+   * table with exactly its `searchColumns`): a search then tests only the rows the index names,
+   * when they are few, instead of every row.
    */
-  searchGrams?: SearchGrams;
+  textIndex?: SearchIndex;
   /**
    * The SQL of each sort field in the list's alias (several expressions sort by each in turn).
    * Ties go by id in the same direction (see `uniqueSorts`).
@@ -174,7 +175,7 @@ export function whereSearch<T extends ObjectLiteral>(
 
 /**
  * The rows of the list under its scope and the search, before the status filter. With a
- * `searchGrams` index that narrows the search, only the rows it names are tested (`narrowed`),
+ * `textIndex` that narrows the search, only the rows it names are tested (`narrowed`),
  * read from the list's `searchIndex` if it has one; unless the query walks the sort's index
  * (`walking`, see `listPage`), testing row after row in the list's order until it has a page:
  * the ids would only be in its way (MariaDB joins a long list of them as a table, and took 37 ms
@@ -189,8 +190,10 @@ async function searched<E extends ObjectLiteral, F extends string, S extends str
   if (def.parameters) qb.setParameters(def.parameters);
   if (def.scope) qb.andWhere(def.scope.where, def.scope.params);
   const candidates =
-    def.searchGrams && search.trim() !== '' && !walking
-      ? await def.searchGrams.candidates(search, { fromIndex: def.searchIndex !== undefined })
+    def.textIndex && search.trim() !== '' && !walking
+      ? await def.textIndex.candidates(def.repository.metadata.tableName, search, {
+          fromIndex: def.searchIndex !== undefined,
+        })
       : null;
   if (candidates) {
     const { where, params } = amongCandidates(qb, candidates);
@@ -550,10 +553,10 @@ export const SEARCH_WALK_MAX = 20_000;
  * A search in a list with a `searchIndex` counts first, and picks how to find its page from the
  * counts: no page when nothing (or nothing more) matches; a walk along the sort's index when
  * matches are common enough to come soon (under SEARCH_WALK_MAX rows read if they are spread
- * evenly); otherwise a scan of the search index (or of the rows a `searchGrams` index names),
+ * evenly); otherwise a scan of the search index (or of the rows a `textIndex` names),
  * whose cost does not grow with rarity. A list counted by references (`countBy`) does the same
  * when its counts under the search are kept. Other lists, and those whose counts are not, sort
- * the rows a `searchGrams` index names among themselves (`sortedRows`).
+ * the rows a `textIndex` names among themselves (`sortedRows`).
  */
 export async function listPage<E extends ObjectLiteral, Row, F extends string, S extends string>(
   def: ListDefinition<E, Row, F, S>,

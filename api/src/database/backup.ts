@@ -43,11 +43,22 @@ export class BackupError extends Error {}
 
 /** Tables that are the schema's bookkeeping, made by the migrations themselves. */
 /**
- * Tables a backup leaves out: the migrations' own, and the running instances' coordination (the
+ * Tables a backup leaves out: the migrations' own, the running instances' coordination (the
  * tables' change counters their caches follow, the leases of work that runs once), which mean
- * nothing to another deployment and start afresh on a restored one.
+ * nothing to another deployment and start afresh on a restored one, and the admin lists' search
+ * index, which the database builds from the restored rows.
  */
-const BOOKKEEPING = new Set(['migrations', 'typeorm_metadata', 'table_versions', 'job_leases']);
+const BOOKKEEPING = new Set([
+  'migrations',
+  'typeorm_metadata',
+  'table_versions',
+  'job_leases',
+  // The admin lists' search index on MySQL/MariaDB, read from the rows again after a restore
+  // (api/src/modules/search); SQLite's FTS5 tables are virtual, left out below.
+  'search_grams',
+  'search_gram_state',
+  'search_gram_changes',
+]);
 
 /** How a column's values are written to and read from the portable rows. */
 type Kind = 'datetime' | 'boolean' | 'number' | 'blob' | 'json' | 'other' | 'generated';
@@ -391,7 +402,10 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
 async function tablesOf(dataSource: DataSource, runner?: QueryRunner): Promise<string[]> {
   const rows = (await (runner ?? dataSource).query(
     dataSource.options.type === 'better-sqlite3'
-      ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+      ? // Plain tables only: not the search index's FTS5 tables (virtual, and their shadows),
+        // which a restore's inserts fill again through their triggers.
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' " +
+          "AND name NOT LIKE 'sqlite_%'"
       : `SELECT table_name AS name FROM information_schema.tables
            WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'`,
   )) as { name: string }[];

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One block of a list's search index (see `SearchGrams`, api/src/common/search-grams.ts): the ids
- * of the rows whose searched text holds a three-letter sequence, among the ids of one block.
+ * One block of a list's search index on MySQL and MariaDB (see `SearchGrams`,
+ * api/src/modules/search/search-grams.ts): the ids of the rows whose searched text holds a
+ * three-letter sequence, among the ids of one block.
  */
 @Entity('search_grams')
 export class SearchGram {
@@ -41,8 +42,9 @@ export class SearchGramState {
 }
 
 /**
- * A row whose searched text was edited after the index read it: a candidate of every search
- * until a refresh reads its block again (`SearchGrams.changed`).
+ * A row inserted, or whose searched text was edited, since the index read its block: recorded by
+ * the list's triggers in the writer's transaction, a candidate of every search until a refresh
+ * reads its block again (`SearchGrams`).
  */
 @Entity('search_gram_changes')
 @Index('IDX_search_gram_changes_list_rowId', ['list', 'rowId'])

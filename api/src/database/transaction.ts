@@ -178,14 +178,6 @@ class TransactionGate implements EntitySubscriberInterface {
   }
 }
 
-/** `Transactions.run` for code not yet handed the app's `Transactions` (the search index). */
-export function inTransaction<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  return Transactions.on(dataSource).run(work);
-}
-
 /**
  * InnoDB may pick a transaction as a deadlock victim (1213) or time out its lock wait (1205)
  * under concurrent writes to the same keys; the transaction was rolled back whole, so running it

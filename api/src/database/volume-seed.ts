@@ -10,7 +10,8 @@ import {
 import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
-import { INDEXED_SEARCHES, searchGramsOf } from '../common/search-grams.js';
+import { INDEXED_SEARCHES } from '../modules/search/search-index.js';
+import { searchIndexOf } from '../modules/search/search.module.js';
 import { TableVersions } from './table-versions.js';
 import { Transactions } from './transaction.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
@@ -644,8 +645,9 @@ export async function seedVolume(
     await runner.release();
   }
   TableVersions.on(dataSource).changed('fans', ...Object.keys(FAN_RECORD_INDEXES));
-  // The search indexes reach the new rows, as the site's own refreshes would have as they came.
+  // The search indexes reach the new rows, as they would have in the background as they came.
+  const searchIndex = await searchIndexOf(dataSource);
   for (const table of Object.keys(INDEXED_SEARCHES) as (keyof typeof INDEXED_SEARCHES)[])
-    await searchGramsOf(dataSource, table).refresh({ force: true });
+    await searchIndex.catchUp(table);
   return results;
 }

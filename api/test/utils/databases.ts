@@ -122,7 +122,8 @@ async function mysqlTemplate(
 }
 
 /**
- * Copies every table of `from` into the empty database `to`, rows included. SHOW CREATE TABLE
+ * Copies every table of `from` into the empty database `to`, rows included, and its triggers.
+ * SHOW CREATE TABLE
  * keeps what `CREATE TABLE … LIKE` would drop (foreign keys); with the checks off, a table may
  * name one that is created after it. TypeORM's own record of generated columns names their
  * database, which becomes the copy's.
@@ -142,6 +143,18 @@ async function copySchema(admin: Connection, from: string, to: string): Promise<
     ];
     await admin.query(created['Create Table']);
     await admin.query(`INSERT INTO \`${to}\`.\`${name}\` SELECT * FROM \`${from}\`.\`${name}\``);
+  }
+  // After the rows, so that copying them fires none: the search index's (api/src/modules/search).
+  const [triggers] = await admin.query(
+    'SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = ?',
+    [from],
+  );
+  for (const { name } of triggers as { name: string }[]) {
+    const [[created]] = (await admin.query(`SHOW CREATE TRIGGER \`${from}\`.\`${name}\``)) as [
+      Record<string, string>[],
+      unknown,
+    ];
+    await admin.query(created['SQL Original Statement']);
   }
   if ((tables as { name: string }[]).some(({ name }) => name === 'typeorm_metadata'))
     await admin.query('UPDATE typeorm_metadata SET `schema` = ? WHERE `schema` = ?', [to, from]);

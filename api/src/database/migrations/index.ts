@@ -38,6 +38,7 @@ import { AddDigitalReleases1767820000000 } from './1767820000000-AddDigitalRelea
 import { CreateDownloadLinks1767820000100 } from './1767820000100-CreateDownloadLinks.js';
 import { CreateDownloadCodes1767820000200 } from './1767820000200-CreateDownloadCodes.js';
 import { NameEmailSubjects1767900000000 } from './1767900000000-NameEmailSubjects.js';
+import { SearchFollowsWrites1767905000000 } from './1767905000000-SearchFollowsWrites.js';
 
 /** In order of application. */
 export const migrations = [
@@ -80,4 +81,5 @@ export const migrations = [
   CreateDownloadLinks1767820000100,
   CreateDownloadCodes1767820000200,
   NameEmailSubjects1767900000000,
+  SearchFollowsWrites1767905000000,
 ];

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
-import { searchGramsOf } from '../../common/search-grams.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
@@ -187,7 +186,6 @@ export class FulfilmentService {
           { id: order.id },
           closing ? { ...update, ...erasedOrderFields(order) } : update,
         );
-        if (closing) await searchGramsOf(this.dataSource, 'orders').changed(manager, [order.id]);
       }
     });
   }

@@ -20,7 +20,7 @@ import {
   whereSearch,
   type ListDefinition,
 } from '../../common/list.js';
-import { searchGramsOf } from '../../common/search-grams.js';
+import { SearchIndex } from '../search/search-index.js';
 import type { ListParams } from '../../common/list-query.js';
 import { TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
@@ -50,9 +50,6 @@ const TOTAL_SPENT_SQL = '(SELECT COALESCE(SUM(o.total), 0) FROM orders o WHERE o
 /** The fans list, a fan's history, and the privacy requests: export and erasure. */
 @Injectable()
 export class FansService {
-  /** The fans' addresses by three-letter sequences, for the list's search. */
-  readonly searchGrams;
-
   constructor(
     @InjectRepository(Fan) private readonly fans: Repository<Fan>,
     private readonly dataSource: DataSource,
@@ -63,9 +60,8 @@ export class FansService {
     private readonly personalData: PersonalDataRegistry,
     private readonly transactions: Transactions,
     private readonly versions: TableVersions,
-  ) {
-    this.searchGrams = searchGramsOf(dataSource, 'fans');
-  }
+    private readonly searchIndex: SearchIndex,
+  ) {}
 
   /**
    * One row per fan. Filters and the sorts by orders and spending read each fan's records through
@@ -108,7 +104,7 @@ export class FansService {
         writers: { table: 'contact_messages', alias: 'm', reference: 'm.fanId' },
       },
       searchColumns: ['email'],
-      searchGrams: this.searchGrams,
+      textIndex: this.searchIndex,
       sorts: {
         email: 'f.email',
         firstSeenAt: 'f.firstSeenAt',

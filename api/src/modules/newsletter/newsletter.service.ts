@@ -12,7 +12,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
-import { searchGramsOf } from '../../common/search-grams.js';
+import { SearchIndex } from '../search/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
@@ -37,8 +37,6 @@ export const LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 
 @Injectable()
 export class NewsletterService {
-  /** The addresses by three-letter sequences, for the admin list's search. */
-  readonly searchGrams;
   /** Told of each address that unsubscribes (the first time), e.g. to count it on a campaign. */
   private readonly unsubscribeListeners: ((email: string) => Promise<unknown>)[] = [];
 
@@ -48,9 +46,8 @@ export class NewsletterService {
     private readonly outbox: OutboxService,
     private readonly places: PlacesService,
     private readonly transactions: Transactions,
-  ) {
-    this.searchGrams = searchGramsOf(signups.manager.connection, 'email_signups');
-  }
+    private readonly searchIndex: SearchIndex,
+  ) {}
 
   /**
    * Adds a lower-cased address once; a repeat (even a concurrent one) is ignored by the unique
@@ -326,7 +323,7 @@ export class NewsletterService {
           : { where: "s.subscription <> 'unsubscribed'" },
       searchColumns: ['email'],
       searchIndex: SIGNUP_SEARCH_INDEX.name,
-      searchGrams: this.searchGrams,
+      textIndex: this.searchIndex,
       sorts: {
         createdAt: 's.createdAt',
         email: 's.email',

@@ -9,7 +9,6 @@ import {
 } from '../../common/personal-data.js';
 import { erasedOrderFields, heldOrderFields, owedAParcel } from './order-erasure.js';
 import { Order } from './order.entity.js';
-import { OrdersService } from './orders.service.js';
 
 /**
  * A fan's orders. Erasure keeps them for the books (totals, lines, dates, payment) with name,
@@ -21,8 +20,6 @@ import { OrdersService } from './orders.service.js';
 export class OrdersPersonalData implements PersonalData {
   readonly tables = ['orders'];
   readonly stage = 'records';
-
-  constructor(private readonly ordersService: OrdersService) {}
 
   async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
     const orders = await recordsOfPerson(manager, Order, 'o', subject);
@@ -38,7 +35,6 @@ export class OrdersPersonalData implements PersonalData {
           if (held) ordersKeptForShipping++;
           await m.update(Order, order.id, held ? heldOrderFields(order) : erasedOrderFields(order));
         }
-        await this.ordersService.searchGrams.changed(m, ids);
         return { ordersScrubbed: orders.length, ordersKeptForShipping };
       },
     };

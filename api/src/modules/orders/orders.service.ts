@@ -25,7 +25,7 @@ import { Clock } from '../../common/clock.js';
 import { asRead } from '../../database/exact-text.js';
 import type { Condition, ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
-import { INDEXED_SEARCHES, searchGramsOf } from '../../common/search-grams.js';
+import { INDEXED_SEARCHES, SearchIndex } from '../search/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { CatalogService, lineName, sizeOf } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
@@ -43,9 +43,6 @@ const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 @Injectable()
 export class OrdersService implements OnModuleInit {
-  /** The searched text of the orders by three-letter sequences, for the list's search. */
-  readonly searchGrams;
-
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     @InjectRepository(Show) private readonly shows: Repository<Show>,
@@ -54,9 +51,8 @@ export class OrdersService implements OnModuleInit {
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
     private readonly transactions: Transactions,
-  ) {
-    this.searchGrams = searchGramsOf(orders.manager.connection, 'orders');
-  }
+    private readonly searchIndex: SearchIndex,
+  ) {}
 
   /**
    * A product some order names (by its line name, "Wren Calloway T-Shirt - XL" or "Trucker Hat")
@@ -103,7 +99,7 @@ export class OrdersService implements OnModuleInit {
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
       searchColumns: [...INDEXED_SEARCHES.orders],
-      searchGrams: this.searchGrams,
+      textIndex: this.searchIndex,
       sorts: {
         createdAt: 'o.createdAt',
         // The name's collation for the address too, so "É" sorts beside "E" on MySQL as before.
@@ -145,7 +141,6 @@ export class OrdersService implements OnModuleInit {
         Object.assign(order, erasedOrderFields(order));
       }
       const result = await manager.save(order, { transaction: false });
-      await this.searchGrams.changed(manager, [order.id]);
       if (result.email !== ERASED) await this.outbox.queueOrderShipped(manager, result);
       return result;
     });

@@ -1,7 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { Between, In, type DataSource, type EntityManager } from 'typeorm';
-import { SearchGram, SearchGramChange, SearchGramState } from '../database/search-gram.entity.js';
-import { inTransaction } from '../database/transaction.js';
+import { Between, In, type DataSource } from 'typeorm';
+import {
+  SearchGram,
+  SearchGramChange,
+  SearchGramState,
+} from '../../database/search-gram.entity.js';
+import { Transactions } from '../../database/transaction.js';
+import type { Candidates } from './search-index.js';
 
 /**
  * A search index of a list's text columns, for a "contains" search that finds few rows among
@@ -19,11 +24,14 @@ import { inTransaction } from '../database/transaction.js';
  *   tests every row above it (`id > indexedTo`, a range of the primary key). Once `refreshGap`
  *   rows have arrived above it, a search starts `refresh` in the background: it indexes their
  *   blocks again, from the rows, in a transaction per block, and moves `indexedTo` up to
- *   `recheck` ids short of the highest it read (a row whose insert commits after a higher one is
- *   still tested directly).
- * - **Edited text.** A writer of an indexed column of an existing row records it (`changed`, in
- *   the edit's transaction); recorded rows are tested by every search until a refresh reads their
- *   block again, which it does once `refreshGap` are recorded.
+ *   `recheck` ids short of the highest it read.
+ * - **Writes, recorded by the database.** Triggers on the list's table (the migration
+ *   1767905000000-SearchFollowsWrites) record in `search_gram_changes`, in the writer's own
+ *   transaction, the id of every row inserted and of every row whose searched text an update
+ *   changed; no writer of the site calls anything. A recorded row at or below `indexedTo` is
+ *   tested by every search until a refresh reads its block again (which settles the records it
+ *   read, in the same transaction), so an edit is found at once, and so is a row whose insert
+ *   commits after a refresh read past its id. A refresh starts once `refreshGap` are recorded.
  * - **Deleted rows** stay in the index until their block is indexed again; the query finds no row
  *   for their ids, so they cost a lookup and nothing else.
  * - **Every row `LIKE` finds.** Text is lower-cased, as `LIKE` ignores the case of ASCII letters
@@ -43,6 +51,8 @@ export class SearchGrams {
   private readonly list: string;
   private readonly recent = new Map<string, Promise<Candidates | null>>();
   private budget?: { value: Promise<number>; until: number };
+  /** The refresh under way (one at a time per list and index). */
+  private refreshing?: Promise<void>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -70,24 +80,18 @@ export class SearchGrams {
     const [state, highest, changes] = await Promise.all([
       this.state(),
       this.highestId(),
-      this.changes(),
+      this.changeCount(),
     ]);
     const above = state?.indexedTo ?? 0;
-    if (highest - above >= refreshGap || changes.length >= refreshGap) this.refreshSoon();
-    if (state === null || highest - above + changes.length > candidateMax) return null;
+    if (highest - above >= refreshGap || changes.count >= refreshGap) this.refreshSoon();
+    if (state === null || highest - above > candidateMax) return null;
     // A page request asks twice (its counts, its page): the second answer is the first's while
-    // neither the index, the list's highest id nor the edited rows have moved.
-    const key = JSON.stringify([
-      needle,
-      fromIndex,
-      above,
-      highest,
-      changes.length,
-      changes.at(-1)?.id,
-    ]);
+    // neither the index, the list's highest id nor the recorded writes have moved.
+    const key = JSON.stringify([needle, fromIndex, above, highest, changes.count, changes.last]);
     const known = this.recent.get(key);
     if (known) return known;
-    const edited = [...new Set(changes.map((change) => change.rowId))].sort((a, b) => a - b);
+    const edited = await this.changedRows(above);
+    if (highest - above + edited.length > candidateMax) return null;
     const found = this.find(needle, above, highest, edited, fromIndex);
     this.recent.set(key, found);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
@@ -171,30 +175,16 @@ export class SearchGrams {
   }
 
   /**
-   * Records, in the transaction of an edit, that rows' searched text changed: they are tested by
-   * every search until a refresh reads their block again. Every writer of an indexed column of
-   * an existing row calls this; new rows need not (they arrive above the index's reach).
-   */
-  async changed(manager: EntityManager, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await manager.insert(
-      SearchGramChange,
-      ids.map((rowId) => ({ list: this.list, rowId })),
-    );
-  }
-
-  /**
    * Indexes the blocks that rows have arrived in since the index last reached, and those holding
-   * recorded edits, when there are at least `refreshGap` of either (`force`: however few). One
-   * refresh at a time per list in this process; another process refreshing the same blocks at
-   * once writes the same rows.
+   * recorded writes, when there are at least `refreshGap` of either (`force`: however few). One
+   * refresh at a time per list and index (the site holds one, `SearchModule`'s); another process
+   * refreshing the same blocks at once writes the same rows.
    */
   refresh({ force = false } = {}): Promise<void> {
-    const running = refreshing(this.dataSource);
-    const current = running.get(this.list);
+    const current = this.refreshing;
     if (current) return current.then(() => (force ? this.refresh({ force }) : undefined));
-    const work = this.reindex(force).finally(() => running.delete(this.list));
-    running.set(this.list, work);
+    const work = this.reindex(force).finally(() => (this.refreshing = undefined));
+    this.refreshing = work;
     return work;
   }
 
@@ -211,11 +201,11 @@ export class SearchGrams {
     const [state, highest, changes] = await Promise.all([
       this.state(),
       this.highestId(),
-      this.changes(),
+      this.changeCount(),
     ]);
     const from = state?.indexedTo ?? 0;
-    if (!force && highest - from < refreshGap && changes.length < refreshGap) return;
-    const blocks = new Set(changes.map((change) => change.rowId >> blockBits));
+    if (!force && highest - from < refreshGap && changes.count < refreshGap) return;
+    const blocks = new Set(await this.changedBlocks());
     for (let block = (from + 1) >> blockBits; block <= highest >> blockBits; block++) {
       blocks.add(block);
     }
@@ -234,7 +224,7 @@ export class SearchGrams {
     const { blockBits } = this.limits;
     const first = block << blockBits;
     const end = first + (1 << blockBits);
-    await inTransaction(this.dataSource, async (manager) => {
+    await Transactions.on(this.dataSource).run(async (manager) => {
       const settled = await manager.find(SearchGramChange, {
         select: { id: true },
         where: { list: this.list, rowId: Between(first, end - 1) },
@@ -279,13 +269,40 @@ export class SearchGrams {
     return [...new Set((texts as string[]).flatMap(gramsOf))];
   }
 
-  /** The edits recorded and not yet read again, in the order they were recorded. */
-  private changes(): Promise<Pick<SearchGramChange, 'id' | 'rowId'>[]> {
-    return this.dataSource.getRepository(SearchGramChange).find({
-      select: { id: true, rowId: true },
-      where: { list: this.list },
-      order: { id: 'ASC' },
-    });
+  /** How many writes are recorded and not yet read again, and the last record's id. */
+  private async changeCount(): Promise<{ count: number; last: number }> {
+    const row = await this.dataSource
+      .getRepository(SearchGramChange)
+      .createQueryBuilder('c')
+      .select('COUNT(*)', 'n')
+      .addSelect('MAX(c.id)', 'last')
+      .where('c.list = :list', { list: this.list })
+      .getRawOne<{ n: number | string; last: number | string | null }>();
+    return { count: Number(row?.n ?? 0), last: Number(row?.last ?? 0) };
+  }
+
+  /** The rows written at or below `above` and not yet read again, ascending. */
+  private async changedRows(above: number): Promise<number[]> {
+    const rows = await this.dataSource
+      .getRepository(SearchGramChange)
+      .createQueryBuilder('c')
+      .select('DISTINCT c.rowId', 'rowId')
+      .where('c.list = :list AND c.rowId <= :above', { list: this.list, above })
+      .orderBy('c.rowId', 'ASC')
+      .getRawMany<{ rowId: number | string }>();
+    return rows.map((row) => Number(row.rowId));
+  }
+
+  /** The blocks holding recorded writes. */
+  private async changedBlocks(): Promise<number[]> {
+    const { blockBits } = this.limits;
+    const rows = await this.dataSource
+      .getRepository(SearchGramChange)
+      .createQueryBuilder('c')
+      .select(`DISTINCT c.rowId >> ${Math.trunc(blockBits)}`, 'block')
+      .where('c.list = :list', { list: this.list })
+      .getRawMany<{ block: number | string }>();
+    return rows.map((row) => Number(row.block));
   }
 
   /** The ids under one sequence, ascending. */
@@ -321,20 +338,6 @@ export class SearchGrams {
 }
 
 /**
- * The lists whose search has an index, by table, with the columns it indexes: the list's
- * `searchColumns` (the services and the volume seeder build their `SearchGrams` from this).
- */
-export const INDEXED_SEARCHES = {
-  email_signups: ['email'],
-  fans: ['email'],
-  orders: ['email', 'customerName', 'lineItems', 'showLocation', 'trackingNumber', 'notes'],
-} as const;
-
-/** The search index of a list of INDEXED_SEARCHES. */
-export const searchGramsOf = (dataSource: DataSource, table: keyof typeof INDEXED_SEARCHES) =>
-  new SearchGrams(dataSource, table, INDEXED_SEARCHES[table]);
-
-/**
  * How many rows a search may test by id on MySQL. The ids of a search are spread over the whole
  * table: 10,900 of 500,000 touch nearly every 16 KB page. When the table's pages are in InnoDB's
  * buffer pool each lookup costs microseconds, far less than reading every row; when the table
@@ -365,14 +368,6 @@ const INNODB_PAGE_BYTES = 16_384;
  * sequence's list, a row tested is a lookup in the list's table.
  */
 const READ_PER_LOOKUP = 8;
-
-/** The ids a search tests (see `SearchGrams.candidates`). */
-export interface Candidates {
-  /** Ids at or below `above` that may match, ascending. */
-  ids: number[];
-  /** Every id above this one is tested too. */
-  above: number;
-}
 
 export interface SearchGramTuning {
   /** Ids per block: 2 ** blockBits, so that an offset takes two bytes. */
@@ -464,13 +459,4 @@ function* batchesOf<T extends { ids: Buffer }>(entries: T[]): Generator<T[]> {
     bytes += entry.ids.length;
   }
   if (batch.length > 0) yield batch;
-}
-
-/** The refreshes under way in this process, per data source and list. */
-const running = new WeakMap<DataSource, Map<string, Promise<void>>>();
-
-function refreshing(dataSource: DataSource): Map<string, Promise<void>> {
-  let map = running.get(dataSource);
-  if (!map) running.set(dataSource, (map = new Map()));
-  return map;
 }

@@ -1,0 +1,24 @@
+import { Global, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ftsSearchIndex } from './fts-search-index.js';
+import { GramSearchIndex } from './gram-search-index.js';
+import { SearchIndex } from './search-index.js';
+
+/**
+ * The admin lists' search index of the database the site runs on, chosen once at start-up: SQLite's
+ * full-text index, or MySQL's and MariaDB's index of three-letter sequences.
+ */
+export async function searchIndexOf(dataSource: DataSource): Promise<SearchIndex> {
+  if (dataSource.options.type !== 'better-sqlite3') return new GramSearchIndex(dataSource);
+  const index = await ftsSearchIndex(dataSource);
+  index.warnMissing();
+  return index;
+}
+
+/** Provides `SearchIndex` to every module (see `searchIndexOf`). */
+@Global()
+@Module({
+  providers: [{ provide: SearchIndex, useFactory: searchIndexOf, inject: [DataSource] }],
+  exports: [SearchIndex],
+})
+export class SearchModule {}
