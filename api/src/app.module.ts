@@ -42,6 +42,8 @@ export class AppModule {
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
             ...dataSourceOptions(config.database),
+            // Each module registers its own tables (TypeOrmModule.forFeature).
+            autoLoadEntities: true,
             // A database still starting is waited for; a SQLite file in use is not.
             toRetry: (error: unknown) => !(error instanceof SqliteInUseError),
           }),

@@ -9,7 +9,7 @@ import {
   SearchGramChange,
   SearchGramState,
 } from '../src/database/search-gram.entity.js';
-import { seedVolume } from '../src/database/volume-seed.js';
+import { seedVolume } from '../src/cli/volume-seed.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService } from '../src/modules/orders/orders.service.js';
 import { tablesChanged } from '../src/database/table-versions.js';

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
 import { dataSourceOptions } from '../database/data-source.js';
+import { entities } from '../entities.js';
 import { NoAdminAccountError, resetAdminPassword } from '../modules/auth/auth.service.js';
 
 /**
@@ -75,7 +76,7 @@ async function connect(database: AppConfig['database']): Promise<DataSource> {
   try {
     // No migrations: the command changes a password, never the schema.
     return await new DataSource({
-      ...dataSourceOptions(database),
+      ...dataSourceOptions(database, entities),
       migrationsRun: false,
     }).initialize();
   } catch (error) {

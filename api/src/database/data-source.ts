@@ -2,21 +2,29 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
-import { entities } from './entities.js';
 import { keepCollationsToMysql } from './exact-text.js';
 import { holdSqliteFile } from './sqlite-guard.js';
 import { migrations } from './migrations/index.js';
+import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
+import { SessionRecord } from './session.entity.js';
 import { TableVersionSubscriber } from './table-versions.js';
 import { serialiseSqliteWrites, withNamedLock } from './transaction.js';
 
-/**
- * One set of entities and migrations for both databases. Schema changes are migrations, run at
- * start-up by `openDatabase`; `synchronize` stays off.
- */
 /** Tells cached figures (the admin lists' counts) which tables changed. */
 const subscribers: DataSourceOptions['subscribers'] = [TableVersionSubscriber];
 
-export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
+/**
+ * One set of migrations for both databases. Schema changes are migrations, run at start-up by
+ * `openDatabase`; `synchronize` stays off. The entities are this folder's own (sessions, search
+ * grams) and `moduleEntities`: each module registers its tables with `TypeOrmModule.forFeature`,
+ * which the app loads (`autoLoadEntities`); a data source outside the app (the command-line tools)
+ * is given the whole list, `src/entities.ts`. Running the migrations needs no entity.
+ */
+export function dataSourceOptions(
+  database: AppConfig['database'],
+  moduleEntities: (new () => object)[] = [],
+): DataSourceOptions {
+  const entities = [SessionRecord, SearchGram, SearchGramState, SearchGramChange, ...moduleEntities];
   const common = {
     entities,
     migrations,

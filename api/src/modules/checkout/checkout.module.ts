@@ -10,6 +10,8 @@ import { DiscountsModule } from '../discounts/discounts.module.js';
 import { ReleasesModule } from '../releases/releases.module.js';
 import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutRemindersService } from './checkout-reminders.service.js';
+import { ChargeEvent } from './charge-event.entity.js';
+import { CheckoutReminder } from './checkout-reminder.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
@@ -44,7 +46,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CheckoutSession, Order]),
+    TypeOrmModule.forFeature([CheckoutSession, CheckoutReminder, ChargeEvent, Order]),
     CatalogModule,
     ShippingModule,
     DiscountsModule,

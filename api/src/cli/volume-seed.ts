@@ -7,11 +7,14 @@ import {
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
 } from '@artist/contracts';
-import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
+import {
+  FAN_RECORD_INDEXES,
+  linkUnlinkedRecords,
+} from '../database/migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
 import { INDEXED_SEARCHES, searchGramsOf } from '../common/search-grams.js';
-import { tablesChanged } from './table-versions.js';
+import { tablesChanged } from '../database/table-versions.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';

@@ -10,8 +10,9 @@ import type { Readable } from 'node:stream';
 import { DataSource, type ColumnType, type QueryRunner } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { checkKey, contentTypeOf, type Storage } from '../modules/storage/storage.js';
-import { dataSourceOptions, openDatabase } from './data-source.js';
-import { inTransaction } from './transaction.js';
+import { dataSourceOptions, openDatabase } from '../database/data-source.js';
+import { entities } from '../entities.js';
+import { inTransaction } from '../database/transaction.js';
 
 /**
  * A copy of the whole site, taken while it runs, and its return into an empty database and
@@ -185,7 +186,7 @@ export async function restoreBackup(options: {
 
   let dataSource: DataSource;
   try {
-    dataSource = await openDatabase(dataSourceOptions(database));
+    dataSource = await openDatabase(dataSourceOptions(database, entities));
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new BackupError(
@@ -338,7 +339,7 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
       source.close();
     }
     const dataSource = await new DataSource(
-      dataSourceOptions({ type: 'sqlite', file: copy }),
+      dataSourceOptions({ type: 'sqlite', file: copy }, entities),
     ).initialize();
     const handle = (dataSource.driver as unknown as { databaseConnection: SqliteHandle })
       .databaseConnection;
@@ -357,7 +358,7 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
   }
   let dataSource: DataSource;
   try {
-    dataSource = await new DataSource(dataSourceOptions(database)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(database, entities)).initialize();
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new BackupError(
@@ -413,7 +414,9 @@ async function migrationsOf(dataSource: DataSource, runner?: QueryRunner): Promi
  * migrated, column by column, dates aside (they are the moment of migrating).
  */
 async function tablesInUse(dataSource: DataSource, tables: string[]): Promise<string[]> {
-  const fresh = await openDatabase(dataSourceOptions({ type: 'sqlite', file: ':memory:' }));
+  const fresh = await openDatabase(
+    dataSourceOptions({ type: 'sqlite', file: ':memory:' }, entities),
+  );
   try {
     const used: string[] = [];
     for (const table of tables) {
