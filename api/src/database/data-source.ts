@@ -18,13 +18,20 @@ const subscribers: DataSourceOptions['subscribers'] = [TableVersionSubscriber];
  * `openDatabase`; `synchronize` stays off. The entities are this folder's own (sessions, search
  * grams) and `moduleEntities`: each module registers its tables with `TypeOrmModule.forFeature`,
  * which the app loads (`autoLoadEntities`); a data source outside the app (the command-line tools)
- * is given the whole list, `src/entities.ts`. Running the migrations needs no entity.
+ * is given the whole list, `src/entities.ts` (TypeORM keeps the generated columns that some
+ * migrations rebuild in a table of its own, which it makes only when an entity has one).
  */
 export function dataSourceOptions(
   database: AppConfig['database'],
-  moduleEntities: (new () => object)[] = [],
+  moduleEntities: (new () => object)[],
 ): DataSourceOptions {
-  const entities = [SessionRecord, SearchGram, SearchGramState, SearchGramChange, ...moduleEntities];
+  const entities = [
+    SessionRecord,
+    SearchGram,
+    SearchGramState,
+    SearchGramChange,
+    ...moduleEntities,
+  ];
   const common = {
     entities,
     migrations,

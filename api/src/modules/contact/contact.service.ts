@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { linkFan } from '../fans/fan-link.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import {
   type ContactListFilter,
   type ContactMessage as ContactMessageView,
@@ -10,6 +10,11 @@ import {
   type ListSelection,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import {
+  countByFan,
+  recordsOfPerson,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { inTransaction } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -81,6 +86,16 @@ export class ContactService {
         { status, respondedAt: status === 'responded' ? this.clock.now() : null },
       ),
     );
+  }
+
+  /** The person's messages, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<ContactMessage[]> {
+    return recordsOfPerson(manager, ContactMessage, 'm', person);
+  }
+
+  /** How many messages each of some fans wrote, for the fans list. */
+  countsByFan(fanIds: number[]) {
+    return countByFan(this.messages, 'm', fanIds);
   }
 }
 

@@ -5,6 +5,7 @@ import { PersonalDataRegistry } from '../../common/personal-data.js';
 import { ContactModule } from '../contact/contact.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NotifyModule } from '../notify/notify.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { Fan } from './fan.entity.js';
 import { FansController } from './fans.controller.js';
 import { FansService } from './fans.service.js';
@@ -15,6 +16,7 @@ import { FansService } from './fans.service.js';
     NewsletterModule,
     NotifyModule,
     ContactModule,
+    OrdersModule,
     DiscoveryModule,
   ],
   controllers: [FansController],

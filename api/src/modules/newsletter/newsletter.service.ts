@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { linkFan } from '../fans/fan-link.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import {
   type EmailSignup as EmailSignupView,
   type ListSelection,
@@ -10,6 +10,7 @@ import {
   type SignupSubscription,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { searchGramsOf } from '../../common/search-grams.js';
@@ -364,6 +365,21 @@ export class NewsletterService {
         { contacted, contactedAt: contacted === 'true' ? this.clock.now() : null },
       ),
     );
+  }
+
+  /** The person's signups, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<EmailSignup[]> {
+    return recordsOfPerson(manager, EmailSignup, 's', person);
+  }
+
+  /** The signups of some fans, for the fans list. */
+  signupsOfFans(fanIds: number[]): Promise<EmailSignup[]> {
+    return this.signups.findBy({ fanId: In(fanIds) });
+  }
+
+  /** How many signups came since `since`, for the dashboard's overview. */
+  countSignupsSince(since: Date): Promise<number> {
+    return this.signups.countBy({ createdAt: MoreThanOrEqual(since) });
   }
 }
 

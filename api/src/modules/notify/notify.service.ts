@@ -13,6 +13,11 @@ import {
   type Size,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import {
+  countByFan,
+  recordsOfPerson,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { inTransaction, withNamedLock } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { ProductRecord } from '../catalog/product.entity.js';
@@ -309,5 +314,15 @@ export class NotifyService implements OnModuleInit {
     else same.andWhere('productName = :name', { name: row.productName });
     await same.execute();
     return true;
+  }
+
+  /** The person's requests, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<NotifyMe[]> {
+    return recordsOfPerson(manager, NotifyMe, 'n', person);
+  }
+
+  /** How many requests each of some fans has still waiting, for the fans list. */
+  pendingByFan(fanIds: number[]) {
+    return countByFan(this.requests, 'n', fanIds, { where: "n.notified = 'false'" });
   }
 }

@@ -8,7 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import {
   ONLINE_SHIPPING_CENTS,
   ERASED,
@@ -22,8 +22,13 @@ import {
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import {
+  countByFan,
+  recordsOfPerson,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { asRead } from '../../database/exact-text.js';
-import type { Condition, ListDefinition } from '../../common/list.js';
+import { whereOneOf, type Condition, type ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
@@ -35,7 +40,7 @@ import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { formatShippingAddress } from './order-format.js';
 import { erasedOrderFields } from './order-erasure.js';
 import { Order } from './order.entity.js';
-import { Show } from '../shows/show.entity.js';
+import { ShowsService } from '../shows/shows.service.js';
 import { catalogueLineName } from './product-name.js';
 
 /** A LIKE pattern's text taken literally, with '!' as the escape character. */
@@ -48,7 +53,7 @@ export class OrdersService implements OnModuleInit {
 
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
-    @InjectRepository(Show) private readonly shows: Repository<Show>,
+    private readonly shows: ShowsService,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
@@ -211,18 +216,61 @@ export class OrdersService implements OnModuleInit {
   }
 
   /** The show a merch-table sale names: it must exist, and only an in-person sale has one. */
-  private async showOf(input: ManualOrderDto): Promise<Show | null> {
+  private async showOf(
+    input: ManualOrderDto,
+  ): Promise<{ id: number; venue: string; city: string } | null> {
     if (input.showId === undefined || input.showId === null) return null;
     if (input.salesChannel !== 'in-person') {
       throw new BadRequestException('Only an in-person sale can be tied to a show.');
     }
-    const show = await this.shows.findOneBy({ id: input.showId });
+    const show = await this.shows.placeById(input.showId);
     if (!show) {
       throw new BadRequestException(
         'That show does not exist (it may have been deleted); pick one from the shows list.',
       );
     }
     return show;
+  }
+
+  /** The person's orders, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<Order[]> {
+    return recordsOfPerson(manager, Order, 'o', person);
+  }
+
+  /** How many orders each of some fans placed and what they spent in all, for the fans list. */
+  figuresByFan(fanIds: number[]) {
+    return countByFan(this.orders, 'o', fanIds, { sum: 'o.total' });
+  }
+
+  /**
+   * A page of the fans whose figure (their orders, or what they spent) is above zero, by that
+   * figure and then fan id: read from the orders grouped by fan (an index holds each order's fan
+   * and total). `fans` are the fans wanted, by id or as a query of fans selecting their id.
+   */
+  fanIdsByFigure(
+    figure: 'orders' | 'totalSpent',
+    direction: 'ASC' | 'DESC',
+    fans: { ids: number[] } | { query: SelectQueryBuilder<object> } | null,
+    offset: number,
+    limit: number,
+  ): Promise<number[]> {
+    const qb = this.orders.createQueryBuilder('o').where('o.fanId IS NOT NULL');
+    if (figure === 'totalSpent') qb.andWhere('o.total > 0');
+    if (fans && 'ids' in fans) whereOneOf(qb, 'o.fanId', fans.ids);
+    else if (fans) {
+      qb.andWhere(`o.fanId IN (${fans.query.getQuery()})`).setParameters(
+        fans.query.getParameters(),
+      );
+    }
+    return qb
+      .select('o.fanId', 'id')
+      .groupBy('o.fanId')
+      .orderBy(figure === 'orders' ? 'COUNT(*)' : 'SUM(o.total)', direction)
+      .addOrderBy('o.fanId', direction)
+      .offset(offset)
+      .limit(limit)
+      .getRawMany<{ id: number }>()
+      .then((rows) => rows.map((r) => Number(r.id)));
   }
 }
 

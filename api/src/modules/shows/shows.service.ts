@@ -201,6 +201,11 @@ export class ShowsService {
     if (!affected) throw new NotFoundException('Show not found.');
     this.publicCache = undefined;
   }
+
+  /** The venue and city of a show, or null when there is no such show (a merch-table sale's). */
+  placeById(id: number): Promise<Pick<Show, 'id' | 'venue' | 'city'> | null> {
+    return this.shows.findOne({ where: { id }, select: { id: true, venue: true, city: true } });
+  }
 }
 
 function fromInput(input: ShowInputDto): Partial<Show> {
