@@ -20,7 +20,7 @@ import {
 } from '../../common/personal-data.js';
 import { inTransaction, withNamedLock } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
-import { ProductRecord } from '../catalog/product.entity.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -38,6 +38,7 @@ export class NotifyService implements OnModuleInit {
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inventory: InventoryService,
+    private readonly catalog: CatalogService,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -56,9 +57,7 @@ export class NotifyService implements OnModuleInit {
    * product) is stored but emailed only once confirmed: it is sent a confirmation email instead.
    */
   async create(input: NotifyMeDto): Promise<void> {
-    const product = await this.dataSource
-      .getRepository(ProductRecord)
-      .findOne({ where: { name: input.productName, archivedAt: IsNull() }, select: { id: true } });
+    const product = await this.catalog.shopProductIdNamed(input.productName);
     if (!product && !(NOTIFY_PRODUCT_NAMES as readonly string[]).includes(input.productName))
       throw new BadRequestException({
         message: INVALID_PRODUCT_MESSAGE,
@@ -236,9 +235,9 @@ export class NotifyService implements OnModuleInit {
       const due = rows.filter(
         (r) => r.notified === 'false' && r.unsubscribedAt === null && r.confirmedAt !== null,
       );
-      const products = await manager.findBy(ProductRecord, {
-        id: In([...new Set(due.map((r) => r.productId).filter((id) => id !== null))]),
-      });
+      const products = await this.catalog.productsByIds(manager, [
+        ...new Set(due.map((r) => r.productId).filter((id) => id !== null)),
+      ]);
       const names = new Map(products.map((p) => [p.id, p.name]));
       let queued = 0;
       for (const row of due) {
@@ -257,7 +256,7 @@ export class NotifyService implements OnModuleInit {
    */
   private async announceBackInStock(
     manager: EntityManager,
-    product: ProductRecord,
+    product: { id: string; name: string },
     sizes: (Size | null)[],
   ): Promise<void> {
     const back = sizes.filter((size): size is Size => size !== null);

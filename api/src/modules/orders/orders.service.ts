@@ -8,7 +8,13 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import {
+  Brackets,
+  type EntityManager,
+  type Repository,
+  type SelectQueryBuilder,
+  type WhereExpressionBuilder,
+} from 'typeorm';
 import {
   ONLINE_SHIPPING_CENTS,
   ERASED,
@@ -45,6 +51,24 @@ import { catalogueLineName } from './product-name.js';
 
 /** A LIKE pattern's text taken literally, with '!' as the escape character. */
 const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** What the sales report reads of an order (`salesBatch`). */
+export type SoldOrder = Pick<
+  Order,
+  | 'id'
+  | 'total'
+  | 'refundedAmount'
+  | 'discountAmount'
+  | 'recovered'
+  | 'taxAmount'
+  | 'paymentStatus'
+  | 'salesChannel'
+  | 'showId'
+  | 'showLocation'
+  | 'lineItems'
+  | 'createdAt'
+  | 'testMode'
+>;
 
 @Injectable()
 export class OrdersService implements OnModuleInit {
@@ -271,6 +295,51 @@ export class OrdersService implements OnModuleInit {
       .limit(limit)
       .getRawMany<{ id: number }>()
       .then((rows) => rows.map((r) => Number(r.id)));
+  }
+
+  /**
+   * The orders made from `start` until before `end`, or sold in person at one of `showIds`,
+   * those with an id above `after`, `limit` of them by id: what the sales report reads of them.
+   */
+  salesBatch(
+    period: { start: Date; end: Date; showIds: number[] },
+    after: number,
+    limit: number,
+  ): Promise<SoldOrder[]> {
+    const inPeriod = (qb: WhereExpressionBuilder) => {
+      qb.where('o.createdAt >= :start AND o.createdAt < :end', {
+        start: period.start,
+        end: period.end,
+      });
+      if (period.showIds.length) {
+        qb.orWhere('o.salesChannel = :inPerson AND o.showId IN (:...periodShows)', {
+          inPerson: 'in-person',
+          periodShows: period.showIds,
+        });
+      }
+    };
+    return this.orders
+      .createQueryBuilder('o')
+      .select([
+        'o.id',
+        'o.total',
+        'o.refundedAmount',
+        'o.discountAmount',
+        'o.recovered',
+        'o.taxAmount',
+        'o.paymentStatus',
+        'o.salesChannel',
+        'o.showId',
+        'o.showLocation',
+        'o.lineItems',
+        'o.createdAt',
+        'o.testMode',
+      ])
+      .where(new Brackets(inPeriod))
+      .andWhere('o.id > :after', { after })
+      .orderBy('o.id', 'ASC')
+      .limit(limit)
+      .getMany();
   }
 }
 
