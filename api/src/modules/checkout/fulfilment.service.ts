@@ -2,15 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
-import { searchGramsOf } from '../../common/search-grams.js';
 import { inTransaction, isDuplicateKeyError } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { linkFan } from '../fans/fan-link.js';
-import { erasedOrderFields } from '../orders/order-erasure.js';
-import { Order } from '../orders/order.entity.js';
+import { OrdersService, type Order } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
 import type { ChargeUpdate, ProviderSession } from './payment-provider.js';
@@ -33,6 +31,7 @@ export class FulfilmentService {
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
     private readonly downloads: DownloadsService,
+    private readonly orders: OrdersService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -61,7 +60,7 @@ export class FulfilmentService {
     const result = await inTransaction(this.dataSource, async (manager) => {
       order.fanId = await linkFan(manager, order.email, now);
       try {
-        await manager.insert(Order, order);
+        await this.orders.insertPaid(manager, order);
       } catch (error) {
         // On MySQL and SQLite a refused row undoes only its own statement; the transaction goes
         // on and commits nothing of ours, so the other caller's order stands.
@@ -162,12 +161,7 @@ export class FulfilmentService {
    */
   private async applyChargeEvents(paymentIntentId: string): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
-      const qb = manager
-        .getRepository(Order)
-        .createQueryBuilder('o')
-        .where('o.paymentIntentId = :paymentIntentId', { paymentIntentId });
-      if (this.dataSource.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-      const orders = await qb.getMany();
+      const orders = await this.orders.lockedByPaymentIntent(manager, paymentIntentId);
       if (orders.length === 0) return;
       const events = await manager.getRepository(ChargeEvent).findBy({ paymentIntentId });
       if (events.length === 0) return;
@@ -179,14 +173,7 @@ export class FulfilmentService {
         ) {
           continue;
         }
-        // A full refund closes an order kept for shipping after its fan was erased.
-        const closing = order.eraseWhenClosed && update.paymentStatus === 'refunded';
-        await manager.update(
-          Order,
-          { id: order.id },
-          closing ? { ...update, ...erasedOrderFields(order) } : update,
-        );
-        if (closing) await searchGramsOf(this.dataSource, 'orders').changed(manager, [order.id]);
+        await this.orders.setPaymentState(manager, order, update);
       }
     });
   }

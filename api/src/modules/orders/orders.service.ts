@@ -10,6 +10,7 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   Brackets,
+  IsNull,
   type EntityManager,
   type Repository,
   type SelectQueryBuilder,
@@ -51,6 +52,9 @@ import { catalogueLineName } from './product-name.js';
 
 /** A LIKE pattern's text taken literally, with '!' as the escape character. */
 const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** An order as stored; a type only, so that only this module reads and writes the table. */
+export type { Order };
 
 /** What the sales report reads of an order (`salesBatch`). */
 export type SoldOrder = Pick<
@@ -340,6 +344,71 @@ export class OrdersService implements OnModuleInit {
       .orderBy('o.id', 'ASC')
       .limit(limit)
       .getMany();
+  }
+
+  /** An order, or null when there is none of this id. */
+  findById(id: number): Promise<Order | null> {
+    return this.orders.findOneBy({ id });
+  }
+
+  /** The order a checkout (or payment) session made, or null while there is none. */
+  findBySession(sessionId: string, manager = this.orders.manager): Promise<Order | null> {
+    return manager.findOneBy(Order, { stripeSessionId: sessionId });
+  }
+
+  /** Whether an order of this address was made at or after `since`. */
+  placedSince(manager: EntityManager, email: string, since: Date): Promise<boolean> {
+    return manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.email = :email', { email })
+      .andWhere('o.createdAt >= :since', { since })
+      .getExists();
+  }
+
+  /**
+   * Inserts the order a paid checkout made, inside the caller's transaction; a second order of
+   * the same payment session fails on the unique key, for the caller to answer.
+   */
+  async insertPaid(manager: EntityManager, order: Partial<Order>): Promise<void> {
+    await manager.insert(Order, order);
+  }
+
+  /**
+   * The orders of a payment intent, locked for the rest of the caller's transaction (SQLite runs
+   * the transaction alone), so two payment updates cannot interleave.
+   */
+  lockedByPaymentIntent(manager: EntityManager, paymentIntentId: string): Promise<Order[]> {
+    const qb = manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.paymentIntentId = :paymentIntentId', { paymentIntentId });
+    if (manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
+    return qb.getMany();
+  }
+
+  /**
+   * Sets an order's payment status and refunded cents. A full refund closes an order kept for
+   * shipping after its fan was erased.
+   */
+  async setPaymentState(
+    manager: EntityManager,
+    order: Order,
+    update: { paymentStatus: string; refundedAmount: number },
+  ): Promise<void> {
+    const closing = order.eraseWhenClosed && update.paymentStatus === 'refunded';
+    await manager.update(
+      Order,
+      { id: order.id },
+      closing ? { ...update, ...erasedOrderFields(order) } : update,
+    );
+    if (closing) await this.searchGrams.changed(manager, [order.id]);
+  }
+
+  /** Claims an order's restock once: true for the first caller, false after. */
+  async claimRestock(manager: EntityManager, id: number, at: Date): Promise<boolean> {
+    const claimed = await manager.update(Order, { id, restockedAt: IsNull() }, { restockedAt: at });
+    return claimed.affected === 1;
   }
 }
 
