@@ -7,7 +7,7 @@ import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import { OrdersService, type Order } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
@@ -27,6 +27,7 @@ export class FulfilmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
@@ -58,7 +59,7 @@ export class FulfilmentService {
     const now = this.clock.now();
     const order = buildOrder(record, session, now);
     const result = await inTransaction(this.dataSource, async (manager) => {
-      order.fanId = await linkFan(manager, order.email, now);
+      order.fanId = await this.fanLinker.link(manager, order.email, now);
       try {
         await this.orders.insertPaid(manager, order);
       } catch (error) {

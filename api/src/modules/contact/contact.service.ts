@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import {
@@ -26,13 +26,14 @@ export class ContactService {
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
   ) {}
 
   /** Stores the message and, in the same transaction, queues the artist's alert. */
   async create(input: ContactDto): Promise<void> {
     await inTransaction(this.messages.manager.connection, async (manager) => {
-      const fanId = await linkFan(manager, input.email, this.clock.now());
+      const fanId = await this.fanLinker.link(manager, input.email, this.clock.now());
       const { identifiers } = await manager.insert(ContactMessage, { ...input, fanId });
       await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
     });

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import {
@@ -46,6 +46,7 @@ export class NewsletterService {
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly places: PlacesService,
   ) {
@@ -70,7 +71,7 @@ export class NewsletterService {
         .values({
           email: address,
           token: newLinkToken(),
-          fanId: await linkFan(manager, address, this.clock.now()),
+          fanId: await this.fanLinker.link(manager, address, this.clock.now()),
           ...place,
         })
         .orIgnore()

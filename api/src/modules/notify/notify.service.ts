@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import {
@@ -36,6 +36,7 @@ export class NotifyService implements OnModuleInit {
   constructor(
     @InjectRepository(NotifyMe) private readonly requests: Repository<NotifyMe>,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
@@ -89,7 +90,7 @@ export class NotifyService implements OnModuleInit {
             notified: 'false',
           });
           if (pending) return this.renewConfirmation(manager, pending);
-          const fanId = await linkFan(manager, input.email, this.clock.now());
+          const fanId = await this.fanLinker.link(manager, input.email, this.clock.now());
           const optIn = await requests.existsBy({
             email: input.email,
             unsubscribedAt: Not(IsNull()),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import {
   BadRequestException,
   ConflictException,
@@ -83,6 +83,7 @@ export class OrdersService implements OnModuleInit {
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly shows: ShowsService,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
@@ -231,7 +232,7 @@ export class OrdersService implements OnModuleInit {
     try {
       // The sale and what it takes from stock commit together.
       return await inTransaction(this.orders.manager.connection, async (manager) => {
-        order.fanId = await linkFan(manager, order.email, now);
+        order.fanId = await this.fanLinker.link(manager, order.email, now);
         const saved = await manager.save(order);
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
         return { ...toView(saved), stockWarnings };
