@@ -27,7 +27,7 @@ import {
   type ShippingQuote,
   preOrderNote,
 } from '@artist/contracts';
-import type { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
+import type { DiscountCheckDto } from './dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
