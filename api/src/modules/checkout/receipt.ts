@@ -6,7 +6,7 @@ import {
   type OrderLineItem,
 } from '@artist/contracts';
 import { orderNumber } from '../email/templates.js';
-import { formatShippingAddress } from '../orders/order-format.js';
+import { formatShippingAddress } from '../../common/order-format.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 

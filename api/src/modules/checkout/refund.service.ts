@@ -12,7 +12,7 @@ import type { Order as OrderView, OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { inTransaction, withNamedLock } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
-import { dollars } from '../orders/order-format.js';
+import { dollars } from '../../common/order-format.js';
 import { OrdersService, toView, type Order } from '../orders/orders.service.js';
 import type { RefundOrderDto } from './dto/refund-order.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';

@@ -44,7 +44,7 @@ import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
-import { formatShippingAddress } from './order-format.js';
+import { formatShippingAddress } from '../../common/order-format.js';
 import { erasedOrderFields } from './order-erasure.js';
 import { Order } from './order.entity.js';
 import { ShowsService } from '../shows/shows.service.js';
