@@ -50,6 +50,7 @@ const groups = [
       commands: [
         [...npx, 'eslint', '.'],
         [...npx, 'prettier', '--check', '.'],
+        [...npx, 'depcruise', 'api/src'],
       ],
     },
     // The contracts first: the API and the front ends import them. Then the four builds at once.

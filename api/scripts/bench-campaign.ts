@@ -20,7 +20,8 @@ import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
-import { seedVolume } from '../src/database/volume-seed.js';
+import { entities } from '../src/entities.js';
+import { seedVolume } from '../src/cli/volume-seed.js';
 import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -95,7 +96,7 @@ async function main() {
 
   // The migrated database, filled before the API starts.
   const seeding = Date.now();
-  const dataSource = await openDatabase(dataSourceOptions(database.config));
+  const dataSource = await openDatabase(dataSourceOptions(database.config, entities));
   await seedVolume(
     dataSource,
     { signups: 0, orders: 0, messages: 0, notify: 0, subscribers: SUBSCRIBERS },

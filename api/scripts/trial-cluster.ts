@@ -32,7 +32,7 @@ import { parseArgs } from 'node:util';
 import { createConnection, type Connection } from 'mysql2/promise';
 import sharp from 'sharp';
 import type { GalleryPhoto, SiteContent } from '@artist/contracts';
-import type { BackupManifest } from '../src/database/backup.js';
+import type { BackupManifest } from '../src/cli/site-backup.js';
 import { rowsOf } from '../test/utils/backup-rows.js';
 import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';

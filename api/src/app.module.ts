@@ -43,7 +43,9 @@ export class AppModule {
         StorageModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
-            ...dataSourceOptions(config.database),
+            // Each module registers its own tables (TypeOrmModule.forFeature).
+            ...dataSourceOptions(config.database, []),
+            autoLoadEntities: true,
             // A database still starting is waited for; a SQLite file in use is not.
             toRetry: (error: unknown) => !(error instanceof SqliteInUseError),
           }),

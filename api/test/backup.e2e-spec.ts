@@ -14,10 +14,11 @@ import {
   restoreBackup,
   takeBackup,
   type BackupManifest,
-} from '../src/database/backup.js';
+} from '../src/cli/site-backup.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
+import { entities } from '../src/entities.js';
 import { Transactions } from '../src/database/transaction.js';
-import { seedVolume } from '../src/database/volume-seed.js';
+import { seedVolume } from '../src/cli/volume-seed.js';
 import { FileStorage } from '../src/modules/storage/file-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
@@ -69,7 +70,7 @@ function atPrecision(
 }
 
 async function tableCounts(database: AppConfig['database']): Promise<Record<string, number>> {
-  const source = await new DataSource(dataSourceOptions(database)).initialize();
+  const source = await new DataSource(dataSourceOptions(database, entities)).initialize();
   try {
     const names = (
       (await source.query(
@@ -228,7 +229,9 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
       let expected = rowsOf(backup, manifest);
       let actual = rowsOf(again, second);
       if (kind.name === 'mysql') {
-        const reader = await new DataSource(dataSourceOptions(target.database)).initialize();
+        const reader = await new DataSource(
+          dataSourceOptions(target.database, entities),
+        ).initialize();
         const precisions = await datetimePrecisions(reader);
         await reader.destroy();
         expected = atPrecision(expected, precisions);

@@ -5,7 +5,7 @@ import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity
 import { FulfilmentService } from '../src/modules/checkout/fulfilment.service.js';
 import { toProviderSession } from '../src/modules/checkout/stripe-payment-provider.js';
 import type { Order } from '../src/modules/orders/order.entity.js';
-import { formatShippingAddress } from '../src/modules/orders/order-format.js';
+import { formatShippingAddress } from '../src/common/order-format.js';
 import {
   checkoutSessions,
   createCheckout,

@@ -349,8 +349,9 @@ let reopened: DataSource | undefined;
 /** The closed app's database, opened again to read what it left. */
 async function reopen(t: TestApp): Promise<DataSource> {
   const { dataSourceOptions } = await import('../src/database/data-source.js');
+  const { entities } = await import('../src/entities.js');
   reopened = await new DataSource({
-    ...dataSourceOptions(t.config.database),
+    ...dataSourceOptions(t.config.database, entities),
     subscribers: [],
   }).initialize();
   return reopened;

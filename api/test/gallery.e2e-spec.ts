@@ -14,6 +14,7 @@ import {
 } from '@artist/contracts';
 import type { AppConfig } from '../src/config/env.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
+import { entities } from '../src/entities.js';
 import { storeGalleryFiles } from '../src/modules/gallery/gallery-files.js';
 import {
   GallerySweepService,
@@ -58,7 +59,7 @@ async function phoneJpeg(): Promise<Buffer> {
  * committed, on either database.
  */
 const separateConnection = (database: AppConfig['database']) =>
-  new DataSource(dataSourceOptions(database)).initialize();
+  new DataSource(dataSourceOptions(database, entities)).initialize();
 
 /** How many rows a connection sees naming a gallery address. */
 const rowsNaming = (reader: DataSource, url: string) =>

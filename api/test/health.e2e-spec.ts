@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source.js';
+import { entities } from '../src/entities.js';
 import { Show } from '../src/modules/shows/show.entity.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
@@ -20,6 +22,13 @@ describe.each(testDatabases())('server on $name', (db) => {
     expect(await dataSource.showMigrations()).toBe(false);
     const pending = await dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('has, from the modules that own them, the entities the command-line tools open', () => {
+    const names = (list: unknown) => (list as { name: string }[]).map((e) => e.name).sort();
+    expect(names(t.app.get(DataSource).options.entities)).toEqual(
+      names(dataSourceOptions(t.config.database, entities).entities),
+    );
   });
 
   it('reports the database in /api/health', async () => {

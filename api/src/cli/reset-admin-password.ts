@@ -8,6 +8,7 @@ import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../config/e
 import { readSettings } from '../config/settings.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { Transactions } from '../database/transaction.js';
+import { entities } from '../entities.js';
 import { NoAdminAccountError, resetAdminPassword } from '../modules/auth/auth.service.js';
 
 /**
@@ -76,7 +77,7 @@ async function connect(database: AppConfig['database']): Promise<DataSource> {
   try {
     // No migrations: the command changes a password, never the schema.
     return await new DataSource({
-      ...dataSourceOptions(database),
+      ...dataSourceOptions(database, entities),
       migrationsRun: false,
     }).initialize();
   } catch (error) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InvalidEnvironmentError, loadConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
-import { BackupError, restoreBackup } from '../database/backup.js';
+import { BackupError, restoreBackup } from './site-backup.js';
 import { createStorage } from '../modules/storage/storage.module.js';
 import { S3Storage } from '../modules/storage/s3-storage.js';
 

@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
 import { dataSourceOptions, openDatabase } from '../database/data-source.js';
-import { seedVolume, type VolumeCounts } from '../database/volume-seed.js';
+import { entities } from '../entities.js';
+import { seedVolume, type VolumeCounts } from './volume-seed.js';
 
 /**
  * Fills the admin's lists for a load test:
@@ -72,7 +73,7 @@ async function main() {
   const config = loadConfig(readSettings(root), root);
   let dataSource;
   try {
-    dataSource = await openDatabase(dataSourceOptions(config.database));
+    dataSource = await openDatabase(dataSourceOptions(config.database, entities));
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new CommandError(

@@ -7,7 +7,7 @@ import { asRead, EXACT_COLLATION } from '../database/exact-text.js';
 import { TableVersions } from '../database/table-versions.js';
 import { csvChunk, type CsvColumn } from './csv.js';
 import type { ListParams } from './list-query.js';
-import type { Candidates, SearchIndex } from '../modules/search/search-index.js';
+import type { Candidates, SearchIndex } from './search-index.js';
 
 /** A condition in the list's alias, with its named parameters. */
 export interface Condition {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from './env.js';
 
 /** The file in the data folder that keeps the session secret outside production. */
 export const SESSION_SECRET_FILE = 'session-secret';
@@ -41,8 +40,13 @@ function readSecret(file: string): string | null {
   }
 }
 
-/** The config with its session secret read from (or first written to) `sessionSecretFile`. */
-export function withKeptSessionSecret(config: AppConfig): AppConfig {
+/**
+ * The config (an `AppConfig`, which imports this file's name for the secret) with its session
+ * secret read from (or first written to) `sessionSecretFile`.
+ */
+export function withKeptSessionSecret<
+  Config extends { sessionSecret: string; sessionSecretFile?: string },
+>(config: Config): Config {
   if (!config.sessionSecretFile) return config;
   return { ...config, sessionSecret: keptSessionSecret(config.sessionSecretFile) };
 }

@@ -2,17 +2,32 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
-import { entities } from './entities.js';
 import { keepCollationsToMysql } from './exact-text.js';
 import { holdSqliteFile } from './sqlite-guard.js';
 import { migrations } from './migrations/index.js';
+import { SearchGram, SearchGramChange, SearchGramState } from './search-gram.entity.js';
+import { SessionRecord } from './session.entity.js';
 import { withDatabaseLock } from './transaction.js';
 
 /**
- * One set of entities and migrations for both databases. Schema changes are migrations, run at
- * start-up by `openDatabase`; `synchronize` stays off.
+ * One set of migrations for both databases. Schema changes are migrations, run at start-up by
+ * `openDatabase`; `synchronize` stays off. The entities are this folder's own (sessions, search
+ * grams) and `moduleEntities`: each module registers its tables with `TypeOrmModule.forFeature`,
+ * which the app loads (`autoLoadEntities`); a data source outside the app (the command-line tools)
+ * is given the whole list, `src/entities.ts` (TypeORM keeps the generated columns that some
+ * migrations rebuild in a table of its own, which it makes only when an entity has one).
  */
-export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
+export function dataSourceOptions(
+  database: AppConfig['database'],
+  moduleEntities: (new () => object)[],
+): DataSourceOptions {
+  const entities = [
+    SessionRecord,
+    SearchGram,
+    SearchGramChange,
+    SearchGramState,
+    ...moduleEntities,
+  ];
   const common = {
     entities,
     migrations,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BackupManifest } from '../../src/database/backup.js';
+import type { BackupManifest } from '../../src/cli/site-backup.js';
 
 /** A backup's rows, table by table, each row as sorted JSON, rows sorted. */
 export function rowsOf(folder: string, manifest: BackupManifest): Record<string, string[]> {

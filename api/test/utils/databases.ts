@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import type { AppConfig } from '../../src/config/env.js';
 import { dataSourceOptions, openDatabase } from '../../src/database/data-source.js';
+import { entities } from '../../src/entities.js';
 
 export interface TestDatabase {
   name: 'sqlite' | 'mysql';
@@ -21,7 +22,7 @@ export interface TestDatabase {
 
 /** Runs the migrations on a database and disconnects. */
 async function migrate(database: AppConfig['database']): Promise<void> {
-  const dataSource = await openDatabase(dataSourceOptions(database));
+  const dataSource = await openDatabase(dataSourceOptions(database, entities));
   await dataSource.destroy();
 }
 

@@ -32,7 +32,9 @@ function makeTemplates(run) {
     import { renameSync } from 'node:fs';
     import { createConnection } from 'mysql2/promise';
     import { dataSourceOptions, openDatabase } from './dist/database/data-source.js';
-    const migrate = async (database) => (await openDatabase(dataSourceOptions(database))).destroy();
+    import { entities } from './dist/entities.js';
+    const migrate = async (database) =>
+      (await openDatabase(dataSourceOptions(database, entities))).destroy();
     const [sqlite, mysql, mysqlUrl, withSqlite] = process.argv.slice(1);
     if (withSqlite === 'yes') {
       await migrate({ type: 'sqlite', file: sqlite + '.partial' });

@@ -1,8 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { FIRST_CATALOGUE } from '../../modules/catalog/first-catalogue.js';
-import { catalogueLineName } from '../../modules/orders/product-name.js';
 
 const BATCH = 500;
+
+/** The catalogue when this migration was written (names and sizes), fixed here. */
+const FIRST_CATALOGUE: readonly Named[] = [
+  { name: 'Wren Calloway T-Shirt', sizes: ['S', 'M', 'L', 'XL', '2XL'] },
+  { name: 'Trucker Hat' },
+];
 
 /**
  * Manual orders named their items in the merch table's short words ("T-Shirt - XL") while
@@ -63,4 +67,33 @@ function renameItems(json: string): string | null {
     return { ...item, product_name: catalogueName };
   });
   return changed ? JSON.stringify(renamed) : null;
+}
+
+interface Named {
+  name: string;
+  sizes?: string[];
+}
+
+/**
+ * A manual order line's name in the catalogue's words ("Wren Calloway T-Shirt - L"), the merch
+ * table's short name ("T-Shirt - XL") read as the product whose name ends with it; a name that
+ * matches no product is kept. A fixed copy of the orders' rule as it was when this was written.
+ */
+function catalogueLineName(name: string, products: readonly Named[]): string {
+  const sized = /^(.+?)\s+-\s+(\S+)$/.exec(name.trim());
+  if (sized) {
+    const product = findProduct(sized[1], products);
+    const size = product?.sizes?.find((s) => s === sized[2].toUpperCase());
+    if (size) return `${product!.name} - ${size}`;
+  }
+  const product = findProduct(name.trim(), products);
+  return product && !product.sizes?.length ? product.name : name;
+}
+
+function findProduct(base: string, products: readonly Named[]): Named | undefined {
+  const wanted = base.toLowerCase();
+  return products.find((product) => {
+    const full = product.name.toLowerCase();
+    return full === wanted || full.endsWith(` ${wanted}`);
+  });
 }

@@ -9,7 +9,7 @@ import type {
 } from '@artist/contracts';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 import { AccountService } from './account.service.js';
-import { AdminOnly } from './admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import {
   PasswordResetConfirmDto,
   PasswordResetRequestDto,

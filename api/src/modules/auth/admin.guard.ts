@@ -1,32 +1,17 @@
 import {
-  applyDecorators,
   Injectable,
-  SetMetadata,
   UnauthorizedException,
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ADMIN_ONLY } from '../../common/admin-only.js';
 import { isAdmin } from './session.js';
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
 
-const ADMIN_ONLY = 'artist:admin-only';
-
-/**
- * Marks a controller or a route as the artist's: it needs an admin session, else 401. Every
- * route under /api/admin carries it except the session check, the login and the password reset
- * by email (a test walks the router to hold that true for each new route).
- */
-export const AdminOnly = () =>
-  applyDecorators(
-    SetMetadata(ADMIN_ONLY, true),
-    ApiUnauthorizedResponse({ description: 'No admin session: log in first' }),
-  );
-
-/** Registered once for the whole app; acts on the routes marked with AdminOnly. */
+/** Registered once for the whole app; acts on the routes marked with AdminOnly (common/). */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}

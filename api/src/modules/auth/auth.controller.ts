@@ -23,7 +23,7 @@ import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { destroySession, isAdmin, regenerate, saveSession, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
-import { AdminOnly } from './admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { AccountService } from './account.service.js';
 
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password.';

@@ -32,7 +32,7 @@ import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { CampaignsService } from './campaigns.service.js';
 import {
   AudienceRequestDto,

@@ -1,14 +1,25 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { GalleryModule } from '../gallery/gallery.module.js';
 import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
+import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
+import { ReleaseFileRecord } from './release-file.entity.js';
 import { ProductsController } from './products.controller.js';
 import { ReleaseFilesController, ReleasesController } from './release-files.controller.js';
 import { ReleaseFilesService, ReleaseUploadInterceptor } from './release-files.js';
 
 @Module({
-  imports: [GalleryModule],
+  imports: [
+    TypeOrmModule.forFeature([
+      ProductRecord,
+      ProductVariantRecord,
+      StockReservation,
+      ReleaseFileRecord,
+    ]),
+    GalleryModule,
+  ],
   controllers: [CatalogController, ProductsController, ReleaseFilesController, ReleasesController],
   providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
   exports: [CatalogService, InventoryService, ReleaseFilesService],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import {
   LOW_STOCK,
   SIZES,
@@ -173,6 +173,23 @@ export class CatalogService {
       if (variant) return { product, variant };
     }
     return undefined;
+  }
+
+  /** The products of some ids (those that exist), read through `manager`. */
+  productsByIds(manager: EntityManager, ids: string[]): Promise<ProductRecord[]> {
+    return manager.findBy(ProductRecord, { id: In(ids) });
+  }
+
+  /** A product, or null when there is none of this id, read through `manager`. */
+  productById(manager: EntityManager, id: string): Promise<ProductRecord | null> {
+    return manager.findOneBy(ProductRecord, { id });
+  }
+
+  /** The id of the shop's product (not archived) of this name, or null. */
+  shopProductIdNamed(name: string): Promise<Pick<ProductRecord, 'id'> | null> {
+    return this.dataSource
+      .getRepository(ProductRecord)
+      .findOne({ where: { name, archivedAt: IsNull() }, select: { id: true } });
   }
 }
 

@@ -1,10 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-
-/** A byte count in a bigint column: the drivers hand it back as a string or a number. */
-export const byteCount = {
-  to: (value: number | undefined) => value,
-  from: (value: string | number | null) => (value === null ? null : Number(value)),
-};
+import { byteCount } from '../../database/byte-count.js';
 
 /** One format of a digital release: its ZIP in storage (`releases/<productId>/<uuid>.zip`). */
 @Entity('release_files')

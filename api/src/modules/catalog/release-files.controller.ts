@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, UploadedFile, UseInterceptors } fro
 import { ApiBody, ApiConsumes, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import type { AdminProduct, ReleaseFile } from '@artist/contracts';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { CatalogService, toAdminProduct } from './catalog.service.js';
 import {
   ReleaseFileInterceptor,

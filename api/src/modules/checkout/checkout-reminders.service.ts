@@ -10,7 +10,7 @@ import { JobLeases } from '../cluster/job-leases.service.js';
 import { takeQuota } from '../email/mail-quotas.js';
 import { mailboxKey } from '../email/mailbox.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { Order } from '../orders/order.entity.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { CheckoutReminder } from './checkout-reminder.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import type { ProviderSession } from './payment-provider.js';
@@ -48,6 +48,7 @@ export class CheckoutRemindersService implements OnModuleInit {
     private readonly outbox: OutboxService,
     private readonly leases: JobLeases,
     private readonly transactions: Transactions,
+    private readonly orders: OrdersService,
   ) {}
 
   onModuleInit(): void {
@@ -126,12 +127,11 @@ export class CheckoutRemindersService implements OnModuleInit {
       { state: 'skipped' },
     );
     if (claimed.affected !== 1) return 'taken';
-    const paid = await manager
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .where('o.email = :email', { email: reminder.email })
-      .andWhere('o.createdAt >= :opened', { opened: new Date(reminder.openedAt) })
-      .getExists();
+    const paid = await this.orders.placedSince(
+      manager,
+      reminder.email,
+      new Date(reminder.openedAt),
+    );
     if (paid) return skip('paid since');
     const record = await manager.findOneBy(CheckoutSession, { sessionId: reminder.sessionId });
     if (!record) return skip('checkout gone');

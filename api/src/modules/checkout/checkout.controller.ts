@@ -20,7 +20,7 @@ import type {
   ShippingQuote,
 } from '@artist/contracts';
 import { ShippingService } from '../shipping/shipping.service.js';
-import { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
+import { DiscountCheckDto } from './dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService } from './checkout.service.js';

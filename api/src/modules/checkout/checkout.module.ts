@@ -1,15 +1,17 @@
 import { Logger, Module } from '@nestjs/common';
-import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogModule } from '../catalog/catalog.module.js';
-import { Order } from '../orders/order.entity.js';
+import { OrdersModule } from '../orders/orders.module.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { ShippingModule } from '../shipping/shipping.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
 import { ReleasesModule } from '../releases/releases.module.js';
 import { CheckoutCleanupService } from './checkout-cleanup.service.js';
 import { CheckoutRemindersService } from './checkout-reminders.service.js';
+import { ChargeEvent } from './charge-event.entity.js';
+import { CheckoutReminder } from './checkout-reminder.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
@@ -29,7 +31,7 @@ import { CheckoutPersonalData } from './checkout.personal-data.js';
  * Stripe when a key is set; the built-in test provider where loadConfig allows it (a loopback
  * PUBLIC_URL outside production, or PAYMENT_PROVIDER=test); otherwise none, and checkout is 503.
  */
-function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentProvider {
+function paymentProvider(config: AppConfig, orders: OrdersService): PaymentProvider {
   if (config.payments === 'stripe' && config.stripe) {
     return new StripePaymentProvider(config.stripe);
   }
@@ -44,7 +46,8 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CheckoutSession, Order]),
+    TypeOrmModule.forFeature([CheckoutSession, CheckoutReminder, ChargeEvent]),
+    OrdersModule,
     CatalogModule,
     ShippingModule,
     DiscountsModule,
@@ -67,7 +70,7 @@ function paymentProvider(config: AppConfig, orders: Repository<Order>): PaymentP
     {
       provide: PaymentProvider,
       useFactory: paymentProvider,
-      inject: [APP_CONFIG, getRepositoryToken(Order)],
+      inject: [APP_CONFIG, OrdersService],
     },
   ],
 })

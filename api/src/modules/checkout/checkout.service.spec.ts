@@ -12,6 +12,7 @@ import type { ProviderSessionCache } from './provider-session-cache.js';
 import { ShippingService } from '../shipping/shipping.service.js';
 import type { DiscountsService } from '../discounts/discounts.service.js';
 import type { DownloadsService } from '../releases/downloads.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 
 const poster: CheckoutProduct = {
   id: 'poster',
@@ -78,6 +79,7 @@ function service() {
     shipping,
     {} as DiscountsService,
     {} as DownloadsService,
+    {} as OrdersService,
   );
   return { checkout, created, inserted, holds };
 }

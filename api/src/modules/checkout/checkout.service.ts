@@ -27,7 +27,7 @@ import {
   type ShippingQuote,
   preOrderNote,
 } from '@artist/contracts';
-import type { DiscountCheckDto } from '../discounts/dto/discount-check.dto.js';
+import type { DiscountCheckDto } from './dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
@@ -40,6 +40,7 @@ import {
 import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
 import { DiscountsService, type AppliedDiscount } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
+import { OrdersService } from '../orders/orders.service.js';
 import {
   ShippingService,
   unknownRateMessage,
@@ -125,6 +126,7 @@ export class CheckoutService {
     private readonly shipping: ShippingService,
     private readonly discounts: DiscountsService,
     private readonly downloads: DownloadsService,
+    private readonly orders: OrdersService,
   ) {}
 
   /**
@@ -344,7 +346,7 @@ export class CheckoutService {
     const record = await this.findOwn(sessionId);
     const viewer = { now: this.clock.now(), checkoutBrowser };
     if (record.status === 'completed') {
-      const order = await readReceipt(this.sessions.manager, sessionId, viewer);
+      const order = await readReceipt(this.sessions.manager, this.orders, sessionId, viewer);
       if (order)
         return {
           paid: true,
@@ -362,7 +364,9 @@ export class CheckoutService {
     }
     await this.fulfilment.fulfilPaidSession(session);
     const paid = session.paymentStatus === 'paid';
-    const order = paid ? await readReceipt(this.sessions.manager, sessionId, viewer) : null;
+    const order = paid
+      ? await readReceipt(this.sessions.manager, this.orders, sessionId, viewer)
+      : null;
     return order
       ? { paid, status: session.status, order: await this.withDownloads(order, sessionId) }
       : { paid, status: session.status };

@@ -7,9 +7,8 @@ import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { linkFan } from '../fans/fan-link.js';
-import { erasedOrderFields } from '../orders/order-erasure.js';
-import { Order } from '../orders/order.entity.js';
+import { FanLinker } from '../../common/fan-linker.js';
+import { OrdersService, type Order } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
 import type { ChargeUpdate, ProviderSession } from './payment-provider.js';
@@ -28,11 +27,13 @@ export class FulfilmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
     private readonly downloads: DownloadsService,
     private readonly transactions: Transactions,
+    private readonly orders: OrdersService,
   ) {}
 
   async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
@@ -59,9 +60,9 @@ export class FulfilmentService {
     const now = this.clock.now();
     const order = buildOrder(record, session, now);
     const result = await this.transactions.run(async (manager) => {
-      order.fanId = await linkFan(manager, order.email, now);
+      order.fanId = await this.fanLinker.link(manager, order.email, now);
       try {
-        await manager.insert(Order, order);
+        await this.orders.insertPaid(manager, order);
       } catch (error) {
         // On MySQL and SQLite a refused row undoes only its own statement; the transaction goes
         // on and commits nothing of ours, so the other caller's order stands.
@@ -162,12 +163,7 @@ export class FulfilmentService {
    */
   private async applyChargeEvents(paymentIntentId: string): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const qb = manager
-        .getRepository(Order)
-        .createQueryBuilder('o')
-        .where('o.paymentIntentId = :paymentIntentId', { paymentIntentId });
-      if (this.dataSource.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-      const orders = await qb.getMany();
+      const orders = await this.orders.lockedByPaymentIntent(manager, paymentIntentId);
       if (orders.length === 0) return;
       const events = await manager.getRepository(ChargeEvent).findBy({ paymentIntentId });
       if (events.length === 0) return;
@@ -179,13 +175,7 @@ export class FulfilmentService {
         ) {
           continue;
         }
-        // A full refund closes an order kept for shipping after its fan was erased.
-        const closing = order.eraseWhenClosed && update.paymentStatus === 'refunded';
-        await manager.update(
-          Order,
-          { id: order.id },
-          closing ? { ...update, ...erasedOrderFields(order) } : update,
-        );
+        await this.orders.setPaymentState(manager, order, update);
       }
     });
   }

@@ -6,8 +6,8 @@ import {
   type OrderLineItem,
 } from '@artist/contracts';
 import { orderNumber } from '../email/templates.js';
-import { formatShippingAddress } from '../orders/order-format.js';
-import { Order } from '../orders/order.entity.js';
+import { formatShippingAddress } from '../../common/order-format.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 
 /** Who asks for a receipt: when, and whether from the browser that checked out. */
@@ -26,10 +26,11 @@ const DETAILS_MS = RECEIPT_DETAILS_HOURS * 60 * 60 * 1000;
  */
 export async function readReceipt(
   manager: EntityManager,
+  orders: OrdersService,
   sessionId: string,
   viewer: ReceiptViewer,
 ): Promise<CheckoutReceipt | CheckoutReceiptSummary | null> {
-  const order = await manager.findOneBy(Order, { stripeSessionId: sessionId });
+  const order = await orders.findBySession(sessionId, manager);
   const session = await manager.findOneBy(CheckoutSession, { sessionId });
   if (!order || !session) return null;
   const items = (JSON.parse(order.lineItems) as OrderLineItem[]).map((item) => ({

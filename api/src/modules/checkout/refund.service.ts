@@ -7,14 +7,12 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
 import type { Order as OrderView, OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
-import { dollars } from '../orders/order-format.js';
-import { Order } from '../orders/order.entity.js';
-import { toView } from '../orders/orders.service.js';
+import { dollars } from '../../common/order-format.js';
+import { OrdersService, toView, type Order } from '../orders/orders.service.js';
 import type { RefundOrderDto } from './dto/refund-order.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import {
@@ -38,18 +36,17 @@ export class RefundService {
   private readonly logger = new Logger(RefundService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
     private readonly inventory: InventoryService,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
+    private readonly orders: OrdersService,
   ) {}
 
   async refund(id: number, input: RefundOrderDto): Promise<OrderView> {
     return this.transactions.withNamedLock(`order-refund:${id}`, async () => {
-      const orders = this.dataSource.getRepository(Order);
-      const order = await orders.findOneBy({ id });
+      const order = await this.orders.findById(id);
       if (!order) throw new NotFoundException('Order not found.');
       const amount = this.amountToRefund(order, input);
       if (input.restock && order.restockedAt) {
@@ -79,7 +76,7 @@ export class RefundService {
       }
       await this.fulfilment.recordChargeEvent('charge.refunded', charge);
       if (input.restock) await this.restock(order);
-      return toView((await orders.findOneBy({ id }))!);
+      return toView((await this.orders.findById(id))!);
     });
   }
 
@@ -115,12 +112,7 @@ export class RefundService {
   /** Once per order: the row's `restockedAt` is claimed first, so a second call adds nothing. */
   private async restock(order: Order): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const claimed = await manager.update(
-        Order,
-        { id: order.id, restockedAt: IsNull() },
-        { restockedAt: this.clock.now() },
-      );
-      if (claimed.affected !== 1) return;
+      if (!(await this.orders.claimRestock(manager, order.id, this.clock.now()))) return;
       const lines = JSON.parse(order.lineItems) as OrderLineItem[];
       await this.inventory.putBack(manager, lines);
     });

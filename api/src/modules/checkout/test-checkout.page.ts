@@ -1,6 +1,6 @@
 import { preOrderNote } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
-import { dollars } from '../orders/order-format.js';
+import { dollars } from '../../common/order-format.js';
 import { countryName } from '../shipping/shipping.service.js';
 import type { SoldLine } from './checkout-session.entity.js';
 

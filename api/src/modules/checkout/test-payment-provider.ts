@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Repository } from 'typeorm';
-import { Order } from '../orders/order.entity.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import {
   PaymentProvider,
   WebhookSignatureError,
@@ -37,7 +36,7 @@ export class TestPaymentProvider extends PaymentProvider {
 
   constructor(
     private readonly publicUrl: string,
-    private readonly orders: Repository<Order>,
+    private readonly orders: OrdersService,
   ) {
     super();
   }
@@ -48,7 +47,7 @@ export class TestPaymentProvider extends PaymentProvider {
   }
 
   async retrieveSession(id: string): Promise<ProviderSession> {
-    const order = await this.orders.findOneBy({ stripeSessionId: id });
+    const order = await this.orders.findBySession(id);
     if (!order) {
       return {
         id,

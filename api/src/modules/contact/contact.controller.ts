@@ -19,7 +19,7 @@ import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
 import { ContactDto } from './dto/contact.dto.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 
 const columns: CsvColumn<ContactMessage>[] = [
   { header: 'id', value: (m) => m.id },

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import {
   type ContactListFilter,
   type ContactMessage as ContactMessageView,
@@ -10,6 +10,11 @@ import {
   type ListSelection,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import {
+  countByFan,
+  recordsOfPerson,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -21,6 +26,7 @@ export class ContactService {
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
   ) {}
@@ -28,7 +34,7 @@ export class ContactService {
   /** Stores the message and, in the same transaction, queues the artist's alert. */
   async create(input: ContactDto): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const fanId = await linkFan(manager, input.email, this.clock.now());
+      const fanId = await this.fanLinker.link(manager, input.email, this.clock.now());
       const { identifiers } = await manager.insert(ContactMessage, { ...input, fanId });
       await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
     });
@@ -84,6 +90,16 @@ export class ContactService {
         { status, respondedAt: status === 'responded' ? this.clock.now() : null },
       ),
     );
+  }
+
+  /** The person's messages, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<ContactMessage[]> {
+    return recordsOfPerson(manager, ContactMessage, 'm', person);
+  }
+
+  /** How many messages each of some fans wrote, for the fans list. */
+  countsByFan(fanIds: number[]) {
+    return countByFan(this.messages, 'm', fanIds);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { SiteContent } from '@artist/contracts';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { SiteContentDto } from './dto/site-content.dto.js';
 import { ContentService } from './content.service.js';
 

@@ -13,7 +13,7 @@ import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { DiscountsService } from './discounts.service.js';
 import { DiscountInputDto } from './dto/discount-input.dto.js';
 

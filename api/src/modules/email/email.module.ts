@@ -1,6 +1,9 @@
 import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { EmailsController } from './emails.controller.js';
 import { EmailsService } from './emails.service.js';
+import { MailQuota } from './mail-quota.entity.js';
+import { OutboxEmail } from './outbox-email.entity.js';
 import { MailSender } from './mail-sender.service.js';
 import { OutboxService } from './outbox.service.js';
 import { EmailPersonalData } from './email.personal-data.js';
@@ -8,6 +11,7 @@ import { EmailPersonalData } from './email.personal-data.js';
 /** The outbox and its sender; any module queues emails through OutboxService. */
 @Global()
 @Module({
+  imports: [TypeOrmModule.forFeature([OutboxEmail, MailQuota])],
   controllers: [EmailsController],
   providers: [OutboxService, MailSender, EmailsService, EmailPersonalData],
   exports: [OutboxService, MailSender],

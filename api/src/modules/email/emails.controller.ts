@@ -16,7 +16,7 @@ import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
 import { EmailsService } from './emails.service.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -7,7 +7,6 @@ import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
-import type { Order } from '../orders/order.entity.js';
 import { carrierOf, normaliseTracking } from './carriers.js';
 import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
@@ -52,11 +51,19 @@ export const MAILBOX_EMAILS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The order as fulfilment has just inserted it (the insert fills in its id). */
-export type PaidOrder = Pick<
-  Order,
-  'id' | 'email' | 'customerName' | 'lineItems' | 'shippingAddress' | 'total'
-> &
-  Partial<Pick<Order, 'discountCode' | 'discountAmount' | 'taxAmount'>>;
+export interface PaidOrder {
+  id: number;
+  email: string;
+  customerName: string | null;
+  /** JSON text of the line items. */
+  lineItems: string;
+  /** JSON text of the address. */
+  shippingAddress: string;
+  total: number;
+  discountCode?: string | null;
+  discountAmount?: number;
+  taxAmount?: number;
+}
 
 /**
  * Queues emails as rows of the outbox, always with the caller's transaction manager, so an email

@@ -3,7 +3,7 @@ import { preOrderNote, type OrderLineItem } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { Carrier } from './carriers.js';
-import { dollars, formatShippingAddress } from '../orders/order-format.js';
+import { dollars, formatShippingAddress } from '../../common/order-format.js';
 
 /** An email's content: its subject, HTML and plain text. */
 export interface RenderedEmail {

@@ -1,5 +1,7 @@
 import { ERASED, WALK_UP_EMAIL } from '@artist/contracts';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { FanLinker } from '../../common/fan-linker.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { Fan } from './fan.entity.js';
 
@@ -39,4 +41,12 @@ export async function linkFan(
     read.setLock('pessimistic_read');
   const fan = await read.getOneOrFail();
   return fan.id;
+}
+
+/** `linkFan` for the modules whose records name a fan (see `FanLinker`). */
+@Injectable()
+export class FanLinkService extends FanLinker {
+  link(manager: EntityManager, email: string | null | undefined, seenAt: Date) {
+    return linkFan(manager, email, seenAt);
+  }
 }

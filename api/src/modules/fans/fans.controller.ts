@@ -17,7 +17,7 @@ import { Clock } from '../../common/clock.js';
 import { csvFile, type CsvColumn } from '../../common/csv.js';
 import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { FansService } from './fans.service.js';
 
 const columns: CsvColumn<Fan>[] = [

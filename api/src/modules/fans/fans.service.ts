@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import {
   FAN_EXPORT_SECTIONS,
   type FanExportSection,
@@ -13,34 +13,22 @@ import {
   type FanSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { PersonalDataRegistry, recordsOfPerson } from '../../common/personal-data.js';
+import { PersonalDataRegistry } from '../../common/personal-data.js';
 import {
   idsAcrossSegments,
   whereOneOf,
   whereSearch,
   type ListDefinition,
 } from '../../common/list.js';
-import { SearchIndex } from '../search/search-index.js';
+import { SearchIndex } from '../../common/search-index.js';
 import type { ListParams } from '../../common/list-query.js';
 import { TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
-import { ContactMessage } from '../contact/contact-message.entity.js';
 import { ContactService } from '../contact/contact.service.js';
-import { EmailSignup } from '../newsletter/email-signup.entity.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
-import { NotifyMe } from '../notify/notify-me.entity.js';
 import { NotifyService } from '../notify/notify.service.js';
-import { Order } from '../orders/order.entity.js';
-import { toView as orderView } from '../orders/orders.service.js';
+import { OrdersService, toView as orderView } from '../orders/orders.service.js';
 import { Fan } from './fan.entity.js';
-
-/** The fan's own records, newest first, for their history. */
-interface FanRecords {
-  orders: Order[];
-  signups: EmailSignup[];
-  notifyMe: NotifyMe[];
-  messages: ContactMessage[];
-}
 
 /** A fan who has ordered. */
 const CUSTOMER_SQL = 'EXISTS (SELECT 1 FROM orders o WHERE o.fanId = f.id)';
@@ -57,6 +45,7 @@ export class FansService {
     private readonly newsletter: NewsletterService,
     private readonly notify: NotifyService,
     private readonly contact: ContactService,
+    private readonly orders: OrdersService,
     private readonly personalData: PersonalDataRegistry,
     private readonly transactions: Transactions,
     private readonly versions: TableVersions,
@@ -164,31 +153,19 @@ export class FansService {
           );
     const figured = {
       size: aboveZero,
-      // Read from the orders, grouped by fan (their index holds fan and total); a search keeps
-      // the fans whose address matches.
-      ids: (offset: number, limit: number) => {
-        const qb = this.dataSource
-          .getRepository(Order)
-          .createQueryBuilder('o')
-          .where('o.fanId IS NOT NULL');
-        if (field === 'totalSpent') qb.andWhere('o.total > 0');
-        if (matched) whereOneOf(qb, 'o.fanId', matched);
-        else if (search.trim() !== '') {
-          const matching = fans().select('f.id');
-          qb.andWhere(`o.fanId IN (${matching.getQuery()})`).setParameters(
-            matching.getParameters(),
-          );
-        }
-        return qb
-          .select('o.fanId', 'id')
-          .groupBy('o.fanId')
-          .orderBy(field === 'orders' ? 'COUNT(*)' : 'SUM(o.total)', direction)
-          .addOrderBy('o.fanId', direction)
-          .offset(offset)
-          .limit(limit)
-          .getRawMany<{ id: number }>()
-          .then((rows) => rows.map((r) => Number(r.id)));
-      },
+      // Read from the orders, grouped by fan; a search keeps the fans whose address matches.
+      ids: (offset: number, limit: number) =>
+        this.orders.fanIdsByFigure(
+          field,
+          direction,
+          matched
+            ? { ids: matched }
+            : search.trim() !== ''
+              ? { query: fans().select('f.id') }
+              : null,
+          offset,
+          limit,
+        ),
     };
     const zero = {
       size: counts[status] - aboveZero,
@@ -213,18 +190,25 @@ export class FansService {
 
   /** GET /api/admin/fans/:id: the fan and all of their records. */
   async history(id: number): Promise<FanHistory> {
-    const fan = await this.find(this.dataSource.manager, id);
-    const records = await this.recordsOf(this.dataSource.manager, fan);
+    const manager = this.dataSource.manager;
+    const fan = await this.find(manager, id);
+    // The fan's own records, newest first.
+    const [orders, signups, notifyMe, messages] = await Promise.all([
+      this.orders.recordsOf(manager, fan),
+      this.newsletter.recordsOf(manager, fan),
+      this.notify.recordsOf(manager, fan),
+      this.contact.recordsOf(manager, fan),
+    ]);
     const [row] = await this.rows([fan]);
     const signupRow = this.newsletter.listDefinition().toRow;
     const notifyRow = this.notify.listDefinition().toRow;
     const messageRow = this.contact.listDefinition().toRow;
     return {
       fan: row!,
-      orders: records.orders.map(orderView),
-      signups: records.signups.map(signupRow),
-      notifyMe: records.notifyMe.map(notifyRow),
-      messages: records.messages.map(messageRow),
+      orders: orders.map(orderView),
+      signups: signups.map(signupRow),
+      notifyMe: notifyMe.map(notifyRow),
+      messages: messages.map(messageRow),
     };
   }
 
@@ -270,37 +254,15 @@ export class FansService {
     return fan;
   }
 
-  /** The fan's records, newest first (see `recordsOfPerson`). */
-  private async recordsOf(manager: EntityManager, fan: Fan): Promise<FanRecords> {
-    const [orders, signups, notifyMe, messages] = await Promise.all([
-      recordsOfPerson(manager, Order, 'o', fan),
-      recordsOfPerson(manager, EmailSignup, 's', fan),
-      recordsOfPerson(manager, NotifyMe, 'n', fan),
-      recordsOfPerson(manager, ContactMessage, 'm', fan),
-    ]);
-    return { orders, signups, notifyMe, messages };
-  }
-
   /** The list rows of some fans, in their order, with their records' figures. */
   private async rows(fans: Fan[]): Promise<FanView[]> {
     if (fans.length === 0) return [];
     const ids = fans.map((f) => f.id);
-    const grouped = <T>(entity: new () => T, alias: string, select: string, where = '1 = 1') =>
-      this.dataSource
-        .getRepository(entity as new () => object)
-        .createQueryBuilder(alias)
-        .select(`${alias}.fanId`, 'fanId')
-        .addSelect(select, 'n')
-        .addSelect(alias === 'o' ? `COALESCE(SUM(${alias}.total), 0)` : '0', 'total')
-        .where(`${alias}.fanId IN (:...ids)`, { ids })
-        .andWhere(where)
-        .groupBy(`${alias}.fanId`)
-        .getRawMany<{ fanId: number | string; n: number | string; total: number | string }>();
     const [orders, notify, messages, signups] = await Promise.all([
-      grouped(Order, 'o', 'COUNT(*)'),
-      grouped(NotifyMe, 'n', 'COUNT(*)', "n.notified = 'false'"),
-      grouped(ContactMessage, 'm', 'COUNT(*)'),
-      this.dataSource.getRepository(EmailSignup).findBy({ fanId: In(ids) }),
+      this.orders.figuresByFan(ids),
+      this.notify.pendingByFan(ids),
+      this.contact.countsByFan(ids),
+      this.newsletter.signupsOfFans(ids),
     ]);
     const figures = new Map<number, Partial<FanView>>();
     const at = (fanId: number | string | null) => {

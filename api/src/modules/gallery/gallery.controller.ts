@@ -17,7 +17,7 @@ import type { GalleryPhoto, ListPage } from '@artist/contracts';
 import { IdParam } from '../../common/bulk.dto.js';
 import { listPage } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import {
   PhotoOrderDto,
   UpdatePhotoDto,

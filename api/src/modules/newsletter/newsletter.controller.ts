@@ -54,7 +54,7 @@ import {
 } from './newsletter.pages.js';
 import { NewsletterService } from './newsletter.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 
 /** The answer to a signup: the address joins the list once it follows the confirmation email's link. */
 export const SIGNUP_MESSAGE = 'Almost there: check your inbox to confirm';

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import {
   type EmailSignup as EmailSignupView,
   type ListSelection,
@@ -10,9 +10,10 @@ import {
   type SignupSubscription,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
-import { SearchIndex } from '../search/search-index.js';
+import { SearchIndex } from '../../common/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
@@ -43,6 +44,7 @@ export class NewsletterService {
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly places: PlacesService,
     private readonly transactions: Transactions,
@@ -67,7 +69,7 @@ export class NewsletterService {
         .values({
           email: address,
           token: newLinkToken(),
-          fanId: await linkFan(manager, address, this.clock.now()),
+          fanId: await this.fanLinker.link(manager, address, this.clock.now()),
           ...place,
         })
         .orIgnore()
@@ -362,6 +364,21 @@ export class NewsletterService {
         { contacted, contactedAt: contacted === 'true' ? this.clock.now() : null },
       ),
     );
+  }
+
+  /** The person's signups, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<EmailSignup[]> {
+    return recordsOfPerson(manager, EmailSignup, 's', person);
+  }
+
+  /** The signups of some fans, for the fans list. */
+  signupsOfFans(fanIds: number[]): Promise<EmailSignup[]> {
+    return this.signups.findBy({ fanId: In(fanIds) });
+  }
+
+  /** How many signups came since `since`, for the dashboard's overview. */
+  countSignupsSince(since: Date): Promise<number> {
+    return this.signups.countBy({ createdAt: MoreThanOrEqual(since) });
   }
 }
 

@@ -45,7 +45,7 @@ import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyService } from './notify.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 
 const columns: CsvColumn<NotifyMe>[] = [
   { header: 'id', value: (n) => n.id },

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
-import { linkFan } from '../fans/fan-link.js';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
+import { FanLinker } from '../../common/fan-linker.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import {
   NOTIFY_BULK_LIMIT,
   NOTIFY_PRODUCT_NAMES,
@@ -13,9 +13,14 @@ import {
   type Size,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import {
+  countByFan,
+  recordsOfPerson,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { Transactions } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
-import { ProductRecord } from '../catalog/product.entity.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -31,8 +36,9 @@ export class NotifyService implements OnModuleInit {
   constructor(
     @InjectRepository(NotifyMe) private readonly requests: Repository<NotifyMe>,
     private readonly clock: Clock,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly fanLinker: FanLinker,
     private readonly inventory: InventoryService,
+    private readonly catalog: CatalogService,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
   ) {}
@@ -52,9 +58,7 @@ export class NotifyService implements OnModuleInit {
    * product) is stored but emailed only once confirmed: it is sent a confirmation email instead.
    */
   async create(input: NotifyMeDto): Promise<void> {
-    const product = await this.dataSource
-      .getRepository(ProductRecord)
-      .findOne({ where: { name: input.productName, archivedAt: IsNull() }, select: { id: true } });
+    const product = await this.catalog.shopProductIdNamed(input.productName);
     if (!product && !(NOTIFY_PRODUCT_NAMES as readonly string[]).includes(input.productName))
       throw new BadRequestException({
         message: INVALID_PRODUCT_MESSAGE,
@@ -85,7 +89,7 @@ export class NotifyService implements OnModuleInit {
             notified: 'false',
           });
           if (pending) return this.renewConfirmation(manager, pending);
-          const fanId = await linkFan(manager, input.email, this.clock.now());
+          const fanId = await this.fanLinker.link(manager, input.email, this.clock.now());
           const optIn = await requests.existsBy({
             email: input.email,
             unsubscribedAt: Not(IsNull()),
@@ -231,9 +235,9 @@ export class NotifyService implements OnModuleInit {
       const due = rows.filter(
         (r) => r.notified === 'false' && r.unsubscribedAt === null && r.confirmedAt !== null,
       );
-      const products = await manager.findBy(ProductRecord, {
-        id: In([...new Set(due.map((r) => r.productId).filter((id) => id !== null))]),
-      });
+      const products = await this.catalog.productsByIds(manager, [
+        ...new Set(due.map((r) => r.productId).filter((id) => id !== null)),
+      ]);
       const names = new Map(products.map((p) => [p.id, p.name]));
       let queued = 0;
       for (const row of due) {
@@ -252,7 +256,7 @@ export class NotifyService implements OnModuleInit {
    */
   private async announceBackInStock(
     manager: EntityManager,
-    product: ProductRecord,
+    product: { id: string; name: string },
     sizes: (Size | null)[],
   ): Promise<void> {
     const back = sizes.filter((size): size is Size => size !== null);
@@ -309,5 +313,15 @@ export class NotifyService implements OnModuleInit {
     else same.andWhere('productName = :name', { name: row.productName });
     await same.execute();
     return true;
+  }
+
+  /** The person's requests, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<NotifyMe[]> {
+    return recordsOfPerson(manager, NotifyMe, 'n', person);
+  }
+
+  /** How many requests each of some fans has still waiting, for the fans list. */
+  pendingByFan(fanIds: number[]) {
+    return countByFan(this.requests, 'n', fanIds, { where: "n.notified = 'false'" });
   }
 }

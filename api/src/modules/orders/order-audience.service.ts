@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { addressParts, type AddressParts } from './order-format.js';
+import { addressParts, type AddressParts } from '../../common/order-format.js';
 import { Order } from './order.entity.js';
 
 const BATCH = 5000;

@@ -22,9 +22,9 @@ import {
   formatShippingAddress,
   lineItemsSubtotal,
   summariseLineItems,
-} from './order-format.js';
+} from '../../common/order-format.js';
 import { OrdersService } from './orders.service.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 
 /** Address parts, subtotal and shipping have columns of their own, for label and book tools. */
 const columns: CsvColumn<Order>[] = [

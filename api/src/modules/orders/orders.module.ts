@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module.js';
-import { Show } from '../shows/show.entity.js';
+import { ShowsModule } from '../shows/shows.module.js';
 import { Order } from './order.entity.js';
 import { OrdersController } from './orders.controller.js';
 import { OrderAudienceService } from './order-audience.service.js';
@@ -9,7 +9,7 @@ import { OrdersService } from './orders.service.js';
 import { OrdersPersonalData } from './orders.personal-data.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, Show]), CatalogModule],
+  imports: [TypeOrmModule.forFeature([Order]), CatalogModule, ShowsModule],
   controllers: [OrdersController],
   providers: [OrdersService, OrderAudienceService, OrdersPersonalData],
   exports: [OrdersService, OrderAudienceService],

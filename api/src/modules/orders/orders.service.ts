@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkFan } from '../fans/fan-link.js';
+import { FanLinker } from '../../common/fan-linker.js';
 import {
   BadRequestException,
   ConflictException,
@@ -8,7 +8,14 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import {
+  Brackets,
+  IsNull,
+  type EntityManager,
+  type Repository,
+  type SelectQueryBuilder,
+  type WhereExpressionBuilder,
+} from 'typeorm';
 import {
   ONLINE_SHIPPING_CENTS,
   ERASED,
@@ -22,31 +29,58 @@ import {
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import {
+  countByFan,
+  recordsOfPerson,
+  type PersonalDataSubject,
+} from '../../common/personal-data.js';
 import { asRead } from '../../database/exact-text.js';
-import type { Condition, ListDefinition } from '../../common/list.js';
+import { whereOneOf, type Condition, type ListDefinition } from '../../common/list.js';
 import { blankToNull } from '../../common/strings.js';
-import { INDEXED_SEARCHES, SearchIndex } from '../search/search-index.js';
+import { INDEXED_SEARCHES, SearchIndex } from '../../common/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { CatalogService, lineName, sizeOf } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
-import { formatShippingAddress } from './order-format.js';
+import { formatShippingAddress } from '../../common/order-format.js';
 import { erasedOrderFields } from './order-erasure.js';
 import { Order } from './order.entity.js';
-import { Show } from '../shows/show.entity.js';
+import { ShowsService } from '../shows/shows.service.js';
 import { catalogueLineName } from './product-name.js';
 
 /** A LIKE pattern's text taken literally, with '!' as the escape character. */
 const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
+/** An order as stored; a type only, so that only this module reads and writes the table. */
+export type { Order };
+
+/** What the sales report reads of an order (`salesBatch`). */
+export type SoldOrder = Pick<
+  Order,
+  | 'id'
+  | 'total'
+  | 'refundedAmount'
+  | 'discountAmount'
+  | 'recovered'
+  | 'taxAmount'
+  | 'paymentStatus'
+  | 'salesChannel'
+  | 'showId'
+  | 'showLocation'
+  | 'lineItems'
+  | 'createdAt'
+  | 'testMode'
+>;
+
 @Injectable()
 export class OrdersService implements OnModuleInit {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
-    @InjectRepository(Show) private readonly shows: Repository<Show>,
+    private readonly shows: ShowsService,
     private readonly clock: Clock,
+    private readonly fanLinker: FanLinker,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
@@ -194,7 +228,7 @@ export class OrdersService implements OnModuleInit {
     try {
       // The sale and what it takes from stock commit together.
       return await this.transactions.run(async (manager) => {
-        order.fanId = await linkFan(manager, order.email, now);
+        order.fanId = await this.fanLinker.link(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
         return { ...toView(saved), stockWarnings };
@@ -207,18 +241,170 @@ export class OrdersService implements OnModuleInit {
   }
 
   /** The show a merch-table sale names: it must exist, and only an in-person sale has one. */
-  private async showOf(input: ManualOrderDto): Promise<Show | null> {
+  private async showOf(
+    input: ManualOrderDto,
+  ): Promise<{ id: number; venue: string; city: string } | null> {
     if (input.showId === undefined || input.showId === null) return null;
     if (input.salesChannel !== 'in-person') {
       throw new BadRequestException('Only an in-person sale can be tied to a show.');
     }
-    const show = await this.shows.findOneBy({ id: input.showId });
+    const show = await this.shows.placeById(input.showId);
     if (!show) {
       throw new BadRequestException(
         'That show does not exist (it may have been deleted); pick one from the shows list.',
       );
     }
     return show;
+  }
+
+  /** The person's orders, newest first (see `recordsOfPerson`), for their history. */
+  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<Order[]> {
+    return recordsOfPerson(manager, Order, 'o', person);
+  }
+
+  /** How many orders each of some fans placed and what they spent in all, for the fans list. */
+  figuresByFan(fanIds: number[]) {
+    return countByFan(this.orders, 'o', fanIds, { sum: 'o.total' });
+  }
+
+  /**
+   * A page of the fans whose figure (their orders, or what they spent) is above zero, by that
+   * figure and then fan id: read from the orders grouped by fan (an index holds each order's fan
+   * and total). `fans` are the fans wanted, by id or as a query of fans selecting their id.
+   */
+  fanIdsByFigure(
+    figure: 'orders' | 'totalSpent',
+    direction: 'ASC' | 'DESC',
+    fans: { ids: number[] } | { query: SelectQueryBuilder<object> } | null,
+    offset: number,
+    limit: number,
+  ): Promise<number[]> {
+    const qb = this.orders.createQueryBuilder('o').where('o.fanId IS NOT NULL');
+    if (figure === 'totalSpent') qb.andWhere('o.total > 0');
+    if (fans && 'ids' in fans) whereOneOf(qb, 'o.fanId', fans.ids);
+    else if (fans) {
+      qb.andWhere(`o.fanId IN (${fans.query.getQuery()})`).setParameters(
+        fans.query.getParameters(),
+      );
+    }
+    return qb
+      .select('o.fanId', 'id')
+      .groupBy('o.fanId')
+      .orderBy(figure === 'orders' ? 'COUNT(*)' : 'SUM(o.total)', direction)
+      .addOrderBy('o.fanId', direction)
+      .offset(offset)
+      .limit(limit)
+      .getRawMany<{ id: number }>()
+      .then((rows) => rows.map((r) => Number(r.id)));
+  }
+
+  /**
+   * The orders made from `start` until before `end`, or sold in person at one of `showIds`,
+   * those with an id above `after`, `limit` of them by id: what the sales report reads of them.
+   */
+  salesBatch(
+    period: { start: Date; end: Date; showIds: number[] },
+    after: number,
+    limit: number,
+  ): Promise<SoldOrder[]> {
+    const inPeriod = (qb: WhereExpressionBuilder) => {
+      qb.where('o.createdAt >= :start AND o.createdAt < :end', {
+        start: period.start,
+        end: period.end,
+      });
+      if (period.showIds.length) {
+        qb.orWhere('o.salesChannel = :inPerson AND o.showId IN (:...periodShows)', {
+          inPerson: 'in-person',
+          periodShows: period.showIds,
+        });
+      }
+    };
+    return this.orders
+      .createQueryBuilder('o')
+      .select([
+        'o.id',
+        'o.total',
+        'o.refundedAmount',
+        'o.discountAmount',
+        'o.recovered',
+        'o.taxAmount',
+        'o.paymentStatus',
+        'o.salesChannel',
+        'o.showId',
+        'o.showLocation',
+        'o.lineItems',
+        'o.createdAt',
+        'o.testMode',
+      ])
+      .where(new Brackets(inPeriod))
+      .andWhere('o.id > :after', { after })
+      .orderBy('o.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** An order, or null when there is none of this id. */
+  findById(id: number): Promise<Order | null> {
+    return this.orders.findOneBy({ id });
+  }
+
+  /** The order a checkout (or payment) session made, or null while there is none. */
+  findBySession(sessionId: string, manager = this.orders.manager): Promise<Order | null> {
+    return manager.findOneBy(Order, { stripeSessionId: sessionId });
+  }
+
+  /** Whether an order of this address was made at or after `since`. */
+  placedSince(manager: EntityManager, email: string, since: Date): Promise<boolean> {
+    return manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.email = :email', { email })
+      .andWhere('o.createdAt >= :since', { since })
+      .getExists();
+  }
+
+  /**
+   * Inserts the order a paid checkout made, inside the caller's transaction; a second order of
+   * the same payment session fails on the unique key, for the caller to answer.
+   */
+  async insertPaid(manager: EntityManager, order: Partial<Order>): Promise<void> {
+    await manager.insert(Order, order);
+  }
+
+  /**
+   * The orders of a payment intent, locked for the rest of the caller's transaction (SQLite runs
+   * the transaction alone), so two payment updates cannot interleave.
+   */
+  lockedByPaymentIntent(manager: EntityManager, paymentIntentId: string): Promise<Order[]> {
+    const qb = manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.paymentIntentId = :paymentIntentId', { paymentIntentId });
+    if (manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
+    return qb.getMany();
+  }
+
+  /**
+   * Sets an order's payment status and refunded cents. A full refund closes an order kept for
+   * shipping after its fan was erased.
+   */
+  async setPaymentState(
+    manager: EntityManager,
+    order: Order,
+    update: { paymentStatus: string; refundedAmount: number },
+  ): Promise<void> {
+    const closing = order.eraseWhenClosed && update.paymentStatus === 'refunded';
+    await manager.update(
+      Order,
+      { id: order.id },
+      closing ? { ...update, ...erasedOrderFields(order) } : update,
+    );
+  }
+
+  /** Claims an order's restock once: true for the first caller, false after. */
+  async claimRestock(manager: EntityManager, id: number, at: Date): Promise<boolean> {
+    const claimed = await manager.update(Order, { id, restockedAt: IsNull() }, { restockedAt: at });
+    return claimed.affected === 1;
   }
 }
 

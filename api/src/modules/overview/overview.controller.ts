@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AdminOverview } from '@artist/contracts';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { OverviewService } from './overview.service.js';
 
 @ApiTags('admin: overview')

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { MoreThanOrEqual, type DataSource } from 'typeorm';
 import type { AdminOverview } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { countMatching } from '../../common/list.js';
 import { ContactService } from '../contact/contact.service.js';
-import { EmailSignup } from '../newsletter/email-signup.entity.js';
+import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { NotifyService } from '../notify/notify.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 
@@ -18,11 +16,11 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 @Injectable()
 export class OverviewService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly orders: OrdersService,
     private readonly contact: ContactService,
     private readonly notify: NotifyService,
+    private readonly newsletter: NewsletterService,
   ) {}
 
   async overview(): Promise<AdminOverview> {
@@ -31,7 +29,7 @@ export class OverviewService {
       countMatching(this.orders.listDefinition(), { status: 'pending', search: '' }),
       countMatching(this.contact.listDefinition(), { status: 'new', search: '' }),
       countMatching(this.notify.listDefinition(), { status: 'pending', search: '' }),
-      this.db.getRepository(EmailSignup).countBy({ createdAt: MoreThanOrEqual(weekAgo) }),
+      this.newsletter.countSignupsSince(weekAgo),
     ]);
     return { ordersToShip, newMessages, pendingNotifyRequests, signupsThisWeek };
   }

@@ -12,7 +12,7 @@ import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv } from '../../common/csv.js';
 import { NormaliseEmail } from '../../common/strings.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
 import { DownloadCodesService } from './download-codes.service.js';

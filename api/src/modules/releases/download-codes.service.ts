@@ -16,7 +16,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
-import { ProductRecord } from '../catalog/product.entity.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { DownloadCode, DownloadCodeBatch } from './download-code.entity.js';
 import { DownloadsService } from './downloads.service.js';
 
@@ -51,10 +51,11 @@ export class DownloadCodesService {
     private readonly clock: Clock,
     private readonly downloads: DownloadsService,
     private readonly transactions: Transactions,
+    private readonly catalog: CatalogService,
   ) {}
 
-  private async release(manager: EntityManager, productId: string): Promise<ProductRecord> {
-    const product = await manager.findOneBy(ProductRecord, { id: productId });
+  private async release(manager: EntityManager, productId: string) {
+    const product = await this.catalog.productById(manager, productId);
     if (!product) throw new NotFoundException('Product not found.');
     if (product.kind !== 'digital') throw new BadRequestException(CODES_NEED_RELEASE_MESSAGE);
     return product;

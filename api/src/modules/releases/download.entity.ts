@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { epochMs } from '../../database/epoch-ms.js';
-import { byteCount } from '../catalog/release-file.entity.js';
+import { byteCount } from '../../database/byte-count.js';
 
 /**
  * One link to one format of a release, for an order (or a redeemed code): an unguessable token,

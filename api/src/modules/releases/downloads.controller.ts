@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { DownloadRecord } from '@artist/contracts';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { DownloadsService } from './downloads.service.js';
 
 /** An order's downloads in the admin: what was downloaded, and the links sent again. */

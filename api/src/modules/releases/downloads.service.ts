@@ -21,8 +21,8 @@ import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { ReleaseFilesService } from '../catalog/release-files.js';
-import { ProductRecord } from '../catalog/product.entity.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
@@ -89,6 +89,7 @@ export class DownloadsService {
     private readonly limiter: RateLimiter,
     private readonly orders: OrdersService,
     private readonly transactions: Transactions,
+    private readonly catalog: CatalogService,
   ) {}
 
   get days(): number {
@@ -110,7 +111,7 @@ export class DownloadsService {
   async grant(manager: EntityManager, grants: Grant[]): Promise<DownloadLinkRecord[]> {
     if (grants.length === 0) return [];
     const ids = [...new Set(grants.map((g) => g.productId))];
-    const products = await manager.findBy(ProductRecord, { id: In(ids) });
+    const products = await this.catalog.productsByIds(manager, ids);
     const files = await this.files.forReleases(ids);
     const now = this.clock.now().getTime();
     const rows: Partial<DownloadLinkRecord>[] = grants.flatMap((grant) => {

@@ -1,6 +1,6 @@
 import type { SalesFigures, SalesReport } from '@artist/contracts';
 import type { CsvColumn } from '../../common/csv.js';
-import { dollars } from '../orders/order-format.js';
+import { dollars } from '../../common/order-format.js';
 
 /** One line of the sales CSV: a figure of one breakdown. */
 export interface SalesCsvRow {

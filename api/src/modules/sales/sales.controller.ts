@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { EXPORT_NAMES, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv } from '../../common/csv.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 import { SalesQueryDto } from './dto/sales-query.dto.js';
 import { salesCsvColumns, salesCsvRows } from './sales-csv.js';
 import { SalesService } from './sales.service.js';

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module.js';
-import { Order } from '../orders/order.entity.js';
-import { Show } from '../shows/show.entity.js';
+import { OrdersModule } from '../orders/orders.module.js';
+import { ShowsModule } from '../shows/shows.module.js';
 import { SalesController } from './sales.controller.js';
 import { SalesService } from './sales.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, Show]), CatalogModule],
+  imports: [CatalogModule, OrdersModule, ShowsModule],
   controllers: [SalesController],
   providers: [SalesService],
 })

@@ -1,6 +1,4 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Between, Brackets, In, type Repository, type WhereExpressionBuilder } from 'typeorm';
 import { SALES_MAX_DAYS, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
@@ -8,8 +6,8 @@ import { EXPORT_BATCH } from '../../common/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService } from '../catalog/catalog.service.js';
-import { Order } from '../orders/order.entity.js';
-import { Show } from '../shows/show.entity.js';
+import { OrdersService, type SoldOrder } from '../orders/orders.service.js';
+import { ShowsService } from '../shows/shows.service.js';
 import type { SalesQueryDto } from './dto/sales-query.dto.js';
 import { monthsBetween, SalesTally } from './sales-report.js';
 
@@ -22,8 +20,8 @@ import { monthsBetween, SalesTally } from './sales-report.js';
 @Injectable()
 export class SalesService {
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
-    @InjectRepository(Show) private readonly shows: Repository<Show>,
+    private readonly orders: OrdersService,
+    private readonly shows: ShowsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly catalog: CatalogService,
@@ -54,62 +52,29 @@ export class SalesService {
     // A merch-table sale at a picked show counts on the show's date, whenever it was entered:
     // the period's orders are those made in it, and those at the shows it holds.
     const showDates = new Map<number, string>();
-    for (const show of await this.shows.find({
-      select: { id: true, date: true },
-      where: { date: Between(from, to) },
-    })) {
+    for (const show of await this.shows.datesBetween(from, to)) {
       showDates.set(show.id, show.date);
     }
     const periodShows = [...showDates.keys()];
-    const inPeriod = (qb: WhereExpressionBuilder) => {
-      qb.where('o.createdAt >= :start AND o.createdAt < :end', { start, end });
-      if (periodShows.length) {
-        qb.orWhere('o.salesChannel = :inPerson AND o.showId IN (:...periodShows)', {
-          inPerson: 'in-person',
-          periodShows,
-        });
-      }
-    };
     /** The day an order counts on; a show outside the period is looked up when first met. */
-    const dayOf = async (order: Order): Promise<string> => {
+    const dayOf = async (order: SoldOrder): Promise<string> => {
       if (order.salesChannel !== 'in-person' || order.showId === null) {
         return dateIn(timeZone, order.createdAt);
       }
       if (!showDates.has(order.showId)) {
-        const show = await this.shows.findOne({
-          select: { id: true, date: true },
-          where: { id: order.showId },
-        });
         // A deleted show's sales keep the day they were made.
-        showDates.set(order.showId, show?.date ?? '');
+        showDates.set(order.showId, (await this.shows.dateOf(order.showId)) ?? '');
       }
       return showDates.get(order.showId) || dateIn(timeZone, order.createdAt);
     };
     let testOrdersLeftOut = 0;
     let after = 0;
     for (;;) {
-      const batch = await this.orders
-        .createQueryBuilder('o')
-        .select([
-          'o.id',
-          'o.total',
-          'o.refundedAmount',
-          'o.discountAmount',
-          'o.recovered',
-          'o.taxAmount',
-          'o.paymentStatus',
-          'o.salesChannel',
-          'o.showId',
-          'o.showLocation',
-          'o.lineItems',
-          'o.createdAt',
-          'o.testMode',
-        ])
-        .where(new Brackets(inPeriod))
-        .andWhere('o.id > :after', { after })
-        .orderBy('o.id', 'ASC')
-        .limit(EXPORT_BATCH)
-        .getMany();
+      const batch = await this.orders.salesBatch(
+        { start, end, showIds: periodShows },
+        after,
+        EXPORT_BATCH,
+      );
       for (const order of batch) {
         const day = await dayOf(order);
         if (day < from || day > to) continue;
@@ -121,7 +86,7 @@ export class SalesService {
       after = batch[batch.length - 1].id;
     }
     const ids = tally.showIds();
-    const shows = ids.length ? await this.shows.findBy({ id: In(ids) }) : [];
+    const shows = ids.length ? await this.shows.findByIds(ids) : [];
     return tally.report(
       { from, to, timeZone, testOrdersLeftOut },
       new Map(shows.map((show) => [show.id, show])),

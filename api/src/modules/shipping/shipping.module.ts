@@ -1,9 +1,18 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ShippingZonesController } from './shipping.controller.js';
 import { ShippingService } from './shipping.service.js';
+import {
+  ShippingRateRecord,
+  ShippingZoneCountry,
+  ShippingZoneRecord,
+} from './shipping-zone.entity.js';
 
 /** Shipping zones and rates: the admin's Shipping area, and the prices checkout charges. */
 @Module({
+  imports: [
+    TypeOrmModule.forFeature([ShippingZoneRecord, ShippingZoneCountry, ShippingRateRecord]),
+  ],
   controllers: [ShippingZonesController],
   providers: [ShippingService],
   exports: [ShippingService],

@@ -15,7 +15,7 @@ import { listPage, streamCsv } from '../../common/list.js';
 import { ListQueryDto } from '../../common/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
 import { ShowsService } from './shows.service.js';
-import { AdminOnly } from '../auth/admin.guard.js';
+import { AdminOnly } from '../../common/admin-only.js';
 
 const columns: CsvColumn<AdminShow>[] = [
   { header: 'id', value: (s) => s.id },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { Between, In, type Repository } from 'typeorm';
 import {
   type AdminShow,
   type PublicShow,
@@ -207,6 +207,30 @@ export class ShowsService {
     const { affected } = await this.shows.delete({ id });
     if (!affected) throw new NotFoundException('Show not found.');
     this.publicCache = undefined;
+  }
+
+  /** The venue and city of a show, or null when there is no such show (a merch-table sale's). */
+  placeById(id: number): Promise<Pick<Show, 'id' | 'venue' | 'city'> | null> {
+    return this.shows.findOne({ where: { id }, select: { id: true, venue: true, city: true } });
+  }
+
+  /** The date of each show on the days from `from` to `to` (YYYY-MM-DD, both included). */
+  datesBetween(from: string, to: string): Promise<Pick<Show, 'id' | 'date'>[]> {
+    return this.shows.find({
+      select: { id: true, date: true },
+      where: { date: Between(from, to) },
+    });
+  }
+
+  /** A show's date, or null when there is no such show (it may have been deleted). */
+  async dateOf(id: number): Promise<string | null> {
+    const show = await this.shows.findOne({ select: { id: true, date: true }, where: { id } });
+    return show?.date ?? null;
+  }
+
+  /** The shows of some ids that still exist. */
+  findByIds(ids: number[]): Promise<Show[]> {
+    return this.shows.findBy({ id: In(ids) });
   }
 }
 

@@ -31,7 +31,7 @@ import {
   type SalesChannel,
 } from '@artist/contracts';
 import { NormaliseEmail, Trim } from '../../../common/strings.js';
-import { formatShippingAddress } from '../order-format.js';
+import { formatShippingAddress } from '../../../common/order-format.js';
 
 export const AT_LEAST_ONE_PRODUCT = 'Please add at least one product.';
 export const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1';

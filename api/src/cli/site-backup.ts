@@ -10,8 +10,9 @@ import type { Readable } from 'node:stream';
 import { DataSource, type ColumnType, type QueryRunner } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
 import { checkKey, contentTypeOf, type Storage } from '../modules/storage/storage.js';
-import { dataSourceOptions, openDatabase } from './data-source.js';
-import { Transactions } from './transaction.js';
+import { dataSourceOptions, openDatabase } from '../database/data-source.js';
+import { entities } from '../entities.js';
+import { Transactions } from '../database/transaction.js';
 
 /**
  * A copy of the whole site, taken while it runs, and its return into an empty database and
@@ -196,7 +197,7 @@ export async function restoreBackup(options: {
 
   let dataSource: DataSource;
   try {
-    dataSource = await openDatabase(dataSourceOptions(database));
+    dataSource = await openDatabase(dataSourceOptions(database, entities));
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new BackupError(
@@ -349,7 +350,7 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
       source.close();
     }
     const dataSource = await new DataSource(
-      dataSourceOptions({ type: 'sqlite', file: copy }),
+      dataSourceOptions({ type: 'sqlite', file: copy }, entities),
     ).initialize();
     // The rows are read one at a time through a connection of our own to the copy.
     const handle = new Sqlite(copy, { readonly: true, fileMustExist: true });
@@ -369,7 +370,7 @@ async function openSnapshot(database: AppConfig['database']): Promise<Snapshot> 
   }
   let dataSource: DataSource;
   try {
-    dataSource = await new DataSource(dataSourceOptions(database)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(database, entities)).initialize();
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new BackupError(
@@ -428,7 +429,9 @@ async function migrationsOf(dataSource: DataSource, runner?: QueryRunner): Promi
  * migrated, column by column, dates aside (they are the moment of migrating).
  */
 async function tablesInUse(dataSource: DataSource, tables: string[]): Promise<string[]> {
-  const fresh = await openDatabase(dataSourceOptions({ type: 'sqlite', file: ':memory:' }));
+  const fresh = await openDatabase(
+    dataSourceOptions({ type: 'sqlite', file: ':memory:' }, entities),
+  );
   try {
     const used: string[] = [];
     for (const table of tables) {

@@ -2,11 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { DiscountCheckRequest } from '@artist/contracts';
 import { NormaliseEmail } from '../../../common/strings.js';
-import {
-  SHIPPING_RATE_ID_MESSAGE,
-  ShippingQuoteDto,
-} from '../../checkout/dto/create-checkout-session.dto.js';
-import { CodeCase } from './discount-input.dto.js';
+import { SHIPPING_RATE_ID_MESSAGE, ShippingQuoteDto } from './create-checkout-session.dto.js';
+import { CodeCase } from '../../discounts/dto/discount-input.dto.js';
 
 /** Body of `POST /api/discounts/check`: the cart, where it ships, and the code to try. */
 export class DiscountCheckDto extends ShippingQuoteDto implements DiscountCheckRequest {

@@ -7,13 +7,16 @@ import {
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
 } from '@artist/contracts';
-import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
+import {
+  FAN_RECORD_INDEXES,
+  linkUnlinkedRecords,
+} from '../database/migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from '../common/seeded-random.js';
-import { INDEXED_SEARCHES } from '../modules/search/search-index.js';
+import { INDEXED_SEARCHES } from '../common/search-index.js';
 import { searchIndexOf } from '../modules/search/search.module.js';
-import { TableVersions } from './table-versions.js';
-import { Transactions } from './transaction.js';
+import { TableVersions } from '../database/table-versions.js';
+import { Transactions } from '../database/transaction.js';
 import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
 import { ContactMessage } from '../modules/contact/contact-message.entity.js';
 import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';

@@ -1,0 +1,61 @@
+// The API's import rules (docs/architecture.md, "Layers and table owners"), checked by
+// `npm run lint`: `npx depcruise api/src`. Specs beside the code may import what they test.
+const MODULE = '^api/src/modules/([^/]+)/';
+const NOT_SPEC = '\\.spec\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Files that import each other cannot be layered: one of the imports must go.',
+      severity: 'error',
+      from: { path: '^api/src/', pathNot: NOT_SPEC },
+      to: { circular: true },
+    },
+    {
+      name: 'no-other-module-entities',
+      comment:
+        "A module alone reads and writes its tables: another module asks through the owner's " +
+        'exported service, never through its entities.',
+      severity: 'error',
+      from: { path: MODULE, pathNot: NOT_SPEC },
+      to: { path: '^api/src/modules/[^/]+/.*\\.entity\\.ts$', pathNot: '^api/src/modules/$1/' },
+    },
+    {
+      name: 'no-other-module-internals',
+      comment:
+        'Another module is reached through its module file, exported services and public types, ' +
+        'not its controllers, its personal-data handlers or its tests.',
+      severity: 'error',
+      from: { path: MODULE, pathNot: NOT_SPEC },
+      to: {
+        path: '^api/src/modules/[^/]+/.*\\.(controller|personal-data|spec)\\.ts$',
+        pathNot: '^api/src/modules/$1/',
+      },
+    },
+    {
+      name: 'common-and-database-import-no-module',
+      comment: 'common/ and database/ sit below the modules, so they never import one.',
+      severity: 'error',
+      from: { path: '^api/src/(common|database)/' },
+      to: { path: '^api/src/modules/' },
+    },
+    {
+      name: 'migrations-import-only-migrations',
+      comment:
+        'A migration runs as it was written, for ever: it carries fixed copies of the shapes it ' +
+        'needs rather than importing code that may change.',
+      severity: 'error',
+      from: { path: '^api/src/database/migrations/' },
+      to: { path: '^api/src/', pathNot: '^api/src/database/migrations/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|api/contracts)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'api/tsconfig.json' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

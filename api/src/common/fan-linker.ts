@@ -1,0 +1,15 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * The id of the fan with an address, made on first sight, inside the caller's transaction so
+ * the fan row commits or rolls back with the record that names it; null for an address that is
+ * nobody's. The fans module provides it; the modules whose records name a fan (orders, signups,
+ * notify-me requests, messages) ask for it here, since the fans module reads their records.
+ */
+export abstract class FanLinker {
+  abstract link(
+    manager: EntityManager,
+    email: string | null | undefined,
+    seenAt: Date,
+  ): Promise<number | null>;
+}
