@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
-import { seedVolume } from '../src/database/volume-seed.js';
+import { seedVolume } from './volume-seed.js';
 import { freePort, logIn, mainJs, waitHealthy } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 

@@ -17,7 +17,7 @@ import {
 } from '../src/database/backup.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { inTransaction } from '../src/database/transaction.js';
-import { seedVolume } from '../src/database/volume-seed.js';
+import { seedVolume } from '../scripts/volume-seed.js';
 import { FileStorage } from '../src/modules/storage/file-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';

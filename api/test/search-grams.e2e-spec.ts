@@ -3,13 +3,13 @@ import { DataSource, Like } from 'typeorm';
 import { listIds, listPage, type ListDefinition } from '../src/common/list.js';
 import { ERASED } from '@artist/contracts';
 import { INDEXED_SEARCHES, SearchGrams } from '../src/common/search-grams.js';
-import { seededRandom } from '../src/common/seeded-random.js';
+import { seededRandom } from '../scripts/seeded-random.js';
 import {
   SearchGram,
   SearchGramChange,
   SearchGramState,
 } from '../src/database/search-gram.entity.js';
-import { seedVolume } from '../src/database/volume-seed.js';
+import { seedVolume } from '../scripts/volume-seed.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService } from '../src/modules/orders/orders.service.js';
 import { tablesChanged } from '../src/database/table-versions.js';

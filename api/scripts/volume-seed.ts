@@ -7,16 +7,19 @@ import {
   WALK_UP_CUSTOMER,
   WALK_UP_EMAIL,
 } from '@artist/contracts';
-import { FAN_RECORD_INDEXES, linkUnlinkedRecords } from './migrations/1766500000000-CreateFans.js';
+import {
+  FAN_RECORD_INDEXES,
+  linkUnlinkedRecords,
+} from '../src/database/migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { seededRandom } from '../common/seeded-random.js';
-import { INDEXED_SEARCHES, searchGramsOf } from '../common/search-grams.js';
-import { tablesChanged } from './table-versions.js';
-import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
-import { ContactMessage } from '../modules/contact/contact-message.entity.js';
-import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
-import { NotifyMe } from '../modules/notify/notify-me.entity.js';
-import { Order } from '../modules/orders/order.entity.js';
+import { seededRandom } from './seeded-random.js';
+import { INDEXED_SEARCHES, searchGramsOf } from '../src/common/search-grams.js';
+import { tablesChanged } from '../src/database/table-versions.js';
+import { FIRST_CATALOGUE } from '../src/modules/catalog/first-catalogue.js';
+import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
+import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
+import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
+import { Order } from '../src/modules/orders/order.entity.js';
 
 /** How many rows of each list `npm run seed:volume` adds. */
 export interface VolumeCounts {
