@@ -72,21 +72,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/**
- * The server's own sentence from an error answer ({statusCode, message}), if there is one; the
- * validation pipe answers a list of them, which are joined.
- */
-export function serverMessage(e: unknown): string | undefined {
-  const data = isHttpError(e) ? e.data : undefined;
-  if (typeof data === 'object' && data !== null && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (Array.isArray(message) && message.length && message.every((m) => typeof m === 'string'))
-      return message.join('; ');
-  }
-  return undefined;
-}
-
 /** The admin's one API slice; features add their endpoints with `injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',

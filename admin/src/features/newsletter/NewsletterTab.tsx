@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { EXPORT_NAMES, type EmailSignup } from '@artist/contracts';
+import { EXPORT_NAMES, type EmailSignup, serverMessage } from '@artist/contracts';
 import { App } from 'antd';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useBulkAction } from '../table/useBulkAction.js';

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Flex, Input, Spin, Table, Typography } from 'antd';
-import type { SalesFigures, SalesQuery, SalesReport } from '@artist/contracts';
-import { serverMessage, setAuthenticated } from '../../app/api.js';
+import {
+  type SalesFigures,
+  type SalesQuery,
+  type SalesReport,
+  serverMessage,
+} from '@artist/contracts';
+import { setAuthenticated } from '../../app/api.js';
 import { useAppDispatch } from '../../app/store.js';
 import { formatCents, formatDay } from '../../components/format.js';
 import { usePhone } from '../../components/usePhone.js';
