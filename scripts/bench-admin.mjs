@@ -16,6 +16,7 @@
 // does for the site) and puts the server's own back afterwards; the size in use is printed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,12 +124,9 @@ const LISTS = [
   },
 ];
 
-const missing = [
-  'api/dist/main.js',
-  'api/dist/cli/seed-volume.js',
-  'shell/dist/index.html',
-  'admin/dist/remoteEntry.js',
-].filter((file) => !existsSync(path.join(root, file)));
+const missing = ['api/dist/main.js', 'shell/dist/index.html', 'admin/dist/remoteEntry.js'].filter(
+  (file) => !existsSync(path.join(root, file)),
+);
 if (missing.length > 0) {
   console.error(
     `No production build (${missing.join(', ')} missing): run \`npm run build\` first.`,
@@ -164,6 +162,14 @@ const run = (args, env) =>
       code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`)),
     );
   });
+
+// The volume seed is a development tool outside the product's build: compiled here with the trial
+// scripts (api/dist/trial/scripts/seed-volume.js, as `npm run seed:volume` does).
+await run([
+  createRequire(import.meta.url).resolve('typescript/bin/tsc'),
+  '-p',
+  'api/tsconfig.trial.json',
+]);
 
 /** The process and its descendants, read from /proc. */
 function family(pid) {
@@ -544,7 +550,7 @@ async function benchDatabase(name, databaseUrl, cleanUp) {
   console.log(`\n== ${name} ==`);
   try {
     const volume = Object.entries(VOLUME).flatMap(([k, v]) => [`--${k}`, String(v)]);
-    await run(['api/dist/cli/seed-volume.js', ...volume], { DATABASE_URL: databaseUrl });
+    await run(['api/dist/trial/scripts/seed-volume.js', ...volume], { DATABASE_URL: databaseUrl });
     const site = await startSite(databaseUrl);
     try {
       const get = await logIn(site.url);

@@ -21,7 +21,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
 import { entities } from '../src/entities.js';
-import { seedVolume } from '../src/cli/volume-seed.js';
+import { seedVolume } from './volume-seed.js';
 import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 

@@ -18,7 +18,7 @@ import {
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { entities } from '../src/entities.js';
 import { Transactions } from '../src/database/transaction.js';
-import { seedVolume } from '../src/cli/volume-seed.js';
+import { seedVolume } from '../scripts/volume-seed.js';
 import { FileStorage } from '../src/modules/storage/file-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';

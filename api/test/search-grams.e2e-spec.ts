@@ -5,13 +5,13 @@ import { ERASED } from '@artist/contracts';
 import { FtsSearchIndex, ftsSearchIndex } from '../src/modules/search/fts-search-index.js';
 import { GramSearchIndex } from '../src/modules/search/gram-search-index.js';
 import { SearchIndex, type SearchedTable } from '../src/common/search-index.js';
-import { seededRandom } from '../src/common/seeded-random.js';
+import { seededRandom } from '../scripts/seeded-random.js';
 import {
   SearchGram,
   SearchGramChange,
   SearchGramState,
 } from '../src/database/search-gram.entity.js';
-import { seedVolume } from '../src/cli/volume-seed.js';
+import { seedVolume } from '../scripts/volume-seed.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService } from '../src/modules/orders/orders.service.js';
 import { TableVersions } from '../src/database/table-versions.js';

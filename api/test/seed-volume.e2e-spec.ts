@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
-import { seedVolume } from '../src/cli/volume-seed.js';
+import { seedVolume } from '../scripts/volume-seed.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';

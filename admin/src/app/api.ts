@@ -27,18 +27,13 @@ export const errorMessage = (e: unknown): string =>
   isHttpError(e) ? e.message : e instanceof Error ? e.message : String(e);
 
 /**
- * Sends cookies, a JSON content type only with a body, and turns a non-OK answer into an
- * HttpError. A 401 from any admin call means the session expired: the cached session becomes
- * unauthenticated, which sends the artist back to the login screen.
+ * Every call of the admin to the API: cookies sent, a JSON content type only with a JSON body
+ * (FormData goes as multipart), and a non-OK answer, or none, turned into an HttpError.
  */
-const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (arg, baseApi) => {
-  const {
-    url,
-    method = 'GET',
-    body,
-    allow401,
-    cache,
-  } = typeof arg === 'string' ? { url: arg } : arg;
+export async function callApi(
+  { url, method = 'GET', body, cache }: RequestArgs,
+  signal?: AbortSignal,
+): Promise<{ response: Response } | { error: HttpError }> {
   const json = body !== undefined && !(body instanceof FormData);
   let res: Response;
   try {
@@ -47,20 +42,31 @@ const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (
       credentials: 'include',
       headers: json ? { 'Content-Type': 'application/json' } : undefined,
       body: json ? JSON.stringify(body) : (body as FormData | undefined),
-      signal: baseApi.signal,
+      signal,
       cache,
     });
   } catch (err) {
     return { error: { status: 'FETCH_ERROR', message: errorMessage(err) } };
   }
+  if (res.ok) return { response: res };
   const text = await res.text();
-  const data = parseBody(text);
-  if (!res.ok) {
-    if (res.status === 401 && !allow401) baseApi.dispatch(sessionExpired());
-    const message = `${res.status}: ${text || res.statusText}`;
-    return { error: { status: res.status, message, data } };
+  const message = `${res.status}: ${text || res.statusText}`;
+  return { error: { status: res.status, message, data: parseBody(text) } };
+}
+
+/**
+ * The RTK Query base query of every endpoint. A 401 from any admin call means the session
+ * expired: the cached session becomes unauthenticated, which sends the artist back to the login
+ * screen.
+ */
+const baseQuery: BaseQueryFn<string | RequestArgs, unknown, HttpError> = async (arg, baseApi) => {
+  const request = typeof arg === 'string' ? { url: arg } : arg;
+  const answer = await callApi(request, baseApi.signal);
+  if ('error' in answer) {
+    if (answer.error.status === 401 && !request.allow401) baseApi.dispatch(sessionExpired());
+    return answer;
   }
-  return { data };
+  return { data: parseBody(await answer.response.text()) };
 };
 
 function parseBody(text: string): unknown {
@@ -70,21 +76,6 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/**
- * The server's own sentence from an error answer ({statusCode, message}), if there is one; the
- * validation pipe answers a list of them, which are joined.
- */
-export function serverMessage(e: unknown): string | undefined {
-  const data = isHttpError(e) ? e.data : undefined;
-  if (typeof data === 'object' && data !== null && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (Array.isArray(message) && message.length && message.every((m) => typeof m === 'string'))
-      return message.join('; ');
-  }
-  return undefined;
 }
 
 /** The admin's one API slice; features add their endpoints with `injectEndpoints`. */

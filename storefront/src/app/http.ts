@@ -1,4 +1,5 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { serverMessage } from '@artist/contracts';
 
 export interface HttpRequest {
   url: string;
@@ -59,17 +60,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** The sentence the server put in an error answer (`{ statusCode, message }`), if any. */
-export function serverMessage(error: unknown): string | undefined {
-  const data = (error as HttpError | undefined)?.data;
-  if (data && typeof data === 'object' && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (Array.isArray(message) && typeof message[0] === 'string') return message.join(' ');
-  }
-  return undefined;
 }
 
 /**

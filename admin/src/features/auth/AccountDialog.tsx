@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import type { TwoFactorSetup } from '@artist/contracts';
+import { type TwoFactorSetup, serverMessage } from '@artist/contracts';
 import { Alert, Button, Flex, Input, Modal, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { errorMessage } from '../../app/api.js';
 import {
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,

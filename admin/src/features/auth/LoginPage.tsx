@@ -2,8 +2,12 @@ import { useAppDispatch } from '../../app/store.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { TWO_FACTOR_CODE_REQUIRED_MESSAGE, TWO_FACTOR_CODE_WRONG_MESSAGE } from '@artist/contracts';
-import { errorMessage, isHttpError, serverMessage } from '../../app/api.js';
+import {
+  TWO_FACTOR_CODE_REQUIRED_MESSAGE,
+  TWO_FACTOR_CODE_WRONG_MESSAGE,
+  serverMessage,
+} from '@artist/contracts';
+import { errorMessage, isHttpError } from '../../app/api.js';
 import { setAuthenticated, useGetSessionQuery, useLoginMutation } from './authApi.js';
 import { useRequestPasswordResetMutation } from './accountApi.js';
 

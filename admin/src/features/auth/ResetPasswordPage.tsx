@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { serverMessage } from '@artist/contracts';
+import { errorMessage } from '../../app/api.js';
 import { setAuthenticated } from './authApi.js';
 import { useConfirmPasswordResetMutation } from './accountApi.js';
 import { useAppDispatch } from '../../app/store.js';

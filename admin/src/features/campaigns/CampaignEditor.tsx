@@ -6,6 +6,7 @@ import {
   type Campaign,
   type CampaignAudience,
   type CampaignInput,
+  serverMessage,
 } from '@artist/contracts';
 import {
   Alert,
@@ -163,9 +164,9 @@ function DraftEditor({
           setReach(answer);
           setReachError(null);
         })
-        .catch((err: { data?: { message?: string } }) => {
+        .catch((err: unknown) => {
           setReach(null);
-          setReachError(err?.data?.message ?? 'The audience could not be counted.');
+          setReachError(serverMessage(err) ?? 'The audience could not be counted.');
         });
     }, 300);
     return () => clearTimeout(timer);

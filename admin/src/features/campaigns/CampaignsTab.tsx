@@ -1,26 +1,30 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EXPORT_NAMES, type Campaign } from '@artist/contracts';
 import { Button } from 'antd';
-import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { CampaignEditor } from './CampaignEditor.js';
 import { campaignColumns, campaignFilters } from './columns.js';
 import { useGetCampaignsQuery } from './campaignsApi.js';
 
 /** Newsletters and show announcements: the list, and the editor of one (`?campaign=id`). */
+const campaignsList: ListDefinition<Campaign> = {
+  name: EXPORT_NAMES.campaigns,
+  label: 'campaigns',
+  exportPath: '/admin/campaigns/export',
+  useList: useGetCampaignsQuery,
+  filters: campaignFilters,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  searchPlaceholder: 'Search subject',
+  emptyText: 'No campaigns yet',
+};
+
 export function CampaignsTab() {
-  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
-  const { data, isFetching, error } = useGetCampaignsQuery(query.args, { pollingInterval: 5000 });
+  const tab = useListTab(campaignsList, { pollingInterval: 5000 });
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const toast = useToast();
   const opened = Number(params.get('campaign')) || null;
-
-  useEffect(() => {
-    if (error) toast.error('Failed to load campaigns', error);
-  }, [error, toast]);
 
   const open = useMemo(
     () => (campaign: Campaign) =>
@@ -43,17 +47,9 @@ export function CampaignsTab() {
 
   return (
     <>
-      <DataTable<Campaign>
-        name={EXPORT_NAMES.campaigns}
-        label="campaigns"
-        exportPath="/admin/campaigns/export"
-        query={query}
-        page={data}
-        loading={isFetching}
+      <DataTable
+        tab={tab}
         columns={columns}
-        filters={campaignFilters}
-        searchPlaceholder="Search subject"
-        emptyText="No campaigns yet"
         primaryAction={
           <Button type="primary" onClick={() => setCreating(true)}>
             New campaign

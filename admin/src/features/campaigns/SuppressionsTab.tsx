@@ -1,25 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EXPORT_NAMES, type Suppression } from '@artist/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { suppressionColumns, suppressionFilters } from './columns.js';
 import { useGetSuppressionsQuery, useRemoveSuppressionMutation } from './campaignsApi.js';
 
 /** Addresses that get no campaign after a hard bounce or a complaint; the artist can lift one. */
+const suppressionsList: ListDefinition<Suppression> = {
+  name: EXPORT_NAMES.suppressions,
+  label: 'suppressions',
+  exportPath: '/admin/suppressions/export',
+  useList: useGetSuppressionsQuery,
+  filters: suppressionFilters,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  searchPlaceholder: 'Search address',
+  emptyText: 'No suppressed addresses',
+};
+
 export function SuppressionsTab() {
-  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
-  const { data, isFetching, error } = useGetSuppressionsQuery(query.args);
+  const tab = useListTab(suppressionsList);
   const [removing, setRemoving] = useState<Suppression | null>(null);
   const [remove, { isLoading }] = useRemoveSuppressionMutation();
   const [form] = Form.useForm<{ reason: string }>();
   const toast = useToast();
   const columns = useMemo(() => suppressionColumns(setRemoving), []);
-
-  useEffect(() => {
-    if (error) toast.error('Failed to load suppressions', error);
-  }, [error, toast]);
 
   const onRemove = async ({ reason }: { reason: string }) => {
     if (!removing) return;
@@ -35,18 +41,7 @@ export function SuppressionsTab() {
 
   return (
     <>
-      <DataTable<Suppression>
-        name={EXPORT_NAMES.suppressions}
-        label="suppressions"
-        exportPath="/admin/suppressions/export"
-        query={query}
-        page={data}
-        loading={isFetching}
-        columns={columns}
-        filters={suppressionFilters}
-        searchPlaceholder="Search address"
-        emptyText="No suppressed addresses"
-      />
+      <DataTable tab={tab} columns={columns} />
       {removing && (
         <Modal
           open

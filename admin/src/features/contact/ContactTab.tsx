@@ -1,47 +1,38 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EXPORT_NAMES, type ContactMessage } from '@artist/contracts';
-import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useBulkAction } from '../table/useBulkAction.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { contactColumns, contactFilters } from './columns.js';
 import { useGetContactMessagesQuery, useMarkRespondedMutation } from './contactApi.js';
 import { MessageDialog } from './MessageDialog.js';
 
-export function ContactTab() {
-  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
-  const { data, isFetching, error } = useGetContactMessagesQuery(query.args);
-  const [markResponded] = useMarkRespondedMutation();
-  const [viewing, setViewing] = useState<ContactMessage | null>(null);
-  const toast = useToast();
-  const columns = useMemo(() => contactColumns(setViewing), []);
-  const { selection, action } = useBulkAction({
-    noun: 'messages',
-    verb: 'Responded',
-    run: (selection) => markResponded({ ...selection, status: 'responded' }).unwrap(),
-  });
+const contactList: ListDefinition<ContactMessage> = {
+  name: EXPORT_NAMES.contactMessages,
+  label: 'contact messages',
+  exportPath: '/admin/contact-messages/export',
+  useList: useGetContactMessagesQuery,
+  filters: contactFilters,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  searchPlaceholder: 'Search name, email, message',
+  emptyText: 'No contact messages found',
+  rowLabel: (m) => `${m.firstName} ${m.lastName}`,
+};
 
-  useEffect(() => {
-    if (error) toast.error('Failed to load contact messages', error);
-  }, [error, toast]);
+export function ContactTab() {
+  const [markResponded] = useMarkRespondedMutation();
+  const tab = useListTab(contactList, {
+    bulk: {
+      noun: 'messages',
+      verb: 'Responded',
+      run: (selection) => markResponded({ ...selection, status: 'responded' }).unwrap(),
+    },
+  });
+  const [viewing, setViewing] = useState<ContactMessage | null>(null);
+  const columns = useMemo(() => contactColumns(setViewing), []);
 
   return (
     <>
-      <DataTable<ContactMessage>
-        name={EXPORT_NAMES.contactMessages}
-        label="contact messages"
-        exportPath="/admin/contact-messages/export"
-        query={query}
-        page={data}
-        loading={isFetching}
-        columns={columns}
-        filters={contactFilters}
-        searchPlaceholder="Search name, email, message"
-        emptyText="No contact messages found"
-        selection={selection}
-        rowLabel={(m) => `${m.firstName} ${m.lastName}`}
-        primaryAction={action}
-      />
+      <DataTable tab={tab} columns={columns} primaryAction={tab.bulkAction} />
       {viewing && <MessageDialog message={viewing} onClose={() => setViewing(null)} />}
     </>
   );

@@ -1,39 +1,35 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EXPORT_NAMES, type DiscountCode } from '@artist/contracts';
 import { Button } from 'antd';
-import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { discountColumns, discountFilters } from './columns.js';
 import { DiscountDialog } from './DiscountDialog.js';
 import { useGetDiscountsQuery } from './discountsApi.js';
 
+const discountsList: ListDefinition<DiscountCode> = {
+  name: EXPORT_NAMES.discounts,
+  label: 'discount codes',
+  exportPath: '/admin/discounts/export',
+  useList: useGetDiscountsQuery,
+  filters: discountFilters,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  searchPlaceholder: 'Search codes',
+  emptyText: 'No discount codes yet',
+};
+
 /** The Discounts area: the artist's codes on the shared table block. */
 export function DiscountsTab() {
-  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
-  const { data, isFetching, error } = useGetDiscountsQuery(query.args);
+  const tab = useListTab(discountsList);
   const [editing, setEditing] = useState<DiscountCode | 'new' | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const toast = useToast();
   const columns = useMemo(() => discountColumns(setEditing), []);
-
-  useEffect(() => {
-    if (error) toast.error('Failed to load discount codes', error);
-  }, [error, toast]);
 
   return (
     <>
-      <DataTable<DiscountCode>
-        name={EXPORT_NAMES.discounts}
-        label="discount codes"
-        exportPath="/admin/discounts/export"
-        query={query}
-        page={data}
-        loading={isFetching}
+      <DataTable
+        tab={tab}
         columns={columns}
-        filters={discountFilters}
-        searchPlaceholder="Search codes"
-        emptyText="No discount codes yet"
         highlightId={saved}
         primaryAction={
           <Button type="primary" onClick={() => setEditing('new')}>

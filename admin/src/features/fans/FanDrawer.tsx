@@ -5,20 +5,10 @@ import { formatCents, formatTimestamp } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
 import { subjectLabel } from '../contact/columns.js';
 import { productNames } from '../orders/orderFormat.js';
-import { saveFile, today } from '../table/downloadCsv.js';
+import { today, useDownload } from '../table/downloadCsv.js';
 import { NEWSLETTER_TAGS } from './columns.js';
 import { useEraseFanMutation, useGetFanQuery } from './fansApi.js';
 import { OwedParcelWarning } from './OwedParcelWarning.js';
-
-/** The privacy export as a file: everything the server holds about the fan. */
-async function downloadExport(id: number): Promise<string> {
-  const res = await fetch(`/api/admin/fans/${id}/export`, { credentials: 'include' });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `fan-${id}-${today()}.json`;
-  saveFile(await res.blob(), filename);
-  return filename;
-}
 
 function Section({ title, empty, items }: { title: string; empty: string; items: ReactNode[] }) {
   return (
@@ -103,6 +93,7 @@ export function FanDrawer({ id, onClose }: { id: number; onClose: () => void }) 
   const [typed, setTyped] = useState('');
   const [exporting, setExporting] = useState(false);
   const toast = useToast();
+  const download = useDownload();
   const confirmId = useId();
   const email = data?.fan.email;
   const confirmed = email !== undefined && typed.trim().toLowerCase() === email;
@@ -110,7 +101,9 @@ export function FanDrawer({ id, onClose }: { id: number; onClose: () => void }) 
   const onExport = async () => {
     setExporting(true);
     try {
-      toast.success('Exported fan data', await downloadExport(id));
+      // The privacy export: everything the server holds about the fan.
+      const filename = await download(`/admin/fans/${id}/export`, `fan-${id}-${today()}.json`);
+      toast.success('Exported fan data', filename);
     } catch (err) {
       toast.error('Failed to export fan data', err);
     } finally {

@@ -1,38 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EXPORT_NAMES, type Fan } from '@artist/contracts';
-import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { fanColumns, fanFilters } from './columns.js';
 import { FanDrawer } from './FanDrawer.js';
 import { useGetFansQuery } from './fansApi.js';
 
+const fansList: ListDefinition<Fan> = {
+  name: EXPORT_NAMES.fans,
+  label: 'fans',
+  exportPath: '/admin/fans/export',
+  useList: useGetFansQuery,
+  filters: fanFilters,
+  defaultSort: { field: 'firstSeenAt', order: 'descend' },
+  searchPlaceholder: 'Search email',
+  emptyText: 'No fans found',
+};
+
 /** Everyone who ordered, signed up, asked to be notified or wrote in: one row per address. */
 export function FansTab() {
-  const query = useTableQuery('all', { field: 'firstSeenAt', order: 'descend' });
-  const { data, isFetching, error } = useGetFansQuery(query.args);
+  const tab = useListTab(fansList);
   const [viewing, setViewing] = useState<number | null>(null);
-  const toast = useToast();
   const columns = useMemo(() => fanColumns((fan) => setViewing(fan.id)), []);
-
-  useEffect(() => {
-    if (error) toast.error('Failed to load fans', error);
-  }, [error, toast]);
 
   return (
     <>
-      <DataTable<Fan>
-        name={EXPORT_NAMES.fans}
-        label="fans"
-        exportPath="/admin/fans/export"
-        query={query}
-        page={data}
-        loading={isFetching}
-        columns={columns}
-        filters={fanFilters}
-        searchPlaceholder="Search email"
-        emptyText="No fans found"
-      />
+      <DataTable tab={tab} columns={columns} />
       {viewing !== null && <FanDrawer id={viewing} onClose={() => setViewing(null)} />}
     </>
   );

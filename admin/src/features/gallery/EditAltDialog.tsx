@@ -1,6 +1,5 @@
-import { GALLERY_ALT_MAX, type GalleryPhoto } from '@artist/contracts';
+import { GALLERY_ALT_MAX, type GalleryPhoto, serverMessage } from '@artist/contracts';
 import { Form, Input, Modal } from 'antd';
-import { serverMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { useUpdatePhotoAltMutation } from './galleryApi.js';
 

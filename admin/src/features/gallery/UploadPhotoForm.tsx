@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { GALLERY_ALT_MAX, GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
+import { GALLERY_ALT_MAX, GALLERY_MAX_UPLOAD_BYTES, serverMessage } from '@artist/contracts';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { isHttpError, serverMessage } from '../../app/api.js';
+import { isHttpError } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { useUploadPhotoMutation } from './galleryApi.js';
 

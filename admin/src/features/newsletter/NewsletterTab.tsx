@@ -1,11 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { EXPORT_NAMES, type EmailSignup } from '@artist/contracts';
+import { useMemo } from 'react';
+import { EXPORT_NAMES, type EmailSignup, serverMessage } from '@artist/contracts';
 import { App } from 'antd';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useBulkAction } from '../table/useBulkAction.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { signupColumns, signupFilters } from './columns.js';
 import {
   useGetEmailSignupsQuery,
@@ -13,22 +12,30 @@ import {
   useSendConfirmationMutation,
 } from './newsletterApi.js';
 
+const signupsList: ListDefinition<EmailSignup> = {
+  name: EXPORT_NAMES.emailSignups,
+  label: 'newsletter signups',
+  exportPath: '/admin/email-signups/export',
+  useList: useGetEmailSignupsQuery,
+  filters: signupFilters,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  searchPlaceholder: 'Search email',
+  emptyText: 'No newsletter signups found',
+  rowLabel: (s) => s.email,
+};
+
 export function NewsletterTab() {
-  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
-  const { data, isFetching, error } = useGetEmailSignupsQuery(query.args);
   const [markContacted] = useMarkContactedMutation();
   const [sendConfirmation] = useSendConfirmationMutation();
+  const tab = useListTab(signupsList, {
+    bulk: {
+      noun: 'signups',
+      verb: 'Contacted',
+      run: (selection) => markContacted({ ...selection, contacted: true }).unwrap(),
+    },
+  });
   const toast = useToast();
   const { modal } = App.useApp();
-  const { selection, action } = useBulkAction({
-    noun: 'signups',
-    verb: 'Contacted',
-    run: (selection) => markContacted({ ...selection, contacted: true }).unwrap(),
-  });
-
-  useEffect(() => {
-    if (error) toast.error('Failed to load newsletter signups', error);
-  }, [error, toast]);
 
   const columns = useMemo(
     () =>
@@ -55,21 +62,5 @@ export function NewsletterTab() {
     [modal, sendConfirmation, toast],
   );
 
-  return (
-    <DataTable<EmailSignup>
-      name={EXPORT_NAMES.emailSignups}
-      label="newsletter signups"
-      exportPath="/admin/email-signups/export"
-      query={query}
-      page={data}
-      loading={isFetching}
-      columns={columns}
-      filters={signupFilters}
-      searchPlaceholder="Search email"
-      emptyText="No newsletter signups found"
-      selection={selection}
-      rowLabel={(s) => s.email}
-      primaryAction={action}
-    />
-  );
+  return <DataTable tab={tab} columns={columns} primaryAction={tab.bulkAction} />;
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   EXPORT_NAMES,
   NOTIFY_BULK_LIMIT,
@@ -6,10 +5,8 @@ import {
   type NotifySendResponse,
 } from '@artist/contracts';
 import { Button } from 'antd';
-import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { useBulkAction } from '../table/useBulkAction.js';
-import { useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { notifyColumns, notifyFilters } from './columns.js';
 import {
   useGetNotifyRequestsQuery,
@@ -27,52 +24,49 @@ export function sentMessage({ queued, skipped }: NotifySendResponse): string {
     : `${sent}; ${plural(skipped, 'request was', 'requests were')} skipped (already notified or unsubscribed)`;
 }
 
+const notifyList: ListDefinition<NotifyMe> = {
+  name: EXPORT_NAMES.notifyMe,
+  label: 'notify me requests',
+  exportPath: '/admin/notify-me/export',
+  useList: useGetNotifyRequestsQuery,
+  filters: notifyFilters,
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  searchPlaceholder: 'Search email or product',
+  emptyText: 'No notify me requests found',
+  rowLabel: (r) => `${r.email} ${r.productName}`,
+};
+
 export function NotifyTab() {
-  const query = useTableQuery('all', { field: 'createdAt', order: 'descend' });
-  const { data, isFetching, error, refetch } = useGetNotifyRequestsQuery(query.args);
   const [markNotified] = useMarkNotifiedMutation();
   const [sendBackInStock] = useSendBackInStockMutation();
-  const toast = useToast();
-  const { selection, action, moreActions } = useBulkAction({
-    noun: 'requests',
-    verb: 'Notified',
-    limit: NOTIFY_BULK_LIMIT,
-    run: (selection) => markNotified({ ...selection, notified: true }).unwrap(),
-    more: [
-      {
-        key: 'email',
-        label: (count) => `Email ${count}: back in stock`,
-        run: (selection) => sendBackInStock(selection).unwrap(),
-        nothing: 'Please select requests to email.',
-        success: (result) => sentMessage(result as NotifySendResponse),
-        failure: 'Failed to send the emails',
-      },
-    ],
+  const tab = useListTab(notifyList, {
+    bulk: {
+      noun: 'requests',
+      verb: 'Notified',
+      limit: NOTIFY_BULK_LIMIT,
+      run: (selection) => markNotified({ ...selection, notified: true }).unwrap(),
+      more: [
+        {
+          key: 'email',
+          label: (count) => `Email ${count}: back in stock`,
+          run: (selection) => sendBackInStock(selection).unwrap(),
+          nothing: 'Please select requests to email.',
+          success: (result) => sentMessage(result as NotifySendResponse),
+          failure: 'Failed to send the emails',
+        },
+      ],
+    },
   });
 
-  useEffect(() => {
-    if (error) toast.error('Failed to load notify me requests', error);
-  }, [error, toast]);
-
   return (
-    <DataTable<NotifyMe>
-      name={EXPORT_NAMES.notifyMe}
-      label="notify me requests"
-      exportPath="/admin/notify-me/export"
-      query={query}
-      page={data}
-      loading={isFetching}
+    <DataTable
+      tab={tab}
       columns={notifyColumns}
-      filters={notifyFilters}
-      searchPlaceholder="Search email or product"
-      emptyText="No notify me requests found"
-      selection={selection}
-      rowLabel={(r) => `${r.email} ${r.productName}`}
       primaryAction={
         <>
-          <Button onClick={() => void refetch()}>Refresh</Button>
-          {moreActions}
-          {action}
+          <Button onClick={tab.refetch}>Refresh</Button>
+          {tab.moreBulkActions}
+          {tab.bulkAction}
         </>
       }
     />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { Order, OrderRefundRequest } from '@artist/contracts';
+import { type Order, type OrderRefundRequest, serverMessage } from '@artist/contracts';
 import { App, Button, Checkbox, Flex, InputNumber, Typography } from 'antd';
-import { api, serverMessage } from '../../app/api.js';
+import { api } from '../../app/api.js';
 import { formatCents } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
 

@@ -4,9 +4,10 @@ import {
   CONTENT_PAGE_TITLES,
   CONTENT_PAGES,
   type SiteContent,
+  serverMessage,
 } from '@artist/contracts';
 import { Alert, Button, Col, Flex, Form, Input, Row, Spin, Typography } from 'antd';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { useGetContentQuery, useSaveContentMutation } from './contentApi.js';
 import { PagePreview } from './PagePreview.js';

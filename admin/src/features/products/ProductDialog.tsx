@@ -6,9 +6,10 @@ import {
   type AdminProduct,
   type ProductInput,
   type Size,
+  serverMessage,
 } from '@artist/contracts';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, InputNumber, Modal } from 'antd';
-import { errorMessage, isHttpError, serverMessage } from '../../app/api.js';
+import { errorMessage, isHttpError } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { sizeName } from './productFormat.js';
 import {

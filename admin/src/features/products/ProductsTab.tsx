@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EXPORT_NAMES, type AdminProduct } from '@artist/contracts';
 import { Button } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
-import { ALL, useTableQuery } from '../table/useTableQuery.js';
+import { useListTab, type ListDefinition } from '../table/useListTab.js';
+import { ALL } from '../table/useTableQuery.js';
 import { productColumns, productFilters } from './columns.js';
 import { ProductDialog } from './ProductDialog.js';
 import { inFilter } from './productFormat.js';
@@ -14,10 +15,21 @@ import {
 } from './productsApi.js';
 import { StockDialog } from './StockDialog.js';
 
-export function ProductsTab() {
+const productsList: ListDefinition<AdminProduct> = {
+  name: EXPORT_NAMES.products,
+  label: 'products',
+  exportPath: '/admin/products/export',
+  useList: useGetProductsQuery,
+  filters: productFilters,
   // The shop's order by default, so the list reads as the shop does and can be reordered.
-  const query = useTableQuery(ALL, { field: 'position', order: 'ascend' });
-  const { data, isFetching, error } = useGetProductsQuery(query.args);
+  defaultSort: { field: 'position', order: 'ascend' },
+  searchPlaceholder: 'Search name, description',
+  emptyText: 'No products found',
+};
+
+export function ProductsTab() {
+  const tab = useListTab(productsList);
+  const { query, page: data } = tab;
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [stocking, setStocking] = useState<AdminProduct | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -68,10 +80,6 @@ export function ProductsTab() {
     });
   }, [inShop, wholeShop, restore, reorder, toast]);
 
-  useEffect(() => {
-    if (error) toast.error('Failed to load products', error);
-  }, [error, toast]);
-
   // A saved product is shown with its row marked; when it has left the filter on screen (a
   // restocked size under Sold out, say), the list turns to All so it does not seem to vanish.
   const { status, setStatus } = query;
@@ -82,17 +90,9 @@ export function ProductsTab() {
 
   return (
     <>
-      <DataTable<AdminProduct>
-        name={EXPORT_NAMES.products}
-        label="products"
-        exportPath="/admin/products/export"
-        query={query}
-        page={data}
-        loading={isFetching}
+      <DataTable
+        tab={tab}
         columns={columns}
-        filters={productFilters}
-        searchPlaceholder="Search name, description"
-        emptyText="No products found"
         highlightId={saved}
         primaryAction={
           <Button type="primary" onClick={() => setEditing('new')}>

@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import type { AdminProduct, AdminProductVariant, StockInput } from '@artist/contracts';
+import {
+  type AdminProduct,
+  type AdminProductVariant,
+  type StockInput,
+  serverMessage,
+} from '@artist/contracts';
 import { Button, Checkbox, Descriptions, Flex, Form, InputNumber, Modal, Typography } from 'antd';
-import { errorMessage, serverMessage } from '../../app/api.js';
+import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { sizeName } from './productFormat.js';
 import { useSetStockMutation } from './productsApi.js';

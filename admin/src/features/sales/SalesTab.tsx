@@ -1,11 +1,15 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Spin, Table, Typography } from 'antd';
-import type { SalesFigures, SalesQuery, SalesReport } from '@artist/contracts';
-import { serverMessage, setAuthenticated } from '../../app/api.js';
-import { useAppDispatch } from '../../app/store.js';
+import { Alert, Button, Card, Flex, Input, Spin, Table, Typography } from 'antd';
+import {
+  type SalesFigures,
+  type SalesQuery,
+  type SalesReport,
+  serverMessage,
+} from '@artist/contracts';
 import { formatCents, formatDay } from '../../components/format.js';
 import { usePhone } from '../../components/usePhone.js';
-import { downloadFile, ExportError } from '../table/downloadCsv.js';
+import { useToast } from '../../components/useToast.js';
+import { today, useDownload } from '../table/downloadCsv.js';
 import type { SalesChartKind } from './SalesChart.js';
 import { salesQuery, useGetSalesQuery } from './salesApi.js';
 import { channelLabel, monthLabel, productLabel } from './salesFormat.js';
@@ -55,8 +59,8 @@ const phoneFigureColumns = allFigureColumns.filter((c) => c.key === 'orders' || 
 export function SalesTab() {
   const [period, setPeriod] = useState<SalesQuery>({});
   const [exporting, setExporting] = useState(false);
-  const { notification } = App.useApp();
-  const dispatch = useAppDispatch();
+  const download = useDownload();
+  const toast = useToast();
   const wrongOrder = !!period.from && !!period.to && period.from > period.to;
   const { data, isFetching, isError, error } = useGetSalesQuery(period, { skip: wrongOrder });
 
@@ -70,18 +74,13 @@ export function SalesTab() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const filename = await downloadFile(
+      const filename = await download(
         `/admin/sales/export${salesQuery({ from, to })}`,
-        'sales',
+        `sales-${today()}.csv`,
       );
-      notification.success({ title: 'Exported to CSV', description: filename });
+      toast.success('Exported to CSV', filename);
     } catch (err) {
-      if (err instanceof ExportError && err.status === 401) dispatch(setAuthenticated(false));
-      else
-        notification.error({
-          title: 'Failed to export sales',
-          description: err instanceof Error ? err.message : String(err),
-        });
+      toast.error('Failed to export sales', err);
     } finally {
       setExporting(false);
     }

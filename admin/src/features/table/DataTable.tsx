@@ -1,13 +1,11 @@
-import { useAppDispatch } from '../../app/store.js';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Flex, Space, Table, Typography } from 'antd';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { LIST_PAGE_SIZE, type ListPage } from '@artist/contracts';
-import { setAuthenticated } from '../../app/api.js';
-import { downloadCsv, ExportError } from './downloadCsv.js';
+import { LIST_PAGE_SIZE } from '@artist/contracts';
 import { SearchBox } from './SearchBox.js';
-import { formatCount, type TableSelection } from './useBulkAction.js';
-import { ALL, type SortOrder, type TableQuery } from './useTableQuery.js';
+import { formatCount } from './useBulkAction.js';
+import type { ListTab } from './useListTab.js';
+import type { SortOrder } from './useTableQuery.js';
 import { usePhone } from '../../components/usePhone.js';
 
 export interface DataColumn<T> extends ColumnType<T> {
@@ -23,24 +21,10 @@ export interface StatusFilter {
 }
 
 export interface DataTableProps<T extends { id: number | string }> {
-  /** Base name of the CSV file, e.g. 'shows'. */
-  name: string;
-  /** What the rows are, in toasts: 'Failed to export {label}'. */
-  label: string;
-  exportPath: string;
-  /** The table's URL state (filter, search, sort, page) and the list request made from it. */
-  query: TableQuery;
-  /** The server's answer to that request (the last one, while the next is on its way). */
-  page: ListPage<T, string> | undefined;
-  loading: boolean;
+  /** The list's definition and state (`useListTab`). */
+  tab: ListTab<T>;
   columns: DataColumn<T>[];
-  filters: StatusFilter[];
-  searchPlaceholder: string;
-  emptyText: string;
   primaryAction?: ReactNode;
-  selection?: TableSelection;
-  /** How a row is named to assistive technology, as in 'Select fan@example.com'. */
-  rowLabel?: (row: T) => string;
   /** A row to mark (e.g. the show just saved), scrolled into view when it appears. */
   highlightId?: number | string | null;
 }
@@ -51,10 +35,8 @@ export interface DataTableProps<T extends { id: number | string }> {
  * every matching row, and the row selection of the bulk actions, including every row matching.
  */
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
-  const { query, page, columns, filters, selection } = props;
-  const [exporting, setExporting] = useState(false);
-  const { notification } = App.useApp();
-  const dispatch = useAppDispatch();
+  const { tab, columns } = props;
+  const { definition, query, page, filters, selection } = tab;
 
   const filter = filters.find((f) => f.value === query.status) ?? filters[0]!;
   const rows = useMemo(() => page?.rows ?? [], [page]);
@@ -106,29 +88,6 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     query.setSearch(value);
   };
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const filename = await downloadCsv(props.exportPath, props.name, {
-        status: query.status,
-        search: query.search.trim(),
-        sort: query.args.sort,
-      });
-      notification.success({ title: 'Exported to CSV', description: filename });
-    } catch (err) {
-      if (err instanceof ExportError && err.status === 401) {
-        dispatch(setAuthenticated(false));
-      } else {
-        notification.error({
-          title: `Failed to export ${props.label}`,
-          description: err instanceof Error ? err.message : String(err),
-        });
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
-
   // Every row of the page ticked and more match: offer them all.
   const pageKeys = rows.map((r) => r.id);
   const wholePage =
@@ -143,7 +102,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         <Flex wrap gap={8} align="center">
           <SearchBox
             value={query.search}
-            placeholder={props.searchPlaceholder}
+            placeholder={definition.searchPlaceholder}
             onChange={changeSearch}
           />
           <Flex wrap gap={4} role="group" aria-label="Status filter" className="status-filter">
@@ -154,13 +113,13 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
                 aria-pressed={f.value === filter.value}
                 onClick={() => changeFilter(f.value)}
               >
-                {f.label} ({page ? formatCount(page.counts[f.value] ?? 0) : 0})
+                {f.label} ({formatCount(f.count)})
               </Button>
             ))}
           </Flex>
         </Flex>
         <Space wrap>
-          <Button onClick={onExport} loading={exporting}>
+          <Button onClick={tab.exportCsv} loading={tab.exporting}>
             Download CSV
           </Button>
           {props.primaryAction}
@@ -171,7 +130,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           {matching ? (
             <>
               <Typography.Text>
-                All {formatCount(matching.total)} matching {props.label} are selected.
+                All {formatCount(matching.total)} matching {definition.label} are selected.
               </Typography.Text>
               <Button type="link" onClick={clearSelection}>
                 Clear selection
@@ -204,12 +163,12 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         tableLayout={phone ? 'auto' : undefined}
         columns={tableColumns}
         dataSource={rows}
-        loading={props.loading}
+        loading={tab.loading}
         pagination={false}
         // A new sort starts at its first row. antd would glide there over 450 ms, while the
         // rows under the pointer move; the artist's next click would land on another row.
         scroll={{ y: 400, x: phone ? undefined : 'max-content', scrollToFirstRowOnChange: false }}
-        locale={{ emptyText: props.emptyText }}
+        locale={{ emptyText: definition.emptyText }}
         showSorterTooltip={false}
         rowClassName={(row) => (row.id === props.highlightId ? 'data-table__row--highlight' : '')}
         onRow={(row) =>
@@ -223,7 +182,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             onChange: (keys) => selection.onChange(keys),
             preserveSelectedRowKeys: true,
             getCheckboxProps: (row) => ({
-              'aria-label': `Select ${props.rowLabel?.(row) ?? `row ${row.id}`}`,
+              'aria-label': `Select ${definition.rowLabel?.(row) ?? `row ${row.id}`}`,
             }),
           }
         }
@@ -255,5 +214,3 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     </div>
   );
 }
-
-export { ALL };

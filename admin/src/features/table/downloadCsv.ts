@@ -1,4 +1,6 @@
-import { listUrl } from '../../app/api.js';
+import { useCallback } from 'react';
+import { callApi, isHttpError, setAuthenticated } from '../../app/api.js';
+import { useAppDispatch } from '../../app/store.js';
 
 export const today = () => {
   const d = new Date();
@@ -6,48 +8,41 @@ export const today = () => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
-export class ExportError extends Error {
-  constructor(
-    readonly status: number | 'FETCH_ERROR',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * Fetches the server's CSV export with the table's filter, search and sort, so the file holds the
- * rows of every page in the order on screen, and saves it as `<name>-YYYY-MM-DD.csv` (or the
- * server's file name).
+ * Fetches a file of the API (`path` under `/api`, such as a CSV export) and saves it under the
+ * server's file name, or `fallbackName`. A failure is thrown as the HttpError of every call.
  */
-export function downloadCsv(
-  path: string,
-  name: string,
-  query: { status: string; search: string; sort: string },
-): Promise<string> {
-  return downloadFile(listUrl(path, query), name);
-}
-
-/** Fetches a CSV export of the API (`url` under `/api`) and saves it under the server's name. */
-export async function downloadFile(path: string, name: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, { credentials: 'include' });
-  } catch (err) {
-    throw new ExportError('FETCH_ERROR', err instanceof Error ? err.message : String(err));
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    throw new ExportError(res.status, `${res.status}: ${text || res.statusText}`);
-  }
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${name}-${today()}.csv`;
-  saveFile(await res.blob(), filename);
+async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const answer = await callApi({ url: path });
+  if ('error' in answer) throw answer.error;
+  const { response } = answer;
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  saveFile(await response.blob(), filename);
   return filename;
 }
 
+/**
+ * Downloads a file of the API and resolves to its name. As with every admin call, a 401 means the
+ * session expired and sends the artist back to the login screen (the error toasts stay quiet).
+ */
+export function useDownload() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (path: string, fallbackName: string) => {
+      try {
+        return await downloadFile(path, fallbackName);
+      } catch (err) {
+        if (isHttpError(err) && err.status === 401) dispatch(setAuthenticated(false));
+        throw err;
+      }
+    },
+    [dispatch],
+  );
+}
+
 /** Hands a file to the browser's downloads. */
-export function saveFile(blob: Blob, filename: string): void {
+function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type Key } from 'react';
+import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
 import { Button } from 'antd';
 import type { ListSelection } from '@artist/contracts';
 import { useToast } from '../../components/useToast.js';
@@ -50,11 +50,20 @@ const singular = (noun: string) => noun.replace(/s$/, '');
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
+export interface BulkAction {
+  /** None for a list without bulk actions. */
+  selection: TableSelection | undefined;
+  /** The 'Mark N as …' button. */
+  action: ReactNode;
+  moreActions: ReactNode[];
+}
+
 /**
  * Row selection and the 'Mark N as …' action of the notify-me, newsletter and contact tabs, with
- * any further actions on the same selection.
+ * any further actions on the same selection; nothing for a list without (`options` undefined).
  */
-export function useBulkAction({ noun, verb, limit, run, more = [] }: BulkActionOptions) {
+export function useBulkAction(options: BulkActionOptions | undefined): BulkAction {
+  const { noun = '', verb = '', limit, run, more = [] } = options ?? {};
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [matching, setMatching] = useState<MatchingSelection | null>(null);
   const [busy, setBusy] = useState(false);
@@ -113,6 +122,7 @@ export function useBulkAction({ noun, verb, limit, run, more = [] }: BulkActionO
     }
   };
 
+  if (!run) return { selection: undefined, action: null, moreActions: [] };
   const action = (
     <Button
       type="primary"

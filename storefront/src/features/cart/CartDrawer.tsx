@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { DISCOUNT_EMAIL_NEEDED_MESSAGE } from '@artist/contracts';
+import { DISCOUNT_EMAIL_NEEDED_MESSAGE, serverMessage } from '@artist/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
-import { serverMessage, type HttpError } from '../../app/http.js';
+import type { HttpError } from '../../app/http.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
 import { formatPrice, pluralItems, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';

@@ -1,7 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, type ContactSubject } from '@artist/contracts';
+import {
+  CONTACT_SUBJECT_LABELS,
+  CONTACT_SUBJECTS,
+  type ContactSubject,
+  serverMessage,
+} from '@artist/contracts';
 import { useSendContactMessageMutation } from '../../app/formsApi.js';
-import { serverMessage, tooManyRequestsMessage } from '../../app/http.js';
+import { tooManyRequestsMessage } from '../../app/http.js';
 import { useAppDispatch } from '../../app/store.js';
 import { INVALID_EMAIL, isValidEmail, REQUIRED } from '../../shared/validation.js';
 import { useSiteContent } from '../content/contentApi.js';

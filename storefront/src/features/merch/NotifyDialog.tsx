@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from 'antd';
-import type { Size } from '@artist/contracts';
+import { type Size, serverMessage } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
-import { errorMessage, serverMessage, tooManyRequestsMessage } from '../../app/http.js';
+import { errorMessage, tooManyRequestsMessage } from '../../app/http.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
 import { EmailField } from '../../shared/EmailField.js';
 import { INVALID_EMAIL, isValidEmail } from '../../shared/validation.js';

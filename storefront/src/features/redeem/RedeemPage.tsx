@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { serverMessage } from '../../app/http.js';
+import { serverMessage } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
 import { Footer } from '../footer/Footer.js';
 import { useRedeemCodeMutation } from './redeemApi.js';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { SIGNUP_LOCATION_LABEL, SIGNUP_LOCATION_MAX } from '@artist/contracts';
+import { SIGNUP_LOCATION_LABEL, SIGNUP_LOCATION_MAX, serverMessage } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
-import { serverMessage, tooManyRequestsMessage } from '../../app/http.js';
+import { tooManyRequestsMessage } from '../../app/http.js';
 import { EmailField } from '../../shared/EmailField.js';
 import { SocialLinks } from '../../shared/SocialLinks.js';
 import { INVALID_EMAIL, isValidEmail } from '../../shared/validation.js';

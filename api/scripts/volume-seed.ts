@@ -10,18 +10,18 @@ import {
 import {
   FAN_RECORD_INDEXES,
   linkUnlinkedRecords,
-} from '../database/migrations/1766500000000-CreateFans.js';
+} from '../src/database/migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { seededRandom } from '../common/seeded-random.js';
-import { INDEXED_SEARCHES } from '../common/search-index.js';
-import { searchIndexOf } from '../modules/search/search.module.js';
-import { TableVersions } from '../database/table-versions.js';
-import { Transactions } from '../database/transaction.js';
-import { FIRST_CATALOGUE } from '../modules/catalog/first-catalogue.js';
-import { ContactMessage } from '../modules/contact/contact-message.entity.js';
-import { EmailSignup } from '../modules/newsletter/email-signup.entity.js';
-import { NotifyMe } from '../modules/notify/notify-me.entity.js';
-import { Order } from '../modules/orders/order.entity.js';
+import { seededRandom } from './seeded-random.js';
+import { INDEXED_SEARCHES } from '../src/common/search-index.js';
+import { searchIndexOf } from '../src/modules/search/search.module.js';
+import { TableVersions } from '../src/database/table-versions.js';
+import { Transactions } from '../src/database/transaction.js';
+import { FIRST_CATALOGUE } from '../src/modules/catalog/first-catalogue.js';
+import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
+import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
+import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
+import { Order } from '../src/modules/orders/order.entity.js';
 
 /** How many rows of each list `npm run seed:volume` adds. */
 export interface VolumeCounts {

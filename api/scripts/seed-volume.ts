@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../config/env.js';
-import { readSettings } from '../config/settings.js';
-import { dataSourceOptions, openDatabase } from '../database/data-source.js';
-import { entities } from '../entities.js';
+import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../src/config/env.js';
+import { readSettings } from '../src/config/settings.js';
+import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
+import { entities } from '../src/entities.js';
 import { seedVolume, type VolumeCounts } from './volume-seed.js';
 
 /**
@@ -16,7 +16,8 @@ import { seedVolume, type VolumeCounts } from './volume-seed.js';
  * database DATABASE_URL names, SQLite or MySQL; runs the migrations first, so an empty database
  * works. Adds to the rows already there. Never for a live site's database: the rows are made up.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// The repository, where the server reads its settings: this runs as api/dist/trial/scripts/.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 class CommandError extends Error {}
 
