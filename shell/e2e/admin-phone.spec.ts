@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './utils/test.js';
 import { ADMIN_PASSWORD, startSite } from './utils/site.js';
 import { post } from './utils/post.js';
 

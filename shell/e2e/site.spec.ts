@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './utils/test.js';
 import { axeViolations } from './utils/axe.js';
 import { ROOT, startSite } from './utils/site.js';
 import { serveFolder } from './utils/static-server.js';

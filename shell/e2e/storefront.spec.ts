@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './utils/test.js';
 import { axeViolations } from './utils/axe.js';
 import { addShirts } from './utils/shop.js';
 import { ADMIN_PASSWORD } from './utils/site.js';
