@@ -235,7 +235,6 @@ describe('docker compose', () => {
       'scripts/dev.mjs',
       'api/scripts/bench-api.mjs',
       'shell/e2e/utils/site.ts',
-      'shell/e2e/playwright.config.ts',
     ])
       for (const flag of SERVER_NODE_FLAGS)
         expect([file, read(file)]).toEqual([file, expect.stringContaining(flag)]);
