@@ -23,6 +23,15 @@ module.exports = {
       to: { path: '^api/src/modules/[^/]+/.*\\.entity\\.ts$', pathNot: '^api/src/modules/$1/' },
     },
     {
+      name: 'no-entities-outside-their-module',
+      comment:
+        'Outside the modules, a table is reached through its module too: data sources opened ' +
+        "outside the app take each module's declared list (src/entities.ts).",
+      severity: 'error',
+      from: { path: '^api/src/', pathNot: `^api/src/modules/|${NOT_SPEC}` },
+      to: { path: '^api/src/modules/[^/]+/.*\\.entity\\.ts$' },
+    },
+    {
       name: 'no-other-module-internals',
       comment:
         'Another module is reached through its module file, exported services and public types, ' +

@@ -11,8 +11,11 @@ import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { User } from './user.entity.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const AUTH_ENTITIES = [User];
+
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User])],
+  imports: [PassportModule, TypeOrmModule.forFeature(AUTH_ENTITIES)],
   controllers: [AuthController, AccountController],
   providers: [
     AuthService,

@@ -20,10 +20,13 @@ import { CampaignsService } from './campaigns.service.js';
 import { SuppressionsService } from './suppressions.service.js';
 import { EmailWebhooksController } from './webhooks.controller.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const CAMPAIGNS_ENTITIES = [CampaignRecord, CampaignRecipient, SuppressionRecord];
+
 /** Newsletters and show announcements, their sending, and the suppression list. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CampaignRecord, CampaignRecipient, SuppressionRecord]),
+    TypeOrmModule.forFeature(CAMPAIGNS_ENTITIES),
     NewsletterModule,
     OrdersModule,
     CatalogModule,

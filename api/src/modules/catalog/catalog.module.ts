@@ -10,16 +10,16 @@ import { ProductsController } from './products.controller.js';
 import { ReleaseFilesController, ReleasesController } from './release-files.controller.js';
 import { ReleaseFilesService, ReleaseUploadInterceptor } from './release-files.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const CATALOG_ENTITIES = [
+  ProductRecord,
+  ProductVariantRecord,
+  StockReservation,
+  ReleaseFileRecord,
+];
+
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      ProductRecord,
-      ProductVariantRecord,
-      StockReservation,
-      ReleaseFileRecord,
-    ]),
-    GalleryModule,
-  ],
+  imports: [TypeOrmModule.forFeature(CATALOG_ENTITIES), GalleryModule],
   controllers: [CatalogController, ProductsController, ReleaseFilesController, ReleasesController],
   providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
   exports: [CatalogService, InventoryService, ReleaseFilesService],

@@ -44,9 +44,12 @@ function paymentProvider(config: AppConfig, orders: OrdersService): PaymentProvi
   return new UnavailablePaymentProvider();
 }
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const CHECKOUT_ENTITIES = [CheckoutSession, CheckoutReminder, ChargeEvent];
+
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CheckoutSession, CheckoutReminder, ChargeEvent]),
+    TypeOrmModule.forFeature(CHECKOUT_ENTITIES),
     OrdersModule,
     CatalogModule,
     ShippingModule,

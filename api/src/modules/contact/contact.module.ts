@@ -5,8 +5,11 @@ import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 import { ContactPersonalData } from './contact.personal-data.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const CONTACT_ENTITIES = [ContactMessage];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessage])],
+  imports: [TypeOrmModule.forFeature(CONTACT_ENTITIES)],
   controllers: [ContactController],
   providers: [ContactService, ContactPersonalData],
   exports: [ContactService],

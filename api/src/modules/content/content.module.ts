@@ -5,8 +5,11 @@ import { ContentController } from './content.controller.js';
 import { ContentService } from './content.service.js';
 import { SiteContentRecord } from './site-content.entity.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const CONTENT_ENTITIES = [SiteContentRecord];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteContentRecord])],
+  imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES)],
   controllers: [ContentController, ContentAdminController],
   providers: [ContentService],
   exports: [ContentService],

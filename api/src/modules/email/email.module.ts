@@ -8,10 +8,13 @@ import { MailSender } from './mail-sender.service.js';
 import { OutboxService } from './outbox.service.js';
 import { EmailPersonalData } from './email.personal-data.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const EMAIL_ENTITIES = [OutboxEmail, MailQuota];
+
 /** The outbox and its sender; any module queues emails through OutboxService. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEmail, MailQuota])],
+  imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES)],
   controllers: [EmailsController],
   providers: [OutboxService, MailSender, EmailsService, EmailPersonalData],
   exports: [OutboxService, MailSender],

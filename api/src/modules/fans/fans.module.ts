@@ -12,11 +12,14 @@ import { Fan } from './fan.entity.js';
 import { FansController } from './fans.controller.js';
 import { FansService } from './fans.service.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const FANS_ENTITIES = [Fan];
+
 /** The fans: their table, the admin's list of them, and the privacy requests. */
 @Global()
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Fan]),
+    TypeOrmModule.forFeature(FANS_ENTITIES),
     NewsletterModule,
     NotifyModule,
     ContactModule,

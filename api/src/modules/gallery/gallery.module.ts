@@ -8,8 +8,11 @@ import { GalleryService } from './gallery.service.js';
 import { GalleryUploads } from './gallery-uploads.js';
 import { UploadSlots } from './upload-slots.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const GALLERY_ENTITIES = [GalleryPhotoRecord];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([GalleryPhotoRecord])],
+  imports: [TypeOrmModule.forFeature(GALLERY_ENTITIES)],
   controllers: [GalleryController, AdminGalleryController],
   providers: [GalleryService, GallerySweepService, GalleryImages, UploadSlots, GalleryUploads],
   exports: [GalleryUploads, UploadSlots],

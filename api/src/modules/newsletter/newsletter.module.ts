@@ -6,8 +6,11 @@ import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 import { NewsletterPersonalData } from './newsletter.personal-data.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const NEWSLETTER_ENTITIES = [EmailSignup];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([EmailSignup]), PlacesModule],
+  imports: [TypeOrmModule.forFeature(NEWSLETTER_ENTITIES), PlacesModule],
   controllers: [NewsletterController],
   providers: [NewsletterService, NewsletterPersonalData],
   exports: [NewsletterService],

@@ -6,8 +6,11 @@ import { NotifyController } from './notify.controller.js';
 import { NotifyPersonalData } from './notify.personal-data.js';
 import { NotifyService } from './notify.service.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const NOTIFY_ENTITIES = [NotifyMe];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([NotifyMe]), CatalogModule],
+  imports: [TypeOrmModule.forFeature(NOTIFY_ENTITIES), CatalogModule],
   controllers: [NotifyController],
   providers: [NotifyService, NotifyPersonalData],
   exports: [NotifyService],

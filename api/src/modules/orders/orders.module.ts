@@ -8,8 +8,11 @@ import { OrderAudienceService } from './order-audience.service.js';
 import { OrdersService } from './orders.service.js';
 import { OrdersPersonalData } from './orders.personal-data.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const ORDERS_ENTITIES = [Order];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([Order]), CatalogModule, ShowsModule],
+  imports: [TypeOrmModule.forFeature(ORDERS_ENTITIES), CatalogModule, ShowsModule],
   controllers: [OrdersController],
   providers: [OrdersService, OrderAudienceService, OrdersPersonalData],
   exports: [OrdersService, OrderAudienceService],

@@ -10,18 +10,17 @@ import { DownloadsController } from './downloads.controller.js';
 import { DownloadsService } from './downloads.service.js';
 import { ReleasesPersonalData } from './releases.personal-data.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const RELEASES_ENTITIES = [
+  DownloadLinkRecord,
+  DownloadRecordRow,
+  DownloadCodeBatch,
+  DownloadCode,
+];
+
 /** What a digital release gives its buyers: download links, and download codes. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      DownloadLinkRecord,
-      DownloadRecordRow,
-      DownloadCodeBatch,
-      DownloadCode,
-    ]),
-    CatalogModule,
-    OrdersModule,
-  ],
+  imports: [TypeOrmModule.forFeature(RELEASES_ENTITIES), CatalogModule, OrdersModule],
   controllers: [DownloadsController, DownloadCodesController, RedeemController],
   providers: [DownloadsService, DownloadCodesService, ReleasesPersonalData],
   exports: [DownloadsService, DownloadCodesService],

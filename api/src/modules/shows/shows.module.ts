@@ -6,8 +6,11 @@ import { ShowCalendarController } from './show-calendar.controller.js';
 import { ShowsController } from './shows.controller.js';
 import { ShowsService } from './shows.service.js';
 
+/** The tables this module owns: registered here, and listed for data sources outside the app. */
+export const SHOWS_ENTITIES = [Show];
+
 @Module({
-  imports: [TypeOrmModule.forFeature([Show]), PlacesModule],
+  imports: [TypeOrmModule.forFeature(SHOWS_ENTITIES), PlacesModule],
   controllers: [ShowsController, ShowCalendarController],
   providers: [ShowsService],
   exports: [ShowsService],
