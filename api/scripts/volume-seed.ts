@@ -13,7 +13,7 @@ import {
 } from '../src/database/migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { seededRandom } from './seeded-random.js';
-import { INDEXED_SEARCHES } from '../src/common/search-index.js';
+import { INDEXED_SEARCHES } from '../src/lists/search-index.js';
 import { searchIndexOf } from '../src/modules/search/search.module.js';
 import { TableVersions } from '../src/database/table-versions.js';
 import { Transactions } from '../src/database/transaction.js';

@@ -9,8 +9,8 @@ import {
   type SignupListFilter,
   type SignupSort,
 } from '@artist/contracts';
-import { listPage } from '../src/common/list.js';
-import type { ListParams } from '../src/common/list-query.js';
+import { listPage } from '../src/lists/list.js';
+import type { ListParams } from '../src/lists/list-query.js';
 import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';

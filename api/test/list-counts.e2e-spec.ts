@@ -2,7 +2,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import type { ListPage } from '@artist/contracts';
-import { countList } from '../src/common/list.js';
+import { countList } from '../src/lists/list.js';
 import { TableVersions } from '../src/database/table-versions.js';
 import { Transactions } from '../src/database/transaction.js';
 import { Fan } from '../src/modules/fans/fan.entity.js';

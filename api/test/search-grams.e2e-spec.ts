@@ -1,10 +1,10 @@
 import type { ObjectLiteral } from 'typeorm';
 import { DataSource, Like } from 'typeorm';
-import { listIds, listPage, type ListDefinition } from '../src/common/list.js';
+import { listIds, listPage, type ListDefinition } from '../src/lists/list.js';
 import { ERASED } from '@artist/contracts';
 import { FtsSearchIndex, ftsSearchIndex } from '../src/modules/search/fts-search-index.js';
 import { GramSearchIndex } from '../src/modules/search/gram-search-index.js';
-import { SearchIndex, type SearchedTable } from '../src/common/search-index.js';
+import { SearchIndex, type SearchedTable } from '../src/lists/search-index.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import {
   SearchGram,

@@ -26,10 +26,10 @@ import {
   type Suppression,
   type SuppressionListFilter,
 } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
+import { IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { AdminOnly } from '../../common/admin-only.js';

@@ -8,7 +8,7 @@ import type {
   SuppressionSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../common/list.js';
+import type { ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { suppressionDigest, suppressionKeys } from './campaign-fan-data.js';

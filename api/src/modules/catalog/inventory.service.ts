@@ -19,7 +19,7 @@ import {
   type StockInput,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../common/list.js';
+import type { ListDefinition } from '../../lists/list.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { Transactions } from '../../database/transaction.js';
 import { GalleryUploads } from '../gallery/gallery-uploads.js';

@@ -24,9 +24,9 @@ import {
   type ProductRemoval,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
-import { ListQueryDto } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
+import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
 import type { UploadedPhoto } from '../gallery/gallery.service.js';

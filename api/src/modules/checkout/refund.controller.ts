@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Order } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
+import { IdParam } from '../../lists/bulk.dto.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { RefundOrderDto } from './dto/refund-order.dto.js';
 import { RefundService } from './refund.service.js';

@@ -15,7 +15,7 @@ import {
   recordsOfPerson,
   type PersonalDataSubject,
 } from '../../common/personal-data.js';
-import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
+import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { ContactMessage } from './contact-message.entity.js';

@@ -14,7 +14,7 @@ import {
   type DiscountSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../common/list.js';
+import type { ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';

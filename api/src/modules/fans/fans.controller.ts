@@ -12,11 +12,11 @@ import {
   type FanListFilter,
   type ListPage,
 } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
+import { IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
-import { ListQueryDto } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
+import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { FansService } from './fans.service.js';
 

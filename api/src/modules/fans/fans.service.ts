@@ -19,9 +19,9 @@ import {
   whereOneOf,
   whereSearch,
   type ListDefinition,
-} from '../../common/list.js';
-import { SearchIndex } from '../../common/search-index.js';
-import type { ListParams } from '../../common/list-query.js';
+} from '../../lists/list.js';
+import { SearchIndex } from '../../lists/search-index.js';
+import type { ListParams } from '../../lists/list-query.js';
 import { TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
 import { ContactService } from '../contact/contact.service.js';

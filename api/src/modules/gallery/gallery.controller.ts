@@ -14,9 +14,9 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { GalleryPhoto, ListPage } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
-import { listPage } from '../../common/list.js';
-import { ListQueryDto } from '../../common/list-query.js';
+import { IdParam } from '../../lists/bulk.dto.js';
+import { listPage } from '../../lists/list.js';
+import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import {
   PhotoOrderDto,

@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable, Logger, NotFoundException } fr
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { LIST_PAGE_SIZE_MAX, type GalleryPhoto } from '@artist/contracts';
-import type { ListDefinition } from '../../common/list.js';
+import type { ListDefinition } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { TableBackedValue, TableVersions } from '../../database/table-versions.js';

@@ -23,10 +23,10 @@ import {
   type ListPage,
   type SignupListFilter,
 } from '@artist/contracts';
-import { flagText, IdParam } from '../../common/bulk.dto.js';
+import { flagText, IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
 import { SignupExportQueryDto, SignupListQueryDto } from './dto/signup-list-query.dto.js';
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
 import { EmailSignupDto } from './dto/email-signup.dto.js';

@@ -12,8 +12,8 @@ import {
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
-import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
-import { SearchIndex } from '../../common/search-index.js';
+import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
+import { SearchIndex } from '../../lists/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';

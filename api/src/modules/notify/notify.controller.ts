@@ -25,11 +25,11 @@ import {
   type NotifyMe,
   type NotifySendResponse,
 } from '@artist/contracts';
-import { flagText } from '../../common/bulk.dto.js';
+import { flagText } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
-import { ListQueryDto } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
+import { ListQueryDto } from '../../lists/list-query.js';
 import {
   back,
   form,

@@ -19,7 +19,7 @@ import {
   type PersonalDataSubject,
 } from '../../common/personal-data.js';
 import { Transactions } from '../../database/transaction.js';
-import { selectedIds, updateInBatches, type ListDefinition } from '../../common/list.js';
+import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';

@@ -9,11 +9,11 @@ import {
   type Order,
   type OrderListFilter,
 } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
+import { IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
-import { ListQueryDto } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
+import { ListQueryDto } from '../../lists/list-query.js';
 import { ManualOrderDto } from './dto/manual-order.dto.js';
 import { UpdateOrderDto } from './dto/update-order.dto.js';
 import {

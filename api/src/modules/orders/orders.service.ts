@@ -35,9 +35,9 @@ import {
   type PersonalDataSubject,
 } from '../../common/personal-data.js';
 import { asRead } from '../../database/exact-text.js';
-import { whereOneOf, type Condition, type ListDefinition } from '../../common/list.js';
+import { whereOneOf, type Condition, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
-import { INDEXED_SEARCHES, SearchIndex } from '../../common/search-index.js';
+import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { CatalogService, lineName, sizeOf } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';

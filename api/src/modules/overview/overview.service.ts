@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminOverview } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { countMatching } from '../../common/list.js';
+import { countMatching } from '../../lists/list.js';
 import { ContactService } from '../contact/contact.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { NotifyService } from '../notify/notify.service.js';

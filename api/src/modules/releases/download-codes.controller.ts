@@ -9,7 +9,7 @@ import {
   type CodeBatchCreated,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv } from '../../common/csv.js';
+import { csvFile, toCsv } from '../../lists/csv.js';
 import { NormaliseEmail } from '../../common/strings.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { AdminOnly } from '../../common/admin-only.js';

@@ -1,5 +1,5 @@
 import type { SalesFigures, SalesReport } from '@artist/contracts';
-import type { CsvColumn } from '../../common/csv.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { dollars } from '../../common/order-format.js';
 
 /** One line of the sales CSV: a figure of one breakdown. */

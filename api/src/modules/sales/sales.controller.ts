@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { EXPORT_NAMES, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { csvFile, toCsv } from '../../common/csv.js';
+import { csvFile, toCsv } from '../../lists/csv.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { SalesQueryDto } from './dto/sales-query.dto.js';
 import { salesCsvColumns, salesCsvRows } from './sales-csv.js';

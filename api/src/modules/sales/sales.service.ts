@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { SALES_MAX_DAYS, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
-import { EXPORT_BATCH } from '../../common/list.js';
+import { EXPORT_BATCH } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService } from '../catalog/catalog.service.js';

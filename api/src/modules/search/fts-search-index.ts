@@ -6,7 +6,7 @@ import {
   SearchIndex,
   type Candidates,
   type SearchedTable,
-} from '../../common/search-index.js';
+} from '../../lists/search-index.js';
 
 /**
  * SQLite's search index: per list, an FTS5 table of its searched columns with the trigram

@@ -6,7 +6,7 @@ import {
   SearchIndex,
   type Candidates,
   type SearchedTable,
-} from '../../common/search-index.js';
+} from '../../lists/search-index.js';
 
 /**
  * MySQL's and MariaDB's search index (MariaDB 10.11 has no n-gram parser for a full-text index):

@@ -6,7 +6,7 @@ import {
   SearchGramState,
 } from '../../database/search-gram.entity.js';
 import { Transactions } from '../../database/transaction.js';
-import type { Candidates } from '../../common/search-index.js';
+import type { Candidates } from '../../lists/search-index.js';
 
 /**
  * A search index of a list's text columns, for a "contains" search that finds few rows among

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ftsSearchIndex } from './fts-search-index.js';
 import { GramSearchIndex } from './gram-search-index.js';
-import { SearchIndex } from '../../common/search-index.js';
+import { SearchIndex } from '../../lists/search-index.js';
 
 /**
  * The admin lists' search index of the database the site runs on, chosen once at start-up: SQLite's

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { ShippingZone } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
+import { IdParam } from '../../lists/bulk.dto.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { ShippingZoneInputDto } from './dto/shipping-zone-input.dto.js';
 import { ShippingService } from './shipping.service.js';

@@ -8,11 +8,11 @@ import {
   type ListPage,
   type ShowListFilter,
 } from '@artist/contracts';
-import { IdParam } from '../../common/bulk.dto.js';
+import { IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../common/csv.js';
-import { listPage, streamCsv } from '../../common/list.js';
-import { ListQueryDto } from '../../common/list-query.js';
+import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { listPage, streamCsv } from '../../lists/list.js';
+import { ListQueryDto } from '../../lists/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
 import { ShowsService } from './shows.service.js';
 import { AdminOnly } from '../../common/admin-only.js';

@@ -9,7 +9,7 @@ import {
   type ShowSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../common/list.js';
+import type { ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';

@@ -30,7 +30,7 @@ import {
   type CampaignTestRequest,
   type SuppressionRemoval,
 } from '@artist/contracts';
-import { ListQueryDto } from '../../../common/list-query.js';
+import { ListQueryDto } from '../../../lists/list-query.js';
 import { Trim } from '../../../common/strings.js';
 
 export class NearDto {

@@ -6,7 +6,7 @@ import {
   type ContactListFilter,
   type ContactStatus,
 } from '@artist/contracts';
-import { BulkFilter, BulkIds } from '../../../common/bulk.dto.js';
+import { BulkFilter, BulkIds } from '../../../lists/bulk.dto.js';
 
 const STATUS_MESSAGE = 'Status must be new or responded';
 

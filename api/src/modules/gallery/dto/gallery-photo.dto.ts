@@ -10,7 +10,7 @@ import {
   Min,
 } from 'class-validator';
 import { GALLERY_ALT_MAX, GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
-import { MAX_ID } from '../../../common/bulk.dto.js';
+import { MAX_ID } from '../../../lists/bulk.dto.js';
 import { Trim } from '../../../common/strings.js';
 import { GALLERY_MAX_PHOTOS } from '../gallery.service.js';
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { SIGNUP_LIST_FILTERS, type SignupListFilter } from '@artist/contracts';
-import { BulkFilter, BulkIds, FLAG_VALUES } from '../../../common/bulk.dto.js';
+import { BulkFilter, BulkIds, FLAG_VALUES } from '../../../lists/bulk.dto.js';
 
 export class BulkSignupsDto {
   @BulkIds('signup', 1000)

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { SIGNUP_LIST_FILTERS, SIGNUP_SORTS } from '@artist/contracts';
-import { ListQueryDto } from '../../../common/list-query.js';
+import { ListQueryDto } from '../../../lists/list-query.js';
 
 export class SignupListQueryDto extends ListQueryDto(SIGNUP_LIST_FILTERS, SIGNUP_SORTS) {}
 

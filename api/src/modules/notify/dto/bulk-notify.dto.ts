@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { NOTIFY_BULK_LIMIT, NOTIFY_LIST_FILTERS, type NotifyListFilter } from '@artist/contracts';
-import { BulkFilter, BulkIds, FLAG_VALUES } from '../../../common/bulk.dto.js';
+import { BulkFilter, BulkIds, FLAG_VALUES } from '../../../lists/bulk.dto.js';
 
 export const NOTIFY_BULK_MESSAGE =
   'Please select up to 100 requests at a time. Use filters to process larger batches.';
