@@ -15,8 +15,7 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
@@ -24,15 +23,7 @@ import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { stripeEvent, stripeSignature } from './utils/stripe-webhooks.js';
 
 describe.each(testDatabases())('Stripe webhooks and the success return on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     s.stripe.down = false;

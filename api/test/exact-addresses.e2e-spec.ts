@@ -14,8 +14,7 @@ import {
   deliver,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testDatabases } from './utils/databases.js';
@@ -169,12 +168,7 @@ describe.each(testDatabases())('addresses that differ by an accent on $name', (d
 });
 
 describe.each(testDatabases())("a Stripe buyer's address on $name", (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-  afterAll(() => s?.close());
+  const s = stripeAppOfSuite(db);
 
   it('is stored lower-cased, so it is the same fan as any other case of it', async () => {
     await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);

@@ -12,8 +12,7 @@ import {
   emptyShop,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
@@ -34,16 +33,11 @@ const variant = (t: TestApp, size: string) =>
     .findOneByOrFail({ productId: 'tshirt', size });
 
 describe.each(testDatabases())('refunds from the admin through Stripe on $name', (db) => {
-  let s: StripeTestApp;
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
   let admin: TestAgent;
 
   beforeAll(async () => {
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
     admin = await loggedIn(s.t);
-  });
-
-  afterAll(async () => {
-    await s.close();
   });
 
   beforeEach(async () => {

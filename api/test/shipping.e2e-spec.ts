@@ -8,8 +8,7 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -64,15 +63,7 @@ async function firstZonesOnly(t: TestApp) {
 }
 
 describe.each(testDatabases())('shipping zones and rates with Stripe on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     s.stripe.requests.length = 0;

@@ -6,6 +6,7 @@ import type { App } from 'supertest/types.js';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { TestDatabase } from './databases.js';
+import { TestSmtpServer } from './smtp.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 
@@ -34,6 +35,46 @@ export async function startTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * The server of a `describe`: started before its tests and closed after them. The handle is
+ * filled in when the suite starts, so the tests' closures may name it from the outset.
+ */
+export function testAppOfSuite(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(db, env, overrides));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/**
+ * A loopback SMTP server and the server of a `describe` mailing through it, both started before
+ * its tests and stopped after them.
+ */
+export function mailingAppOfSuite(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+): { smtp: TestSmtpServer; t: TestApp } {
+  const smtp = new TestSmtpServer();
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    await smtp.start();
+    Object.assign(t, await startTestApp(db, { SMTP_URL: smtp.url, ...env }));
+  });
+  afterAll(async () => {
+    await t.close?.();
+    await smtp.stop();
+  });
+  return { smtp, t };
 }
 
 /**
