@@ -17,7 +17,7 @@ import {
   stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 const CODE: DiscountCodeInput = {
   code: 'tour10',
@@ -273,15 +273,7 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
 });
 
 describe.each(testDatabases())('discount codes with the test payment provider on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it('takes the code off on its page and in the order', async () => {
     const admin = await loggedIn(t);

@@ -9,7 +9,7 @@ import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { checkoutSessions, createCheckout, orders, shirt } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 /** JSON with a lone UTF-16 surrogate written as an escape, as a client could send it. */
 const LONE = 'a\\ud800b';
@@ -51,16 +51,11 @@ function withRaw(body: object, field: string, raw: string): string {
 }
 
 describe.each(testDatabases())('ill-formed text on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const count = async () => {

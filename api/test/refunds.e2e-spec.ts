@@ -15,7 +15,7 @@ import {
   stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 async function resetShirts(t: TestApp) {
   await emptyShop(t);
@@ -207,16 +207,11 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
 });
 
 describe.each(testDatabases())('refunds of test orders on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   beforeEach(async () => {

@@ -12,7 +12,7 @@ import {
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 /** A zone of the tests: two rates, the first free from $100.00 and with a delivery estimate. */
 const EUROPE: ShippingZoneInput = {
@@ -297,15 +297,7 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
 });
 
 describe.each(testDatabases())('shipping zones with the test payment provider on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it("charges the chosen rate and ships only to the zone's countries", async () => {
     const admin = await firstZonesOnly(t);
