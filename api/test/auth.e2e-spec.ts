@@ -5,6 +5,7 @@ import { SessionRecord } from '../src/database/session.entity.js';
 import { Transactions } from '../src/database/transaction.js';
 import { resetAdminPassword } from '../src/modules/auth/auth.service.js';
 import { browser, loggedIn, routes, sessionCookie } from './utils/admin.js';
+import { showInput } from './utils/shows.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
@@ -249,16 +250,7 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
       );
     });
 
-    const show = {
-      venue: 'The Bluebird Cafe',
-      city: 'Nashville, TN',
-      date: '2027-04-01',
-      time: '8:00 PM',
-      ageRequirement: '21+',
-      ticketButtonType: 'free',
-      soldOut: 'false',
-      status: 'published',
-    };
+    const show = showInput();
     const showCount = () => t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM shows');
 
     it('refuses an admin write with no Origin whatever the cookie header looks like (artist.sid =…)', async () => {
