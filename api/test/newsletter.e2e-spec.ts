@@ -8,7 +8,7 @@ import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, type ReceivedMail } from './utils/smtp.js';
+import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
@@ -24,15 +24,9 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
   const outbox = () => t.app.get(DataSource).getRepository(OutboxEmail).find();
   /** The path and query of the List-Unsubscribe URL of a received email. */
   const unsubscribeTarget = (mail: ReceivedMail) => {
-    const url = new URL(/^<(.+)>$/.exec(listUnsubscribeOf(mail))![1]);
+    const url = new URL(/^<(.+)>$/.exec(listUnsubscribeOf(mail)!)![1]);
     return `${url.pathname}${url.search}`;
   };
-  /** The List-Unsubscribe header's value as sent, unfolded. */
-  const listUnsubscribeOf = (mail: ReceivedMail) =>
-    mail.headerLines
-      .find((h) => h.key === 'list-unsubscribe')!
-      .line.replace(/\r?\n[ \t]+/g, ' ')
-      .replace(/^List-Unsubscribe:\s*/, '');
   const confirmLink = (mail: ReceivedMail) => {
     const match = /Confirm: (\S+)/.exec(mail.parsed.text ?? '');
     return new URL(match![1]);
