@@ -56,25 +56,41 @@ export function testAppOfSuite(
   return t;
 }
 
+/** A loopback SMTP server for a `describe`: started before its tests and stopped after them. */
+export function smtpServerOfSuite(): TestSmtpServer {
+  const smtp = new TestSmtpServer();
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
+  return smtp;
+}
+
 /**
- * A loopback SMTP server and the server of a `describe` mailing through it, both started before
- * its tests and stopped after them.
+ * A loopback SMTP server and the server of a `describe` that `start` starts mailing through it
+ * (given its SMTP_URL), both started before its tests and stopped after them, the server first.
  */
+export function mailingOfSuite<A extends { close(): Promise<void> }>(
+  start: (smtpUrl: string) => Promise<A>,
+): { smtp: TestSmtpServer; app: A } {
+  const smtp = new TestSmtpServer();
+  const app = {} as A;
+  beforeAll(async () => {
+    await smtp.start();
+    Object.assign(app, await start(smtp.url));
+  });
+  afterAll(async () => {
+    await app.close?.();
+    await smtp.stop();
+  });
+  return { smtp, app };
+}
+
+/** `mailingOfSuite` with the whole server on a fresh database, `env` its settings. */
 export function mailingAppOfSuite(
   db: TestDatabase,
   env: Record<string, string> = {},
 ): { smtp: TestSmtpServer; t: TestApp } {
-  const smtp = new TestSmtpServer();
-  const t = {} as TestApp;
-  beforeAll(async () => {
-    await smtp.start();
-    Object.assign(t, await startTestApp(db, { SMTP_URL: smtp.url, ...env }));
-  });
-  afterAll(async () => {
-    await t.close?.();
-    await smtp.stop();
-  });
-  return { smtp, t };
+  const { smtp, app } = mailingOfSuite((url) => startTestApp(db, { SMTP_URL: url, ...env }));
+  return { smtp, t: app };
 }
 
 /**
