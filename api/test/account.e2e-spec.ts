@@ -11,10 +11,10 @@ import { User } from '../src/modules/auth/user.entity.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { browser, sessionCookie } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
+import { eventually, type ReceivedMail } from './utils/smtp.js';
 import {
-  startTestApp,
   startTestAppOn,
+  mailingAppOfSuite,
   TEST_ADMIN_PASSWORD,
   type TestApp,
 } from './utils/test-app.js';
@@ -23,26 +23,9 @@ const ARTIST = 'wren@example.com';
 const PUBLIC_URL = 'http://shop.example.test';
 
 describe.each(testDatabases())('password reset by email and two-step login on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  const { smtp, t } = mailingAppOfSuite(db, { ARTIST_EMAIL: ARTIST, PUBLIC_URL, TRUST_PROXY: '1' });
   let nextIp = 1;
   const freshIp = () => `198.51.100.${nextIp++}`;
-
-  beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    t = await startTestApp(db, {
-      SMTP_URL: smtp.url,
-      ARTIST_EMAIL: ARTIST,
-      PUBLIC_URL,
-      TRUST_PROXY: '1',
-    });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
 
   beforeEach(async () => {
     smtp.received.length = 0;

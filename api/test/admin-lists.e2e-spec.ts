@@ -20,7 +20,7 @@ import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 type Row = Record<string, unknown> & { id: number };
 type Page = ListPage<Row, string>;
@@ -107,7 +107,7 @@ function signupCounts() {
 }
 
 describe.each(testDatabases())('admin lists answered by the server on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   const page = async (list: string, query: Record<string, string | number> = {}) =>
@@ -124,7 +124,6 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
   }
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
     await insert(
       t,
@@ -179,10 +178,6 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
         createdAt: createdAt(i),
       })),
     );
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   it('answers a page with total, counts for each filter and the page asked for', async () => {

@@ -5,23 +5,16 @@ import { SessionRecord } from '../src/database/session.entity.js';
 import { Transactions } from '../src/database/transaction.js';
 import { resetAdminPassword } from '../src/modules/auth/auth.service.js';
 import { browser, loggedIn, routes, sessionCookie } from './utils/admin.js';
+import { showInput } from './utils/shows.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
+import { startTestApp, testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
 describe.each(testDatabases())('admin sessions on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   // Each test logs in from its own address (honoured through TRUST_PROXY) so the login
   // throttle of one test cannot touch another.
   let nextIp = 1;
   const freshIp = () => `203.0.113.${nextIp++}`;
-
-  beforeAll(async () => {
-    t = await startTestApp(db, { TRUST_PROXY: '1' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
 
   afterEach(() => {
     jest.restoreAllMocks();
@@ -257,16 +250,7 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
       );
     });
 
-    const show = {
-      venue: 'The Bluebird Cafe',
-      city: 'Nashville, TN',
-      date: '2027-04-01',
-      time: '8:00 PM',
-      ageRequirement: '21+',
-      ticketButtonType: 'free',
-      soldOut: 'false',
-      status: 'published',
-    };
+    const show = showInput();
     const showCount = () => t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM shows');
 
     it('refuses an admin write with no Origin whatever the cookie header looks like (artist.sid =…)', async () => {
@@ -350,15 +334,7 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
 });
 
 describe.each(testDatabases())('cross-site check with PUBLIC_URL set on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db, { PUBLIC_URL: 'http://shop.example' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db, { PUBLIC_URL: 'http://shop.example' });
 
   it('accepts only PUBLIC_URL’s origin, not the origin of the request’s own Host', async () => {
     await request(t.server)

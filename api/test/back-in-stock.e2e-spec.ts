@@ -8,14 +8,13 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
+import { mailingAppOfSuite } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 
 describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 
   const repo = <T extends object>(entity: new () => T) =>
@@ -27,12 +26,6 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
   const requestOf = (email: string) => repo(NotifyMe).findOneByOrFail({ email });
   const backInStock = () =>
     smtp.received.filter((m) => /is back in stock( in .+)?$/.test(m.parsed.subject ?? ''));
-  /** The List-Unsubscribe header's value as sent, unfolded. */
-  const listUnsubscribeOf = (mail: ReceivedMail) =>
-    mail.headerLines
-      .find((h) => h.key === 'list-unsubscribe')
-      ?.line.replace(/\r?\n[ \t]+/g, ' ')
-      .replace(/^List-Unsubscribe:\s*/, '');
   /** Waits until `count` back-in-stock emails arrived and the outbox holds no more. */
   async function received(count: number): Promise<ReceivedMail[]> {
     await eventually(() => backInStock().length >= count, 10_000, `${count} emails`);
@@ -41,15 +34,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
   }
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    t = await startTestApp(db, { SMTP_URL: smtp.url, PUBLIC_URL });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   beforeEach(async () => {

@@ -14,7 +14,7 @@ import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { showInput } from './utils/shows.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { mailingAppOfSuite } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const ARTIST = 'wren@example.com';
@@ -31,33 +31,23 @@ const campaignMail = (smtp: TestSmtpServer) =>
   smtp.received.filter((m) => m.headerLines.some((h) => h.key === 'list-id'));
 
 describe.each(testDatabases())('campaigns on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  const { smtp, t } = mailingAppOfSuite(db, {
+    PUBLIC_URL,
+    ARTIST_EMAIL: ARTIST,
+    FORM_RATE_LIMIT: '1000',
+    CAMPAIGN_RATE_PER_SECOND: String(RATE),
+    EMAIL_WEBHOOK_USER: WEBHOOK_USER,
+    EMAIL_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
+    MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
+    MAIL_FROM: 'Wren Calloway <news@example.test>',
+    ARTIST_TIMEZONE: 'Asia/Tokyo',
+  });
   let admin: TestAgent;
   let data: DataSource;
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    t = await startTestApp(db, {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL,
-      ARTIST_EMAIL: ARTIST,
-      FORM_RATE_LIMIT: '1000',
-      CAMPAIGN_RATE_PER_SECOND: String(RATE),
-      EMAIL_WEBHOOK_USER: WEBHOOK_USER,
-      EMAIL_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
-      MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
-      MAIL_FROM: 'Wren Calloway <news@example.test>',
-      ARTIST_TIMEZONE: 'Asia/Tokyo',
-    });
     admin = await loggedIn(t);
     data = t.app.get(DataSource);
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   beforeEach(async () => {

@@ -1,18 +1,10 @@
 import request from 'supertest';
 import { SIZES, type Product } from '@artist/contracts';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 describe.each(testDatabases())('product catalogue on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it('lists the t-shirt and the trucker hat at 2500 cents each', async () => {
     const res = await request(t.server).get('/api/products').expect(200);

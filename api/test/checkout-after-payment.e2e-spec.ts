@@ -1,45 +1,28 @@
 import { loggedIn } from './utils/admin.js';
 import {
   checkoutSessions,
-  createCheckout,
   deliver,
   deliverPayload,
   emptyShop,
+  openSession,
   orders,
   sessionStatus,
-  shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { stripeEvent } from './utils/stripe-webhooks.js';
 
 describe.each(testDatabases())('an order follows its money after checkout, on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     await emptyShop(s.t);
   });
 
-  /** A checkout of 1 × M (2500 + 500 shipping), returning the stand-in's session id. */
-  async function openSession(): Promise<string> {
-    const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
-    await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
-    return (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
-  }
-
   /** Pays and delivers checkout.session.completed: the order exists after this. */
   async function paidOrder(): Promise<string> {
-    const id = await openSession();
+    const id = await openSession(s.t);
     await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
     return id;
   }
@@ -88,7 +71,7 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
   });
 
   it('applies a refund that arrives before checkout.session.completed when the order appears', async () => {
-    const id = await openSession();
+    const id = await openSession(s.t);
     const paid = s.stripe.pay(id);
     await deliver(s.t, 'charge.refunded', s.stripe.charge(id, 3000)).expect(200);
     expect(await orders(s.t)).toEqual([]);
@@ -98,7 +81,7 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
 
   it('ends refunded whichever of the refund and the completion lands first, sent together', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(await openSession());
+    for (let i = 0; i < 4; i++) ids.push(await openSession(s.t));
     await Promise.all(
       ids.flatMap((id) => {
         const paid = stripeEvent('checkout.session.completed', s.stripe.pay(id));
@@ -120,7 +103,7 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
   });
 
   it('makes one order when a delayed payment succeeds, however often that is delivered', async () => {
-    const id = await openSession();
+    const id = await openSession(s.t);
     const unpaid = s.stripe.pay(id, undefined, 'unpaid');
     await deliver(s.t, 'checkout.session.completed', unpaid).expect(200);
     expect(await orders(s.t)).toEqual([]);
@@ -133,7 +116,7 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
     ['checkout.session.async_payment_failed', 'failed'],
     ['checkout.session.expired', 'expired'],
   ])('makes no order on %s and closes the pending checkout row', async (type, state) => {
-    const id = await openSession();
+    const id = await openSession(s.t);
     const session =
       type === 'checkout.session.expired'
         ? { ...s.stripe.sessions.get(id)!, status: 'expired' }
@@ -154,7 +137,7 @@ describe.each(testDatabases())('an order follows its money after checkout, on $n
   });
 
   it('makes the order on the return page before the webhook, and the late webhook changes nothing', async () => {
-    const id = await openSession();
+    const id = await openSession(s.t);
     const paid = s.stripe.pay(id);
     const status = await sessionStatus(s.t, id).expect(200);
     // The receipt the return page shows is the order this call just made.

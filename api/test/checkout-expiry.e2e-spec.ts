@@ -4,43 +4,27 @@ import { JobLeases } from '../src/modules/cluster/job-leases.service.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import {
   checkoutSessions,
-  createCheckout,
   deliver,
   emptyShop,
+  openSession,
   orders,
-  shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const HOUR = 60 * 60 * 1000;
 
 describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     jest.restoreAllMocks();
     await emptyShop(s.t);
   });
 
-  async function openSession(): Promise<string> {
-    const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
-    await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
-    return (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
-  }
-
   it('asks Stripe to expire the session 30 minutes after it is created, and a minute for the request to get there', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const id = await openSession();
+    const id = await openSession(s.t);
     const after = Math.ceil(Date.now() / 1000);
     const sent = Number(s.stripe.creates().at(-1)!.body.expires_at);
     expect(sent).toBeGreaterThanOrEqual(before + 1860);
@@ -49,10 +33,10 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
   });
 
   it('removes pending rows a day old, and keeps paid, still-clearing and younger ones', async () => {
-    const stale = await openSession();
-    const expired = await openSession();
-    const paid = await openSession();
-    const clearing = await openSession();
+    const stale = await openSession(s.t);
+    const expired = await openSession(s.t);
+    const paid = await openSession(s.t);
+    const clearing = await openSession(s.t);
     await deliver(s.t, 'checkout.session.expired', {
       ...s.stripe.sessions.get(expired)!,
       status: 'expired',

@@ -11,7 +11,7 @@ import {
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases, type TestDatabase } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 const BUYER_FORM = {
   name: 'Loretta Lynn',
@@ -51,15 +51,7 @@ describe.each(testDatabases())(
         },
       ],
     ])('without a Stripe key, on %s', (_name, env) => {
-      let t: TestApp;
-
-      beforeAll(async () => {
-        t = await startTestApp(db, env);
-      });
-
-      afterAll(async () => {
-        await t.close();
-      });
+      const t = testAppOfSuite(db, env);
 
       it("starts, and checkout answers 503 'Payments are not set up yet.' and stores nothing", async () => {
         const res = await createCheckout(t, { items: [shirt('M', 1)] }).expect(503);
@@ -97,18 +89,10 @@ describe.each(testDatabases())(
     });
 
     describe('PAYMENT_PROVIDER=test on a public PUBLIC_URL', () => {
-      let t: TestApp;
-
-      beforeAll(async () => {
-        t = await startTestApp(db, {
-          PUBLIC_URL: 'https://shop.example.com',
-          TRUST_PROXY: '1',
-          PAYMENT_PROVIDER: 'test',
-        });
-      });
-
-      afterAll(async () => {
-        await t.close();
+      const t = testAppOfSuite(db, {
+        PUBLIC_URL: 'https://shop.example.com',
+        TRUST_PROXY: '1',
+        PAYMENT_PROVIDER: 'test',
       });
 
       it('uses the test provider, marks its orders Test, and tells the shop it is in test mode', async () => {
@@ -121,15 +105,7 @@ describe.each(testDatabases())(
     });
 
     describe('the loopback PUBLIC_URL outside production (a fresh clone)', () => {
-      let t: TestApp;
-
-      beforeAll(async () => {
-        t = await startTestApp(db, { PUBLIC_URL: 'http://127.0.0.1:3999' });
-      });
-
-      afterAll(async () => {
-        await t.close();
-      });
+      const t = testAppOfSuite(db, { PUBLIC_URL: 'http://127.0.0.1:3999' });
 
       it('uses the test provider, and its orders are marked Test in the list and the CSV', async () => {
         const sessionId = await payWithTestProvider(t);

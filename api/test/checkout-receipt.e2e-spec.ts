@@ -5,8 +5,7 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -33,15 +32,7 @@ function checkoutCookie(setCookie: string[] | string | undefined) {
 }
 
 describe.each(testDatabases())('the receipt link on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     jest.restoreAllMocks();
@@ -131,15 +122,7 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
 });
 
 describe.each(testDatabases())('the checkout cookie of an https site on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db, { PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' });
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db, { PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' });
 
   it('is Secure', async () => {
     const res = await createCheckout(s.t, { items: [shirt()] }).expect(200);

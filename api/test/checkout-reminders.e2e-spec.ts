@@ -15,8 +15,7 @@ import {
   lineItemsOf,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -27,16 +26,8 @@ let buyers = 0;
 const freshEmail = () => `leaver${++buyers}.${Date.now()}@example.com`;
 
 describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    // The default delay: a reminder waits an hour after the checkout expires.
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  // The default delay: a reminder waits an hour after the checkout expires.
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
   beforeEach(async () => {
     s.stripe.requests.length = 0;
@@ -234,17 +225,9 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
 });
 
 describe.each(testDatabases())('checkout reminders sent at once on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db, {
-      CHECKOUT_RATE_LIMIT: '1000',
-      CHECKOUT_REMINDER_DELAY_MINUTES: '0',
-    });
-  });
-
-  afterAll(async () => {
-    await s.close();
+  const s = stripeAppOfSuite(db, {
+    CHECKOUT_RATE_LIMIT: '1000',
+    CHECKOUT_REMINDER_DELAY_MINUTES: '0',
   });
 
   it('queues the reminder with the expiry when CHECKOUT_REMINDER_DELAY_MINUTES is 0', async () => {

@@ -9,7 +9,7 @@ import {
   shirt,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const BUYER_FORM = {
   name: 'Loretta Lynn',
@@ -23,15 +23,7 @@ const BUYER_FORM = {
 };
 
 describe.each(testDatabases())('the built-in test payment provider on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   beforeEach(async () => {
     await emptyShop(t);

@@ -15,8 +15,7 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
@@ -24,15 +23,7 @@ import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { stripeEvent, stripeSignature } from './utils/stripe-webhooks.js';
 
 describe.each(testDatabases())('Stripe webhooks and the success return on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     s.stripe.down = false;
@@ -159,28 +150,31 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     expectTheOneOrder(await orders(s.t), id);
   });
 
+  /** What the success return answers once the session of `openSession` is paid. */
+  const paidStatus = async () => ({
+    paid: true,
+    status: 'complete',
+    order: {
+      number: `#${(await orders(s.t))[0].id}`,
+      items: [
+        { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
+        { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
+      ],
+      subtotal: 7500,
+      discount: 0,
+      discountCode: null,
+      shipping: 500,
+      tax: 0,
+      total: 8000,
+      shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+    },
+  });
+
   it('webhook first, then the success return: one order, and the return reports paid', async () => {
     const id = await openSession();
     await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
     const res = await sessionStatus(s.t, id).expect(200);
-    expect(res.body).toEqual({
-      paid: true,
-      status: 'complete',
-      order: {
-        number: `#${(await orders(s.t))[0].id}`,
-        items: [
-          { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
-          { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
-        ],
-        subtotal: 7500,
-        discount: 0,
-        discountCode: null,
-        shipping: 500,
-        tax: 0,
-        total: 8000,
-        shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
-      },
-    });
+    expect(res.body).toEqual(await paidStatus());
     expectTheOneOrder(await orders(s.t), id);
   });
 
@@ -188,24 +182,7 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     const id = await openSession();
     const paid = s.stripe.pay(id);
     const res = await sessionStatus(s.t, id).expect(200);
-    expect(res.body).toEqual({
-      paid: true,
-      status: 'complete',
-      order: {
-        number: `#${(await orders(s.t))[0].id}`,
-        items: [
-          { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
-          { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
-        ],
-        subtotal: 7500,
-        discount: 0,
-        discountCode: null,
-        shipping: 500,
-        tax: 0,
-        total: 8000,
-        shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
-      },
-    });
+    expect(res.body).toEqual(await paidStatus());
     expectTheOneOrder(await orders(s.t), id);
     await deliver(s.t, 'checkout.session.completed', paid).expect(200);
     expectTheOneOrder(await orders(s.t), id);

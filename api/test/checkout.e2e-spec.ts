@@ -9,22 +9,13 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 describe.each(testDatabases())('create-checkout-session with Stripe on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    // Visitors of the status checks are told apart by X-Forwarded-For (a limit per address).
-    s = await startStripeApp(db, { TRUST_PROXY: '1' });
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  // Visitors of the status checks are told apart by X-Forwarded-For (a limit per address).
+  const s = stripeAppOfSuite(db, { TRUST_PROXY: '1' });
 
   beforeEach(async () => {
     s.stripe.requests.length = 0;

@@ -12,18 +12,13 @@ import { stopGracefully, trackTraffic } from '../src/shutdown.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, TestSmtpServer } from './utils/smtp.js';
-import { startTestApp, startTestAppOn, type TestApp } from './utils/test-app.js';
+import { startTestApp, startTestAppOn, testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
 describe.each(testDatabases())('running as one of several instances on $name', (db) => {
   describe('readiness and metrics', () => {
-    let t: TestApp;
-
-    beforeAll(async () => {
-      t = await startTestApp(db, { METRICS_TOKEN });
-    });
-    afterAll(() => t.close());
+    const t = testAppOfSuite(db, { METRICS_TOKEN });
 
     it('answers /api/ready with 200 once migrated, 503 with a migration missing', async () => {
       expect((await request(t.server).get('/api/ready').expect(200)).body).toEqual({

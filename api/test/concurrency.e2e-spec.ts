@@ -11,7 +11,7 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
 const manualOrder = (stripeSessionId: string) => ({
   salesChannel: 'in-person',
@@ -22,17 +22,12 @@ const manualOrder = (stripeSessionId: string) => ({
 });
 
 describe.each(testDatabases())('concurrent requests on $name', (db) => {
-  let t: TestApp;
+  // Many posts from one address: this suite is about duplicates, not the per-address limit.
+  const t = testAppOfSuite(db, { FORM_RATE_LIMIT: '1000' });
   let admin: TestAgent;
 
   beforeAll(async () => {
-    // Many posts from one address: this suite is about duplicates, not the per-address limit.
-    t = await startTestApp(db, { FORM_RATE_LIMIT: '1000' });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   it.each([1, 2, 3, 4, 5])(
@@ -70,19 +65,14 @@ describe.each(testDatabases())('concurrent requests on $name', (db) => {
 });
 
 describe.each(testDatabases())('checkouts from one address at once on $name', (db) => {
-  let t: TestApp;
+  // Each buyer is its X-Forwarded-For; the per-address count of checkouts is not the point.
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1', CHECKOUT_RATE_LIMIT: '1000' });
 
   beforeAll(async () => {
-    // Each buyer is its X-Forwarded-For; the per-address count of checkouts is not the point.
-    t = await startTestApp(db, { TRUST_PROXY: '1', CHECKOUT_RATE_LIMIT: '1000' });
     await t.app
       .get(DataSource)
       .getRepository(ProductVariantRecord)
       .update({ productId: 'tshirt' }, { stock: 100 });
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const reserved = async (size: string) =>

@@ -9,15 +9,14 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { eventually, type ReceivedMail } from './utils/smtp.js';
+import { mailingAppOfSuite } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const DAY = 24 * 60 * 60_000;
 
 describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL, TRUST_PROXY: '1' });
   let admin: TestAgent;
   let now: number;
   let visitor = 0;
@@ -56,17 +55,9 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
     request(t.server).post(target).type('form').send('List-Unsubscribe=One-Click');
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    t = await startTestApp(db, { SMTP_URL: smtp.url, PUBLIC_URL, TRUST_PROXY: '1' });
     admin = await loggedIn(t);
     now = Date.now();
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(now));
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   it('does not resubscribe anyone who replays the List-Unsubscribe token to the confirm endpoint', async () => {

@@ -14,11 +14,10 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 const CODE: DiscountCodeInput = {
   code: 'tour10',
@@ -51,17 +50,9 @@ const check = (t: TestApp, body: unknown) =>
 const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 
 describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db, {
-      CHECKOUT_RATE_LIMIT: '1000',
-      DISCOUNT_CHECK_RATE_LIMIT: '1000',
-    });
-  });
-
-  afterAll(async () => {
-    await s.close();
+  const s = stripeAppOfSuite(db, {
+    CHECKOUT_RATE_LIMIT: '1000',
+    DISCOUNT_CHECK_RATE_LIMIT: '1000',
   });
 
   beforeEach(async () => {
@@ -282,15 +273,7 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
 });
 
 describe.each(testDatabases())('discount codes with the test payment provider on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it('takes the code off on its page and in the order', async () => {
     const admin = await loggedIn(t);

@@ -10,24 +10,19 @@ import { DownloadLinkRecord } from '../src/modules/releases/download.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const NEUTRAL = 'This code does not work. Check it against the card, letter by letter.';
 
 describe.each(testDatabases())('download codes on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   let admin: TestAgent;
   /** Each test's tries come from an address of their own, so limits do not carry over. */
   let address = 0;
   let client: string;
 
   beforeAll(async () => {
-    t = await startTestApp(db, { TRUST_PROXY: '1' });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t?.close();
   });
 
   beforeEach(async () => {

@@ -13,12 +13,11 @@ import {
   emptyShop,
   orders,
   sessionStatus,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const DAY = 24 * 60 * 60_000;
 const REFUNDED = 'This order was refunded, so its downloads have ended.';
@@ -31,18 +30,13 @@ const binary = (res: request.Response, done: (err: Error | null, body: Buffer) =
 };
 
 describe.each(testDatabases())('download links on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { PAYMENTS: 'test', DOWNLOAD_LIMIT: '3', DOWNLOAD_DAYS: '14' });
   let admin: TestAgent;
   const mp3 = zipBytes(4000);
   const flac = zipBytes(9000);
 
   beforeAll(async () => {
-    t = await startTestApp(db, { PAYMENTS: 'test', DOWNLOAD_LIMIT: '3', DOWNLOAD_DAYS: '14' });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t?.close();
   });
 
   beforeEach(async () => {
@@ -420,17 +414,12 @@ describe.each(testDatabases())('download links on $name', (db) => {
 });
 
 describe.each(testDatabases())('download links of an order Stripe refunds, on $name', (db) => {
-  let s: StripeTestApp;
+  const s = stripeAppOfSuite(db, { LOG_LEVEL: 'error' });
   let admin: TestAgent;
   const mp3 = zipBytes(4000);
 
   beforeAll(async () => {
-    s = await startStripeApp(db, { LOG_LEVEL: 'error' });
     admin = await loggedIn(s.t);
-  });
-
-  afterAll(async () => {
-    await s?.close();
   });
 
   beforeEach(async () => {

@@ -9,12 +9,12 @@ import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { createCheckout, shirt } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const JUNE = 'june.carter@example.com';
 
 describe.each(testDatabases())('email subjects on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { ARTIST_EMAIL: 'artist@example.com' });
   let admin: TestAgent;
   const post = (path: string, body: object) =>
     request(t.server).post(path).set('Origin', t.config.publicUrl).send(body).expect(201);
@@ -25,12 +25,7 @@ describe.each(testDatabases())('email subjects on $name', (db) => {
     );
 
   beforeAll(async () => {
-    t = await startTestApp(db, { ARTIST_EMAIL: 'artist@example.com' });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   it('names on each queued email the record whose change caused it', async () => {

@@ -10,7 +10,6 @@ import {
   sessionStatus,
   shirt,
   startStripeApp,
-  type StripeTestApp,
 } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
@@ -18,7 +17,12 @@ import { testDatabases, type TestDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
-import { startTestAppOn, type TestApp } from './utils/test-app.js';
+import {
+  mailingOfSuite,
+  smtpServerOfSuite,
+  startTestAppOn,
+  type TestApp,
+} from './utils/test-app.js';
 
 const ARTIST = 'wren@example.com';
 const PUBLIC_URL = 'http://shop.example.test';
@@ -65,29 +69,21 @@ const contactForm = (t: TestApp, fields: Record<string, unknown> = {}) =>
       ...fields,
     });
 
-/** The shop with the Stripe stand-in, sending through `smtp`; `env` adds settings. */
-const mailingShop = (db: TestDatabase, smtp: TestSmtpServer, env: Record<string, string> = {}) =>
-  startStripeApp(db, {
-    SMTP_URL: smtp.url,
-    PUBLIC_URL,
-    MAIL_FROM: 'Wren Calloway <shop@example.test>',
-    ...env,
-  });
+/** The shop with the Stripe stand-in, sending through a loopback SMTP server; `env` adds settings. */
+const mailingShop = (db: TestDatabase, env: Record<string, string> = {}) => {
+  const { smtp, app } = mailingOfSuite((url) =>
+    startStripeApp(db, {
+      SMTP_URL: url,
+      PUBLIC_URL,
+      MAIL_FROM: 'Wren Calloway <shop@example.test>',
+      ...env,
+    }),
+  );
+  return { smtp, s: app };
+};
 
 describe.each(testDatabases())('emails through the outbox on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    s = await mailingShop(db, smtp, { ARTIST_EMAIL: ARTIST });
-  });
-
-  afterAll(async () => {
-    await s.close();
-    await smtp.stop();
-  });
+  const { smtp, s } = mailingShop(db, { ARTIST_EMAIL: ARTIST });
 
   beforeEach(async () => {
     smtp.refuse = null;
@@ -440,19 +436,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
 });
 
 describe.each(testDatabases())('buyer emails without ARTIST_EMAIL on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    s = await mailingShop(db, smtp);
-  });
-
-  afterAll(async () => {
-    await s.close();
-    await smtp.stop();
-  });
+  const { smtp, s } = mailingShop(db);
 
   it('sends the order confirmation and the shipped email with no Reply-To at all', async () => {
     await emptyShop(s.t);
@@ -492,16 +476,7 @@ describe.each(testDatabases())('buyer emails without ARTIST_EMAIL on $name', (db
 });
 
 describe.each(testDatabases())('the outbox across restarts and instances on $name', (db) => {
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-  });
-
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const smtp = smtpServerOfSuite();
 
   it('holds emails without SMTP_URL and sends those younger than three days once it is set', async () => {
     const { database, drop } = await db.create();

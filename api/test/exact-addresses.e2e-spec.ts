@@ -14,12 +14,11 @@ import {
   deliver,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 type FanPage = ListPage<Fan, string>;
 
@@ -31,7 +30,7 @@ const swapCase = (text: string) =>
   [...text].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 describe.each(testDatabases())('addresses that differ by an accent on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   let admin: TestAgent;
   let visitor = 0;
 
@@ -53,11 +52,8 @@ describe.each(testDatabases())('addresses that differ by an accent on $name', (d
   };
 
   beforeAll(async () => {
-    t = await startTestApp(db, { TRUST_PROXY: '1' });
     admin = await loggedIn(t);
   });
-  afterAll(() => t?.close());
-
   it('keeps jose@, josé@ and jöse@ three fans, each export holding only their own message', async () => {
     for (const email of JOSES) await write(email, `I am ${email}`);
     for (const email of JOSES) {
@@ -169,12 +165,7 @@ describe.each(testDatabases())('addresses that differ by an accent on $name', (d
 });
 
 describe.each(testDatabases())("a Stripe buyer's address on $name", (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-  afterAll(() => s?.close());
+  const s = stripeAppOfSuite(db);
 
   it('is stored lower-cased, so it is the same fan as any other case of it', async () => {
     await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);

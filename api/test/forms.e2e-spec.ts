@@ -5,7 +5,7 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const contact = (fields: Record<string, unknown> = {}) => ({
   firstName: 'Dolly',
@@ -17,7 +17,7 @@ const contact = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDatabases())('public forms and their admin lists on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
   const post = (path: string, body: unknown) =>
     request(t.server)
@@ -25,12 +25,7 @@ describe.each(testDatabases())('public forms and their admin lists on $name', (d
       .send(body as object);
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('email signup', () => {

@@ -4,18 +4,10 @@ import { dataSourceOptions } from '../src/database/data-source.js';
 import { entities } from '../src/entities.js';
 import { Show } from '../src/modules/shows/show.entity.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 describe.each(testDatabases())('server on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it('applies every migration to an empty database, leaving nothing for the entities to change', async () => {
     const dataSource = t.app.get(DataSource);

@@ -8,8 +8,9 @@ import { Order } from '../src/modules/orders/order.entity.js';
 import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { checkoutSessions, createCheckout, orders, shirt } from './utils/checkout.js';
+import { showInput } from './utils/shows.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 /** JSON with a lone UTF-16 surrogate written as an escape, as a client could send it. */
 const LONE = 'a\\ud800b';
@@ -33,16 +34,7 @@ const online = {
   }),
   paymentMethod: 'cash',
 };
-const show = {
-  venue: 'The Bluebird Cafe',
-  city: 'Nashville, TN',
-  date: '2027-04-01',
-  time: '8:00 PM',
-  ageRequirement: '21+',
-  ticketButtonType: 'free',
-  soldOut: 'false',
-  status: 'published',
-};
+const show = showInput();
 
 /** The body as JSON text, with one field's value replaced by raw JSON (an escape kept as sent). */
 function withRaw(body: object, field: string, raw: string): string {
@@ -51,16 +43,11 @@ function withRaw(body: object, field: string, raw: string): string {
 }
 
 describe.each(testDatabases())('ill-formed text on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const count = async () => {

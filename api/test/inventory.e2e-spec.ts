@@ -20,25 +20,19 @@ import {
   emptyShop,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const MINUTE = 60_000;
 
 describe.each(testDatabases())('stock and its reservations on $name', (db) => {
-  let s: StripeTestApp;
+  // Buyers are told apart by X-Forwarded-For: what one address may hold is capped.
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: '1' });
   let admin: TestAgent;
 
   beforeAll(async () => {
-    // Buyers are told apart by X-Forwarded-For: what one address may hold is capped.
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000', TRUST_PROXY: '1' });
     admin = await loggedIn(s.t);
-  });
-
-  afterAll(async () => {
-    await s.close();
   });
 
   beforeEach(async () => {

@@ -10,7 +10,7 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 type Page = ListPage<{ id: number; email: string }, string>;
 
@@ -19,7 +19,7 @@ type Page = ListPage<{ id: number; email: string }, string>;
  * than the page); these tests hold them to the rows as they are after every kind of write.
  */
 describe.each(testDatabases())('list counts kept between requests on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   let admin: TestAgent;
   let visitor = 0;
 
@@ -34,11 +34,8 @@ describe.each(testDatabases())('list counts kept between requests on $name', (db
   const stored = () => t.app.get(DataSource).getRepository(EmailSignup);
 
   beforeAll(async () => {
-    t = await startTestApp(db, { TRUST_PROXY: '1' });
     admin = await loggedIn(t);
   });
-  afterAll(() => t.close());
-
   // One server for the file; each test starts from no sign-ups and no fans, and the counts kept
   // for them are dropped with the rows (cleared in SQL, which TypeORM's events do not report).
   // Each sign-up comes from an address of its own across the file, so none meets the rate limit.

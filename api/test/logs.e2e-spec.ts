@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 /** Personal data a fan sends; none of it may reach the log. */
 const fan = {
@@ -23,15 +23,7 @@ const logStream = new Writable({
 });
 
 describe.each(testDatabases())('what the logs hold on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db, { LOG_LEVEL: 'info' }, { logStream });
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db, { LOG_LEVEL: 'info' }, { logStream });
 
   it('logs a failed database query without its values: no email, name or message text', async () => {
     // The table is gone, so the insert of the fan's message fails inside the database.

@@ -10,8 +10,8 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { eventually, TestSmtpServer } from './utils/smtp.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { eventually } from './utils/smtp.js';
+import { smtpServerOfSuite, startTestApp, type TestApp } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const HOUR = 60 * 60_000;
@@ -24,16 +24,7 @@ const spellingsOf = (local: string, domain: string) => [
 ];
 
 describe.each(testDatabases())('limits on the emails fans cause on $name', (db) => {
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-  });
-
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const smtp = smtpServerOfSuite();
 
   beforeEach(() => {
     smtp.received.length = 0;

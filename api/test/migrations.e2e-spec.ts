@@ -6,18 +6,10 @@ import { NameEmailSubjects1767900000000 } from '../src/database/migrations/17679
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 describe.each(testDatabases())('migrations on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it('undoes every migration with down() and applies them again, matching the entities', async () => {
     const dataSource = t.app.get(DataSource);

@@ -8,14 +8,13 @@ import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
+import { mailingAppOfSuite } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 
 describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 
   const signUp = (email: string) =>
@@ -25,30 +24,16 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
   const outbox = () => t.app.get(DataSource).getRepository(OutboxEmail).find();
   /** The path and query of the List-Unsubscribe URL of a received email. */
   const unsubscribeTarget = (mail: ReceivedMail) => {
-    const url = new URL(/^<(.+)>$/.exec(listUnsubscribeOf(mail))![1]);
+    const url = new URL(/^<(.+)>$/.exec(listUnsubscribeOf(mail)!)![1]);
     return `${url.pathname}${url.search}`;
   };
-  /** The List-Unsubscribe header's value as sent, unfolded. */
-  const listUnsubscribeOf = (mail: ReceivedMail) =>
-    mail.headerLines
-      .find((h) => h.key === 'list-unsubscribe')!
-      .line.replace(/\r?\n[ \t]+/g, ' ')
-      .replace(/^List-Unsubscribe:\s*/, '');
   const confirmLink = (mail: ReceivedMail) => {
     const match = /Confirm: (\S+)/.exec(mail.parsed.text ?? '');
     return new URL(match![1]);
   };
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    t = await startTestApp(db, { SMTP_URL: smtp.url, PUBLIC_URL });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   beforeEach(() => {

@@ -9,15 +9,14 @@ import { loggedIn } from './utils/admin.js';
 import { parseCsv } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { eventually, type ReceivedMail } from './utils/smtp.js';
+import { mailingAppOfSuite } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const SHIRT = 'Wren Calloway T-Shirt';
 
 describe.each(testDatabases())('notify-me per size on $name', (db) => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 
   const repo = <T extends object>(entity: new () => T) =>
@@ -43,15 +42,7 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
     >;
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    await smtp.start();
-    t = await startTestApp(db, { SMTP_URL: smtp.url, PUBLIC_URL });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   beforeEach(async () => {

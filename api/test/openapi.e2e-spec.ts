@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 interface Operation {
   parameters?: { name: string; in: string }[];
@@ -16,18 +16,13 @@ interface Document {
 }
 
 describe.each(testDatabases())('the OpenAPI document on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   let doc: Document;
   let ip = 1;
   const nextIp = () => `198.51.100.${ip++}`;
 
   beforeAll(async () => {
-    t = await startTestApp(db, { TRUST_PROXY: '1' });
     doc = (await request(t.server).get('/api/docs-json').expect(200)).body as Document;
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const operations = () =>

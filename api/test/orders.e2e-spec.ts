@@ -4,7 +4,7 @@ import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const address = JSON.stringify({
   line1: '1 Music Row',
@@ -43,18 +43,13 @@ const inPerson = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDatabases())('orders on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
   let sequence = 0;
   const sessionId = () => `manual_${Date.now()}${sequence++}`;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const manual = (body: Record<string, unknown>) =>

@@ -8,27 +8,22 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const NOW = new Date('2027-03-14T15:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
 
 describe.each(testDatabases())('the admin overview on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
   let data: DataSource;
   let sequence = 0;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
     data = t.app.get(DataSource);
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => NOW);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const order = (fulfillmentStatus: string, paymentStatus: string) =>

@@ -5,20 +5,12 @@ import {
   PersonalDataRegistry,
 } from '../src/common/personal-data.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const TEXT_TYPES: unknown[] = ['varchar', 'text', 'simple-json', String];
 
 describe.each(testDatabases())('personal data on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   /** Each table of the app with a column that may name a person, and those columns. */
   function personalTables(): Map<string, string[]> {

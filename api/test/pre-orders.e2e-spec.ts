@@ -11,8 +11,7 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
@@ -32,15 +31,7 @@ const longDate = (date: string) =>
   });
 
 describe.each(testDatabases())('pre-orders on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
   beforeEach(async () => {
     s.stripe.requests.length = 0;

@@ -6,7 +6,7 @@ import argon2 from 'argon2';
 import * as password from '../src/modules/auth/password.js';
 import { createCheckout, shirt } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
 const TOO_MANY = /^Too many requests\. Please try again in 10 minutes\.$/;
 
@@ -26,18 +26,10 @@ const forms: [string, Record<string, unknown>][] = [
 ];
 
 describe.each(testDatabases())('per-address limits on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   // Every test counts from addresses of its own (honoured through TRUST_PROXY).
   let nextIp = 1;
   const freshIp = () => `198.51.100.${nextIp++}`;
-
-  beforeAll(async () => {
-    t = await startTestApp(db, { TRUST_PROXY: '1' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
 
   afterEach(() => {
     jest.restoreAllMocks();
@@ -157,20 +149,12 @@ describe.each(testDatabases())('per-address limits on $name', (db) => {
 });
 
 describe.each(testDatabases())('limit settings on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db, {
-      TRUST_PROXY: '1',
-      FORM_RATE_LIMIT: '2',
-      CHECKOUT_RATE_LIMIT: '1',
-      RATE_LIMIT_MINUTES: '3',
-      SESSION_STATUS_RATE_LIMIT: '2',
-    });
-  });
-
-  afterAll(async () => {
-    await t.close();
+  const t = testAppOfSuite(db, {
+    TRUST_PROXY: '1',
+    FORM_RATE_LIMIT: '2',
+    CHECKOUT_RATE_LIMIT: '1',
+    RATE_LIMIT_MINUTES: '3',
+    SESSION_STATUS_RATE_LIMIT: '2',
   });
 
   it('follows FORM_RATE_LIMIT, CHECKOUT_RATE_LIMIT and RATE_LIMIT_MINUTES', async () => {

@@ -1,17 +1,9 @@
 import request from 'supertest';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 describe.each(testDatabases())('referrer policy on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   // Under no-referrer, browsers send `Origin: null` with a plain form POST (the test checkout's
   // Pay and Cancel buttons), which the origin check refuses.

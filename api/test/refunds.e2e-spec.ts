@@ -12,11 +12,10 @@ import {
   emptyShop,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 async function resetShirts(t: TestApp) {
   await emptyShop(t);
@@ -34,16 +33,11 @@ const variant = (t: TestApp, size: string) =>
     .findOneByOrFail({ productId: 'tshirt', size });
 
 describe.each(testDatabases())('refunds from the admin through Stripe on $name', (db) => {
-  let s: StripeTestApp;
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
   let admin: TestAgent;
 
   beforeAll(async () => {
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
     admin = await loggedIn(s.t);
-  });
-
-  afterAll(async () => {
-    await s.close();
   });
 
   beforeEach(async () => {
@@ -213,16 +207,11 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
 });
 
 describe.each(testDatabases())('refunds of test orders on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   beforeEach(async () => {

@@ -14,23 +14,17 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 
 describe.each(testDatabases())('digital releases on $name', (db) => {
-  let s: StripeTestApp;
+  const s = stripeAppOfSuite(db, { LOG_LEVEL: 'error' });
   let admin: TestAgent;
 
   beforeAll(async () => {
-    s = await startStripeApp(db, { LOG_LEVEL: 'error' });
     admin = await loggedIn(s.t);
-  });
-
-  afterAll(async () => {
-    await s.close();
   });
 
   beforeEach(async () => {

@@ -10,8 +10,7 @@ import {
   deliver,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
@@ -52,7 +51,7 @@ function expected(list: Order[]) {
 }
 
 describe.each(testDatabases())('sales on $name', (db) => {
-  let s: StripeTestApp;
+  const s = stripeAppOfSuite(db, { ARTIST_TIMEZONE: 'America/Chicago' });
   let admin: TestAgent;
   let sequence = 0;
   const ids: Record<string, number> = {};
@@ -85,7 +84,6 @@ describe.each(testDatabases())('sales on $name', (db) => {
       .update({ id }, { createdAt: new Date(at), ...fields });
 
   beforeAll(async () => {
-    s = await startStripeApp(db, { ARTIST_TIMEZONE: 'America/Chicago' });
     admin = await loggedIn(s.t);
     const ryman = await admin
       .post('/api/admin/shows')
@@ -139,10 +137,6 @@ describe.each(testDatabases())('sales on $name', (db) => {
     // Outside the period: 05:59 UTC on 1 January is still 2024 in Chicago.
     ids.before = await sale({ lineItems: [line('T-Shirt - S', 1)], showLocation: 'Old' });
     await setCreatedAt(ids.before, '2025-01-01T05:59:00Z');
-  });
-
-  afterAll(async () => {
-    await s.close();
   });
 
   const report = async (query = '?from=2025-01-01&to=2025-12-31') =>

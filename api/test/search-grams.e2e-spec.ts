@@ -21,7 +21,7 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const NAMES = ['garcia', 'smith', 'smithson', 'keith', 'jones', 'okafor', 'lee', 'nguyen'];
 const DOMAINS = ['gmail.com', 'icloud.com', 'example.org'];
@@ -90,7 +90,7 @@ function addresses(count: number, seed: number): string[] {
  * rows span many blocks, and before and after it is refreshed.
  */
 describe.each(testDatabases())('search index on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   const grams = db.name === 'mysql';
   // Refreshed by the tests alone (a search starts none), so that each step knows what it holds.
   const tuning = { blockBits: 4, refreshGap: 1_000_000, recheck: 0, candidateMax: 10_000 };
@@ -103,11 +103,6 @@ describe.each(testDatabases())('search index on $name', (db) => {
           new Set<SearchedTable>(['email_signups', 'fans', 'orders']),
           candidateMax,
         );
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-  afterAll(() => t.close());
 
   async function sameAnswers<E extends ObjectLiteral, R, F extends string, S extends string>(
     def: ListDefinition<E, R, F, S>,

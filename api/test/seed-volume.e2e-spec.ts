@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { seedVolume } from '../scripts/volume-seed.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 const ASKED = { signups: 130, orders: 70, messages: 40, notify: 30 };
 
@@ -15,16 +15,11 @@ function totalOf(body: unknown, status = 'all'): number {
 }
 
 describe.each(testDatabases())('the volume seed on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   it('writes rows the admin lists read, as many as asked', async () => {

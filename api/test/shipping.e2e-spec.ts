@@ -8,12 +8,11 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 /** A zone of the tests: two rates, the first free from $100.00 and with a delivery estimate. */
 const EUROPE: ShippingZoneInput = {
@@ -64,15 +63,7 @@ async function firstZonesOnly(t: TestApp) {
 }
 
 describe.each(testDatabases())('shipping zones and rates with Stripe on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     s.stripe.requests.length = 0;
@@ -306,15 +297,7 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
 });
 
 describe.each(testDatabases())('shipping zones with the test payment provider on $name', (db) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(db);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppOfSuite(db);
 
   it("charges the chosen rate and ships only to the zone's countries", async () => {
     const admin = await firstZonesOnly(t);

@@ -6,7 +6,7 @@ import { Clock } from '../src/common/clock.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 /** Friday 5 March 2027, noon in Chicago (the artist's zone); US clocks go forward on 14 March. */
 const NOW = new Date('2027-03-05T18:00:00Z');
@@ -57,12 +57,11 @@ function contentLines(text: string): string[] {
 }
 
 describe.each(testDatabases())('the shows calendar on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await startTestApp(db, { PUBLIC_URL });
     admin = await loggedIn(t);
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => NOW);
     const shows: Record<string, Partial<ShowInput>> = {
@@ -88,10 +87,6 @@ describe.each(testDatabases())('the shows calendar on $name', (db) => {
       const res = await admin.post('/api/admin/shows').send(show(fields)).expect(201);
       ids[name] = res.body.id;
     }
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const feed = () => request(t.server).get('/api/shows.ics').expect(200);

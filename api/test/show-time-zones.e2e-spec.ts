@@ -4,19 +4,14 @@ import type { AdminShow, PublicShow } from '@artist/contracts';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 describe.each(testDatabases())('time zones of shows on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db, { ARTIST_TIMEZONE: 'America/New_York' });
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db, { ARTIST_TIMEZONE: 'America/New_York' });
     admin = await loggedIn(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const create = async (fields: Parameters<typeof showInput>[0]) =>

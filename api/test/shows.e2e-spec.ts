@@ -8,7 +8,7 @@ import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { testAppOfSuite } from './utils/test-app.js';
 
 /** 03:00 UTC on 14 March 2027 is still 13 March in Chicago (the default artist time zone). */
 const NOW = new Date('2027-03-14T03:00:00Z');
@@ -16,17 +16,12 @@ const NOW = new Date('2027-03-14T03:00:00Z');
 const show = showInput;
 
 describe.each(testDatabases())('shows on $name', (db) => {
-  let t: TestApp;
+  const t = testAppOfSuite(db);
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp(db);
     admin = await loggedIn(t);
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => NOW);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   const create = (fields: Partial<ShowInput> = {}) =>

@@ -9,8 +9,7 @@ import {
   orders,
   sessionStatus,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
@@ -18,15 +17,7 @@ import { testDatabases } from './utils/databases.js';
 const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 
 describe.each(testDatabases())('Stripe Tax on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000', STRIPE_AUTOMATIC_TAX: 'true' });
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000', STRIPE_AUTOMATIC_TAX: 'true' });
 
   beforeEach(async () => {
     s.stripe.requests.length = 0;
@@ -118,15 +109,7 @@ describe.each(testDatabases())('Stripe Tax on $name', (db) => {
 });
 
 describe.each(testDatabases())('without Stripe Tax on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db, { CHECKOUT_RATE_LIMIT: '1000' });
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
   it('sends no automatic tax nor tax codes, and the order has no tax', async () => {
     const res = await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);

@@ -8,8 +8,7 @@ import {
   emptyShop,
   orders,
   shirt,
-  startStripeApp,
-  type StripeTestApp,
+  stripeAppOfSuite,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
@@ -34,15 +33,7 @@ const manualRow = (stripeSessionId: string): Partial<Order> => ({
 const pause = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db) => {
-  let s: StripeTestApp;
-
-  beforeAll(async () => {
-    s = await startStripeApp(db);
-  });
-
-  afterAll(async () => {
-    await s.close();
-  });
+  const s = stripeAppOfSuite(db);
 
   beforeEach(async () => {
     await emptyShop(s.t);

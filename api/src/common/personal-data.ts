@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import type { EmailSubject, FanErasure, FanExportSection } from '@artist/contracts';
+import type {
+  EmailSubject,
+  EmailSubjectType,
+  FanErasure,
+  FanExportSection,
+} from '@artist/contracts';
 import type { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 /** The person a privacy request is about: a fan, by id and normalised address. */
@@ -126,6 +131,36 @@ export function deletedRows<T extends { id: number }>(
       return { [counted]: rows.length };
     },
   };
+}
+
+/**
+ * A provider for a module's own records of a person (a table with `fanId`, `email` and
+ * `createdAt`, named as its export section), which emails name as their subject and erasure
+ * deletes. With `addressesLead`, the addresses on those records are the person's too, and lead
+ * the providers that follow to their rows under them.
+ */
+export abstract class DeletedPersonalRecords<
+  T extends { id: number; email: string },
+> implements PersonalData {
+  readonly tables: readonly string[];
+  readonly stage = 'records';
+
+  constructor(
+    private readonly entity: new () => T,
+    private readonly section: FanExportSection,
+    private readonly subjectType: EmailSubjectType,
+    private readonly counted: keyof FanErasure,
+    private readonly addressesLead: boolean,
+  ) {
+    this.tables = [section];
+  }
+
+  async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
+    const rows = await recordsOfPerson(manager, this.entity, 'r', subject);
+    if (this.addressesLead) for (const row of rows) trail.addresses.add(row.email);
+    trail.emailSubjects.push(...rows.map((row) => ({ type: this.subjectType, id: row.id })));
+    return deletedRows(this.entity, this.section, rows, this.counted);
+  }
 }
 
 /**

@@ -4,6 +4,12 @@ import { Transform } from 'class-transformer';
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+/** Trims and upper-cases a string field (a code); other types pass through to be refused. */
+export const UpperCase = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  );
+
 /**
  * An email address as stored: trimmed and lower-cased, so every letter case of it is one person.
  * Accents stay: `josé@` is someone else than `jose@` (the columns compare exactly).

@@ -43,6 +43,21 @@ export async function startStripeApp(
   };
 }
 
+/**
+ * The Stripe app of a `describe`: started before its tests and closed after them. The handle is
+ * filled in when the suite starts, so the tests' closures may name it from the outset.
+ */
+export function stripeAppOfSuite(db: TestDatabase, env: Record<string, string> = {}) {
+  const s = {} as StripeTestApp;
+  beforeAll(async () => {
+    Object.assign(s, await startStripeApp(db, env));
+  });
+  afterAll(async () => {
+    await s.close?.();
+  });
+  return s;
+}
+
 export const shirt = (size = 'M', quantity = 1): CheckoutItem => ({
   productId: 'tshirt',
   size,
@@ -78,6 +93,13 @@ export function deliverPayload(t: TestApp, payload: string) {
     .set('Content-Type', 'application/json')
     .set('Stripe-Signature', stripeSignature(payload))
     .send(payload);
+}
+
+/** Opens a checkout of 1 × M and answers the id of the session it made. */
+export async function openSession(t: TestApp): Promise<string> {
+  const before = new Set((await checkoutSessions(t)).map((r) => r.sessionId));
+  await createCheckout(t, { items: [shirt('M', 1)] }).expect(200);
+  return (await checkoutSessions(t)).find((r) => !before.has(r.sessionId))!.sessionId;
 }
 
 export const sessionStatus = (t: TestApp, sessionId: string) =>

@@ -13,6 +13,13 @@ export interface ReceivedMail {
   at: number;
 }
 
+/** The List-Unsubscribe header's value as sent, unfolded (undefined when there is none). */
+export const listUnsubscribeOf = (mail: ReceivedMail) =>
+  mail.headerLines
+    .find((h) => h.key === 'list-unsubscribe')
+    ?.line.replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/^List-Unsubscribe:\s*/, '');
+
 /**
  * A real SMTP server on loopback that parses every message it accepts with mailparser. It can
  * refuse transactions (4xx or 5xx) and be stopped and started again on the same port.

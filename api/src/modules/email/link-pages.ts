@@ -1,4 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import {
+  applyDecorators,
+  BadRequestException,
+  Header,
+  HttpCode,
+  Post,
+  UseInterceptors,
+} from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ARTIST_NAME } from '../../config/env.js';
 import { escapeHtml } from '../../common/strings.js';
@@ -93,4 +103,38 @@ export function linkOutcomePage(
   if (outcome === 'unknown') return linkNotFound(res);
   res.status(410);
   return htmlPage(res, outcome === 'used' ? pages.used() : pages.expired());
+}
+
+/**
+ * What a person opening an email's unsubscribe link sees: a page whose button posts the one-click
+ * unsubscribe to `path` with the token; nothing changes until it is pressed.
+ */
+export function unsubscribeLinkPage(
+  res: Response,
+  token: unknown,
+  path: string,
+  unsubscribePage: (action: string) => string,
+): string {
+  if (!isTokenShaped(token)) return linkNotFound(res);
+  return htmlPage(res, unsubscribePage(`${path}?token=${encodeURIComponent(token)}`));
+}
+
+/**
+ * The route of an RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click`
+ * (form-encoded or multipart) to the List-Unsubscribe URL, with no cookie or Origin needed.
+ */
+export const OneClickUnsubscribe = (path: string, notFoundDescription: string) =>
+  applyDecorators(
+    Post(path),
+    ApiResponse({ status: 400, description: 'The body is not List-Unsubscribe=One-Click' }),
+    ApiResponse({ status: 404, description: notFoundDescription }),
+    HttpCode(200),
+    UseInterceptors(NoFilesInterceptor()),
+    Header('Cache-Control', 'no-store'),
+  );
+
+/** Refuses (400) a one-click unsubscribe whose body is not `List-Unsubscribe=One-Click`. */
+export function requireOneClick(body: Record<string, unknown>): void {
+  if (body?.['List-Unsubscribe'] !== 'One-Click')
+    throw new BadRequestException('The body must be List-Unsubscribe=One-Click');
 }

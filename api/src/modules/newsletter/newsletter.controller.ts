@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -10,9 +9,7 @@ import {
   Put,
   Query,
   Res,
-  UseInterceptors,
 } from '@nestjs/common';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -40,6 +37,9 @@ import {
   isTokenShaped,
   linkNotFound as notFound,
   linkOutcomePage,
+  OneClickUnsubscribe,
+  requireOneClick,
+  unsubscribeLinkPage,
   type LinkOutcome,
 } from '../email/link-pages.js';
 import {
@@ -164,33 +164,20 @@ export class NewsletterController {
     @Query('token') token: unknown,
     @Res({ passthrough: true }) res: Response,
   ): string {
-    if (!isTokenShaped(token)) return notFound(res);
-    return html(
-      res,
-      unsubscribePage(`${NEWSLETTER_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
-    );
+    return unsubscribeLinkPage(res, token, NEWSLETTER_UNSUBSCRIBE_PATH, unsubscribePage);
   }
 
-  /**
-   * RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click` (form-encoded or
-   * multipart) to the List-Unsubscribe URL, with no cookie or Origin needed.
-   */
-  @Post('newsletter/unsubscribe')
-  @ApiResponse({ status: 400, description: 'The body is not List-Unsubscribe=One-Click' })
-  @ApiResponse({
-    status: 404,
-    description: 'An unknown or malformed token: a "link is not valid" page',
-  })
-  @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
-  @Header('Cache-Control', 'no-store')
+  /** The one-click unsubscribe; the page it answers offers to subscribe again. */
+  @OneClickUnsubscribe(
+    'newsletter/unsubscribe',
+    'An unknown or malformed token: a "link is not valid" page',
+  )
   async unsubscribe(
     @Query('token') token: unknown,
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    if (body?.['List-Unsubscribe'] !== 'One-Click')
-      throw new BadRequestException('The body must be List-Unsubscribe=One-Click');
+    requireOneClick(body);
     const resubscribeToken = isTokenShaped(token) ? await this.newsletter.unsubscribe(token) : null;
     if (!resubscribeToken) return notFound(res);
     return html(res, unsubscribedPage(NEWSLETTER_RESUBSCRIBE_PATH, resubscribeToken));

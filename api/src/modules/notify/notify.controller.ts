@@ -1,17 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Post,
-  Put,
-  Query,
-  Res,
-  UseInterceptors,
-} from '@nestjs/common';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -37,7 +24,10 @@ import {
   isTokenShaped,
   linkNotFound,
   linkOutcomePage,
+  OneClickUnsubscribe,
   page,
+  requireOneClick,
+  unsubscribeLinkPage,
   type LinkOutcome,
 } from '../email/link-pages.js';
 import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
@@ -179,27 +169,17 @@ export class NotifyController {
     @Query('token') token: unknown,
     @Res({ passthrough: true }) res: Response,
   ): string {
-    if (!isTokenShaped(token)) return linkNotFound(res);
-    return htmlPage(
-      res,
-      unsubscribePage(`${NOTIFY_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
-    );
+    return unsubscribeLinkPage(res, token, NOTIFY_UNSUBSCRIBE_PATH, unsubscribePage);
   }
 
   /** RFC 8058 one-click unsubscribe from the product's alerts, as for the newsletter. */
-  @Post('notify-me/unsubscribe')
-  @ApiResponse({ status: 400, description: 'The body is not List-Unsubscribe=One-Click' })
-  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
-  @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
-  @Header('Cache-Control', 'no-store')
+  @OneClickUnsubscribe('notify-me/unsubscribe', 'An unknown or malformed token')
   async unsubscribe(
     @Query('token') token: unknown,
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    if (body?.['List-Unsubscribe'] !== 'One-Click')
-      throw new BadRequestException('The body must be List-Unsubscribe=One-Click');
+    requireOneClick(body);
     if (!isTokenShaped(token) || !(await this.notify.unsubscribe(token))) return linkNotFound(res);
     return htmlPage(res, unsubscribedPage());
   }

@@ -1,14 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { DiscountCheckRequest } from '@artist/contracts';
-import { NormaliseEmail } from '../../../common/strings.js';
+import { NormaliseEmail, UpperCase } from '../../../common/strings.js';
 import { SHIPPING_RATE_ID_MESSAGE, ShippingQuoteDto } from './create-checkout-session.dto.js';
-import { CodeCase } from '../../discounts/dto/discount-input.dto.js';
 
 /** Body of `POST /api/discounts/check`: the cart, where it ships, and the code to try. */
 export class DiscountCheckDto extends ShippingQuoteDto implements DiscountCheckRequest {
   @ApiProperty({ example: 'TOUR10' })
-  @CodeCase()
+  @UpperCase()
   @IsString({ message: 'Enter a code.' })
   @MaxLength(60, { message: 'This code is not valid.' })
   code: string;

@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -14,21 +13,16 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { UpperCase } from '../../../common/strings.js';
 import { DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, type DiscountCodeInput } from '@artist/contracts';
 
 export const CODE_MESSAGE = `A code is ${DISCOUNT_CODE_MIN} to ${DISCOUNT_CODE_MAX} letters, digits, '-' or '_'.`;
 const cents = (label: string) => `${label} must be a whole number of cents from 1.`;
 
-/** Trims and upper-cases a code; anything else is left for the validator to refuse. */
-export const CodeCase = () =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toUpperCase() : value,
-  );
-
 /** A whole code each time. Exactly one of percentOff and amountOffCents. */
 export class DiscountInputDto implements DiscountCodeInput {
   @ApiProperty({ example: 'TOUR10' })
-  @CodeCase()
+  @UpperCase()
   @IsString({ message: CODE_MESSAGE })
   @Matches(new RegExp(`^[A-Z0-9_-]{${DISCOUNT_CODE_MIN},${DISCOUNT_CODE_MAX}}$`), {
     message: CODE_MESSAGE,

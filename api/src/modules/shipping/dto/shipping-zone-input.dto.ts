@@ -26,12 +26,6 @@ export const DELIVERY_DAYS_MESSAGE = 'Delivery days must be a number of days suc
 const CENTS_MESSAGE = (label: string) => `${label} must be a whole number of cents from 0.`;
 const MAX_CENTS = 100_000_000;
 
-/** Two-letter codes in upper case; anything else is left for the validator to refuse. */
-export const UpperCase = () =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toUpperCase() : value,
-  );
-
 export class ShippingRateInputDto implements ShippingRateInput {
   @ApiPropertyOptional({ description: 'Kept for a rate that already exists' })
   @IsOptional()
