@@ -42,7 +42,6 @@ export interface BackupManifest {
 /** A sentence for the operator: the command stops with it and changes nothing more. */
 export class BackupError extends Error {}
 
-/** Tables that are the schema's bookkeeping, made by the migrations themselves. */
 /**
  * Tables a backup leaves out: the migrations' own, the running instances' coordination (the
  * tables' change counters their caches follow, the leases of work that runs once), which mean

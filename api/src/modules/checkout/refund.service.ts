@@ -46,7 +46,7 @@ export class RefundService {
 
   async refund(id: number, input: RefundOrderDto): Promise<OrderView> {
     return this.transactions.withNamedLock(`order-refund:${id}`, async () => {
-      const order = await this.orders.findById(id);
+      const order = await this.orders.find(id);
       if (!order) throw new NotFoundException('Order not found.');
       const amount = this.amountToRefund(order, input);
       if (input.restock && order.restockedAt) {
@@ -76,7 +76,7 @@ export class RefundService {
       }
       await this.fulfilment.recordChargeEvent('charge.refunded', charge);
       if (input.restock) await this.restock(order);
-      return toView((await this.orders.findById(id))!);
+      return toView((await this.orders.find(id))!);
     });
   }
 

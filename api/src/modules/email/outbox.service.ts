@@ -304,11 +304,6 @@ export class OutboxService {
     return (await takeQuota(manager, mailboxQuotaName(address), limit, now)).granted;
   }
 
-  /**
-   * Writes one email; false when its key is already queued (a retried webhook, a double click).
-   * On MySQL and SQLite a refused row undoes only its own statement, so the caller's transaction
-   * goes on.
-   */
   /** How many emails the outbox holds in each status, and when the oldest queued one was queued. */
   async figures(manager: EntityManager): Promise<{
     byStatus: Record<string, number>;
@@ -331,6 +326,11 @@ export class OutboxService {
     };
   }
 
+  /**
+   * Writes one email; false when its key is already queued (a retried webhook, a double click).
+   * On MySQL and SQLite a refused row undoes only its own statement, so the caller's transaction
+   * goes on.
+   */
   async queue(manager: EntityManager, email: QueuedEmail): Promise<boolean> {
     const now = this.clock.now().getTime();
     try {

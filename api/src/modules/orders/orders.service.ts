@@ -108,17 +108,17 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
+  /** One order as stored, or null: for the modules that act on an order (its downloads, a refund). */
+  find(id: number): Promise<Order | null> {
+    return this.orders.findOneBy({ id });
+  }
+
   /**
    * The admin's list of orders, newest first by default. `pending` is "to ship": not fulfilled
    * and not refunded (a refunded order is not waiting for its parcel); `fulfilled` filters on the
    * fulfilment status, the others on the payment status. A search looks in the customer, the
    * items, the show, the tracking number and the notes.
    */
-  /** One order as stored, or null: for the modules that act on an order (its downloads). */
-  find(id: number): Promise<Order | null> {
-    return this.orders.findOneBy({ id });
-  }
-
   listDefinition(): ListDefinition<Order, OrderView, OrderListFilter, OrderSort> {
     const filters = Object.fromEntries(
       PAYMENT_STATUSES.map((status) => [status, { where: `o.paymentStatus = '${status}'` }]),
@@ -341,11 +341,6 @@ export class OrdersService implements OnModuleInit {
       .orderBy('o.id', 'ASC')
       .limit(limit)
       .getMany();
-  }
-
-  /** An order, or null when there is none of this id. */
-  findById(id: number): Promise<Order | null> {
-    return this.orders.findOneBy({ id });
   }
 
   /** The order a checkout (or payment) session made, or null while there is none. */
