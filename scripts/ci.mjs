@@ -3,6 +3,7 @@
 // exits non-zero when any stage fails or takes longer than its budget. Stages in one group run
 // side by side (those that mostly wait, on a database or a retry, beside those that use the CPU).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBudgets } from './budgets.mjs';
@@ -90,7 +91,7 @@ const groups = [
   // The trials mostly wait (on retries, on a restarted server), so they run beside the browser
   // tests, which use the CPU.
   [
-    { name: 'browser tests', commands: [['npm', 'run', 'e2e']] },
+    { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
     [
       { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
       { name: 'JavaScript budget', run: checkPageWeight },
@@ -102,25 +103,69 @@ const groups = [
   ],
 ];
 
-function run([command, ...args], stageEnv = {}) {
+/**
+ * The last lines a stage printed, kept so that a failed stage's own words are repeated just above
+ * the closing table: stages run side by side, and a log read from its end would otherwise show
+ * only whichever stage printed last.
+ */
+class Tail {
+  static LINES = 40;
+  lines = [];
+  partial = '';
+
+  /** Passes a chunk of output on to `out` and keeps its last lines. */
+  write(chunk, out) {
+    out.write(chunk);
+    const parts = (this.partial + chunk.toString()).split('\n');
+    this.partial = parts.pop();
+    this.lines.push(...parts);
+    if (this.lines.length > Tail.LINES) this.lines.splice(0, this.lines.length - Tail.LINES);
+  }
+
+  text() {
+    return [...this.lines, this.partial].filter((line) => line !== '').join('\n');
+  }
+}
+
+/**
+ * What the page showed when each failed browser test stopped: the accessibility snapshot
+ * Playwright writes beside the test's trace (`error-context.md`), its first lines each.
+ */
+function pageSnapshots() {
+  const results = path.join(ROOT, 'test-results');
+  if (!fs.existsSync(results)) return '';
+  return fs
+    .readdirSync(results)
+    .map((dir) => path.join(results, dir, 'error-context.md'))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => {
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      return `-- ${path.relative(ROOT, file)}\n${lines.slice(0, 50).join('\n')}`;
+    })
+    .join('\n');
+}
+
+function run([command, ...args], stageEnv, tail) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...env, ...stageEnv },
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
     });
+    child.stdout.on('data', (chunk) => tail.write(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => tail.write(chunk, process.stderr));
     child.on('error', () => resolve(1));
-    child.on('exit', (code, signal) => resolve(signal ? 1 : code));
+    child.on('close', (code, signal) => resolve(signal ? 1 : code));
   });
 }
 
 /** A command, or an array of commands run side by side: 0 when every one succeeded. */
-async function runStep(step, stageEnv) {
+async function runStep(step, stageEnv, tail) {
   if (Array.isArray(step[0])) {
-    const codes = await Promise.all(step.map((command) => run(command, stageEnv)));
+    const codes = await Promise.all(step.map((command) => run(command, stageEnv, tail)));
     return codes.every((code) => code === 0) ? 0 : 1;
   }
-  return run(step, stageEnv);
+  return run(step, stageEnv, tail);
 }
 
 async function runStage(stage) {
@@ -128,6 +173,7 @@ async function runStage(stage) {
   console.log(`\n== ${stage.name} (started)`);
   let failed = false;
   let figure;
+  const tail = new Tail();
   if (stage.run) {
     // A measuring stage: it fails when it cannot measure, and is over budget when its figure is.
     try {
@@ -138,7 +184,7 @@ async function runStage(stage) {
     }
   } else {
     for (const step of stage.commands) {
-      if ((await runStep(step, stage.env)) !== 0) {
+      if ((await runStep(step, stage.env ?? {}, tail)) !== 0) {
         failed = true;
         break;
       }
@@ -155,7 +201,16 @@ async function runStage(stage) {
         ? ` OVER BUDGET (${figure.value}, budget ${figure.budget})`
         : '';
   console.log(`\n== ${stage.name} (${seconds} s)${verdict}`);
-  return { name: stage.name, seconds, budget, failed, overTime, figure };
+  return {
+    name: stage.name,
+    seconds,
+    budget,
+    failed,
+    overTime,
+    figure,
+    tail,
+    explain: stage.explain,
+  };
 }
 
 /** Runs a lane's stages in turn, stopping at the first that fails. */
@@ -185,6 +240,12 @@ results.push({
   budget: totalBudget,
   overTime: totalBudget !== undefined && total > totalBudget,
 });
+
+for (const r of results.filter((r) => r.failed)) {
+  const explanation = r.explain?.() ?? '';
+  if (explanation) console.log(`\n== What the page showed in ${r.name}\n${explanation}`);
+  if (r.tail?.text()) console.log(`\n== Last lines of ${r.name}\n${r.tail.text()}`);
+}
 
 const figures = results.filter((r) => r.figure);
 const width = Math.max(
