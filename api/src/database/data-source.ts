@@ -65,6 +65,27 @@ export function dataSourceOptions(
 }
 
 /**
+ * A data source that lets go of its SQLite file (see `holdSqliteFile`) when it is destroyed: the
+ * tests close servers within one longer process and start others on the same file.
+ */
+class HeldDataSource extends DataSource {
+  constructor(
+    options: DataSourceOptions,
+    private readonly release: () => void,
+  ) {
+    super(options);
+  }
+
+  override async destroy(): Promise<void> {
+    try {
+      await super.destroy();
+    } finally {
+      this.release();
+    }
+  }
+}
+
+/**
  * Connects and brings the schema up to date. The migrations run under a database lock: servers
  * started at once on one empty database would otherwise each try to create the same tables.
  * The one that waited finds them applied and runs none. On SQLite the file is this process's
@@ -77,19 +98,11 @@ export async function openDatabase(options: DataSourceOptions): Promise<DataSour
     options.type === 'better-sqlite3' ? holdSqliteFile(String(options.database)) : () => undefined;
   let dataSource: DataSource;
   try {
-    dataSource = await new DataSource(options).initialize();
+    dataSource = await new HeldDataSource(options, release).initialize();
   } catch (error) {
     release();
     throw error;
   }
-  const destroy = dataSource.destroy.bind(dataSource);
-  dataSource.destroy = async () => {
-    try {
-      await destroy();
-    } finally {
-      release();
-    }
-  };
   keepCollationsToMysql(dataSource);
   try {
     if (options.type === 'better-sqlite3') await dataSource.runMigrations();
