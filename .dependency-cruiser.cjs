@@ -1,5 +1,6 @@
 // The API's import rules (docs/architecture.md, "Layers and table owners"), checked by
-// `npm run lint`: `npx depcruise api/src`. Specs beside the code may import what they test.
+// `npm run lint` (scripts/check-imports.mjs, which also forbids cycles between modules). Specs
+// beside the code may import what they test.
 const MODULE = '^api/src/modules/([^/]+)/';
 const NOT_SPEC = '\\.spec\\.ts$';
 
