@@ -9,7 +9,7 @@ export interface ReceivedMail {
   parsed: ParsedMail;
   /** Every header line as sent, lower-cased names. */
   headerLines: readonly { key: string; line: string }[];
-  /** When its DATA began (epoch ms): after the sender had decided to send it. */
+  /** When its SMTP transaction began (MAIL FROM, epoch ms): after the sender decided to send it. */
   at: number;
 }
 
@@ -38,6 +38,8 @@ export class TestSmtpServer {
   /** Errors of single connections (a reset by a sender that died), kept for a test to look at. */
   readonly connectionErrors: Error[] = [];
   private server?: SMTPServer;
+  /** When each connection's current transaction began (its MAIL FROM), by session id. */
+  private readonly transactionStarts = new Map<string, number>();
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -48,7 +50,8 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
-      onMailFrom: (_address, _session, callback) => {
+      onMailFrom: (_address, session, callback) => {
+        this.transactionStarts.set(session.id, Date.now());
         const refusal = this.refuse ?? this.refuseSome();
         if (!refusal) return callback();
         const error = Object.assign(new Error(refusal.message), {
@@ -56,13 +59,14 @@ export class TestSmtpServer {
         });
         callback(error);
       },
+      onClose: (session) => this.transactionStarts.delete(session.id),
       onRcptTo: (address, _session, callback) => {
         const refusal = this.refuseRecipient(address.address);
         if (!refusal) return callback();
         callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
       },
       onData: (stream, session, callback) => {
-        const at = Date.now();
+        const at = this.transactionStarts.get(session.id) ?? Date.now();
         simpleParser(stream)
           .then(async (parsed) => {
             this.received.push(record(parsed, session, at));

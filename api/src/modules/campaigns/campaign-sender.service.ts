@@ -25,8 +25,9 @@ import { SuppressionsService } from './suppressions.service.js';
 export const CAMPAIGN_POLL_MS = 250;
 /** Recipients claimed at most per batch when no rate cap applies. */
 const UNCAPPED_BATCH = 100;
-/** Messages handed to the SMTP pool at once: two for each of its connections. */
+/** The campaigns' pooled SMTP connections, each a lane of its own (see `deliver`). */
 const SMTP_CONNECTIONS = 4;
+/** Messages sent between two looks at their campaigns' status, and marked sent together. */
 const SEND_AT_ONCE = SMTP_CONNECTIONS * 2;
 /** The campaigns' share of the rate, counted across instances in `mail_quotas`. */
 const RATE_QUOTA = 'campaigns:rate';
@@ -215,14 +216,37 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       );
   }
 
-  /** Sends some recipients' messages at once, but not to those who left or were suppressed. */
+  /**
+   * Sends some recipients' messages, but not to those who left or were suppressed: one lane per
+   * pooled connection, each checking its next recipient and handing the message over at once, so
+   * no message checked as still subscribed waits behind another's SMTP exchange. The skipped and
+   * the sent are marked after, the sent in one transaction.
+   */
   private async deliver(batch: [CampaignRecipient, SendingCampaign][]): Promise<void> {
     if (batch.length === 0) return;
-    const emails = batch.map(([r]) => r.email);
-    const [subscribed, suppressed] = await Promise.all([
-      this.newsletter.stillSubscribed(emails),
-      this.suppressions.suppressedAmong(emails),
-    ]);
+    const left: CampaignRecipient[] = [];
+    const barred: CampaignRecipient[] = [];
+    const sent: CampaignRecipient[] = [];
+    const failures: [CampaignRecipient, SendingCampaign, unknown][] = [];
+    const waiting = [...batch];
+    const lane = async () => {
+      for (let next = waiting.shift(); next; next = waiting.shift()) {
+        const [recipient, campaign] = next;
+        const [subscribed, suppressed] = await Promise.all([
+          this.newsletter.stillSubscribed([recipient.email]),
+          this.suppressions.suppressedAmong([recipient.email]),
+        ]);
+        if (!subscribed.has(recipient.email)) left.push(recipient);
+        else if (suppressed.has(recipient.email)) barred.push(recipient);
+        else
+          await this.send(recipient, campaign).then(
+            () => sent.push(recipient),
+            (error: unknown) => failures.push([recipient, campaign, error]),
+          );
+      }
+    };
+    await Promise.all(Array.from({ length: SMTP_CONNECTIONS }, lane));
+
     const repository = this.dataSource.getRepository(CampaignRecipient);
     const skip = (why: string, skipped: CampaignRecipient[]) =>
       skipped.length === 0
@@ -231,21 +255,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
             { id: In(skipped.map((r) => r.id)), status: 'queued' },
             { status: 'skipped', lastError: why },
           );
-    const left = batch.filter(([r]) => !subscribed.has(r.email)).map(([r]) => r);
-    const barred = batch
-      .filter(([r]) => subscribed.has(r.email) && suppressed.has(r.email))
-      .map(([r]) => r);
     await Promise.all([skip('unsubscribed', left), skip('suppressed', barred)]);
-    const sending = batch.filter(([r]) => subscribed.has(r.email) && !suppressed.has(r.email));
-    const outcomes = await Promise.all(
-      sending.map(([recipient, campaign]) =>
-        this.send(recipient, campaign).then(
-          () => null,
-          (error: unknown) => error,
-        ),
-      ),
-    );
-    const sent = sending.filter((_, i) => outcomes[i] === null).map(([r]) => r);
     const now = this.clock.now().getTime();
     if (sent.length)
       await this.transactions.run(async (manager) => {
@@ -260,8 +270,8 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
             await manager.increment(CampaignRecord, { id: campaignId }, 'sent', marked.affected);
         }
       });
-    for (const [i, [recipient, campaign]] of sending.entries())
-      if (outcomes[i] !== null) await this.failed(recipient, campaign, outcomes[i]);
+    for (const [recipient, campaign, error] of failures)
+      await this.failed(recipient, campaign, error);
   }
 
   /** One recipient's message, with its fixed Message-ID and their own unsubscribe link. */
