@@ -24,7 +24,7 @@ const budgets = readBudgets();
 
 const env = {
   ...process.env,
-  // The trial build stage compiles the trials' scripts once for both trials.
+  // The build stage compiles the trials' scripts once for every trial.
   TRIAL_BUILT: '1',
   // The build stage compiles the API once; the suites that run its commands use that build.
   API_BUILT: '1',
@@ -64,6 +64,8 @@ const groups = [
           workspace('@artist/shell', 'build'),
           workspace('@artist/storefront', 'build'),
           workspace('@artist/admin', 'build'),
+          // The trials' scripts, compiled once for every trial.
+          [...npx, 'tsc', '-p', 'api/tsconfig.trial.json'],
         ],
       ],
     },
@@ -84,12 +86,13 @@ const groups = [
           (name) => workspace(name, 'typecheck'),
         ),
       },
-      // The trials' scripts compiled once (the API and contracts were built in the first group).
-      { name: 'trial build', commands: [[...npx, 'tsc', '-p', 'api/tsconfig.trial.json']] },
     ],
+    // The mail and campaign trials mostly wait (on retries, on a killed sender's lease), and so
+    // do the API suites: they fill each other's waits, beside the CPU-bound front-end suites.
+    { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
+    { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
   ],
-  // The trials mostly wait (on retries, on a restarted server), so they run beside the browser
-  // tests, which use the CPU.
+  // The browser tests use the CPU; the shorter trials wait beside them.
   [
     { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
     [
@@ -98,8 +101,6 @@ const groups = [
       // Three instances behind nginx on MariaDB (only where both are: .ci/run installs them).
       { name: 'cluster trial', commands: [['node', 'scripts/trial-cluster.mjs']] },
     ],
-    { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
-    { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
   ],
 ];
 
