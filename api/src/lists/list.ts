@@ -31,8 +31,9 @@ export interface ListDefinition<
   alias: string;
   filters: Record<Filter, Condition>;
   /**
-   * Tables besides the list's own that its filters read (e.g. a fan is a customer while an order
-   * of theirs exists): a write to any of them refreshes the cached counts.
+   * Tables besides the list's own that its filters depend on (a fan is a customer while an order
+   * of theirs exists, which the fan's kept `orderCount` says): a write to any of them refreshes
+   * the cached counts.
    */
   reads?: string[];
   /** Named parameters the filters and sorts share, e.g. today's date in the artist's zone. */
