@@ -13,6 +13,7 @@ import { checkKey, contentTypeOf, type Storage } from '../modules/storage/storag
 import { dataSourceOptions, openDatabase } from '../database/data-source.js';
 import { entities } from '../entities.js';
 import { Transactions } from '../database/transaction.js';
+import { countFanFigures } from '../database/migrations/1767930000000-FansKeepTheirFigures.js';
 
 /**
  * A copy of the whole site, taken while it runs, and its return into an empty database and
@@ -253,10 +254,11 @@ export async function restoreBackup(options: {
         for (const table of manifest.tables) await query(`DELETE FROM ${quote(table.name)}`);
         for (const table of manifest.tables) {
           const kinds = kindsOf(dataSource, table.name);
+          const kept = keptColumnsOf(dataSource, table.name);
           let batch: Row[] = [];
           const flush = async () => {
             if (!batch.length) return;
-            const columns = Object.keys(batch[0]!);
+            const columns = Object.keys(batch[0]!).filter((column) => !kept.has(column));
             const placeholders = `(${columns.map(() => '?').join(', ')})`;
             await query(
               `INSERT INTO ${quote(table.name)} (${columns.map(quote).join(', ')}) VALUES ` +
@@ -286,6 +288,8 @@ export async function restoreBackup(options: {
             );
           log(`  ${table.name.padEnd(22)} ${String(rows).padStart(9)} rows`);
         }
+        // The fans' figures, from their records as restored (see `keptColumnsOf`).
+        await countFanFigures({ query });
         if (mysql) await query('SET FOREIGN_KEY_CHECKS = 1');
         else {
           const broken = (await query('PRAGMA foreign_key_check')) as { table: string }[];
@@ -501,6 +505,22 @@ export async function datetimePrecisions(dataSource: DataSource): Promise<Map<st
       WHERE table_schema = DATABASE() AND data_type IN ('datetime', 'timestamp')`,
   )) as { t: string; c: string; p: number | string | null }[];
   return new Map(rows.map((row) => [`${row.t}.${row.c}`, Number(row.p ?? 0)]));
+}
+
+/**
+ * The columns the database keeps from other tables' rows (the fans' figures, kept by triggers):
+ * backed up as they stand, but not restored; worked out again from the restored rows, since a
+ * restore's inserts, table by table, write a fan's records before or after the fan.
+ */
+function keptColumnsOf(dataSource: DataSource, table: string): Set<string> {
+  const kept = new Set<string>();
+  for (const metadata of dataSource.entityMetadatas) {
+    if (metadata.tableName !== table) continue;
+    for (const column of metadata.columns)
+      if (!column.generatedType && !column.isInsert && !column.isUpdate)
+        kept.add(column.databaseName);
+  }
+  return kept;
 }
 
 /** Each column's kind, from the entities' metadata; columns of no entity are 'other'. */

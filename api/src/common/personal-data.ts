@@ -6,7 +6,7 @@ import type {
   FanErasure,
   FanExportSection,
 } from '@artist/contracts';
-import type { EntityManager, ObjectLiteral, Repository } from 'typeorm';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
 
 /** The person a privacy request is about: a fan, by id and normalised address. */
 export interface PersonalDataSubject {
@@ -182,30 +182,3 @@ export const NOT_COVERED_BY_PERSONAL_DATA: Readonly<Record<string, string>> = {
   discount_holds:
     "the buyer's normalised address on a checkout's use of a once-per-email code, kept so the code is not used twice by one address; not yet part of the export or erasure",
 };
-
-/** How many rows of a table with `fanId` each of some fans has (one grouped query), by fan id. */
-export interface FanCount {
-  fanId: number | string;
-  n: number | string;
-}
-
-/**
- * The rows of `repository` each fan of `fanIds` has, counted (and `sum` summed as `total`), in one
- * grouped query; fans without a row are left out.
- */
-export function countByFan<T extends ObjectLiteral>(
-  repository: Repository<T>,
-  alias: string,
-  fanIds: number[],
-  options: { where?: string; sum?: string } = {},
-): Promise<(FanCount & { total: number | string })[]> {
-  return repository
-    .createQueryBuilder(alias)
-    .select(`${alias}.fanId`, 'fanId')
-    .addSelect('COUNT(*)', 'n')
-    .addSelect(options.sum ? `COALESCE(SUM(${options.sum}), 0)` : '0', 'total')
-    .where(`${alias}.fanId IN (:...ids)`, { ids: fanIds })
-    .andWhere(options.where ?? '1 = 1')
-    .groupBy(`${alias}.fanId`)
-    .getRawMany();
-}

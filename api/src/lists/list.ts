@@ -31,19 +31,11 @@ export interface ListDefinition<
   alias: string;
   filters: Record<Filter, Condition>;
   /**
-   * Tables besides the list's own that its filters read (e.g. a fan is a customer while an order
-   * of theirs exists): a write to any of them refreshes the cached counts.
+   * Tables besides the list's own that its filters depend on (a fan is a customer while an order
+   * of theirs exists, which the fan's kept `orderCount` says): a write to any of them refreshes
+   * the cached counts.
    */
   reads?: string[];
-  /**
-   * For a filter that tests each row against another table (a fan is a customer while an order of
-   * theirs exists): the other table's records that make a row pass, so that the rows it keeps are
-   * counted as the distinct references among those records, read from one index, instead of
-   * probing that table once per row of the list (see `countRows`). The references must name rows
-   * of the list, and the records must be exactly those the filter's `where` looks for. Not used
-   * for a list with a `scope`.
-   */
-  countBy?: Partial<Record<Filter, CountBy>>;
   /** Named parameters the filters and sorts share, e.g. today's date in the artist's zone. */
   parameters?: ObjectLiteral;
   /** Conditions every row of the list meets whatever the filter (e.g. an export's scope). */
@@ -79,37 +71,9 @@ export interface ListDefinition<
   /** Properties to read, when not every column is needed (the outbox's bodies are large). */
   select?: string[];
   toRow: (entity: Entity) => Row;
-  /**
-   * Finds a page's ids where the general query would sort every row (a sort by a figure summed
-   * from another table), given the list's counts under the search; answers null to leave the page
-   * to the general query. It should answer null without waiting for the counts when it leaves the
-   * page: the general query then runs while they are worked out. `matched`: the ids the search
-   * matches, when the list reads them (a list counted by `countBy`, see `listPage`), else null.
-   */
-  pageIds?: (
-    params: ListParams<Filter, Sort>,
-    counts: () => Promise<Record<Filter | 'all', number>>,
-    matched: () => Promise<number[] | null>,
-  ) => Promise<(number | string)[] | null>;
   /** Rows of a page or an export batch that need more than their own table (e.g. variants). */
   hydrate?: (entities: Entity[]) => Promise<Row[]>;
 }
-
-/** Records of another table that make a row of a list pass a filter (`countBy`). */
-export interface CountBy {
-  table: string;
-  alias: string;
-  /** The column naming the list's row, in the alias: `o.fanId`. */
-  reference: string;
-  /** Which of the table's records count, in the alias. */
-  where?: string;
-}
-
-/**
- * The most rows a search may match for its filters to be counted from the matching ids (see
- * `countRows`); a search matching more tests every matching row against each filter.
- */
-export const COUNT_BY_IDS_MAX = 25_000;
 
 /** The rows of some entities, in their order. */
 const rowsOf = <E extends ObjectLiteral, Row>(
@@ -117,31 +81,6 @@ const rowsOf = <E extends ObjectLiteral, Row>(
   entities: E[],
 ): Promise<Row[]> =>
   def.hydrate ? def.hydrate(entities) : Promise.resolve(entities.map(def.toRow));
-
-/**
- * The ids of rows `offset` to `offset + limit` of a list made of segments one after another, each
- * of known size and read with its own offset and limit: only the segments the page falls in are
- * read.
- */
-export async function idsAcrossSegments(
-  offset: number,
-  limit: number,
-  segments: {
-    size: number;
-    ids: (offset: number, limit: number) => Promise<(number | string)[]>;
-  }[],
-): Promise<(number | string)[]> {
-  const ids: (number | string)[] = [];
-  let start = 0;
-  for (const segment of segments) {
-    const from = Math.max(offset - start, 0);
-    const wanted = Math.min(limit - ids.length, segment.size - from);
-    if (wanted > 0) ids.push(...(await segment.ids(from, wanted)));
-    start += segment.size;
-    if (ids.length >= limit) break;
-  }
-  return ids;
-}
 
 /** Rows fetched per query while an export streams. */
 export const EXPORT_BATCH = 1000;
@@ -322,12 +261,9 @@ function ordered<E extends ObjectLiteral, F extends string, S extends string>(
 export function countList<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   search: string,
-  matched?: number[] | null,
 ): Promise<Record<F | 'all', number>> {
   const { dataSource, tables, key } = countsKey(def, search);
-  return TableVersions.on(dataSource).keepFigure(tables, key, () =>
-    countRows(def, search, matched),
-  );
+  return TableVersions.on(dataSource).keepFigure(tables, key, () => countRows(def, search));
 }
 
 /** The counts of a list and search if they are kept and still true. */
@@ -361,46 +297,25 @@ export function countsKey<E extends ObjectLiteral, F extends string, S extends s
 
 /**
  * Counts each filter from the database. Without a search each count is a query of its own, which
- * the lists' indexes answer by counting index entries (a covering index range per filter, or the
- * references of a `countBy`) instead of evaluating every filter on every row. With a search the
- * rows must be read anyway, so one pass counts every filter at once; but where every filter has a
- * `countBy` and the search matches at most COUNT_BY_IDS_MAX rows, the matching ids are read
- * first and each filter counts its references among them (`countReferences`: in memory; one
- * pass, probing four tables for each of 14,000 fans, took 175 ms on MariaDB).
+ * the lists' indexes answer by counting index entries (a covering index range per filter)
+ * instead of evaluating every filter on every row. With a search the rows must be read anyway,
+ * so one pass counts every filter at once.
  */
 async function countRows<E extends ObjectLiteral, F extends string, S extends string>(
   def: ListDefinition<E, unknown, F, S>,
   search: string,
-  matched?: number[] | null,
 ): Promise<Record<F | 'all', number>> {
   const names = Object.keys(def.filters) as F[];
-  const countBy = countsBy(def);
-  const byStatus = (values: number[]) =>
-    Object.fromEntries(['all', ...names].map((status, i) => [status, values[i]])) as Record<
-      F | 'all',
-      number
-    >;
   if (search.trim() === '') {
     const countAll = (status: F | 'all') =>
       filtered(def, { status, search: '' })
         .then((qb) => qb.select('COUNT(*)', 'c').getRawOne<{ c: number | string }>())
         .then((raw) => Number(raw?.c ?? 0));
-    const totals = await Promise.all([
-      countAll('all'),
-      ...names.map((status) => {
-        const references = referencesOf(def, status);
-        return references ? countReferences(def, references) : countAll(status);
-      }),
-    ]);
-    return byStatus(totals);
-  }
-  if (countBy) {
-    const ids = matched === undefined ? await matchingIds(def, search) : matched;
-    if (ids)
-      return byStatus([
-        ids.length,
-        ...(await Promise.all(names.map((name) => countReferences(def, countBy[name], ids)))),
-      ]);
+    const totals = await Promise.all([countAll('all'), ...names.map(countAll)]);
+    return Object.fromEntries(['all', ...names].map((status, i) => [status, totals[i]])) as Record<
+      F | 'all',
+      number
+    >;
   }
   const { qb } = await searched(def, search);
   qb.select('COUNT(*)', 'all');
@@ -413,109 +328,6 @@ async function countRows<E extends ObjectLiteral, F extends string, S extends st
   const counts = { all: Number(raw.all ?? 0) } as Record<F | 'all', number>;
   names.forEach((name, i) => (counts[name] = Number(raw[`f${i}`] ?? 0)));
   return counts;
-}
-
-/** A filter's `countBy`, unless the list has a scope (which the references know nothing of). */
-function referencesOf<E extends ObjectLiteral, F extends string, S extends string>(
-  def: ListDefinition<E, unknown, F, S>,
-  status: F,
-): CountBy | undefined {
-  return def.scope ? undefined : def.countBy?.[status];
-}
-
-/** Every filter's `countBy`, when each filter has one (see `referencesOf`). */
-function countsBy<E extends ObjectLiteral, F extends string, S extends string>(
-  def: ListDefinition<E, unknown, F, S>,
-): Record<F, CountBy> | null {
-  const names = Object.keys(def.filters) as F[];
-  const references = names.map((name) => referencesOf(def, name));
-  if (names.length === 0 || !references.every(Boolean)) return null;
-  return Object.fromEntries(names.map((name, i) => [name, references[i]])) as Record<F, CountBy>;
-}
-
-/**
- * The ids of the rows a search matches, or null when there are more than `max` (or no search).
- */
-async function matchingIds<E extends ObjectLiteral, F extends string, S extends string>(
-  def: ListDefinition<E, unknown, F, S>,
-  search: string,
-  max = COUNT_BY_IDS_MAX,
-): Promise<number[] | null> {
-  if (search.trim() === '') return null;
-  const raw = await (
-    await searched(def, search)
-  ).qb
-    .select(`${def.alias}.id`, 'id')
-    .limit(max + 1)
-    .getRawMany<{ id: number | string }>();
-  return raw.length > max ? null : raw.map((r) => Number(r.id));
-}
-
-/**
- * Every row a `countBy` names, ascending, kept (`keepFigure`) until a write to its table: a
- * filter's count is their number, and under a search the number of matching ids among them,
- * found in memory. On MySQL they are read as one bit per row, 32 to a row of the answer grouped
- * in the database (`BIT_OR`): the 282,000 fans with a confirmed signup at half a million signups
- * take 19,000 rows, 105 ms, where counting them took 136 ms, and 1.1 MB kept. Counting them
- * among the 14,000 fans a search matched took 40–55 ms per filter (four at once on two cores),
- * one index range per fan.
- */
-function keptReferences<E extends ObjectLiteral, F extends string, S extends string>(
-  def: ListDefinition<E, unknown, F, S>,
-  countBy: CountBy,
-): Promise<Int32Array> {
-  const dataSource = def.repository.manager.connection;
-  const { table, alias, reference, where } = countBy;
-  const key = JSON.stringify(['references', table, alias, reference, where ?? null]);
-  return TableVersions.on(dataSource).keepFigure([table], key, () => readReferences(def, countBy));
-}
-
-async function readReferences<E extends ObjectLiteral, F extends string, S extends string>(
-  def: ListDefinition<E, unknown, F, S>,
-  { table, alias, reference, where }: CountBy,
-): Promise<Int32Array> {
-  const qb = def.repository.manager
-    .createQueryBuilder()
-    .from(table, alias)
-    .where(`${reference} IS NOT NULL`);
-  if (where) qb.andWhere(where);
-  if (qb.connection.options.type === 'better-sqlite3')
-    return Int32Array.from(await readIds(qb.select(reference, 'id').distinct()), Number).sort();
-  const words = await qb
-    .select(`${reference} DIV 32`, 'word')
-    .addSelect(`BIT_OR(1 << (${reference} MOD 32))`, 'bits')
-    .groupBy(`${reference} DIV 32`)
-    .getRawMany<{ word: number | string; bits: number | string }>();
-  const ids: number[] = [];
-  for (const { word, bits } of words) {
-    const base = Number(word) * 32;
-    const set = Number(bits);
-    for (let bit = 0; bit < 32; bit++) if ((set >>> bit) & 1) ids.push(base + bit);
-  }
-  return Int32Array.from(ids).sort();
-}
-
-/** Whether an ascending list holds a number (a binary search). */
-function holds(ascending: Int32Array, value: number): boolean {
-  let low = 0;
-  let high = ascending.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    if (ascending[middle] === value) return true;
-    if (ascending[middle] < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
-/** How many rows of a list a `countBy` names, among some ids or all. */
-async function countReferences<E extends ObjectLiteral, F extends string, S extends string>(
-  def: ListDefinition<E, unknown, F, S>,
-  countBy: CountBy,
-  among?: number[],
-): Promise<number> {
-  const references = await keptReferences(def, countBy);
-  return among ? among.filter((id) => holds(references, id)).length : references.length;
 }
 
 /**
@@ -554,9 +366,8 @@ export const SEARCH_WALK_MAX = 20_000;
  * counts: no page when nothing (or nothing more) matches; a walk along the sort's index when
  * matches are common enough to come soon (under SEARCH_WALK_MAX rows read if they are spread
  * evenly); otherwise a scan of the search index (or of the rows a `textIndex` names),
- * whose cost does not grow with rarity. A list counted by references (`countBy`) does the same
- * when its counts under the search are kept. Other lists, and those whose counts are not, sort
- * the rows a `textIndex` names among themselves (`sortedRows`).
+ * whose cost does not grow with rarity. Other lists sort the rows a `textIndex` names among
+ * themselves (`sortedRows`).
  */
 export async function listPage<E extends ObjectLiteral, Row, F extends string, S extends string>(
   def: ListDefinition<E, Row, F, S>,
@@ -586,25 +397,6 @@ export async function listPage<E extends ObjectLiteral, Row, F extends string, S
   if (def.searchIndex && hasSearch) {
     counts = await countList(def, params.search);
     raw = await pageFromCounts(counts);
-  } else if (def.pageIds || countsBy(def)) {
-    // A list counted by references reads a search's matching ids once, for its counts unless
-    // they are kept, and for a page the `pageIds` hook finds (null: there is no search, or more
-    // match than are counted that way). Its own page is found meanwhile among the rows the
-    // search index names, so that the two run at once (for a search of 13,800 fans on MariaDB,
-    // about 30 ms each). With its counts kept (the next pages, another sort), it reads no ids and
-    // picks its way to the page from the counts, as a list with a `searchIndex` does.
-    let matching: Promise<number[] | null> | undefined;
-    const matched = () =>
-      (matching ??= countsBy(def) ? matchingIds(def, params.search) : Promise.resolve(null));
-    const kept = keptCounts(def, params.search);
-    const counting = kept ?? matched().then((ids) => countList(def, params.search, ids));
-    // Settled later either way; a failure while the page is found is not left unhandled.
-    counting.catch(() => undefined);
-    const found = def.pageIds ? await def.pageIds(params, () => counting, matched) : null;
-    if (found) raw = found.map((id) => ({ id }));
-    else if (kept && hasSearch) raw = await pageFromCounts(await kept);
-    else raw = await pageIds();
-    counts = await counting;
   } else {
     [raw, counts] = await Promise.all([pageIds(), countList(def, params.search)]);
   }

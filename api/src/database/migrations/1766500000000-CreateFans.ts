@@ -81,10 +81,29 @@ export async function linkUnlinkedRecords(queryRunner: QueryRunner): Promise<voi
      GROUP BY address`,
     [WALK_UP_EMAIL],
   );
-  for (const table of Object.keys(FAN_RECORD_INDEXES)) {
+  // The records read the fans' ids from a copy: on MySQL/MariaDB an update may not read the
+  // table its triggers write, and those that keep the fans' figures (a later migration) do.
+  const mysql = queryRunner.connection.options.type !== 'better-sqlite3';
+  await queryRunner.query(
+    mysql
+      ? 'CREATE TEMPORARY TABLE fan_addresses (PRIMARY KEY (email)) SELECT email, id FROM fans'
+      : 'CREATE TEMP TABLE fan_addresses AS SELECT email, id FROM fans',
+  );
+  try {
+    if (!mysql)
+      await queryRunner.query(
+        'CREATE UNIQUE INDEX temp.fan_addresses_email ON fan_addresses (email)',
+      );
+    for (const table of Object.keys(FAN_RECORD_INDEXES)) {
+      await queryRunner.query(
+        `UPDATE ${table} SET fanId =
+           (SELECT f.id FROM fan_addresses f WHERE f.email = LOWER(TRIM(${table}.email)))
+         WHERE fanId IS NULL`,
+      );
+    }
+  } finally {
     await queryRunner.query(
-      `UPDATE ${table} SET fanId = (SELECT f.id FROM fans f WHERE f.email = LOWER(TRIM(${table}.email)))
-       WHERE fanId IS NULL`,
+      mysql ? 'DROP TEMPORARY TABLE fan_addresses' : 'DROP TABLE temp.fan_addresses',
     );
   }
 }

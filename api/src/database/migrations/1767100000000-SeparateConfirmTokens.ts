@@ -7,6 +7,7 @@ import {
   type TableColumnOptions,
 } from 'typeorm';
 import { isMysql } from './columns.js';
+import { keepingTriggers } from './sqlite-triggers.js';
 
 /** How long a confirm link works, as the code of this release has it. */
 const LINK_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -22,7 +23,21 @@ const LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 export class SeparateConfirmTokens1767100000000 implements MigrationInterface {
   name = 'SeparateConfirmTokens1767100000000';
 
+  // On SQLite the columns rebuild both tables: triggers later migrations put on them stay
+  // (see `keepingTriggers`).
   async up(queryRunner: QueryRunner): Promise<void> {
+    await keepingTriggers(queryRunner, ['email_signups', 'notify_me'], () =>
+      this.upKept(queryRunner),
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await keepingTriggers(queryRunner, ['email_signups', 'notify_me'], () =>
+      this.downKept(queryRunner),
+    );
+  }
+
+  private async upKept(queryRunner: QueryRunner): Promise<void> {
     const mysql = isMysql(queryRunner);
     // Tokens compare byte for byte on MySQL/MariaDB (SQLite's default already does).
     const token = (name: string): TableColumnOptions => ({
@@ -91,7 +106,7 @@ export class SeparateConfirmTokens1767100000000 implements MigrationInterface {
     );
   }
 
-  async down(queryRunner: QueryRunner): Promise<void> {
+  private async downKept(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('mail_quotas');
     await queryRunner.dropIndex('notify_me', 'IDX_notify_me_confirmToken');
     for (const name of ['confirmTokenExpiresAt', 'confirmToken', 'confirmedAt'])

@@ -39,6 +39,7 @@ import { CreateDownloadLinks1767820000100 } from './1767820000100-CreateDownload
 import { CreateDownloadCodes1767820000200 } from './1767820000200-CreateDownloadCodes.js';
 import { NameEmailSubjects1767900000000 } from './1767900000000-NameEmailSubjects.js';
 import { SearchFollowsWrites1767905000000 } from './1767905000000-SearchFollowsWrites.js';
+import { FansKeepTheirFigures1767930000000 } from './1767930000000-FansKeepTheirFigures.js';
 
 /** In order of application. */
 export const migrations = [
@@ -82,4 +83,5 @@ export const migrations = [
   CreateDownloadCodes1767820000200,
   NameEmailSubjects1767900000000,
   SearchFollowsWrites1767905000000,
+  FansKeepTheirFigures1767930000000,
 ];

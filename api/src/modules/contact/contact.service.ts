@@ -10,11 +10,7 @@ import {
   type ListSelection,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import {
-  countByFan,
-  recordsOfPerson,
-  type PersonalDataSubject,
-} from '../../common/personal-data.js';
+import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -95,11 +91,6 @@ export class ContactService {
   /** The person's messages, newest first (see `recordsOfPerson`), for their history. */
   recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<ContactMessage[]> {
     return recordsOfPerson(manager, ContactMessage, 'm', person);
-  }
-
-  /** How many messages each of some fans wrote, for the fans list. */
-  countsByFan(fanIds: number[]) {
-    return countByFan(this.messages, 'm', fanIds);
   }
 }
 

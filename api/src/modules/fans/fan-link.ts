@@ -11,10 +11,15 @@ import { Fan } from './fan.entity.js';
  * rolls back with the record. The merch table's placeholder address and erased orders are
  * nobody's, so they make no fan.
  *
- * The insert comes first and is ignored when the address is known: a concurrent first sighting
+ * The insert comes first and does nothing when the address is known: a concurrent first sighting
  * waits on the unique key until the other commits, and no read has yet fixed the transaction's
  * MySQL snapshot, which the caller's own reads after this still need fresh. The read back is a
  * locking one on MySQL/MariaDB so it sees the committed row whatever the snapshot.
+ *
+ * On MySQL/MariaDB a known address is "updated" to itself rather than ignored, and read back
+ * locked for writing: the caller's record will write the fan's row (the triggers that keep its
+ * figures), and two writers for one fan then take turns, where an ignored insert's shared lock on
+ * the address, held by two of them each waiting to make it exclusive, would deadlock.
  */
 export async function linkFan(
   manager: EntityManager,
@@ -24,21 +29,20 @@ export async function linkFan(
   if (!email) return null;
   const key = normaliseEmail(email);
   if (key === '' || key === WALK_UP_EMAIL || key === ERASED) return null;
-  await manager
+  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const insert = manager
     .createQueryBuilder()
     .insert()
     .into(Fan)
-    .values({ email: key, firstSeenAt: seenAt })
-    .orIgnore()
-    .execute();
+    .values({ email: key, firstSeenAt: seenAt });
+  await (sqlite ? insert.orIgnore() : insert.orUpdate(['email'], ['email'])).execute();
   const read = manager
     .createQueryBuilder(Fan, 'f')
     .select(['f.id'])
     .where('f.email = :key', { key });
   // Outside a transaction (autocommit) every statement reads the latest rows anyway.
   const inTransaction = manager.queryRunner?.isTransactionActive === true;
-  if (inTransaction && manager.connection.options.type !== 'better-sqlite3')
-    read.setLock('pessimistic_read');
+  if (inTransaction && !sqlite) read.setLock('pessimistic_write');
   const fan = await read.getOneOrFail();
   return fan.id;
 }

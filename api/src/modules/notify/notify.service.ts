@@ -13,11 +13,7 @@ import {
   type Size,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import {
-  countByFan,
-  recordsOfPerson,
-  type PersonalDataSubject,
-} from '../../common/personal-data.js';
+import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { Transactions } from '../../database/transaction.js';
 import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -318,10 +314,5 @@ export class NotifyService implements OnModuleInit {
   /** The person's requests, newest first (see `recordsOfPerson`), for their history. */
   recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<NotifyMe[]> {
     return recordsOfPerson(manager, NotifyMe, 'n', person);
-  }
-
-  /** How many requests each of some fans has still waiting, for the fans list. */
-  pendingByFan(fanIds: number[]) {
-    return countByFan(this.requests, 'n', fanIds, { where: "n.notified = 'false'" });
   }
 }

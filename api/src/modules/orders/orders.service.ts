@@ -13,7 +13,6 @@ import {
   IsNull,
   type EntityManager,
   type Repository,
-  type SelectQueryBuilder,
   type WhereExpressionBuilder,
 } from 'typeorm';
 import {
@@ -29,13 +28,9 @@ import {
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import {
-  countByFan,
-  recordsOfPerson,
-  type PersonalDataSubject,
-} from '../../common/personal-data.js';
+import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { asRead } from '../../database/exact-text.js';
-import { whereOneOf, type Condition, type ListDefinition } from '../../lists/list.js';
+import type { Condition, ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
@@ -260,42 +255,6 @@ export class OrdersService implements OnModuleInit {
   /** The person's orders, newest first (see `recordsOfPerson`), for their history. */
   recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<Order[]> {
     return recordsOfPerson(manager, Order, 'o', person);
-  }
-
-  /** How many orders each of some fans placed and what they spent in all, for the fans list. */
-  figuresByFan(fanIds: number[]) {
-    return countByFan(this.orders, 'o', fanIds, { sum: 'o.total' });
-  }
-
-  /**
-   * A page of the fans whose figure (their orders, or what they spent) is above zero, by that
-   * figure and then fan id: read from the orders grouped by fan (an index holds each order's fan
-   * and total). `fans` are the fans wanted, by id or as a query of fans selecting their id.
-   */
-  fanIdsByFigure(
-    figure: 'orders' | 'totalSpent',
-    direction: 'ASC' | 'DESC',
-    fans: { ids: number[] } | { query: SelectQueryBuilder<object> } | null,
-    offset: number,
-    limit: number,
-  ): Promise<number[]> {
-    const qb = this.orders.createQueryBuilder('o').where('o.fanId IS NOT NULL');
-    if (figure === 'totalSpent') qb.andWhere('o.total > 0');
-    if (fans && 'ids' in fans) whereOneOf(qb, 'o.fanId', fans.ids);
-    else if (fans) {
-      qb.andWhere(`o.fanId IN (${fans.query.getQuery()})`).setParameters(
-        fans.query.getParameters(),
-      );
-    }
-    return qb
-      .select('o.fanId', 'id')
-      .groupBy('o.fanId')
-      .orderBy(figure === 'orders' ? 'COUNT(*)' : 'SUM(o.total)', direction)
-      .addOrderBy('o.fanId', direction)
-      .offset(offset)
-      .limit(limit)
-      .getRawMany<{ id: number }>()
-      .then((rows) => rows.map((r) => Number(r.id)));
   }
 
   /**
