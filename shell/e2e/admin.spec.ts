@@ -19,9 +19,8 @@ import {
 // The dashboard's login, guard and logout, axe over each area, and the page and photos, against
 // the production build, the real API and a fresh database of this file's own (`siteName`,
 // utils/test.ts). Each area's own tests are in admin-<area>.spec.ts, each on a site of its own.
-// The tests run in order: the last ones change the page the first ones see.
+// These tests do not depend on each other.
 test.use({ siteName: 'admin' });
-test.describe.configure({ mode: 'serial' });
 
 /**
  * Rows in every area, in each of its statuses, for the axe test: the data the areas' own files
