@@ -23,12 +23,7 @@ import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/p
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
@@ -64,9 +59,7 @@ async function main() {
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: base,
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: apiUrl,
+    ...stripeSettings(apiUrl),
     // Each buyer has an address of their own (X-Forwarded-For from documentation ranges), so
     // the per-address checkout limit applies as it does to real buyers.
     TRUST_PROXY: '1',

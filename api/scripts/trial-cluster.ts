@@ -37,12 +37,7 @@ import { rowsOf } from '../test/utils/backup-rows.js';
 import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
@@ -124,9 +119,7 @@ async function main() {
     TRUST_PROXY: '2',
     SESSION_SECRET: sessionSecret,
     ADMIN_PASSWORD,
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
+    ...stripeSettings(stripeUrl),
     SMTP_URL: smtp.url,
     METRICS_TOKEN,
     LOG_LEVEL: 'warn',

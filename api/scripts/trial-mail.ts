@@ -17,12 +17,7 @@ import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,9 +68,7 @@ async function main() {
     UPLOADS_DIR: database.uploadsDir,
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
+    ...stripeSettings(stripeUrl),
     SMTP_URL: smtp.url,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'silent',
