@@ -27,6 +27,7 @@ import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stri
 import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
+import { waitStarted } from './wait-started.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,15 +73,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 600 || child.exitCode !== null) throw new Error('The API did not start');
-    await sleep(50);
-  }
+  await waitStarted(child, base);
   // This process's own view of the database (migrations already ran in the API's).
   const config: AppConfig = { ...loadConfig(env, process.cwd()), database: database.config };
   const app = await createApp(config);
