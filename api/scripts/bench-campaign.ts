@@ -12,8 +12,6 @@
  *   npm run bench:campaign [-- --subscribers 100000 --capped 30 --mysql mysql://root@127.0.0.1:3306]
  */
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
 import { entities } from '../src/entities.js';
 import { seedVolume } from './volume-seed.js';
-import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
+import { BuiltServer } from './built-server.js';
 import { trialDatabase } from './trial-database.js';
 
 const { values: args } = parseArgs({
@@ -76,19 +74,12 @@ async function main() {
   const smtp = new CountingSmtp();
   await smtp.start();
   const database = await trialDatabase(args.mysql, 'artist-bench-campaign');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const adminPassword = randomBytes(12).toString('hex');
+  const server = await BuiltServer.over(database);
+  const { base } = server;
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL:
-      database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`,
-    UPLOADS_DIR: database.uploadsDir,
-    ADMIN_PASSWORD: adminPassword,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...server.settings,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ARTIST_EMAIL: ARTIST,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
@@ -108,37 +99,17 @@ async function main() {
       `${((Date.now() - seeding) / 1000).toFixed(1)} s\n`,
   );
 
-  let child: ChildProcess | undefined;
-  const startApi = async (rate: number) => {
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
-      env: { ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitHealthy(base, 1200);
-  };
-  const stopApi = async () => {
-    const running = child!;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  };
+  const startApi = (rate: number) =>
+    server.start({ ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) }, 1200);
+  const stopApi = () => server.stop('SIGTERM');
 
   // A failure below still stops the API, by its PID.
   process.once('exit', () => {
+    const { child } = server;
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   await startApi(0);
-  const cookie = await logIn(base, adminPassword);
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-  };
+  const admin = await server.admin();
   const content = await admin('GET', '/api/admin/content');
   await admin('PUT', '/api/admin/content', {
     ...content,
@@ -161,7 +132,7 @@ async function main() {
   let sending = true;
   const sampling = (async () => {
     while (sending) {
-      rss.push(rssOf(child!.pid!));
+      rss.push(rssOf(server.child!.pid!));
       await sleep(100);
     }
   })();

@@ -12,8 +12,6 @@
  *   npm run bench:drop [-- --buyers 500 --stock 10 --seed 7 --mysql mysql://root@127.0.0.1:3306]
  */
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
@@ -23,15 +21,11 @@ import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/p
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
-import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
+import { BuiltServer } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
+import { waitStarted } from './wait-started.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,37 +51,18 @@ async function main() {
   const stripe = new StripeStandIn();
   const apiUrl = await stripe.start();
   const database = await trialDatabase(args.mysql, 'artist-drop');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const server = await BuiltServer.over(database);
+  const { base } = server;
   const env: Record<string, string> = {
-    LOG_LEVEL: 'silent',
-    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_URL: base,
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: apiUrl,
+    ...server.settings,
+    ...stripeSettings(apiUrl),
     // Each buyer has an address of their own (X-Forwarded-For from documentation ranges), so
     // the per-address checkout limit applies as it does to real buyers.
     TRUST_PROXY: '1',
-    UPLOADS_DIR: database.uploadsDir,
   };
-  const databaseUrl =
-    database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
-    env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = server.spawn({ ...process.env, ...env });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 600 || child.exitCode !== null) throw new Error('The API did not start');
-    await sleep(50);
-  }
+  await waitStarted(child, base);
   // This process's own view of the database (migrations already ran in the API's).
   const config: AppConfig = { ...loadConfig(env, process.cwd()), database: database.config };
   const app = await createApp(config);

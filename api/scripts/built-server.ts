@@ -1,5 +1,10 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
+import { SERVER_NODE_FLAGS } from './server-flags.js';
+import { databaseUrl, type TrialDatabase } from './trial-database.js';
 
 /** The built server: api/dist/main.js, next to the trial scripts' api/dist/trial/scripts/. */
 export const mainJs = path.join(
@@ -8,8 +13,103 @@ export const mainJs = path.join(
   'main.js',
 );
 
-export { freePort } from './free-port.js';
-export { SERVER_NODE_FLAGS } from './server-flags.js';
+export { freePort };
+
+/**
+ * Starts the built server (`mainJs` with `SERVER_NODE_FLAGS`) with `env`; by default its output
+ * is dropped and its errors go to this process's stderr.
+ */
+export function spawnBuiltServer(
+  env: NodeJS.ProcessEnv,
+  stdio: StdioOptions = ['ignore', 'ignore', 'inherit'],
+): ChildProcess {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], { env, stdio });
+}
+
+/**
+ * The built server of a trial or bench, over a trial database on a free loopback port, as a
+ * child process that may be stopped and started again. `settings` are its port, public address,
+ * database, uploads folder, the artist's password, a session secret of its own and logs off; a
+ * script adds its own and this process's environment to them.
+ */
+export class BuiltServer {
+  child?: ChildProcess;
+
+  private constructor(
+    readonly base: string,
+    readonly adminPassword: string,
+    readonly settings: Record<string, string>,
+  ) {}
+
+  static async over(database: TrialDatabase): Promise<BuiltServer> {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const adminPassword = randomBytes(12).toString('hex');
+    return new BuiltServer(base, adminPassword, {
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: databaseUrl(database.config),
+      UPLOADS_DIR: database.uploadsDir,
+      ADMIN_PASSWORD: adminPassword,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+    });
+  }
+
+  /** Starts it with `env`, without waiting. */
+  spawn(env: NodeJS.ProcessEnv): ChildProcess {
+    this.child = spawnBuiltServer(env);
+    return this.child;
+  }
+
+  /** Starts it with `env` and waits until it is healthy (see `waitHealthy`). */
+  start(env: NodeJS.ProcessEnv, attempts: number): Promise<void> {
+    this.spawn(env);
+    return waitHealthy(this.base, attempts);
+  }
+
+  /** Sends it `signal` and waits until it has exited. */
+  async stop(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child!;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  }
+
+  /** The artist's session cookie (see `logIn`). */
+  logIn(): Promise<string> {
+    return logIn(this.base, this.adminPassword);
+  }
+
+  /**
+   * The artist's JSON requests, logged in: each answers the parsed body of a 2xx. A 4xx throws
+   * at once. With `retries`, a 5xx is tried again every 100 ms for as long as it lasts and a
+   * failed connection (the server restarting) up to `retries` times; without, both throw.
+   */
+  async admin(retries = 0) {
+    const { base } = this;
+    const cookie = await this.logIn();
+    return async (method: string, path: string, body?: unknown) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await fetch(`${base}${path}`, {
+            method,
+            headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          const text = await res.text();
+          if (res.ok) return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+          if (res.status < 500 || retries === 0)
+            throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+        } catch (error) {
+          if (error instanceof Error && / answered 4/.test(error.message)) throw error;
+          if (attempt >= retries) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+  }
+}
 
 /** Logs in as the artist on a running server: the session cookie to send with admin requests. */
 export async function logIn(base: string, password: string): Promise<string> {

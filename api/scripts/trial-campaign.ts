@@ -10,13 +10,12 @@
  *   npm run trial:campaign -- --recipients 5000 --kills 3 [--seed 7] [--refuse 0.05] [--mysql mysql://root@127.0.0.1:3306]
  */
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
-import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
+import { BuiltServer } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -60,40 +59,22 @@ async function main() {
   };
   await smtp.start();
   const database = await trialDatabase(args.mysql, 'artist-trial-campaign');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const adminPassword = randomBytes(12).toString('hex');
+  const server = await BuiltServer.over(database);
+  const { base } = server;
   const hook = { user: 'postmark', password: randomBytes(12).toString('hex') };
   const env = {
     ...process.env,
     NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL:
-      database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`,
-    UPLOADS_DIR: database.uploadsDir,
-    ADMIN_PASSWORD: adminPassword,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...server.settings,
     SMTP_URL: smtp.url,
     CAMPAIGN_RATE_PER_SECOND: args.rate,
     EMAIL_WEBHOOK_USER: hook.user,
     EMAIL_WEBHOOK_PASSWORD: hook.password,
-    LOG_LEVEL: 'silent',
   };
 
-  let child: ChildProcess | undefined;
-  const startApi = async () => {
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitHealthy(base, 1200);
-  };
+  const startApi = () => server.start(env, 1200);
   const kill = async () => {
-    const victim = child!;
-    const exited = new Promise((resolve) => victim.once('exit', resolve));
-    victim.kill('SIGKILL');
-    await exited;
+    await server.stop('SIGKILL');
     counts.kills++;
     await sleep(between(0, 300));
     await startApi();
@@ -101,25 +82,8 @@ async function main() {
 
   await startApi();
   const tokens = await seedSubscribers(database.config);
-  const cookie = await logIn(base, adminPassword);
-  const admin = async (method: string, path: string, body?: unknown) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const res = await fetch(`${base}${path}`, {
-          method,
-          headers: { cookie, Origin: base, 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await res.text();
-        if (res.ok) return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-        if (res.status < 500) throw new Error(`${path} answered ${res.status}: ${text}`);
-      } catch (error) {
-        if (error instanceof Error && / answered 4/.test(error.message)) throw error;
-        if (attempt > 600) throw error;
-      }
-      await sleep(100);
-    }
-  };
+  // Its requests are tried again while the API restarts, for a minute.
+  const admin = await server.admin(601);
   const content = await admin('GET', '/api/admin/content');
   await admin('PUT', '/api/admin/content', {
     ...content,
@@ -228,8 +192,7 @@ async function main() {
     if (expected && mails.length === 0) lost++;
   }
 
-  child!.kill('SIGTERM');
-  await new Promise((resolve) => child!.once('exit', resolve));
+  await server.stop('SIGTERM');
   await smtp.stop();
   await database.drop();
   process.stdout.write(

@@ -37,13 +37,8 @@ import { rowsOf } from '../test/utils/backup-rows.js';
 import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
-import { freePort, mainJs, SERVER_NODE_FLAGS } from './built-server.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
+import { freePort, mainJs, spawnBuiltServer } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -124,9 +119,7 @@ async function main() {
     TRUST_PROXY: '2',
     SESSION_SECRET: sessionSecret,
     ADMIN_PASSWORD,
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
+    ...stripeSettings(stripeUrl),
     SMTP_URL: smtp.url,
     METRICS_TOKEN,
     LOG_LEVEL: 'warn',
@@ -146,10 +139,10 @@ async function main() {
       inherited[name] = value;
   const start = async (instance: Instance) => {
     const out = openSync(instance.log, 'a');
-    instance.process = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
-      env: { ...inherited, ...settings, PORT: String(instance.port) },
-      stdio: ['ignore', out, out],
-    });
+    instance.process = spawnBuiltServer(
+      { ...inherited, ...settings, PORT: String(instance.port) },
+      ['ignore', out, out],
+    );
     await eventually(
       async () =>
         (await fetch(`http://127.0.0.1:${instance.port}/api/ready`).catch(() => null))?.status ===

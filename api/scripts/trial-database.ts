@@ -5,6 +5,17 @@ import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import type { AppConfig } from '../src/config/env.js';
 
+export interface TrialDatabase {
+  config: AppConfig['database'];
+  uploadsDir: string;
+  drop(): Promise<void>;
+}
+
+/** The `DATABASE_URL` a server started as a process of its own reads for `database`. */
+export function databaseUrl(database: AppConfig['database']): string {
+  return database.type === 'mysql' ? database.url : `sqlite:${database.file}`;
+}
+
 /**
  * A database of its own for a trial or bench: a fresh MySQL database on the server `mysqlUrl`
  * names (dropped afterwards), or a SQLite file in a temporary folder; and an uploads folder of
@@ -13,7 +24,7 @@ import type { AppConfig } from '../src/config/env.js';
 export async function trialDatabase(
   mysqlUrl: string | undefined,
   prefix = 'artist-trial',
-): Promise<{ config: AppConfig['database']; uploadsDir: string; drop(): Promise<void> }> {
+): Promise<TrialDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
   const uploadsDir = path.join(dir, 'uploads');
   if (mysqlUrl) {

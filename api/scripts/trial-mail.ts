@@ -9,20 +9,13 @@
  *   npm run trial:mail -- --n 500 --kills 3 [--seed 7] [--refuse 0.1] [--mysql mysql://root@127.0.0.1:3306]
  */
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import { freePort, logIn, mainJs, SERVER_NODE_FLAGS, waitHealthy } from './built-server.js';
+import { BuiltServer } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,42 +53,24 @@ async function main() {
   };
   await smtp.start();
   const database = await trialDatabase(args.mysql, 'artist-trial-mail');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const adminPassword = randomBytes(12).toString('hex');
+  const server = await BuiltServer.over(database);
+  const { base } = server;
   const env = {
     ...process.env,
     NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL:
-      database.config.type === 'mysql' ? database.config.url : `sqlite:${database.config.file}`,
-    UPLOADS_DIR: database.uploadsDir,
-    ADMIN_PASSWORD: adminPassword,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
+    ...server.settings,
+    ...stripeSettings(stripeUrl),
     SMTP_URL: smtp.url,
     TRUST_PROXY: '1',
-    LOG_LEVEL: 'silent',
   };
 
-  let child: ChildProcess | undefined;
   let up: Promise<void> = Promise.resolve();
   const startApi = () => {
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    up = waitHealthy(base, 600);
+    up = server.start(env, 600);
     return up;
   };
   const kill = async () => {
-    const victim = child!;
-    const exited = new Promise((resolve) => victim.once('exit', resolve));
-    victim.kill('SIGKILL');
-    await exited;
+    await server.stop('SIGKILL');
     counts.kills++;
     await sleep(between(0, 300));
     await startApi();
@@ -193,7 +168,7 @@ async function main() {
   const placedSeconds = ((Date.now() - started) / 1000).toFixed(1);
 
   // Every paid session's order, read through the admin like the artist would.
-  const cookie = await logIn(base, adminPassword);
+  const cookie = await server.logIn();
   const allRows = async <Row>(path: string): Promise<Row[]> => {
     const rows: Row[] = [];
     for (let page = 1; ; page++) {
@@ -243,8 +218,7 @@ async function main() {
     return acc;
   }, {});
 
-  child!.kill('SIGTERM');
-  await new Promise((resolve) => child!.once('exit', resolve));
+  await server.stop('SIGTERM');
   await smtp.stop();
   await stripe.stop();
   await database.drop();

@@ -18,12 +18,7 @@ import { Order } from '../src/modules/orders/order.entity.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from '../test/utils/stripe-webhooks.js';
+import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -84,9 +79,7 @@ async function main() {
       {
         LOG_LEVEL: args['log-level'],
         ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-        STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-        STRIPE_API_URL: apiUrl,
+        ...stripeSettings(apiUrl),
         // Every checkout session and success return comes from this one address: lift the
         // per-address limits.
         CHECKOUT_RATE_LIMIT: '1000000',

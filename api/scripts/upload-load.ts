@@ -14,6 +14,8 @@ import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
 import type { AppConfig } from '../src/config/env.js';
 import { freePort } from './free-port.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
+import { databaseUrl } from './trial-database.js';
+import { waitStarted } from './wait-started.js';
 
 /**
  * glibc's malloc gives each thread that allocates an arena of its own and keeps what they free:
@@ -78,7 +80,7 @@ export async function startBuiltApi(
       ADMIN_PASSWORD: password,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       UPLOADS_DIR: uploads,
-      DATABASE_URL: database.type === 'mysql' ? database.url : `sqlite:${database.file}`,
+      DATABASE_URL: databaseUrl(database),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -89,15 +91,7 @@ export async function startBuiltApi(
     rmSync(uploads, { recursive: true, force: true });
   };
   try {
-    for (let i = 0; ; i++) {
-      const up = await fetch(`${base}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 600 || child.exitCode !== null) throw new Error('The API did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitStarted(child, base);
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: base },

@@ -6,12 +6,7 @@ import { CheckoutSession } from '../../src/modules/checkout/checkout-session.ent
 import { Order } from '../../src/modules/orders/order.entity.js';
 import type { TestDatabase } from './databases.js';
 import { StripeStandIn } from './stripe-stand-in.js';
-import {
-  stripeEvent,
-  stripeSignature,
-  TEST_STRIPE_KEY,
-  TEST_WEBHOOK_SECRET,
-} from './stripe-webhooks.js';
+import { stripeEvent, stripeSettings, stripeSignature } from './stripe-webhooks.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 export interface StripeTestApp {
@@ -29,9 +24,7 @@ export async function startStripeApp(
   const apiUrl = await stripe.start();
   const t = await startTestApp(db, {
     ...env,
-    STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: apiUrl,
+    ...stripeSettings(apiUrl),
   });
   return {
     t,

@@ -3,6 +3,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_standin_secret';
 export const TEST_STRIPE_KEY = 'sk_test_standin';
 
+/** A server's settings for Stripe in tests: the test key and secret, its API at `apiUrl`. */
+export const stripeSettings = (apiUrl: string) => ({
+  STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
+  STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  STRIPE_API_URL: apiUrl,
+});
+
 /** `Stripe-Signature` as Stripe builds it: HMAC-SHA256 of `${t}.${payload}` with the secret. */
 export function stripeSignature(
   payload: string,
