@@ -3,6 +3,7 @@ import { post } from './utils/post.js';
 import {
   logIn,
   dialog,
+  pick,
   tick,
   expectCsvMatchesScreen,
   cells,
@@ -43,8 +44,7 @@ test('the contact dialog drafts a reply and changes the status', async ({ page }
     'href',
     'mailto:june@example.com?subject=Re%3A%20Booking%20Inquiry',
   );
-  await dialog(page).getByLabel('Status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Responded' }).click();
+  await pick(page, dialog(page).getByLabel('Status'), 'Responded');
   await expect(page.getByText('Status updated successfully')).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByRole('button', { name: 'Responded (1)' })).toBeVisible();

@@ -3,6 +3,7 @@ import { post } from './utils/post.js';
 import {
   logIn,
   dialog,
+  pick,
   column,
   expectCsvMatchesScreen,
   cells,
@@ -24,8 +25,7 @@ test('a published show created in the dashboard is served to the public page', a
   await dialog(page).getByLabel('City').fill('Nashville, TN');
   await dialog(page).getByLabel('Date').fill('2099-05-01');
   await dialog(page).getByLabel('Time', { exact: true }).fill('8:00 PM');
-  await dialog(page).getByLabel('Status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
+  await pick(page, dialog(page).getByLabel('Status'), 'Published');
   await dialog(page).getByRole('button', { name: 'Create Show' }).click();
   await expect(page.getByText('Show created successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: /The Station Inn/ })).toContainText('Published');
@@ -92,8 +92,7 @@ test('shows: filter, search, the sort cycle and the CSV follow the screen; an ed
   await page.getByRole('button', { name: 'Edit Whitewater Amphitheater on 2099-03-14' }).click();
   await expect(dialog(page).getByText('Edit Show')).toBeVisible();
   await dialog(page).getByLabel('Venue').fill('Whitewater Amphitheater (Late Show)');
-  await dialog(page).getByLabel('Status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
+  await pick(page, dialog(page).getByLabel('Status'), 'Published');
   await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Show updated successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: /Late Show/ })).toContainText('Published');

@@ -1,9 +1,37 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './test.js';
 import { ADMIN_PASSWORD } from './site.js';
+import { stillScreen } from './axe.js';
 
 // The helpers and the data of the admin files (admin*.spec.ts): each file runs on a site of its
 // own (`siteName` in test.ts), so the counts a file checks are those of its own data.
+
+/**
+ * Picks `option` in the antd select `field` with the keyboard, as the sales test picks its show:
+ * the field opened, the arrow keys to the option, Enter. A click on an option twice left the
+ * select open on its old value in full runs (never alone, nor with animations slowed tenfold);
+ * keys act on the select itself wherever its options are drawn. First nothing on the page moves
+ * (a dialog has finished zooming in).
+ */
+export async function pick(page: Page, field: Locator, option: string) {
+  await stillScreen(page);
+  await field.click();
+  const options = page.locator('.ant-select-item-option:visible');
+  const wanted = options.filter({ hasText: option });
+  await expect(wanted).toHaveCount(1);
+  const texts = await options.allInnerTexts();
+  const classes = await options.evaluateAll((all) => all.map((o) => o.className));
+  const from = Math.max(
+    0,
+    classes.findIndex((c) => c.includes('ant-select-item-option-active')),
+  );
+  const to = texts.findIndex((text) => text.includes(option));
+  for (let i = from; i !== to; i += Math.sign(to - from))
+    await field.press(to > from ? 'ArrowDown' : 'ArrowUp');
+  await expect(wanted).toHaveClass(/ant-select-item-option-active/);
+  await field.press('Enter');
+  await expect(options).toHaveCount(0);
+}
 
 /** Posts each body to the public `path` from the storefront, all at once; their statuses. */
 export async function postAtOnce(page: Page, path: string, bodies: object[]) {
