@@ -24,16 +24,7 @@ test('newsletter: no selection is refused, then the selected signup is marked co
 }) => {
   await page.goto('/');
   for (const email of ['patsy@example.com', 'hank@example.com']) {
-    const status = await page.evaluate(
-      (email) =>
-        fetch('/api/email-signup', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email }),
-        }).then((r) => r.status),
-      email,
-    );
-    expect(status).toBeLessThan(300);
+    expect(await post(page, '/api/email-signup', { email })).toBeLessThan(300);
   }
   await logIn(page);
   await page

@@ -1,24 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './utils/test.js';
 import { axeViolations } from './utils/axe.js';
-import { ADMIN_PASSWORD } from './utils/site.js';
+import { logIn } from './utils/admin.js';
 
 // The site runs without SMTP_URL here, so every email is held in the outbox: the artist reads
 // them in the Emails tab, and the newsletter links are taken from there.
 test.describe.configure({ mode: 'serial' });
 
 const FAN = 'e2e-double-opt-in@example.com';
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(
-    page
-      .getByRole('navigation', { name: 'Admin areas' })
-      .getByRole('link', { name: 'Shows', exact: true }),
-  ).toBeVisible();
-}
 
 /** The plain text of the held confirmation email, read in the admin's preview. */
 async function confirmationText(page: Page): Promise<string> {
