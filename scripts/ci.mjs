@@ -146,27 +146,55 @@ function pageSnapshots() {
     .join('\n');
 }
 
-function run([command, ...args], stageEnv, tail) {
+/**
+ * Runs a command through `cpu-time.mjs`, which reports on a pipe the CPU seconds the command and
+ * its waited-for children used; resolves to its exit code and those seconds.
+ */
+function run(command, stageEnv, tail) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn('node', [path.join(ROOT, 'scripts/cpu-time.mjs'), ...command], {
       cwd: ROOT,
       env: { ...env, ...stageEnv },
-      stdio: ['inherit', 'pipe', 'pipe'],
+      stdio: ['inherit', 'pipe', 'pipe', 'pipe'],
     });
+    let cpu = '';
     child.stdout.on('data', (chunk) => tail.write(chunk, process.stdout));
     child.stderr.on('data', (chunk) => tail.write(chunk, process.stderr));
-    child.on('error', () => resolve(1));
-    child.on('close', (code, signal) => resolve(signal ? 1 : code));
+    child.stdio[3].on('data', (chunk) => (cpu += chunk));
+    child.on('error', () => resolve({ code: 1, cpu: 0 }));
+    child.on('close', (code, signal) =>
+      resolve({ code: signal ? 1 : code, cpu: Number(cpu) || 0 }),
+    );
   });
 }
 
-/** A command, or an array of commands run side by side: 0 when every one succeeded. */
+/** A command, or an array of commands run side by side: code 0 when every one succeeded. */
 async function runStep(step, stageEnv, tail) {
-  if (Array.isArray(step[0])) {
-    const codes = await Promise.all(step.map((command) => run(command, stageEnv, tail)));
-    return codes.every((code) => code === 0) ? 0 : 1;
+  const runs = Array.isArray(step[0])
+    ? await Promise.all(step.map((command) => run(command, stageEnv, tail)))
+    : [await run(step, stageEnv, tail)];
+  return {
+    code: runs.every((r) => r.code === 0) ? 0 : 1,
+    cpu: runs.reduce((sum, r) => sum + r.cpu, 0),
+  };
+}
+
+/**
+ * CPU seconds the MariaDB server has used since it started, or undefined where it does not run
+ * here: the API suites' and trials' database work, which no stage's own CPU includes.
+ */
+function databaseCpuSeconds() {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!/^\d+ \((mariadbd|mysqld)\) /.test(stat)) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended while the list was read.
+    }
   }
-  return run(step, stageEnv, tail);
+  return undefined;
 }
 
 async function runStage(stage) {
@@ -174,6 +202,7 @@ async function runStage(stage) {
   console.log(`\n== ${stage.name} (started)`);
   let failed = false;
   let figure;
+  let cpu;
   const tail = new Tail();
   if (stage.run) {
     // A measuring stage: it fails when it cannot measure, and is over budget when its figure is.
@@ -184,8 +213,11 @@ async function runStage(stage) {
       failed = true;
     }
   } else {
+    cpu = 0;
     for (const step of stage.commands) {
-      if ((await runStep(step, stage.env ?? {}, tail)) !== 0) {
+      const result = await runStep(step, stage.env ?? {}, tail);
+      cpu += result.cpu;
+      if (result.code !== 0) {
         failed = true;
         break;
       }
@@ -201,10 +233,12 @@ async function runStage(stage) {
       : figure && !figure.ok
         ? ` OVER BUDGET (${figure.value}, budget ${figure.budget})`
         : '';
-  console.log(`\n== ${stage.name} (${seconds} s)${verdict}`);
+  const cpuNote = cpu === undefined ? '' : `, ${Math.round(cpu)} s CPU`;
+  console.log(`\n== ${stage.name} (${seconds} s${cpuNote})${verdict}`);
   return {
     name: stage.name,
     seconds,
+    cpu,
     budget,
     failed,
     overTime,
@@ -226,6 +260,7 @@ async function runLane(lane) {
 }
 
 const started = Date.now();
+const databaseCpuAtStart = databaseCpuSeconds();
 const results = [];
 for (const group of groups) {
   const done = (await Promise.all(group.map(runLane))).flat();
@@ -235,9 +270,12 @@ for (const group of groups) {
 }
 const total = Math.round((Date.now() - started) / 1000);
 const totalBudget = budgets.get('total')?.seconds;
+const databaseCpu =
+  databaseCpuAtStart === undefined ? undefined : databaseCpuSeconds() - databaseCpuAtStart;
 results.push({
   name: 'total',
   seconds: total,
+  cpu: results.reduce((sum, r) => sum + (r.cpu ?? 0), 0) + (databaseCpu ?? 0),
   budget: totalBudget,
   overTime: totalBudget !== undefined && total > totalBudget,
 });
@@ -253,16 +291,20 @@ const width = Math.max(
   ...results.map((r) => r.name.length),
   ...figures.map((r) => r.figure.name.length),
 );
-const row = (name, value, budget, verdict) =>
-  console.log(`${name.padEnd(width)}  ${value.padStart(9)}  ${budget.padStart(9)}  ${verdict}`);
-console.log('\n== Stage timings (budgets: docs/ci.md)');
-row('stage', 'time', 'budget', '');
+const row = (name, value, budget, cpu, verdict) =>
+  console.log(
+    `${name.padEnd(width)}  ${value.padStart(9)}  ${budget.padStart(9)}  ${cpu.padStart(7)}  ${verdict}`,
+  );
+const seconds = (value) => (value === undefined ? '' : `${Math.round(value)} s`);
+console.log('\n== Stage timings (budgets: docs/ci.md; CPU: the stage and its child processes)');
+row('stage', 'time', 'budget', 'CPU', '');
 for (const r of results) {
   const verdict = r.failed ? 'FAILED' : r.overTime ? 'OVER BUDGET' : 'ok';
-  row(r.name, `${r.seconds} s`, r.budget === undefined ? '' : `${r.budget} s`, verdict);
+  row(r.name, seconds(r.seconds), seconds(r.budget), seconds(r.cpu), verdict);
 }
+if (databaseCpu !== undefined) row('(MariaDB server)', '', '', seconds(databaseCpu), '');
 for (const { figure } of figures) {
-  row(figure.name, figure.value, figure.budget, figure.ok ? 'ok' : 'OVER BUDGET');
+  row(figure.name, figure.value, figure.budget, '', figure.ok ? 'ok' : 'OVER BUDGET');
 }
 
 const problems = [
