@@ -54,4 +54,9 @@ module.exports = {
   // otherwise idle machine, three SQLite suites' starts passed 30 s, and took under 5 s when run
   // again (docs/ci.md). The limit catches a hang, not slowness: the benchmarks measure speed.
   testTimeout: 60000,
+  // Each suite file leaves 100 MB or more of heap behind it (the app's modules, loaded afresh for
+  // every file, and what they still hold). Run in jest's own process, one file after another, the
+  // heap grew to 4 GB over a run, and the collector's work with it. With a limit, the files run in
+  // a worker that jest replaces once a file leaves it holding more (docs/ci.md).
+  workerIdleMemoryLimit: '1GB',
 };

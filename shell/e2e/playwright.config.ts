@@ -21,7 +21,11 @@ export default defineConfig({
   // first request), so assertions wait up to 15 s, as the jsdom suites' findBy do.
   expect: { timeout: 15_000 },
   reporter: 'list',
-  use: { launchOptions, trace: 'retain-on-failure' },
+  // A failed test keeps its trace (every action, with the page's DOM before and after it) beside
+  // the page snapshot Playwright writes at the failure. The trace's screencast, a JPEG of the
+  // page many times a second for every test, passed or not, took a quarter of the stage's CPU
+  // (docs/ci.md), so it is off.
+  use: { launchOptions, trace: { mode: 'retain-on-failure', screenshots: false } },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     // The composed-site checks run once; the visitor flows also run on a phone.

@@ -1,9 +1,9 @@
 // A jest reporter that prints each test file's wall time and CPU time when the run ends, the
-// slowest first: `npx jest --maxWorkers=1 --reporters=default
+// slowest first: `npx jest --runInBand --reporters=default
 // --reporters=./test/utils/file-cost-reporter.cjs`. CPU is this process's user and system time
 // plus that of the child processes it has waited for (commands, built servers), read from
-// /proc/self/stat, so it needs Linux and one file at a time (`--maxWorkers=1` runs the files in
-// this process). A database server's own CPU is not in it. See docs/ci.md, "Per-file cost".
+// /proc/self/stat, so it needs Linux and the files run in this process (`--runInBand`: with
+// `--maxWorkers=1` and the config's `workerIdleMemoryLimit`, they run in a worker). A database server's own CPU is not in it. See docs/ci.md, "Per-file cost".
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
