@@ -73,20 +73,12 @@ const groups = [
   [
     apiSuites('sqlite'),
     ...(process.env.MYSQL_URL ? [apiSuites('mysql')] : []),
-    [
-      {
-        name: 'front-end unit suites',
-        commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
-          workspace(name, 'test'),
-        ),
-      },
-      {
-        name: 'typecheck',
-        commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
-          (name) => workspace(name, 'typecheck'),
-        ),
-      },
-    ],
+    {
+      name: 'front-end unit suites',
+      commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
+        workspace(name, 'test'),
+      ),
+    },
   ],
   // The trials mostly wait (on retries, on a killed sender's lease, on a restarted server), so
   // they run beside the browser tests, which use the CPU. Beside the API suites instead, with the
@@ -94,6 +86,14 @@ const groups = [
   [
     { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
     [
+      // The API suites and jsdom keep both cores busy in the group before; here typecheck uses
+      // some of the time the browser tests leave.
+      {
+        name: 'typecheck',
+        commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
+          (name) => workspace(name, 'typecheck'),
+        ),
+      },
       { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
       { name: 'JavaScript budget', run: checkPageWeight },
       // Three instances behind nginx on MariaDB (only where both are: .ci/run installs them).
