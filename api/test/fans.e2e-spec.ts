@@ -8,6 +8,7 @@ import type { ListParams } from '../src/lists/list-query.js';
 import { CreateFans1766500000000 } from '../src/database/migrations/1766500000000-CreateFans.js';
 import { IndexFanCounts1766800000000 } from '../src/database/migrations/1766800000000-IndexFanCounts.js';
 import { FansKeepTheirFigures1767930000000 } from '../src/database/migrations/1767930000000-FansKeepTheirFigures.js';
+import { LeadFanSearchIndexById1767940000000 } from '../src/database/migrations/1767940000000-LeadFanSearchIndexById.js';
 import { Fan as FanRecord } from '../src/modules/fans/fan.entity.js';
 import { FansService } from '../src/modules/fans/fans.service.js';
 import { TableVersions } from '../src/database/table-versions.js';
@@ -488,13 +489,15 @@ describe.each(testDatabases())('the fans migration on $name', (db) => {
   it('makes one fan per address from the rows already stored, first seen at the earliest', async () => {
     const ds = t.app.get(DataSource);
     const migration = new CreateFans1766500000000();
-    // Later migrations replaced the signups' fan index and keep the fans' figures: they are
-    // undone first and redone after, so the schema steps back to before the fans and forward
-    // again in migration order.
+    // Later migrations replaced the signups' fan index, keep the fans' figures and index them for
+    // a search: they are undone first and redone after, so the schema steps back to before the
+    // fans and forward again in migration order.
     const later = new IndexFanCounts1766800000000();
     const figures = new FansKeepTheirFigures1767930000000();
+    const searchIndex = new LeadFanSearchIndexById1767940000000();
     const runner = ds.createQueryRunner();
     try {
+      await searchIndex.down(runner);
       await figures.down(runner);
       await later.down(runner);
       await migration.down(runner);
@@ -527,6 +530,7 @@ describe.each(testDatabases())('the fans migration on $name', (db) => {
       await migration.up(runner);
       await later.up(runner);
       await figures.up(runner);
+      await searchIndex.up(runner);
     } finally {
       await runner.release();
     }

@@ -40,6 +40,7 @@ import { CreateDownloadCodes1767820000200 } from './1767820000200-CreateDownload
 import { NameEmailSubjects1767900000000 } from './1767900000000-NameEmailSubjects.js';
 import { SearchFollowsWrites1767905000000 } from './1767905000000-SearchFollowsWrites.js';
 import { FansKeepTheirFigures1767930000000 } from './1767930000000-FansKeepTheirFigures.js';
+import { LeadFanSearchIndexById1767940000000 } from './1767940000000-LeadFanSearchIndexById.js';
 
 /** In order of application. */
 export const migrations = [
@@ -84,4 +85,5 @@ export const migrations = [
   NameEmailSubjects1767900000000,
   SearchFollowsWrites1767905000000,
   FansKeepTheirFigures1767930000000,
+  LeadFanSearchIndexById1767940000000,
 ];

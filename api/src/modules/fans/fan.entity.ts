@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { exact } from '../../database/exact-text.js';
+import { FAN_SEARCH_INDEX } from '../../database/migrations/1767940000000-LeadFanSearchIndexById.js';
 
 /** A figure of the fan's records, kept by the database's triggers: the site never writes it. */
 const kept = { type: 'integer', default: 0, insert: false, update: false } as const;
@@ -14,6 +15,7 @@ const kept = { type: 'integer', default: 0, insert: false, update: false } as co
  * statement: indexed, so a filter or a sort by them reads an index.
  */
 @Entity('fans')
+@Index(FAN_SEARCH_INDEX.name, FAN_SEARCH_INDEX.columns)
 @Index('IDX_fans_orderCount', ['orderCount'])
 @Index('IDX_fans_totalSpent', ['totalSpent'])
 @Index('IDX_fans_confirmedSignups', ['confirmedSignups'])

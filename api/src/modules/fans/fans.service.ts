@@ -21,6 +21,7 @@ import { ContactService } from '../contact/contact.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { NotifyService } from '../notify/notify.service.js';
 import { OrdersService, toView as orderView } from '../orders/orders.service.js';
+import { FAN_SEARCH_INDEX } from '../../database/migrations/1767940000000-LeadFanSearchIndexById.js';
 import { Fan } from './fan.entity.js';
 
 /** The fans list, a fan's history, and the privacy requests: export and erasure. */
@@ -56,6 +57,7 @@ export class FansService {
         writers: { where: 'f.messageCount > 0' },
       },
       searchColumns: ['email'],
+      searchIndex: FAN_SEARCH_INDEX.name,
       textIndex: this.searchIndex,
       sorts: {
         email: 'f.email',
