@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBudgets } from './budgets.mjs';
 import { checkPageWeight } from './page-weight.mjs';
+import { processCpu } from './proc-cpu.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = ['npx', '--no-install'];
@@ -186,10 +187,8 @@ async function runStep(step, stageEnv, tail) {
 function databaseCpuSeconds() {
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!/^\d+ \((mariadbd|mysqld)\) /.test(stat)) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
+      const { name, own } = processCpu(Number(pid));
+      if (name === 'mariadbd' || name === 'mysqld') return own;
     } catch {
       // The process ended while the list was read.
     }

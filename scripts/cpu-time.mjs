@@ -3,14 +3,7 @@
 // its commands through this to print a stage's CPU beside its time. Linux only (/proc).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds of this process's waited-for children (cutime and cstime). */
-function childrenCpuSeconds() {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
-}
+import { processCpu } from './proc-cpu.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 const child = spawn(command, args, { stdio: ['inherit', 'inherit', 'inherit'] });
@@ -20,6 +13,6 @@ child.on('error', (error) => {
   process.exit(1);
 });
 child.on('close', (code, signal) => {
-  fs.writeSync(3, `${childrenCpuSeconds()}\n`);
+  fs.writeSync(3, `${processCpu().children}\n`);
   process.exit(signal ? 1 : code);
 });

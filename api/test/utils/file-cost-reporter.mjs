@@ -1,22 +1,19 @@
 // A jest reporter that prints each test file's wall time and CPU time when the run ends, the
 // slowest first: `npx jest --runInBand --reporters=default
-// --reporters=./test/utils/file-cost-reporter.cjs`. CPU is this process's user and system time
+// --reporters=./test/utils/file-cost-reporter.mjs`. CPU is this process's user and system time
 // plus that of the child processes it has waited for (commands, built servers), read from
 // /proc/self/stat, so it needs Linux and the files run in this process (`--runInBand`: with
 // `--maxWorkers=1` and the config's `workerIdleMemoryLimit`, they run in a worker). A database server's own CPU is not in it. See docs/ci.md, "Per-file cost".
-const { readFileSync } = require('node:fs');
-const path = require('node:path');
-
-const TICKS_PER_SECOND = 100;
+import path from 'node:path';
+import { processCpu } from '../../../scripts/proc-cpu.mjs';
 
 /** CPU seconds of this process and of its waited-for children. */
 function cpuSeconds() {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  // After the command's name: utime, stime, cutime and cstime are fields 11 to 14.
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND;
+  const { own, children } = processCpu();
+  return own + children;
 }
 
-class FileCostReporter {
+export default class FileCostReporter {
   constructor() {
     this.started = new Map();
     this.files = [];
@@ -55,5 +52,3 @@ class FileCostReporter {
     );
   }
 }
-
-module.exports = FileCostReporter;
