@@ -1,7 +1,8 @@
 // The test command (`npm test`): runs every check in stages, prints each stage's duration as
 // `== stage (N s)` and a table at the end with each stage's budget (docs/ci.md, "Budgets"), and
 // exits non-zero when any stage fails or takes longer than its budget. Stages in one group run
-// side by side (those that mostly wait, on a database or a retry, beside those that use the CPU).
+// side by side (those that mostly wait, on a database, a page or a retry, beside those that use
+// the CPU).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,8 +33,9 @@ const env = {
 };
 
 // Each database's API suites in a jest process of its own, one file at a time: their suites
-// mostly wait (on the database, on the servers they start), and two processes fill those waits.
-// Two files at a time in each process starved the CPU-bound tests under load (docs/ci.md).
+// mostly wait (on the database, on the servers they start), and the other lanes fill those waits.
+// Two files at a time in each process starved the CPU-bound tests under load, and beside the
+// other lanes made the whole run longer (docs/ci.md).
 const apiSuites = (database) => ({
   name: `API suites (${database === 'sqlite' ? 'SQLite' : 'MySQL'})`,
   env: { TEST_DATABASE: database },
@@ -71,24 +73,22 @@ const groups = [
       ],
     },
   ],
+  // Everything that needs the build starts at once. The API suites wait on their databases and
+  // the servers they start, the browser tests on the page, the trials on retries, a killed
+  // sender's lease and restarted servers; jsdom and typecheck compute. Together they keep both
+  // cores busy to the end, where a group per kind of work waited on its slowest lane while the
+  // CPU idled (docs/ci.md, "One group after the build").
   [
     apiSuites('sqlite'),
     ...(process.env.MYSQL_URL ? [apiSuites('mysql')] : []),
-    {
-      name: 'front-end unit suites',
-      commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
-        workspace(name, 'test'),
-      ),
-    },
-  ],
-  // The trials mostly wait (on retries, on a killed sender's lease, on a restarted server), so
-  // they run beside the browser tests, which use the CPU. Beside the API suites instead, with the
-  // front-end suites there too, they slowed every stage of that group (docs/ci.md).
-  [
     { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
     [
-      // The API suites and jsdom keep both cores busy in the group before; here typecheck uses
-      // some of the time the browser tests leave.
+      {
+        name: 'front-end unit suites',
+        commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
+          workspace(name, 'test'),
+        ),
+      },
       {
         name: 'typecheck',
         commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
