@@ -53,6 +53,7 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
   beforeEach(async () => {
     smtp.refuse = null;
     smtp.refuseRecipient = () => null;
+    smtp.answerAfter = null;
     await outboxSettled(t);
     for (const entity of [CampaignRecipient, CampaignRecord, SuppressionRecord, EmailSignup])
       await data.getRepository(entity).clear();
@@ -395,6 +396,33 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     // The alert went out while the campaign was still sending.
     const alertAt = smtp.received.indexOf(smtp.to(ARTIST)[0]);
     expect(alertAt).toBeLessThan(smtp.received.indexOf(campaignMail(smtp).at(-1)!));
+  });
+
+  it('answers an unsubscribe that comes in while its message is being handed over only once it is', async () => {
+    const [email] = await fans(1);
+    await outboxSettled(t);
+    // The SMTP server holds its answer to the message's data: the hand-over is under way.
+    let answerData = () => {};
+    smtp.answerAfter = new Promise<void>((resolve) => (answerData = resolve));
+    const created = await draft();
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+    await eventually(() => campaignMail(smtp).length === 1, 10_000, 'the message');
+
+    const { token } = await data.getRepository(EmailSignup).findOneByOrFail({ email });
+    let answeredAt = 0;
+    const unsubscribe = request(t.server)
+      .post(`/api/newsletter/unsubscribe?token=${token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .then((res) => ((answeredAt = Date.now()), res));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answeredAt).toBe(0);
+    const handedOverAt = Date.now();
+    answerData();
+    expect((await unsubscribe).status).toBe(200);
+    expect(answeredAt).toBeGreaterThanOrEqual(handedOverAt);
+    await finished(created.id);
+    expect(await campaign(created.id)).toMatchObject({ recipients: 1, sent: 1 });
   });
 
   it('suppresses an address refused with 550, and counts the bounce on the campaign', async () => {

@@ -33,6 +33,12 @@ const SEND_AT_ONCE = SMTP_CONNECTIONS * 2;
 const RATE_QUOTA = 'campaigns:rate';
 /** How long a claimed batch may take before its status is looked at again. */
 const STATUS_CHECK_MS = 200;
+/**
+ * How long an unsubscribe waits, at most, for a message to its address that this instance was
+ * handing over as it came in (see `handingOver`): long enough for an SMTP exchange, short enough
+ * that a hung server does not hold the fan's page.
+ */
+export const UNSUBSCRIBE_WAITS_MS = 5000;
 
 /**
  * Delivers campaigns, in a lane of its own beside the outbox's sender, so an order confirmation
@@ -50,6 +56,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private pass?: Promise<void>;
   private stopped = false;
+  /**
+   * The addresses this instance is checking and sending to right now, each with the promise of
+   * that hand-over's end. An unsubscribe answered between the check and the SMTP server's
+   * MAIL FROM would otherwise be followed by the message; it waits for the hand-over instead.
+   */
+  private readonly handingOver = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -62,6 +74,23 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) this.transport = smtpTransport(smtpUrl, { maxConnections: SMTP_CONNECTIONS });
+    this.newsletter.onUnsubscribe((email) => this.handedOver(email));
+  }
+
+  /**
+   * Resolves once no message to this address is being handed over here, or after
+   * UNSUBSCRIBE_WAITS_MS: the newsletter answers an unsubscribe only after this, so no message
+   * this instance checked before the unsubscribe reaches the SMTP server after its answer.
+   */
+  private async handedOver(email: string): Promise<void> {
+    const handOver = this.handingOver.get(email);
+    if (!handOver) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      handOver,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, UNSUBSCRIBE_WAITS_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   onApplicationBootstrap(): void {
@@ -232,17 +261,28 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const lane = async () => {
       for (let next = waiting.shift(); next; next = waiting.shift()) {
         const [recipient, campaign] = next;
-        const [subscribed, suppressed] = await Promise.all([
-          this.newsletter.stillSubscribed([recipient.email]),
-          this.suppressions.suppressedAmong([recipient.email]),
-        ]);
-        if (!subscribed.has(recipient.email)) left.push(recipient);
-        else if (suppressed.has(recipient.email)) barred.push(recipient);
-        else
-          await this.send(recipient, campaign).then(
-            () => sent.push(recipient),
-            (error: unknown) => failures.push([recipient, campaign, error]),
-          );
+        // Known as being handed over before the check reads the address's state: an unsubscribe
+        // written before the read is seen by it, one written after waits for the hand-over.
+        let handedOver = () => {};
+        const handOver = new Promise<void>((resolve) => (handedOver = resolve));
+        this.handingOver.set(recipient.email, handOver);
+        try {
+          const [subscribed, suppressed] = await Promise.all([
+            this.newsletter.stillSubscribed([recipient.email]),
+            this.suppressions.suppressedAmong([recipient.email]),
+          ]);
+          if (!subscribed.has(recipient.email)) left.push(recipient);
+          else if (suppressed.has(recipient.email)) barred.push(recipient);
+          else
+            await this.send(recipient, campaign).then(
+              () => sent.push(recipient),
+              (error: unknown) => failures.push([recipient, campaign, error]),
+            );
+        } finally {
+          if (this.handingOver.get(recipient.email) === handOver)
+            this.handingOver.delete(recipient.email);
+          handedOver();
+        }
       }
     };
     await Promise.all(Array.from({ length: SMTP_CONNECTIONS }, lane));
