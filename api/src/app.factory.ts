@@ -126,8 +126,17 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
 /**
  * OpenAPI from the controllers and DTOs: the UI at /api/docs, the JSON at /api/docs-json. The UI
  * page loads its scripts from files on this origin, so it works under the site's CSP as it is.
+ * The document is built on the first request for it, not at start-up: scanning every controller
+ * and DTO takes longer than the rest of building the app, and a visitor never asks for it.
  */
 function mountApiDocs(app: INestApplication) {
+  SwaggerModule.setup('api/docs', app, () => apiDocument(app), {
+    jsonDocumentUrl: 'api/docs-json',
+  });
+}
+
+/** The document of every route, with what the decorators cannot say about some of them. */
+function apiDocument(app: INestApplication) {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -172,9 +181,7 @@ function mountApiDocs(app: INestApplication) {
       '303': { description: 'Back to the shop: ?checkout=success or ?checkout=canceled' },
     };
   }
-  SwaggerModule.setup('api/docs', app, completeApiDocument(document), {
-    jsonDocumentUrl: 'api/docs-json',
-  });
+  return completeApiDocument(document);
 }
 
 /** Streaming embeds are framed from their own hosts; remotes may be served from other origins. */

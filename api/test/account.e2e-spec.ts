@@ -12,12 +12,8 @@ import { hashPassword } from '../src/modules/auth/password.js';
 import { browser, sessionCookie } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
-import {
-  startTestAppOn,
-  mailingAppOfSuite,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from './utils/test-app.js';
+import { mailingAppOfSuite } from './utils/mailing.js';
+import { startTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
 
 const ARTIST = 'wren@example.com';
 const PUBLIC_URL = 'http://shop.example.test';

@@ -9,7 +9,7 @@ import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
-import { mailingAppOfSuite } from './utils/test-app.js';
+import { mailingAppOfSuite } from './utils/mailing.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 

@@ -14,7 +14,7 @@ import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { showInput } from './utils/shows.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
-import { mailingAppOfSuite } from './utils/test-app.js';
+import { mailingAppOfSuite } from './utils/mailing.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const ARTIST = 'wren@example.com';

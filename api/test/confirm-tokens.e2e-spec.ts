@@ -10,7 +10,7 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
-import { mailingAppOfSuite } from './utils/test-app.js';
+import { mailingAppOfSuite } from './utils/mailing.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const DAY = 24 * 60 * 60_000;

@@ -17,12 +17,8 @@ import { testDatabases, type TestDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
-import {
-  mailingOfSuite,
-  smtpServerOfSuite,
-  startTestAppOn,
-  type TestApp,
-} from './utils/test-app.js';
+import { mailingOfSuite, smtpServerOfSuite } from './utils/mailing.js';
+import { startTestAppOn, type TestApp } from './utils/test-app.js';
 
 const ARTIST = 'wren@example.com';
 const PUBLIC_URL = 'http://shop.example.test';

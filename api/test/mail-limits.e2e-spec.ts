@@ -11,7 +11,8 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually } from './utils/smtp.js';
-import { smtpServerOfSuite, startTestApp, type TestApp } from './utils/test-app.js';
+import { smtpServerOfSuite } from './utils/mailing.js';
+import { startTestApp, type TestApp } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const HOUR = 60 * 60_000;

@@ -10,7 +10,7 @@ import { parseCsv } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
-import { mailingAppOfSuite } from './utils/test-app.js';
+import { mailingAppOfSuite } from './utils/mailing.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const SHIRT = 'Wren Calloway T-Shirt';

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { render } from '@testing-library/react';
+import { StyleProvider, type Transformer } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AdminApp from '../app/App.js';
@@ -75,20 +76,49 @@ function LocationProbe() {
  */
 const NO_MOTION = { token: { motion: false } };
 
+/**
+ * antd's styles with only the declarations that decide whether an element is shown, which jsdom
+ * reads when a query leaves hidden elements out (`*ByRole`, `toBeVisible`, user-event's
+ * pointer-events check). jsdom matches every rule of the document against every element it
+ * computes a style for: with antd's 1,500-odd rules kept whole, that was half the suite's CPU
+ * time (docs/ci.md). jsdom lays nothing out, and no test reads the other declarations.
+ */
+const SHOWN_OR_HIDDEN = new Set([
+  'display',
+  'visibility',
+  'opacity',
+  'pointerEvents',
+  'contentVisibility',
+]);
+const onlyWhatHides: Transformer = {
+  visit: (cssObj) =>
+    Object.fromEntries(
+      Object.entries(cssObj).filter(
+        ([key, value]) =>
+          (typeof value === 'object' && value !== null) ||
+          SHOWN_OR_HIDDEN.has(
+            key.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+          ),
+      ),
+    ),
+};
+
 export function renderAdmin(path = '/admin') {
   return render(
-    <ConfigProvider theme={NO_MOTION}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/" element={<p>public home</p>} />
-          <Route
-            path="/admin/*"
-            element={<AdminApp notFound={<p>not found</p>} toastSeconds={false} />}
-          />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </ConfigProvider>,
+    <StyleProvider transformers={[onlyWhatHides]}>
+      <ConfigProvider theme={NO_MOTION}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/" element={<p>public home</p>} />
+            <Route
+              path="/admin/*"
+              element={<AdminApp notFound={<p>not found</p>} toastSeconds={false} />}
+            />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </ConfigProvider>
+    </StyleProvider>,
   );
 }
 

@@ -1,4 +1,5 @@
-import mjml2html from 'mjml';
+import { createRequire } from 'node:module';
+import type mjml from 'mjml';
 import { preOrderNote, type OrderLineItem } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
@@ -62,6 +63,9 @@ ${sections}
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded with the first email rendered, not at start-up: mjml brings an HTML minifier, a
+  // beautifier and cheerio, which take about as long to load as Nest itself.
+  const mjml2html = createRequire(import.meta.url)('mjml') as typeof mjml;
   const { html, errors } = mjml2html(source, { validationLevel: 'strict', minify: false });
   if (errors.length > 0) throw new Error(`Email template: ${errors[0].formattedMessage}`);
   return html;
