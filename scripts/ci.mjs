@@ -32,77 +32,99 @@ const env = {
   API_BUILT: '1',
 };
 
-// Each database's API suites in a jest process of its own, one file at a time: their suites
-// mostly wait (on the database, on the servers they start), and the other lanes fill those waits.
-// Two files at a time in each process starved the CPU-bound tests under load, and beside the
-// other lanes made the whole run longer (docs/ci.md).
-const apiSuites = (database) => ({
-  name: `API suites (${database === 'sqlite' ? 'SQLite' : 'MySQL'})`,
-  env: { TEST_DATABASE: database },
-  commands: [workspace('@artist/api', 'test', '--maxWorkers=1')],
-});
+// The API suites, cut into parts (jest's `--shard`), each part a jest process running one file at a
+// time: their files mostly wait (on the database, on the servers they start), and the other lanes
+// fill those waits. Two files at a time in one process starved the CPU-bound tests under load and
+// made the whole run longer (docs/ci.md).
+const API_PARTS = { sqlite: 3, mysql: 4 };
+const apiPart = (database, part) => {
+  const label = database === 'sqlite' ? 'SQLite' : 'MySQL';
+  return {
+    name: `API suites (${label} ${part}/${API_PARTS[database]})`,
+    budget: `API suites (${label}), a part`,
+    env: { TEST_DATABASE: database },
+    commands: [
+      workspace('@artist/api', 'test', '--maxWorkers=1', `--shard=${part}/${API_PARTS[database]}`),
+    ],
+  };
+};
+const databases = ['sqlite', ...(process.env.MYSQL_URL ? ['mysql'] : [])];
+// Both databases' first parts first, then the rest, alternating.
+const apiParts = Array.from({ length: Math.max(...Object.values(API_PARTS)) }, (_, i) =>
+  databases
+    .filter((database) => i < API_PARTS[database])
+    .map((database) => apiPart(database, i + 1)),
+).flat();
 
 /**
  * Groups run one after another. A group's lanes run side by side; a lane is one stage or a list of
  * stages run in turn; a stage's commands run in turn, or side by side when grouped in an array of
- * their own. Lanes are balanced so that a group lasts about as long as its longest lane.
+ * their own. A group's queue holds stages that any lane may run: `width` of them start with the
+ * group, and a lane that ends while stages wait runs the next, as long as fewer than `width` run.
  */
 const groups = [
-  [
-    {
-      name: 'lint',
-      commands: [
-        [...npx, 'eslint', '.'],
-        [...npx, 'prettier', '--check', '.'],
-        ['node', 'scripts/check-imports.mjs'],
-      ],
-    },
-    // The contracts first: the API and the front ends import them. Then the four builds at once.
-    {
-      name: 'build',
-      commands: [
-        workspace('@artist/contracts', 'build'),
-        [
-          workspace('@artist/api', 'build'),
-          workspace('@artist/shell', 'build'),
-          workspace('@artist/storefront', 'build'),
-          workspace('@artist/admin', 'build'),
-          // The trials' scripts, compiled once for every trial.
-          [...npx, 'tsc', '-p', 'api/tsconfig.trial.json'],
+  {
+    lanes: [
+      {
+        name: 'lint',
+        commands: [
+          [...npx, 'eslint', '.'],
+          [...npx, 'prettier', '--check', '.'],
+          ['node', 'scripts/check-imports.mjs'],
         ],
-      ],
-    },
-  ],
+      },
+      // The contracts first: the API and the front ends import them. Then the four builds at once.
+      {
+        name: 'build',
+        commands: [
+          workspace('@artist/contracts', 'build'),
+          [
+            workspace('@artist/api', 'build'),
+            workspace('@artist/shell', 'build'),
+            workspace('@artist/storefront', 'build'),
+            workspace('@artist/admin', 'build'),
+            // The trials' scripts, compiled once for every trial.
+            [...npx, 'tsc', '-p', 'api/tsconfig.trial.json'],
+          ],
+        ],
+      },
+    ],
+  },
   // Everything that needs the build starts at once. The API suites wait on their databases and
   // the servers they start, the browser tests on the page, the trials on retries, a killed
   // sender's lease and restarted servers; jsdom and typecheck compute. Together they keep both
   // cores busy to the end, where a group per kind of work waited on its slowest lane while the
-  // CPU idled (docs/ci.md, "One group after the build").
-  [
-    apiSuites('sqlite'),
-    ...(process.env.MYSQL_URL ? [apiSuites('mysql')] : []),
-    { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
-    [
-      {
-        name: 'front-end unit suites',
-        commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
-          workspace(name, 'test'),
-        ),
-      },
-      {
-        name: 'typecheck',
-        commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
-          (name) => workspace(name, 'typecheck'),
-        ),
-      },
-      { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
-      { name: 'JavaScript budget', run: checkPageWeight },
-      // Three instances behind nginx on MariaDB (only where both are: .ci/run installs them).
-      { name: 'cluster trial', commands: [['node', 'scripts/trial-cluster.mjs']] },
+  // CPU idled (docs/ci.md, "One group after the build"). The API suites' parts start two at a
+  // time, one per database; the trials' lanes, which end after two or three minutes of mostly
+  // waiting, and then any lane that ends, take the parts still waiting, three at a time at most.
+  {
+    lanes: [
+      { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
+      [
+        {
+          name: 'front-end unit suites',
+          commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
+            workspace(name, 'test'),
+          ),
+        },
+        {
+          name: 'typecheck',
+          commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
+            (name) => workspace(name, 'typecheck'),
+          ),
+        },
+        { name: 'webhook trial', commands: [['node', 'scripts/trial-webhooks.mjs']] },
+        { name: 'JavaScript budget', run: checkPageWeight },
+        // Three instances behind nginx on MariaDB (only where both are: .ci/run installs them).
+        { name: 'cluster trial', commands: [['node', 'scripts/trial-cluster.mjs']] },
+      ],
+      { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
+      { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
     ],
-    { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
-    { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
-  ],
+    queue: apiParts,
+    startWith: databases.length,
+    width: 3,
+  },
 ];
 
 /**
@@ -223,7 +245,7 @@ async function runStage(stage) {
     }
   }
   const seconds = Math.round((Date.now() - start) / 1000);
-  const budget = budgets.get(stage.name)?.seconds;
+  const budget = budgets.get(stage.budget ?? stage.name)?.seconds;
   const overTime = !failed && budget !== undefined && seconds > budget;
   const verdict = failed
     ? ' FAILED'
@@ -247,22 +269,44 @@ async function runStage(stage) {
   };
 }
 
-/** Runs a lane's stages in turn, stopping at the first that fails. */
-async function runLane(lane) {
-  const done = [];
-  for (const stage of Array.isArray(lane) ? lane : [lane]) {
-    const result = await runStage(stage);
-    done.push(result);
-    if (result.failed) break;
+/**
+ * Runs a group: its lanes side by side, and its queue's stages as described above `groups`. The
+ * results come in the order the group names its stages; after a failure no waiting stage starts.
+ */
+async function runGroup({ lanes, queue = [], startWith = 0, width = 0 }) {
+  const waiting = [...queue];
+  const results = new Map();
+  let running = 0;
+  const failed = () => [...results.values()].some((r) => r.failed);
+  async function takeFromQueue() {
+    while (waiting.length > 0 && running < width && !failed()) {
+      const stage = waiting.shift();
+      running += 1;
+      results.set(stage, await runStage(stage));
+      running -= 1;
+    }
   }
-  return done;
+  await Promise.all([
+    ...Array.from({ length: startWith }, takeFromQueue),
+    ...lanes.map(async (lane) => {
+      const stages = Array.isArray(lane) ? lane : [lane];
+      for (const stage of stages) {
+        results.set(stage, await runStage(stage));
+        if (results.get(stage).failed) return;
+      }
+      await takeFromQueue();
+    }),
+  ]);
+  return [...lanes.flat(), ...queue]
+    .filter((stage) => results.has(stage))
+    .map((stage) => results.get(stage));
 }
 
 const started = Date.now();
 const databaseCpuAtStart = databaseCpuSeconds();
 const results = [];
 for (const group of groups) {
-  const done = (await Promise.all(group.map(runLane))).flat();
+  const done = await runGroup(group);
   results.push(...done);
   // A failed stage stops the run; one over its budget lets the rest run, then fails it.
   if (done.some((r) => r.failed)) break;
