@@ -128,7 +128,7 @@ test('SIGTERM lets a request in flight finish before the server exits', async ()
   );
   await new Promise((r) => setTimeout(r, 200));
   const exited = once(site.process, 'exit');
-  process.kill(site.process.pid!, 'SIGTERM');
+  site.process.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));
   expect(site.process.exitCode).toBeNull();
   socket.write(body);

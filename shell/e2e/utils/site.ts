@@ -54,8 +54,12 @@ export async function startSite(
     url: publicHost ? `http://${publicHost}:${port}` : url,
     process: child,
     async stop() {
+      // A site that ended by itself (no test signalled it) says why, rather than leaving a test
+      // to report only that the page could not be reached.
+      const ended = child.killed ? null : (child.exitCode ?? child.signalCode);
       await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
+      if (ended !== null) throw new Error(`The site at ${url} had ended (${ended}):\n${output}`);
     },
   };
 }
