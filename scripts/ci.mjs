@@ -23,6 +23,7 @@ const workspace = (name, script, ...args) => [
   ...(args.length ? ['--', ...args] : []),
 ];
 const budgets = readBudgets();
+const started = Date.now();
 
 const env = {
   ...process.env,
@@ -37,7 +38,7 @@ const env = {
 // wait (on the database, on the servers they start), and the other lanes fill those waits. Two
 // files at a time in one process starved the CPU-bound tests under load and made the whole run
 // longer (docs/ci.md).
-const API_PARTS = 4;
+const API_PARTS = 6;
 const apiParts = Array.from({ length: API_PARTS }, (_, i) => ({
   name: `API suites (${i + 1}/${API_PARTS})`,
   budget: 'API suites, a part',
@@ -55,10 +56,13 @@ const groups = [
     lanes: [
       {
         name: 'lint',
+        // Side by side: none needs another's result.
         commands: [
-          [...npx, 'eslint', '.'],
-          [...npx, 'prettier', '--check', '.'],
-          ['node', 'scripts/check-imports.mjs'],
+          [
+            [...npx, 'eslint', '.'],
+            [...npx, 'prettier', '--check', '.'],
+            ['node', 'scripts/check-imports.mjs'],
+          ],
         ],
       },
       // The contracts first: the API and the front ends import them. Then the four builds at once.
@@ -83,18 +87,22 @@ const groups = [
   // sender's lease and restarted servers; jsdom and typecheck compute. Together they keep both
   // cores busy to the end, where a group per kind of work waited on its slowest lane while the
   // CPU idled (docs/ci.md, "One group after the build"). Two of the API suites' parts start with
-  // the group; the trials' lanes, which end after two or three minutes of mostly waiting, and
-  // then any lane that ends, take the parts still waiting, three at a time at most.
+  // the group; the trials' lanes, which end after a few minutes of mostly waiting, and then any
+  // lane that ends, take the parts still waiting, four at a time at most.
   {
     lanes: [
       { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
-      [
-        {
-          name: 'front-end unit suites',
-          commands: ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
+      // The three front ends' suites side by side: each runs its files one at a time.
+      {
+        name: 'front-end unit suites',
+        commands: [
+          ['@artist/shell', '@artist/storefront', '@artist/admin'].map((name) =>
             workspace(name, 'test'),
           ),
-        },
+        ],
+      },
+      [
+        { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
         {
           name: 'typecheck',
           commands: ['@artist/api', '@artist/shell', '@artist/storefront', '@artist/admin'].map(
@@ -106,12 +114,11 @@ const groups = [
         // Three instances behind nginx on MariaDB (only where both are: .ci/run installs them).
         { name: 'cluster trial', commands: [['node', 'scripts/trial-cluster.mjs']] },
       ],
-      { name: 'mail trial', commands: [['node', 'scripts/trial-mail.mjs']] },
       { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
     ],
     queue: apiParts,
     startWith: 2,
-    width: 3,
+    width: 4,
   },
 ];
 
@@ -208,7 +215,7 @@ function databaseCpuSeconds() {
 
 async function runStage(stage) {
   const start = Date.now();
-  console.log(`\n== ${stage.name} (started)`);
+  console.log(`\n== ${stage.name} (started at ${Math.round((start - started) / 1000)} s)`);
   let failed = false;
   let figure;
   let cpu;
@@ -290,7 +297,6 @@ async function runGroup({ lanes, queue = [], startWith = 0, width = 0 }) {
     .map((stage) => results.get(stage));
 }
 
-const started = Date.now();
 const databaseCpuAtStart = databaseCpuSeconds();
 const results = [];
 for (const group of groups) {
