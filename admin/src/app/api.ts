@@ -1,5 +1,10 @@
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { SessionStatus } from '@artist/contracts';
+import {
+  createApi,
+  type BaseQueryFn,
+  type EndpointBuilder,
+  type EndpointDefinitions,
+} from '@reduxjs/toolkit/query/react';
+import type { BulkUpdateResponse, ListPage, ListSelection, SessionStatus } from '@artist/contracts';
 
 export interface RequestArgs {
   url: string;
@@ -78,28 +83,33 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** What the cache holds, by kind: a write invalidates the kinds it changes. */
+const TAG_TYPES = [
+  'Session',
+  'Show',
+  'Order',
+  'NotifyRequest',
+  'EmailSignup',
+  'ContactMessage',
+  'Fan',
+  'Email',
+  'Product',
+  'Sale',
+  'Content',
+  'GalleryPhoto',
+  'Campaign',
+  'Suppression',
+  'ShippingZone',
+  'Discount',
+] as const;
+
+export type TagType = (typeof TAG_TYPES)[number];
+
 /** The admin's one API slice; features add their endpoints with `injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [
-    'Session',
-    'Show',
-    'Order',
-    'NotifyRequest',
-    'EmailSignup',
-    'ContactMessage',
-    'Fan',
-    'Email',
-    'Product',
-    'Sale',
-    'Content',
-    'GalleryPhoto',
-    'Campaign',
-    'Suppression',
-    'ShippingZone',
-    'Discount',
-  ],
+  tagTypes: TAG_TYPES,
   refetchOnFocus: false,
   refetchOnReconnect: false,
   endpoints: (build) => ({
@@ -140,4 +150,74 @@ export function listUrl(path: string, args: Partial<ListArgs>): string {
   if (args.pageSize) query.set('pageSize', String(args.pageSize));
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** The `build` that `api.injectEndpoints` hands a feature. */
+export type AdminEndpointBuilder = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
+
+/** The tag of a whole list (`{ type, id: 'LIST' }`): a write to any of its rows invalidates it. */
+export const listTag = <K extends TagType>(type: K) => ({ type, id: 'LIST' as const });
+
+/**
+ * The endpoints of one admin list at `path` (`/admin/shows`), cached under its list tag: the
+ * list request of its tab, and the writes that refresh it. A feature names the ones it has
+ * (`injectListEndpoints`), or takes a second list's from the `build` it was given.
+ */
+export function listEndpoints(build: AdminEndpointBuilder, path: string, type: TagType) {
+  const tag = listTag(type);
+  return {
+    /** The list's tag, for the feature's own writes to its rows. */
+    tag,
+    /** `GET path?status=…` with the table's state (`listUrl`); `request` adds e.g. `cache`. */
+    list: <T, F extends string>(request?: Omit<RequestArgs, 'url'>) =>
+      build.query<ListPage<T, F>, ListArgs>({
+        query: (args) => (request ? { ...request, url: listUrl(path, args) } : listUrl(path, args)),
+        providesTags: [tag],
+      }),
+    /** `POST path` with the new row. */
+    create: <T, Input>() =>
+      build.mutation<T, Input>({
+        query: (body) => ({ url: path, method: 'POST', body }),
+        invalidatesTags: [tag],
+      }),
+    /** `PUT path/:id` with the row's new fields. */
+    update: <T, Input, Id extends number | string = number>() =>
+      build.mutation<T, { id: Id; body: Input }>({
+        query: ({ id, body }) => ({ url: `${path}/${id}`, method: 'PUT', body }),
+        invalidatesTags: [tag],
+      }),
+    /** `DELETE path/:id`. Name both types: from the endpoints' object alone they would be `any`. */
+    remove: <T, Id extends number | string>() =>
+      build.mutation<T, Id>({
+        query: (id) => ({ url: `${path}/${id}`, method: 'DELETE' }),
+        invalidatesTags: [tag],
+      }),
+    /** `PUT path/bulk`: the change to the ticked rows or to every row matching (`useBulkAction`). */
+    bulk: <Change>() =>
+      build.mutation<BulkUpdateResponse, ListSelection<string> & Change>({
+        query: (body) => ({ url: `${path}/bulk`, method: 'PUT', body }),
+        invalidatesTags: [tag],
+      }),
+  };
+}
+
+export type ListEndpoints = ReturnType<typeof listEndpoints>;
+
+/**
+ * A list's feature API: `api.injectEndpoints` with the list's endpoints at hand. A new list is a
+ * definition, not a copy:
+ *
+ *     export const showsApi = injectListEndpoints('/admin/shows', 'Show', (shows) => ({
+ *       getShows: shows.list<AdminShow, ShowListFilter>(),
+ *       createShow: shows.create<AdminShow, ShowInput>(),
+ *     }));
+ */
+export function injectListEndpoints<Definitions extends EndpointDefinitions>(
+  path: string,
+  type: TagType,
+  endpoints: (list: ListEndpoints, build: AdminEndpointBuilder) => Definitions,
+) {
+  return api.injectEndpoints({
+    endpoints: (build) => endpoints(listEndpoints(build, path, type), build),
+  });
 }

@@ -1,32 +1,24 @@
 import type {
-  BulkUpdateResponse,
-  ListPage,
   ListSelection,
   NotifyListFilter,
   NotifyMe,
   NotifySendResponse,
 } from '@artist/contracts';
-import { api, listUrl, type ListArgs } from '../../app/api.js';
+import { injectListEndpoints } from '../../app/api.js';
 
-export const notifyApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getNotifyRequests: build.query<ListPage<NotifyMe, NotifyListFilter>, ListArgs>({
-      query: (args) => ({ url: listUrl('/admin/notify-me', args), cache: 'no-store' }),
-      providesTags: [{ type: 'NotifyRequest', id: 'LIST' }],
-    }),
-    markNotified: build.mutation<BulkUpdateResponse, ListSelection<string> & { notified: boolean }>(
-      {
-        query: (body) => ({ url: '/admin/notify-me/bulk', method: 'PUT', body }),
-        invalidatesTags: [{ type: 'NotifyRequest', id: 'LIST' }],
-      },
-    ),
+export const notifyApi = injectListEndpoints(
+  '/admin/notify-me',
+  'NotifyRequest',
+  (requests, build) => ({
+    getNotifyRequests: requests.list<NotifyMe, NotifyListFilter>({ cache: 'no-store' }),
+    markNotified: requests.bulk<{ notified: boolean }>(),
     /** The back-in-stock email to the chosen requests, each marked notified. */
     sendBackInStock: build.mutation<NotifySendResponse, ListSelection<string>>({
       query: (body) => ({ url: '/admin/notify-me/send', method: 'POST', body }),
-      invalidatesTags: [{ type: 'NotifyRequest', id: 'LIST' }, 'Email'],
+      invalidatesTags: [requests.tag, 'Email'],
     }),
   }),
-});
+);
 
 export const { useGetNotifyRequestsQuery, useMarkNotifiedMutation, useSendBackInStockMutation } =
   notifyApi;

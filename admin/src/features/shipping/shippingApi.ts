@@ -1,26 +1,20 @@
 import type { ShippingZone, ShippingZoneInput } from '@artist/contracts';
-import { api } from '../../app/api.js';
+import { injectListEndpoints } from '../../app/api.js';
 
-export const shippingApi = api.injectEndpoints({
-  endpoints: (build) => ({
+export const shippingApi = injectListEndpoints(
+  '/admin/shipping-zones',
+  'ShippingZone',
+  (zones, build) => ({
+    // Every zone at once: the list is short and has no table state.
     getShippingZones: build.query<ShippingZone[], void>({
       query: () => '/admin/shipping-zones',
-      providesTags: [{ type: 'ShippingZone', id: 'LIST' }],
+      providesTags: [zones.tag],
     }),
-    createShippingZone: build.mutation<ShippingZone, ShippingZoneInput>({
-      query: (body) => ({ url: '/admin/shipping-zones', method: 'POST', body }),
-      invalidatesTags: [{ type: 'ShippingZone', id: 'LIST' }],
-    }),
-    updateShippingZone: build.mutation<ShippingZone, { id: number; body: ShippingZoneInput }>({
-      query: ({ id, body }) => ({ url: `/admin/shipping-zones/${id}`, method: 'PUT', body }),
-      invalidatesTags: [{ type: 'ShippingZone', id: 'LIST' }],
-    }),
-    deleteShippingZone: build.mutation<void, number>({
-      query: (id) => ({ url: `/admin/shipping-zones/${id}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'ShippingZone', id: 'LIST' }],
-    }),
+    createShippingZone: zones.create<ShippingZone, ShippingZoneInput>(),
+    updateShippingZone: zones.update<ShippingZone, ShippingZoneInput>(),
+    deleteShippingZone: zones.remove<void, number>(),
   }),
-});
+);
 
 export const {
   useGetShippingZonesQuery,
