@@ -10,7 +10,6 @@ import {
 } from '@artist/contracts';
 import {
   Alert,
-  App,
   Button,
   Flex,
   Form,
@@ -23,6 +22,7 @@ import {
   Space,
   Typography,
 } from 'antd';
+import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
 import { useGetProductsQuery } from '../products/productsApi.js';
 import { useGetShowsQuery } from '../shows/showsApi.js';
@@ -120,7 +120,7 @@ function DraftEditor({
 }) {
   const [form] = Form.useForm<EditorValues>();
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirm, confirmDelete } = useConfirm();
   const [create, { isLoading: creating }] = useCreateCampaignMutation();
   const [update, { isLoading: updating }] = useUpdateCampaignMutation();
   const [remove] = useDeleteCampaignMutation();
@@ -219,7 +219,7 @@ function DraftEditor({
     const saved = await save();
     if (!saved || !reach) return;
     const fans = `${reach.count} ${reach.count === 1 ? 'fan' : 'fans'}`;
-    modal.confirm({
+    confirm({
       title: scheduled
         ? `Send to ${fans} on ${formatInZone(atIso, zone!)}?`
         : `Send to ${fans} now?`,
@@ -227,33 +227,20 @@ function DraftEditor({
         'Everyone on the list then who fits the audience gets it; fans who join later do not. You can pause or cancel it while it sends.',
       okText: scheduled ? `Schedule for ${fans}` : `Send to ${fans}`,
       cancelText: 'Not yet',
-      onOk: async () => {
-        try {
-          await send({ id: saved.id, ...(atIso ? { at: atIso } : {}) }).unwrap();
-          toast.success(scheduled ? 'Campaign scheduled' : 'Campaign sending');
-        } catch (err) {
-          toast.error('Failed to send the campaign', err);
-        }
-      },
+      run: () => send({ id: saved.id, ...(atIso ? { at: atIso } : {}) }).unwrap(),
+      success: scheduled ? 'Campaign scheduled' : 'Campaign sending',
+      failure: 'Failed to send the campaign',
     });
   };
 
   const onDelete = () =>
     campaign &&
-    modal.confirm({
+    confirmDelete({
       title: 'Delete this draft?',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Keep',
-      onOk: async () => {
-        try {
-          await remove(campaign.id).unwrap();
-          toast.success('Draft deleted');
-          onClose();
-        } catch (err) {
-          toast.error('Failed to delete the draft', err);
-        }
-      },
+      run: () => remove(campaign.id).unwrap(),
+      success: 'Draft deleted',
+      failure: 'Failed to delete the draft',
+      then: onClose,
     });
 
   const upcoming = (shows?.rows ?? []).filter((s) => s.listStatus === 'published');

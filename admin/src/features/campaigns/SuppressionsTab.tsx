@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { EXPORT_NAMES, type Suppression } from '@artist/contracts';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../../components/FormDialog.js';
 import { useToast } from '../../components/useToast.js';
 import { DataTable } from '../table/DataTable.js';
 import { useListTab, type ListDefinition } from '../table/useListTab.js';
@@ -43,36 +44,36 @@ export function SuppressionsTab() {
     <>
       <DataTable tab={tab} columns={columns} />
       {removing && (
-        <Modal
-          open
+        <FormDialog<{ reason: string }>
+          form={form}
           title={`Mail ${removing.email} again?`}
-          okText="Remove suppression"
-          confirmLoading={isLoading}
-          onOk={() => form.submit()}
-          onCancel={() => setRemoving(null)}
-          destroyOnHidden
+          submitText="Remove suppression"
+          saving={isLoading}
+          onClose={() => setRemoving(null)}
+          onFinish={onRemove}
+          above={
+            <p>
+              It{' '}
+              {removing.reason === 'complaint' ? 'marked a campaign as spam' : 'bounced for good'}.
+              Only lift it when you know the address takes mail and wants it.
+            </p>
+          }
         >
-          <p>
-            It {removing.reason === 'complaint' ? 'marked a campaign as spam' : 'bounced for good'}.
-            Only lift it when you know the address takes mail and wants it.
-          </p>
-          <Form form={form} layout="vertical" onFinish={onRemove} requiredMark={false}>
-            <Form.Item
-              label="Why"
-              name="reason"
-              rules={[
-                {
-                  required: true,
-                  whitespace: true,
-                  message: 'Please give the reason for lifting it',
-                },
-                { max: 500, message: 'The reason cannot exceed 500 characters' },
-              ]}
-            >
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </Form>
-        </Modal>
+          <Form.Item
+            label="Why"
+            name="reason"
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: 'Please give the reason for lifting it',
+              },
+              { max: 500, message: 'The reason cannot exceed 500 characters' },
+            ]}
+          >
+            <Input.TextArea rows={2} />
+          </Form.Item>
+        </FormDialog>
       )}
     </>
   );

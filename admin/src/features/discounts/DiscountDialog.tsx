@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { DiscountCode, DiscountCodeInput } from '@artist/contracts';
-import { Checkbox, Flex, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Checkbox, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useToast } from '../../components/useToast.js';
 import { useGetProductsQuery } from '../products/productsApi.js';
 import { useCreateDiscountMutation, useUpdateDiscountMutation } from './discountsApi.js';
@@ -85,7 +85,6 @@ export function DiscountDialog({
   const [form] = Form.useForm<DiscountValues>();
   const [createDiscount] = useCreateDiscountMutation();
   const [updateDiscount] = useUpdateDiscountMutation();
-  const [saving, setSaving] = useState(false);
   const toast = useToast();
   const kind = Form.useWatch('kind', form);
   const { data: products } = useGetProductsQuery({
@@ -96,22 +95,18 @@ export function DiscountDialog({
     pageSize: 200,
   });
 
-  const onFinish = async (values: DiscountValues) => {
-    setSaving(true);
-    const body = toDiscountInput(values);
-    try {
+  const { saving, onFinish } = useFormSave(
+    async (values: DiscountValues) => {
+      const body = toDiscountInput(values);
       const saved = discount
         ? await updateDiscount({ id: discount.id, body }).unwrap()
         : await createDiscount(body).unwrap();
       toast.success(discount ? 'Code saved' : 'Code created');
       onSaved?.(saved);
       onClose();
-    } catch (err) {
-      toast.error(discount ? 'Failed to save code' : 'Failed to create code', err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    discount ? 'Failed to save code' : 'Failed to create code',
+  );
 
   const money = {
     prefix: '$',
@@ -123,92 +118,84 @@ export function DiscountDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<DiscountValues>
+      form={form}
       title={discount ? 'Edit Code' : 'Create Code'}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={discount ? 'Save Changes' : 'Create Code'}
-      confirmLoading={saving}
-      destroyOnHidden
+      submitText={discount ? 'Save Changes' : 'Create Code'}
+      saving={saving}
+      onClose={onClose}
+      initialValues={initialValues(discount)}
+      onFinish={onFinish}
     >
-      <Form<DiscountValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(discount)}
-        onFinish={onFinish}
-        requiredMark={false}
+      <Form.Item
+        label="Code"
+        name="code"
+        extra="3 to 30 letters, digits, - or _; buyers may type it in any case."
+        rules={[
+          {
+            required: true,
+            pattern: /^[A-Za-z0-9_-]{3,30}$/,
+            message: 'Use 3 to 30 letters, digits, - or _',
+          },
+        ]}
       >
-        <Form.Item
-          label="Code"
-          name="code"
-          extra="3 to 30 letters, digits, - or _; buyers may type it in any case."
-          rules={[
-            {
-              required: true,
-              pattern: /^[A-Za-z0-9_-]{3,30}$/,
-              message: 'Use 3 to 30 letters, digits, - or _',
-            },
+        <Input placeholder="TOUR10" maxLength={30} />
+      </Form.Item>
+      <Form.Item label="Discount" name="kind">
+        <Radio.Group
+          options={[
+            { value: 'percent', label: 'Percent off' },
+            { value: 'amount', label: 'Amount off' },
           ]}
+        />
+      </Form.Item>
+      {kind === 'amount' ? (
+        <Form.Item
+          label="Amount off"
+          name="amountOff"
+          rules={[{ required: true, message: 'Enter the amount off' }]}
         >
-          <Input placeholder="TOUR10" maxLength={30} />
+          <InputNumber {...money} />
         </Form.Item>
-        <Form.Item label="Discount" name="kind">
-          <Radio.Group
-            options={[
-              { value: 'percent', label: 'Percent off' },
-              { value: 'amount', label: 'Amount off' },
-            ]}
-          />
+      ) : (
+        <Form.Item
+          label="Percent off"
+          name="percentOff"
+          rules={[{ required: true, message: 'Enter a percent from 1 to 100' }]}
+        >
+          <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: 160 }} />
         </Form.Item>
-        {kind === 'amount' ? (
-          <Form.Item
-            label="Amount off"
-            name="amountOff"
-            rules={[{ required: true, message: 'Enter the amount off' }]}
-          >
-            <InputNumber {...money} />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            label="Percent off"
-            name="percentOff"
-            rules={[{ required: true, message: 'Enter a percent from 1 to 100' }]}
-          >
-            <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: 160 }} />
-          </Form.Item>
-        )}
-        <Flex gap={12} wrap>
-          <Form.Item label="Minimum subtotal (optional)" name="minSubtotal">
-            <InputNumber {...money} />
-          </Form.Item>
-          <Form.Item label="Total uses (optional)" name="maxUses">
-            <InputNumber min={1} max={1000000} precision={0} style={{ width: 160 }} />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12} wrap>
-          <Form.Item label="Starts (optional)" name="startsAt">
-            <Input type="datetime-local" />
-          </Form.Item>
-          <Form.Item label="Ends (optional)" name="endsAt">
-            <Input type="datetime-local" />
-          </Form.Item>
-        </Flex>
-        <Form.Item label="Only for these products (optional)" name="productIds">
-          <Select
-            mode="multiple"
-            aria-label="Only for these products"
-            placeholder="The whole cart"
-            options={(products?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          />
+      )}
+      <Flex gap={12} wrap>
+        <Form.Item label="Minimum subtotal (optional)" name="minSubtotal">
+          <InputNumber {...money} />
         </Form.Item>
-        <Form.Item name="oncePerEmail" valuePropName="checked" style={{ marginBottom: 8 }}>
-          <Checkbox>Once per buyer email</Checkbox>
+        <Form.Item label="Total uses (optional)" name="maxUses">
+          <InputNumber min={1} max={1000000} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="active" valuePropName="checked">
-          <Checkbox>Active</Checkbox>
+      </Flex>
+      <Flex gap={12} wrap>
+        <Form.Item label="Starts (optional)" name="startsAt">
+          <Input type="datetime-local" />
         </Form.Item>
-      </Form>
-    </Modal>
+        <Form.Item label="Ends (optional)" name="endsAt">
+          <Input type="datetime-local" />
+        </Form.Item>
+      </Flex>
+      <Form.Item label="Only for these products (optional)" name="productIds">
+        <Select
+          mode="multiple"
+          aria-label="Only for these products"
+          placeholder="The whole cart"
+          options={(products?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="oncePerEmail" valuePropName="checked" style={{ marginBottom: 8 }}>
+        <Checkbox>Once per buyer email</Checkbox>
+      </Form.Item>
+      <Form.Item name="active" valuePropName="checked">
+        <Checkbox>Active</Checkbox>
+      </Form.Item>
+    </FormDialog>
   );
 }

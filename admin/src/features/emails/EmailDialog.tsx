@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OutboxEmailSummary } from '@artist/contracts';
-import { App, Button, Descriptions, Modal, Segmented, Spin, Typography } from 'antd';
-import { useToast } from '../../components/useToast.js';
+import { Button, Descriptions, Modal, Segmented, Spin, Typography } from 'antd';
+import { useConfirm } from '../../components/useConfirm.js';
 import { EmailStatusTag, kindLabel, lastFailure, waitingReason } from './columns.js';
 import { useGetEmailQuery, useResendEmailMutation } from './emailsApi.js';
 
@@ -19,28 +19,22 @@ export function EmailDialog({
   const { data, isFetching, error } = useGetEmailQuery(email.id);
   const [resend, { isLoading }] = useResendEmailMutation();
   const [view, setView] = useState<'HTML' | 'Text'>('HTML');
-  const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirm } = useConfirm();
   const canResend = email.status === 'failed' || email.status === 'sent';
   const waiting = waitingReason(email);
   const failure = lastFailure(email);
 
   // The recipient gets it a second time: asked first.
   const onResend = () =>
-    modal.confirm({
+    confirm({
       title: 'Send this email again?',
       content: `“${email.subject}” goes to ${email.to} once more.`,
       okText: 'Resend',
       cancelText: 'Cancel',
-      onOk: async () => {
-        try {
-          await resend(email.id).unwrap();
-          toast.success('Email queued to be sent again');
-          onClose();
-        } catch (err) {
-          toast.error('Failed to resend email', err);
-        }
-      },
+      run: () => resend(email.id).unwrap(),
+      success: 'Email queued to be sent again',
+      failure: 'Failed to resend email',
+      then: onClose,
     });
 
   return (

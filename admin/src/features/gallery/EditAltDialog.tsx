@@ -1,5 +1,6 @@
 import { GALLERY_ALT_MAX, type GalleryPhoto, serverMessage } from '@artist/contracts';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { FormDialog } from '../../components/FormDialog.js';
 import { useToast } from '../../components/useToast.js';
 import { useUpdatePhotoAltMutation } from './galleryApi.js';
 
@@ -20,40 +21,34 @@ export function EditAltDialog({ photo, onClose }: { photo: GalleryPhoto; onClose
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<{ alt: string }>
+      form={form}
       title="Edit description"
-      okText="Save"
-      onOk={() => form.submit()}
-      confirmLoading={isLoading}
-      onCancel={onClose}
-      destroyOnHidden
+      submitText="Save"
+      saving={isLoading}
+      onClose={onClose}
+      initialValues={{ alt: photo.alt }}
+      onFinish={onFinish}
+      above={
+        <img
+          src={photo.medium.webp}
+          alt=""
+          width={300}
+          height={200}
+          style={{ objectFit: 'cover', borderRadius: 4, marginBottom: 16, maxWidth: '100%' }}
+        />
+      }
     >
-      <img
-        src={photo.medium.webp}
-        alt=""
-        width={300}
-        height={200}
-        style={{ objectFit: 'cover', borderRadius: 4, marginBottom: 16, maxWidth: '100%' }}
-      />
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ alt: photo.alt }}
-        onFinish={onFinish}
-        requiredMark={false}
+      <Form.Item
+        label="Description"
+        name="alt"
+        rules={[
+          { required: true, whitespace: true, message: 'Describe the photo' },
+          { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
+        ]}
       >
-        <Form.Item
-          label="Description"
-          name="alt"
-          rules={[
-            { required: true, whitespace: true, message: 'Describe the photo' },
-            { max: GALLERY_ALT_MAX, message: `At most ${GALLERY_ALT_MAX} characters` },
-          ]}
-        >
-          <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={2} maxLength={GALLERY_ALT_MAX} showCount />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { GalleryPhoto } from '@artist/contracts';
-import { App, Divider, Empty, Spin, Typography } from 'antd';
+import { Divider, Empty, Spin, Typography } from 'antd';
+import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
 import { EditAltDialog } from './EditAltDialog.js';
 import {
@@ -18,7 +19,7 @@ export function PhotosTab() {
   const [deletePhoto] = useDeletePhotoMutation();
   const [editing, setEditing] = useState<GalleryPhoto | null>(null);
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirmDelete } = useConfirm();
 
   useEffect(() => {
     if (error) toast.error('Failed to load photos', error);
@@ -30,20 +31,12 @@ export function PhotosTab() {
       .catch((err: unknown) => toast.error('Failed to save the new order', err));
 
   const onDelete = (photo: GalleryPhoto) =>
-    modal.confirm({
+    confirmDelete({
       title: 'Delete this photo?',
       content: `“${photo.alt}” is removed from the gallery and its files are deleted. This cannot be undone.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Keep',
-      onOk: async () => {
-        try {
-          await deletePhoto(photo.id).unwrap();
-          toast.success('Photo deleted');
-        } catch (err) {
-          toast.error('Failed to delete the photo', err);
-        }
-      },
+      run: () => deletePhoto(photo.id).unwrap(),
+      success: 'Photo deleted',
+      failure: 'Failed to delete the photo',
     });
 
   const photos = data?.rows ?? [];

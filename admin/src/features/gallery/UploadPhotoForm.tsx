@@ -1,28 +1,15 @@
 import { useRef, useState } from 'react';
-import { GALLERY_ALT_MAX, GALLERY_MAX_UPLOAD_BYTES, serverMessage } from '@artist/contracts';
+import { GALLERY_ALT_MAX } from '@artist/contracts';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { isHttpError } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { useUploadPhotoMutation } from './galleryApi.js';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_MB, uploadFailure } from './photoUpload.js';
 
-/** The image types the API accepts; it checks the bytes, this only narrows the file picker. */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-const MB = GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024;
 /** Height of the character count antd draws under a text box. */
 const COUNT_ROOM = 24;
 
 interface UploadValues {
   alt: string;
-}
-
-/** Why an upload failed, in the server's words when it gave some. */
-function failure(err: unknown): string {
-  const message = serverMessage(err);
-  if (message) return message;
-  // A proxy in front of the API may refuse a large body with a page of its own.
-  if (isHttpError(err) && err.status === 413)
-    return `The photo is larger than ${MB} MB: please choose a smaller file.`;
-  return 'The photo could not be uploaded. Please try again.';
 }
 
 export function UploadPhotoForm() {
@@ -46,7 +33,7 @@ export function UploadPhotoForm() {
       setFile(null);
       if (picker.current) picker.current.value = '';
     } catch (err) {
-      setError(failure(err));
+      setError(uploadFailure(err));
     }
   };
 
@@ -62,13 +49,13 @@ export function UploadPhotoForm() {
       <Form.Item
         label="Photo"
         htmlFor="gallery-photo-file"
-        extra={`JPEG, PNG, WebP or AVIF, up to ${MB} MB. It appears last in the gallery.`}
+        extra={`JPEG, PNG, WebP or AVIF, up to ${UPLOAD_MAX_MB} MB. It appears last in the gallery.`}
       >
         <input
           id="gallery-photo-file"
           ref={picker}
           type="file"
-          accept={ACCEPT}
+          accept={UPLOAD_ACCEPT}
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
             setError(null);

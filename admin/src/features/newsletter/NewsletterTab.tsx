@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { EXPORT_NAMES, type EmailSignup, serverMessage } from '@artist/contracts';
-import { App } from 'antd';
 import { errorMessage } from '../../app/api.js';
-import { useToast } from '../../components/useToast.js';
+import { useConfirm } from '../../components/useConfirm.js';
 import { DataTable } from '../table/DataTable.js';
 import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { signupColumns, signupFilters } from './columns.js';
@@ -34,32 +33,23 @@ export function NewsletterTab() {
       run: (selection) => markContacted({ ...selection, contacted: true }).unwrap(),
     },
   });
-  const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirm } = useConfirm();
 
   const columns = useMemo(
     () =>
       signupColumns((signup: EmailSignup) =>
-        modal.confirm({
+        confirm({
           title: 'Send a confirmation email?',
           content: `${signup.email} is sent an email with a link to confirm; the address rejoins the list only if that link is used.`,
           okText: 'Send',
           cancelText: 'Cancel',
-          onOk: async () => {
-            try {
-              await sendConfirmation(signup.id).unwrap();
-              toast.success(`Confirmation email sent to ${signup.email}`);
-            } catch (err) {
-              toast.error(
-                'Failed to send the confirmation email',
-                err,
-                serverMessage(err) ?? errorMessage(err),
-              );
-            }
-          },
+          run: () => sendConfirmation(signup.id).unwrap(),
+          success: `Confirmation email sent to ${signup.email}`,
+          failure: 'Failed to send the confirmation email',
+          describe: (err) => serverMessage(err) ?? errorMessage(err),
         }),
       ),
-    [modal, sendConfirmation, toast],
+    [confirm, sendConfirmation],
   );
 
   return <DataTable tab={tab} columns={columns} primaryAction={tab.bulkAction} />;

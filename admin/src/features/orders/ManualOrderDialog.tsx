@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PAYMENT_METHODS } from '@artist/contracts';
-import { Alert, Descriptions, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Descriptions, Form, Input, Radio, Select } from 'antd';
+import { FormDialog } from '../../components/FormDialog.js';
 import { formatCents } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
 import {
@@ -46,94 +47,90 @@ export function ManualOrderDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<ManualOrderValues>
+      form={form}
       title="Create Order"
-      okText="Create Order"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={isLoading}
+      submitText="Create Order"
+      saving={isLoading}
+      onClose={onClose}
       width={720}
-      destroyOnHidden
+      initialValues={{ salesChannel: 'in-person', paymentMethod: 'cash', lines: [newLine()] }}
+      onFinish={onFinish}
+      below={
+        <>
+          <Descriptions column={1} size="small" data-testid="order-total">
+            <Descriptions.Item label="Subtotal">{formatCents(subtotal)}</Descriptions.Item>
+            <Descriptions.Item label="Shipping">{formatCents(shipping)}</Descriptions.Item>
+            <Descriptions.Item label="Total">{formatCents(subtotal + shipping)}</Descriptions.Item>
+          </Descriptions>
+          {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
+        </>
+      }
     >
-      <Form<ManualOrderValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ salesChannel: 'in-person', paymentMethod: 'cash', lines: [newLine()] }}
-        onFinish={onFinish}
-      >
-        <Form.Item label="Sales Channel" name="salesChannel">
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'in-person', label: 'In-person' },
-              { value: 'online', label: 'Online' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Customer Name"
-          name="customerName"
-          rules={[{ required: online, whitespace: true, message: 'Required' }]}
-          extra={online ? undefined : 'Leave blank for a walk-up customer'}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: online, message: 'Required' },
-            { type: 'email', message: 'Please enter a valid email address' },
+      <Form.Item label="Sales Channel" name="salesChannel">
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'in-person', label: 'In-person' },
+            { value: 'online', label: 'Online' },
           ]}
+        />
+      </Form.Item>
+      <Form.Item
+        label="Customer Name"
+        name="customerName"
+        rules={[{ required: online, whitespace: true, message: 'Required' }]}
+        extra={online ? undefined : 'Leave blank for a walk-up customer'}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: online, message: 'Required' },
+          { type: 'email', message: 'Please enter a valid email address' },
+        ]}
+      >
+        <Input type="email" />
+      </Form.Item>
+      {online ? (
+        <Form.Item
+          label="Shipping Address"
+          name="shippingAddress"
+          rules={[{ required: true, whitespace: true, message: 'Required' }]}
         >
-          <Input type="email" />
+          <Input.TextArea rows={3} />
         </Form.Item>
-        {online ? (
+      ) : (
+        <>
           <Form.Item
-            label="Shipping Address"
-            name="shippingAddress"
-            rules={[{ required: true, whitespace: true, message: 'Required' }]}
+            label="Show"
+            name="showId"
+            extra={showId ? undefined : 'Or type where the sale was made below'}
           >
-            <Input.TextArea rows={3} />
+            <ShowPicker />
           </Form.Item>
-        ) : (
-          <>
+          {!showId && (
             <Form.Item
-              label="Show"
-              name="showId"
-              extra={showId ? undefined : 'Or type where the sale was made below'}
+              label="Show Location"
+              name="showLocation"
+              rules={[{ required: true, whitespace: true, message: 'Required' }]}
             >
-              <ShowPicker />
+              <Input placeholder="The Bluebird Cafe, Nashville" />
             </Form.Item>
-            {!showId && (
-              <Form.Item
-                label="Show Location"
-                name="showLocation"
-                rules={[{ required: true, whitespace: true, message: 'Required' }]}
-              >
-                <Input placeholder="The Bluebird Cafe, Nashville" />
-              </Form.Item>
-            )}
-          </>
-        )}
-        <ProductLines form={form} />
-        <Form.Item label="Payment Method" name="paymentMethod">
-          <Select
-            options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-          />
-        </Form.Item>
-        <Form.Item label="Notes" name="notes">
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-      <Descriptions column={1} size="small" data-testid="order-total">
-        <Descriptions.Item label="Subtotal">{formatCents(subtotal)}</Descriptions.Item>
-        <Descriptions.Item label="Shipping">{formatCents(shipping)}</Descriptions.Item>
-        <Descriptions.Item label="Total">{formatCents(subtotal + shipping)}</Descriptions.Item>
-      </Descriptions>
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
-    </Modal>
+          )}
+        </>
+      )}
+      <ProductLines form={form} />
+      <Form.Item label="Payment Method" name="paymentMethod">
+        <Select
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+        />
+      </Form.Item>
+      <Form.Item label="Notes" name="notes">
+        <Input.TextArea rows={2} />
+      </Form.Item>
+    </FormDialog>
   );
 }

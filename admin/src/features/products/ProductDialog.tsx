@@ -1,16 +1,18 @@
 import { useRef, useState } from 'react';
 import {
   DEFAULT_TAX_CODE,
-  GALLERY_MAX_UPLOAD_BYTES,
   SIZES,
   type AdminProduct,
   type ProductInput,
   type Size,
   serverMessage,
 } from '@artist/contracts';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, InputNumber, Modal } from 'antd';
-import { errorMessage, isHttpError } from '../../app/api.js';
+import { Alert, Checkbox, Flex, Form, Input, InputNumber } from 'antd';
+import { FormDialog, useFormSave } from '../../components/FormDialog.js';
+import { useConfirm } from '../../components/useConfirm.js';
+import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_MB, uploadFailure } from '../gallery/photoUpload.js';
 import { sizeName } from './productFormat.js';
 import {
   useCreateProductMutation,
@@ -37,9 +39,6 @@ const IMAGE_MESSAGE = 'Image must be a path under /assets/ or an https:// addres
 const TAX_CODE_PATTERN = /^\s*txcd_\d{8}\s*$/;
 const TAX_CODE_MESSAGE =
   'taxCode must be a Stripe tax code: txcd_ and 8 digits, such as txcd_30011000 (apparel)';
-/** The image types the API accepts; it checks the bytes, this only narrows the file picker. */
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-const MB = GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024;
 const MIN_PRICE = 1;
 const MAX_PRICE = 1000;
 
@@ -68,15 +67,6 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     preOrderUntil: values.preOrderUntil || null,
     taxCode: values.taxCode?.trim() || DEFAULT_TAX_CODE,
   };
-}
-
-/** Why an upload failed, in the server's words when it gave some. */
-function uploadFailure(err: unknown): string {
-  const message = serverMessage(err);
-  if (message) return message;
-  if (isHttpError(err) && err.status === 413)
-    return `The photo is larger than ${MB} MB: please choose a smaller file.`;
-  return 'The photo could not be uploaded. Please try again.';
 }
 
 /**
@@ -114,7 +104,7 @@ function PhotoField({
     <Form.Item
       label="Photo"
       htmlFor="product-photo-file"
-      extra={`JPEG, PNG, WebP or AVIF, up to ${MB} MB. It is cropped to a square for the shop.`}
+      extra={`JPEG, PNG, WebP or AVIF, up to ${UPLOAD_MAX_MB} MB. It is cropped to a square for the shop.`}
     >
       <Flex gap={12} align="center" wrap>
         {preview && (
@@ -130,7 +120,7 @@ function PhotoField({
           id="product-photo-file"
           ref={picker}
           type="file"
-          accept={ACCEPT}
+          accept={UPLOAD_ACCEPT}
           disabled={isLoading}
           onChange={(e) => void onPick(e.target.files?.[0])}
           style={{ maxWidth: '100%' }}
@@ -166,10 +156,9 @@ export function ProductDialog({
   const [createProduct] = useCreateProductMutation();
   const [updateProduct] = useUpdateProductMutation();
   const [deleteProduct, { isLoading: deleting }] = useDeleteProductMutation();
-  const [saving, setSaving] = useState(false);
   const [current, setCurrent] = useState(product);
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirmDelete } = useConfirm();
 
   const onUploaded = (saved: AdminProduct) => {
     setCurrent(saved);
@@ -178,31 +167,21 @@ export function ProductDialog({
   };
 
   const onDelete = (existing: AdminProduct) =>
-    modal.confirm({
+    confirmDelete({
       title: 'Delete this product?',
       content: `${existing.name} leaves the shop. If it has ever been ordered it is archived instead: it stays on its orders and under Archived, where it can be restored.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Keep',
-      onOk: async () => {
-        try {
-          const { outcome } = await deleteProduct(existing.id).unwrap();
-          toast.success(
-            outcome === 'archived'
-              ? 'Product archived: it was ordered, so it stays on its orders'
-              : 'Product deleted',
-          );
-          onClose();
-        } catch (err) {
-          toast.error('Failed to delete product', err);
-        }
-      },
+      run: () => deleteProduct(existing.id).unwrap(),
+      success: ({ outcome }) =>
+        outcome === 'archived'
+          ? 'Product archived: it was ordered, so it stays on its orders'
+          : 'Product deleted',
+      failure: 'Failed to delete product',
+      then: onClose,
     });
 
-  const onFinish = async (values: ProductFormValues) => {
-    setSaving(true);
-    const body = toProductInput(values);
-    try {
+  const { saving, onFinish } = useFormSave(
+    async (values: ProductFormValues) => {
+      const body = toProductInput(values);
       let saved: AdminProduct;
       if (product) {
         saved = await updateProduct({ id: product.id, body }).unwrap();
@@ -213,118 +192,94 @@ export function ProductDialog({
       }
       onSaved?.(saved);
       onClose();
-    } catch (err) {
-      // The server's sentence ('Name is required', or the sizes open checkouts still hold).
-      toast.error(
-        product ? 'Failed to update product' : 'Failed to create product',
-        err,
-        serverMessage(err) ?? errorMessage(err),
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    product ? 'Failed to update product' : 'Failed to create product',
+    // The server's sentence ('Name is required', or the sizes open checkouts still hold).
+    (err) => serverMessage(err) ?? errorMessage(err),
+  );
 
   return (
-    <Modal
-      open
+    <FormDialog<ProductFormValues>
+      form={form}
       title={product ? 'Edit Product' : 'Add Product'}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Flex justify="space-between" gap={8} wrap>
-          <span>
-            {product && product.archivedAt === null && (
-              <Button danger onClick={() => onDelete(product)} loading={deleting}>
-                Delete
-              </Button>
-            )}
-          </span>
-          <Flex gap={8}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="primary" onClick={() => form.submit()} loading={saving}>
-              {product ? 'Save Changes' : 'Add Product'}
-            </Button>
-          </Flex>
-        </Flex>
-      }
+      submitText={product ? 'Save Changes' : 'Add Product'}
+      saving={saving}
+      onClose={onClose}
+      deletion={{
+        onDelete: product && product.archivedAt === null ? () => onDelete(product) : undefined,
+        deleting,
+      }}
+      initialValues={initialValues(product)}
+      onFinish={onFinish}
     >
-      <Form<ProductFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(product)}
-        onFinish={onFinish}
-        requiredMark={false}
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Name is required' },
+          { max: 120, message: 'Name must be at most 120 characters' },
+        ]}
       >
-        <Form.Item
-          label="Name"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: 'Name is required' },
-            { max: 120, message: 'Name must be at most 120 characters' },
-          ]}
-        >
-          <Input placeholder="Tour Poster" />
-        </Form.Item>
-        <Form.Item
-          label="Description"
-          name="description"
-          rules={[{ max: 2000, message: 'Description must be at most 2000 characters' }]}
-        >
-          <Input.TextArea rows={3} />
-        </Form.Item>
-        <Form.Item label="Price" name="price" rules={[priceRule]}>
-          <InputNumber prefix="$" precision={2} step={1} min={0} style={{ width: 160 }} />
-        </Form.Item>
-        {current ? (
-          <PhotoField product={current} onUploaded={onUploaded} />
-        ) : (
-          <p>Add the product&apos;s photo once it is saved.</p>
-        )}
-        <Form.Item
-          label="Image address"
-          name="image"
-          extra="Filled in by an uploaded photo; or a path under /assets/ or an https:// address. Leave empty to show a placeholder."
-          rules={[
-            {
-              validator: (_, value?: string) => {
-                const image = value?.trim();
-                if (!image) return Promise.resolve();
-                if (image.length > 500) {
-                  return Promise.reject(new Error('Image must be at most 500 characters'));
-                }
-                return IMAGE_PATTERN.test(image)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(IMAGE_MESSAGE));
-              },
+        <Input placeholder="Tour Poster" />
+      </Form.Item>
+      <Form.Item
+        label="Description"
+        name="description"
+        rules={[{ max: 2000, message: 'Description must be at most 2000 characters' }]}
+      >
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item label="Price" name="price" rules={[priceRule]}>
+        <InputNumber prefix="$" precision={2} step={1} min={0} style={{ width: 160 }} />
+      </Form.Item>
+      {current ? (
+        <PhotoField product={current} onUploaded={onUploaded} />
+      ) : (
+        <p>Add the product&apos;s photo once it is saved.</p>
+      )}
+      <Form.Item
+        label="Image address"
+        name="image"
+        extra="Filled in by an uploaded photo; or a path under /assets/ or an https:// address. Leave empty to show a placeholder."
+        rules={[
+          {
+            validator: (_, value?: string) => {
+              const image = value?.trim();
+              if (!image) return Promise.resolve();
+              if (image.length > 500) {
+                return Promise.reject(new Error('Image must be at most 500 characters'));
+              }
+              return IMAGE_PATTERN.test(image)
+                ? Promise.resolve()
+                : Promise.reject(new Error(IMAGE_MESSAGE));
             },
-          ]}
-        >
-          <Input placeholder="/assets/tour-poster.webp" inputMode="url" />
-        </Form.Item>
-        <Form.Item
-          label="Sizes"
-          name="sizes"
-          extra="Leave all unticked for a product without sizes. A new size starts as not tracked: set its stock with the Stock button."
-        >
-          <Checkbox.Group options={SIZES.map((s) => ({ value: s, label: sizeName(s) }))} />
-        </Form.Item>
-        <Form.Item
-          label="Pre-order until"
-          name="preOrderUntil"
-          extra="For a product not made yet: fans can buy it (stock still applies) and are told it ships from this date. Leave empty for a product in hand."
-        >
-          <Input type="date" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          label="Tax code"
-          name="taxCode"
-          extra="Stripe's tax code, used when sales tax is turned on (STRIPE_AUTOMATIC_TAX): txcd_30011000 is clothing; see Stripe's list of tax codes for others."
-          rules={[{ pattern: TAX_CODE_PATTERN, message: TAX_CODE_MESSAGE }]}
-        >
-          <Input placeholder={DEFAULT_TAX_CODE} style={{ width: 200 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <Input placeholder="/assets/tour-poster.webp" inputMode="url" />
+      </Form.Item>
+      <Form.Item
+        label="Sizes"
+        name="sizes"
+        extra="Leave all unticked for a product without sizes. A new size starts as not tracked: set its stock with the Stock button."
+      >
+        <Checkbox.Group options={SIZES.map((s) => ({ value: s, label: sizeName(s) }))} />
+      </Form.Item>
+      <Form.Item
+        label="Pre-order until"
+        name="preOrderUntil"
+        extra="For a product not made yet: fans can buy it (stock still applies) and are told it ships from this date. Leave empty for a product in hand."
+      >
+        <Input type="date" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        label="Tax code"
+        name="taxCode"
+        extra="Stripe's tax code, used when sales tax is turned on (STRIPE_AUTOMATIC_TAX): txcd_30011000 is clothing; see Stripe's list of tax codes for others."
+        rules={[{ pattern: TAX_CODE_PATTERN, message: TAX_CODE_MESSAGE }]}
+      >
+        <Input placeholder={DEFAULT_TAX_CODE} style={{ width: 200 }} />
+      </Form.Item>
+    </FormDialog>
   );
 }

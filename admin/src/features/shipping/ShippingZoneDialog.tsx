@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { MAX_SHIPPING_RATES, type ShippingZone, type ShippingZoneInput } from '@artist/contracts';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { FormDialog, useFormSave } from '../../components/FormDialog.js';
+import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
 import { countryLabel } from './shippingFormat.js';
 import {
@@ -77,14 +78,12 @@ export function ShippingZoneDialog({
   const [createZone] = useCreateShippingZoneMutation();
   const [updateZone] = useUpdateShippingZoneMutation();
   const [deleteZone, { isLoading: deleting }] = useDeleteShippingZoneMutation();
-  const [saving, setSaving] = useState(false);
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirmDelete } = useConfirm();
 
-  const onFinish = async (values: ZoneValues) => {
-    setSaving(true);
-    const body = toZoneInput(values);
-    try {
+  const { saving, onFinish } = useFormSave(
+    async (values: ZoneValues) => {
+      const body = toZoneInput(values);
       if (zone) {
         await updateZone({ id: zone.id, body }).unwrap();
         toast.success('Zone saved');
@@ -93,29 +92,18 @@ export function ShippingZoneDialog({
         toast.success('Zone added');
       }
       onClose();
-    } catch (err) {
-      toast.error(zone ? 'Failed to save zone' : 'Failed to add zone', err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    zone ? 'Failed to save zone' : 'Failed to add zone',
+  );
 
   const onDelete = (existing: ShippingZone) =>
-    modal.confirm({
+    confirmDelete({
       title: 'Delete this zone?',
       content: `Checkout will no longer ship to ${existing.countries.join(', ')} until another zone includes them.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Keep',
-      onOk: async () => {
-        try {
-          await deleteZone(existing.id).unwrap();
-          toast.success('Zone deleted');
-          onClose();
-        } catch (err) {
-          toast.error('Failed to delete zone', err);
-        }
-      },
+      run: () => deleteZone(existing.id).unwrap(),
+      success: 'Zone deleted',
+      failure: 'Failed to delete zone',
+      then: onClose,
     });
 
   const money = {
@@ -128,134 +116,113 @@ export function ShippingZoneDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<ZoneValues>
+      form={form}
       title={zone ? 'Edit Zone' : 'Add Zone'}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Flex justify="space-between" gap={8} wrap>
-          <span>
-            {zone && (
-              <Button danger onClick={() => onDelete(zone)} loading={deleting}>
-                Delete
+      submitText={zone ? 'Save Changes' : 'Add Zone'}
+      saving={saving}
+      onClose={onClose}
+      deletion={{ onDelete: zone ? () => onDelete(zone) : undefined, deleting }}
+      initialValues={initialValues(zone)}
+      onFinish={onFinish}
+    >
+      <Form.Item
+        label="Zone name"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'Give the zone a name' }]}
+      >
+        <Input placeholder="Europe" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        label="Countries (two-letter codes such as GB, DE, FR)"
+        name="countries"
+        rules={[
+          { required: true, type: 'array', min: 1, message: 'Add at least one country' },
+          {
+            validator: (_, value?: string[]) =>
+              (value ?? []).every((code) => /^[A-Za-z]{2}$/.test(code.trim()))
+                ? Promise.resolve()
+                : Promise.reject(new Error('Use two-letter country codes such as GB')),
+          },
+        ]}
+      >
+        <Select
+          mode="tags"
+          tokenSeparators={[',', ' ']}
+          open={false}
+          suffixIcon={null}
+          aria-label="Countries"
+          labelRender={({ value }) => countryLabel(String(value).toUpperCase())}
+        />
+      </Form.Item>
+      <Form.List name="rates">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={12}>
+            {fields.map((field, index) => (
+              <Card
+                key={field.key}
+                size="small"
+                title={`Rate ${index + 1}${index === 0 ? ' (shown first)' : ''}`}
+                extra={
+                  fields.length > 1 && (
+                    <Button size="small" onClick={() => remove(field.name)}>
+                      Remove rate {index + 1}
+                    </Button>
+                  )
+                }
+              >
+                <Form.Item
+                  label="Name"
+                  name={[field.name, 'name']}
+                  rules={[{ required: true, whitespace: true, message: 'Name the rate' }]}
+                >
+                  <Input placeholder="Standard" maxLength={60} />
+                </Form.Item>
+                <Flex gap={12} wrap>
+                  <Form.Item
+                    label="First item"
+                    name={[field.name, 'first']}
+                    rules={[{ required: true, message: 'Enter a price' }]}
+                  >
+                    <InputNumber {...money} />
+                  </Form.Item>
+                  <Form.Item
+                    label="Each further item"
+                    name={[field.name, 'additional']}
+                    rules={[{ required: true, message: 'Enter a price' }]}
+                  >
+                    <InputNumber {...money} />
+                  </Form.Item>
+                  <Form.Item label="Free at or above (optional)" name={[field.name, 'freeOver']}>
+                    <InputNumber {...money} />
+                  </Form.Item>
+                  <Form.Item
+                    label="Delivery days (optional)"
+                    name={[field.name, 'deliveryDays']}
+                    rules={[
+                      {
+                        pattern: /^(\d{1,2}(-\d{1,2})?)?$/,
+                        message: 'Days such as 7 or 3-5',
+                      },
+                    ]}
+                  >
+                    <Input placeholder="3-5" style={{ width: 120 }} maxLength={5} />
+                  </Form.Item>
+                </Flex>
+              </Card>
+            ))}
+            {fields.length < MAX_SHIPPING_RATES && (
+              <Button
+                onClick={() =>
+                  add({ name: '', first: 0, additional: 0, freeOver: null, deliveryDays: '' })
+                }
+              >
+                Add a rate
               </Button>
             )}
-          </span>
-          <Flex gap={8}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="primary" onClick={() => form.submit()} loading={saving}>
-              {zone ? 'Save Changes' : 'Add Zone'}
-            </Button>
           </Flex>
-        </Flex>
-      }
-    >
-      <Form<ZoneValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(zone)}
-        onFinish={onFinish}
-        requiredMark={false}
-      >
-        <Form.Item
-          label="Zone name"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: 'Give the zone a name' }]}
-        >
-          <Input placeholder="Europe" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          label="Countries (two-letter codes such as GB, DE, FR)"
-          name="countries"
-          rules={[
-            { required: true, type: 'array', min: 1, message: 'Add at least one country' },
-            {
-              validator: (_, value?: string[]) =>
-                (value ?? []).every((code) => /^[A-Za-z]{2}$/.test(code.trim()))
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Use two-letter country codes such as GB')),
-            },
-          ]}
-        >
-          <Select
-            mode="tags"
-            tokenSeparators={[',', ' ']}
-            open={false}
-            suffixIcon={null}
-            aria-label="Countries"
-            labelRender={({ value }) => countryLabel(String(value).toUpperCase())}
-          />
-        </Form.Item>
-        <Form.List name="rates">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={12}>
-              {fields.map((field, index) => (
-                <Card
-                  key={field.key}
-                  size="small"
-                  title={`Rate ${index + 1}${index === 0 ? ' (shown first)' : ''}`}
-                  extra={
-                    fields.length > 1 && (
-                      <Button size="small" onClick={() => remove(field.name)}>
-                        Remove rate {index + 1}
-                      </Button>
-                    )
-                  }
-                >
-                  <Form.Item
-                    label="Name"
-                    name={[field.name, 'name']}
-                    rules={[{ required: true, whitespace: true, message: 'Name the rate' }]}
-                  >
-                    <Input placeholder="Standard" maxLength={60} />
-                  </Form.Item>
-                  <Flex gap={12} wrap>
-                    <Form.Item
-                      label="First item"
-                      name={[field.name, 'first']}
-                      rules={[{ required: true, message: 'Enter a price' }]}
-                    >
-                      <InputNumber {...money} />
-                    </Form.Item>
-                    <Form.Item
-                      label="Each further item"
-                      name={[field.name, 'additional']}
-                      rules={[{ required: true, message: 'Enter a price' }]}
-                    >
-                      <InputNumber {...money} />
-                    </Form.Item>
-                    <Form.Item label="Free at or above (optional)" name={[field.name, 'freeOver']}>
-                      <InputNumber {...money} />
-                    </Form.Item>
-                    <Form.Item
-                      label="Delivery days (optional)"
-                      name={[field.name, 'deliveryDays']}
-                      rules={[
-                        {
-                          pattern: /^(\d{1,2}(-\d{1,2})?)?$/,
-                          message: 'Days such as 7 or 3-5',
-                        },
-                      ]}
-                    >
-                      <Input placeholder="3-5" style={{ width: 120 }} maxLength={5} />
-                    </Form.Item>
-                  </Flex>
-                </Card>
-              ))}
-              {fields.length < MAX_SHIPPING_RATES && (
-                <Button
-                  onClick={() =>
-                    add({ name: '', first: 0, additional: 0, freeOver: null, deliveryDays: '' })
-                  }
-                >
-                  Add a rate
-                </Button>
-              )}
-            </Flex>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+        )}
+      </Form.List>
+    </FormDialog>
   );
 }

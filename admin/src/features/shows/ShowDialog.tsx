@@ -7,7 +7,9 @@ import {
   type ShowStatus,
   type TicketButtonType,
 } from '@artist/contracts';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal, Select } from 'antd';
+import { Alert, Checkbox, Form, Input, Select } from 'antd';
+import { FormDialog, useFormSave } from '../../components/FormDialog.js';
+import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
 import { useCreateShowMutation, useDeleteShowMutation, useUpdateShowMutation } from './showsApi.js';
 
@@ -109,9 +111,8 @@ export function ShowDialog({
   const [createShow] = useCreateShowMutation();
   const [updateShow] = useUpdateShowMutation();
   const [deleteShow, { isLoading: deleting }] = useDeleteShowMutation();
-  const [saving, setSaving] = useState(false);
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { confirmDelete } = useConfirm();
   const ticketType = Form.useWatch('ticketButtonType', form);
   // Until the artist picks a zone, a new city has its zone found again by the server.
   const [zonePicked, setZonePicked] = useState(false);
@@ -120,10 +121,9 @@ export function ShowDialog({
     else if ('city' in changed && !zonePicked) form.setFieldValue('timeZone', undefined);
   };
 
-  const onFinish = async (values: ShowFormValues) => {
-    setSaving(true);
-    const body = toShowInput(values);
-    try {
+  const { saving, onFinish } = useFormSave(
+    async (values: ShowFormValues) => {
+      const body = toShowInput(values);
       let saved: AdminShow;
       if (show) {
         saved = await updateShow({ id: show.id, body }).unwrap();
@@ -136,157 +136,125 @@ export function ShowDialog({
         toast.warning(`${saved.city} could not be found on the map`, CITY_NOT_FOUND);
       onSaved?.(saved);
       onClose();
-    } catch (err) {
-      toast.error(show ? 'Failed to update show' : 'Failed to create show', err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    show ? 'Failed to update show' : 'Failed to create show',
+  );
 
   const onDelete = (existing: AdminShow) =>
-    modal.confirm({
+    confirmDelete({
       title: 'Delete this show?',
       content: `${existing.venue}, ${existing.city} on ${existing.date} is removed from the site and the list. This cannot be undone.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Keep',
-      onOk: async () => {
-        try {
-          await deleteShow(existing.id).unwrap();
-          toast.success('Show deleted');
-          onClose();
-        } catch (err) {
-          toast.error('Failed to delete show', err);
-        }
-      },
+      run: () => deleteShow(existing.id).unwrap(),
+      success: 'Show deleted',
+      failure: 'Failed to delete show',
+      then: onClose,
     });
 
   return (
-    <Modal
-      open
+    <FormDialog<ShowFormValues>
+      form={form}
       title={show ? 'Edit Show' : 'Create Show'}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Flex justify="space-between" gap={8} wrap>
-          <span>
-            {show && (
-              <Button danger onClick={() => onDelete(show)} loading={deleting}>
-                Delete
-              </Button>
-            )}
-          </span>
-          <Flex gap={8}>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="primary" onClick={() => form.submit()} loading={saving}>
-              {show ? 'Save Changes' : 'Create Show'}
-            </Button>
-          </Flex>
-        </Flex>
-      }
+      submitText={show ? 'Save Changes' : 'Create Show'}
+      saving={saving}
+      onClose={onClose}
+      deletion={{ onDelete: show ? () => onDelete(show) : undefined, deleting }}
+      initialValues={initialValues(show)}
+      onFinish={onFinish}
+      onValuesChange={onValuesChange}
     >
-      <Form<ShowFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(show)}
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        requiredMark={false}
+      <Form.Item
+        label="Venue"
+        name="venue"
+        rules={[{ required: true, whitespace: true, message: 'Venue is required' }]}
       >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label="City"
+        name="city"
+        rules={[{ required: true, whitespace: true, message: 'City is required' }]}
+      >
+        <Input placeholder="Nashville, TN" />
+      </Form.Item>
+      {show && !show.located && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${show.city} could not be found on the map`}
+          description={CITY_NOT_FOUND}
+        />
+      )}
+      <Form.Item
+        label="Date"
+        name="date"
+        // The browser's date picker shows the date in the artist's own format (mm/dd/yyyy in
+        // the US) and hands over YYYY-MM-DD, or nothing until the date is complete.
+        rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'Pick the date' }]}
+      >
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item
+        label="Time"
+        name="time"
+        rules={[{ required: true, whitespace: true, message: 'Time is required' }]}
+      >
+        <Input placeholder="8:00 PM" />
+      </Form.Item>
+      <Form.Item
+        label="Time zone"
+        name="timeZone"
+        extra="Found from the city when saved; pick one if it is wrong. The site, the calendar and search engines show the time in it."
+      >
+        <Select
+          showSearch
+          allowClear
+          placeholder="From the city"
+          options={TIME_ZONE_OPTIONS}
+          optionFilterProp="label"
+        />
+      </Form.Item>
+      <Form.Item label="Age Requirement" name="ageRequirement">
+        <Select options={AGE_REQUIREMENTS.map((a) => ({ value: a, label: a }))} />
+      </Form.Item>
+      <Form.Item label="Tickets" name="ticketButtonType">
+        <Select options={TICKET_TYPE_OPTIONS} />
+      </Form.Item>
+      {ticketType === 'url' && (
         <Form.Item
-          label="Venue"
-          name="venue"
-          rules={[{ required: true, whitespace: true, message: 'Venue is required' }]}
+          label="Ticket link"
+          name="ticketUrl"
+          rules={[
+            {
+              validator: (_, value?: string) =>
+                value && isUrl(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(URL_MESSAGE)),
+            },
+          ]}
         >
-          <Input />
+          <Input placeholder="https://tickets.example.com/your-show" inputMode="url" />
         </Form.Item>
-        <Form.Item
-          label="City"
-          name="city"
-          rules={[{ required: true, whitespace: true, message: 'City is required' }]}
-        >
-          <Input placeholder="Nashville, TN" />
-        </Form.Item>
-        {show && !show.located && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={`${show.city} could not be found on the map`}
-            description={CITY_NOT_FOUND}
-          />
-        )}
-        <Form.Item
-          label="Date"
-          name="date"
-          // The browser's date picker shows the date in the artist's own format (mm/dd/yyyy in
-          // the US) and hands over YYYY-MM-DD, or nothing until the date is complete.
-          rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'Pick the date' }]}
-        >
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item
-          label="Time"
-          name="time"
-          rules={[{ required: true, whitespace: true, message: 'Time is required' }]}
-        >
-          <Input placeholder="8:00 PM" />
-        </Form.Item>
-        <Form.Item
-          label="Time zone"
-          name="timeZone"
-          extra="Found from the city when saved; pick one if it is wrong. The site, the calendar and search engines show the time in it."
-        >
-          <Select
-            showSearch
-            allowClear
-            placeholder="From the city"
-            options={TIME_ZONE_OPTIONS}
-            optionFilterProp="label"
-          />
-        </Form.Item>
-        <Form.Item label="Age Requirement" name="ageRequirement">
-          <Select options={AGE_REQUIREMENTS.map((a) => ({ value: a, label: a }))} />
-        </Form.Item>
-        <Form.Item label="Tickets" name="ticketButtonType">
-          <Select options={TICKET_TYPE_OPTIONS} />
-        </Form.Item>
-        {ticketType === 'url' && (
-          <Form.Item
-            label="Ticket link"
-            name="ticketUrl"
-            rules={[
-              {
-                validator: (_, value?: string) =>
-                  value && isUrl(value.trim())
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(URL_MESSAGE)),
-              },
-            ]}
-          >
-            <Input placeholder="https://tickets.example.com/your-show" inputMode="url" />
-          </Form.Item>
-        )}
-        <Form.Item name="soldOut" valuePropName="checked">
-          <Checkbox>Sold Out</Checkbox>
-        </Form.Item>
-        <Form.Item label="Status" name="status">
-          <Select
-            options={[
-              { value: 'draft', label: 'Draft' },
-              { value: 'published', label: 'Published' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Notes"
-          name="notes"
-          extra="Private: only you see these here; the site never shows them."
-          rules={[{ max: 1000, message: 'Notes cannot exceed 1000 characters' }]}
-        >
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="soldOut" valuePropName="checked">
+        <Checkbox>Sold Out</Checkbox>
+      </Form.Item>
+      <Form.Item label="Status" name="status">
+        <Select
+          options={[
+            { value: 'draft', label: 'Draft' },
+            { value: 'published', label: 'Published' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        label="Notes"
+        name="notes"
+        extra="Private: only you see these here; the site never shows them."
+        rules={[{ max: 1000, message: 'Notes cannot exceed 1000 characters' }]}
+      >
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </FormDialog>
   );
 }
