@@ -1,8 +1,7 @@
 import type { Campaign, CampaignAudience, CampaignStatus, Suppression } from '@artist/contracts';
-import { Button } from 'antd';
-import { formatTimestamp } from '../../components/format.js';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { buttonColumn, statusFilters, timeColumn } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
 const STATUS: Record<CampaignStatus, { label: string; tone: StatusTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -18,13 +17,7 @@ export function CampaignStatusTag({ status }: { status: CampaignStatus }) {
   return <StatusTag tone={tone}>{label}</StatusTag>;
 }
 
-export const campaignFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  ...(Object.keys(STATUS) as CampaignStatus[]).map((status) => ({
-    value: status,
-    label: STATUS[status].label,
-  })),
-];
+export const campaignFilters = statusFilters(STATUS);
 
 /** The audience in words: "Within 160 km of show #3 · US, CA · buyers of hat". */
 export function describeAudience(audience: CampaignAudience): string {
@@ -39,13 +32,7 @@ export function describeAudience(audience: CampaignAudience): string {
 
 export function campaignColumns(onOpen: (c: Campaign) => void): DataColumn<Campaign>[] {
   return [
-    {
-      key: 'createdAt',
-      title: 'Created',
-      sortField: 'createdAt',
-      responsive: ['md'],
-      render: (_, c) => formatTimestamp(c.createdAt),
-    },
+    timeColumn('createdAt', { title: 'Created', responsive: ['md'] }),
     { key: 'subject', title: 'Subject', sortField: 'subject', render: (_, c) => c.subject },
     {
       key: 'status',
@@ -72,32 +59,18 @@ export function campaignColumns(onOpen: (c: Campaign) => void): DataColumn<Campa
       responsive: ['xl'],
       render: (_, c) => `${c.failed} / ${c.bounced} / ${c.complained} / ${c.unsubscribed}`,
     },
-    {
-      key: 'open',
-      title: 'Open',
-      render: (_, c) => (
-        <Button size="small" onClick={() => onOpen(c)} aria-label={`Open campaign ${c.subject}`}>
-          Open
-        </Button>
-      ),
-    },
+    buttonColumn('Open', onOpen, (c) => `Open campaign ${c.subject}`),
   ];
 }
 
-export const suppressionFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'bounce', label: 'Bounced' },
-  { value: 'complaint', label: 'Complained' },
-];
+export const suppressionFilters = statusFilters({
+  bounce: 'Bounced',
+  complaint: 'Complained',
+});
 
 export function suppressionColumns(onRemove: (s: Suppression) => void): DataColumn<Suppression>[] {
   return [
-    {
-      key: 'createdAt',
-      title: 'Date',
-      sortField: 'createdAt',
-      render: (_, s) => formatTimestamp(s.createdAt),
-    },
+    timeColumn('createdAt'),
     { key: 'email', title: 'Address', sortField: 'email', render: (_, s) => s.email },
     {
       key: 'reason',
@@ -111,14 +84,6 @@ export function suppressionColumns(onRemove: (s: Suppression) => void): DataColu
       responsive: ['md'],
       render: (_, s) => (s.campaignId ? `#${s.campaignId}` : '—'),
     },
-    {
-      key: 'remove',
-      title: 'Remove',
-      render: (_, s) => (
-        <Button size="small" onClick={() => onRemove(s)} aria-label={`Remove ${s.email}`}>
-          Remove
-        </Button>
-      ),
-    },
+    buttonColumn('Remove', onRemove, (s) => `Remove ${s.email}`),
   ];
 }

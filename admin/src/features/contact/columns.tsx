@@ -1,19 +1,17 @@
 import { StatusTag } from '../../components/StatusTag.js';
 import { CONTACT_SUBJECT_LABELS, type ContactMessage } from '@artist/contracts';
-import { Button } from 'antd';
-import { formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { buttonColumn, statusFilters, timeColumn } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
 export const subjectLabel = (subject: string) =>
   CONTACT_SUBJECT_LABELS[subject as keyof typeof CONTACT_SUBJECT_LABELS] ?? subject;
 
 const fullName = (m: ContactMessage) => `${m.firstName} ${m.lastName}`;
 
-export const contactFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'new', label: 'New' },
-  { value: 'responded', label: 'Responded' },
-];
+export const contactFilters = statusFilters({
+  new: 'New',
+  responded: 'Responded',
+});
 
 export function MessageStatusTag({ status }: { status: string }) {
   return status === 'responded' ? (
@@ -25,12 +23,7 @@ export function MessageStatusTag({ status }: { status: string }) {
 
 export function contactColumns(onView: (m: ContactMessage) => void): DataColumn<ContactMessage>[] {
   return [
-    {
-      key: 'createdAt',
-      title: 'Date',
-      sortField: 'createdAt',
-      render: (_, m) => formatTimestamp(m.createdAt),
-    },
+    timeColumn('createdAt'),
     { key: 'name', title: 'Name', sortField: 'name', render: (_, m) => fullName(m) },
     {
       key: 'email',
@@ -52,18 +45,6 @@ export function contactColumns(onView: (m: ContactMessage) => void): DataColumn<
       sortField: 'status',
       render: (_, m) => <MessageStatusTag status={m.status} />,
     },
-    {
-      key: 'view',
-      title: 'View',
-      render: (_, m) => (
-        <Button
-          size="small"
-          onClick={() => onView(m)}
-          aria-label={`View message from ${fullName(m)}`}
-        >
-          View
-        </Button>
-      ),
-    },
+    buttonColumn('View', onView, (m) => `View message from ${fullName(m)}`),
   ];
 }

@@ -2,13 +2,13 @@ import type { DiscountCode } from '@artist/contracts';
 import { Button, Typography } from 'antd';
 import { StatusTag } from '../../components/StatusTag.js';
 import { formatCents, formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { statusFilters } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
-export const discountFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Off' },
-];
+export const discountFilters = statusFilters({
+  active: 'Active',
+  inactive: 'Off',
+});
 
 /** "10% off" or "$5.00 off", with its minimum. */
 export function describeDiscount(d: DiscountCode): string {

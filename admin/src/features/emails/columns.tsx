@@ -5,10 +5,11 @@ import {
   type OutboxEmailSummary,
 } from '@artist/contracts';
 import type { ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import { formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { buttonColumn, statusFilters } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -66,13 +67,7 @@ export function EmailStatusTag({ email }: { email: EmailState }) {
   return <StatusTag tone={tone}>{label}</StatusTag>;
 }
 
-export const emailFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  ...(Object.keys(STATUS) as EmailStatus[]).map((status) => ({
-    value: status,
-    label: STATUS[status].label,
-  })),
-];
+export const emailFilters = statusFilters(STATUS);
 
 /**
  * Text held to a width, wrapping where it must: the table takes its columns' widest content,
@@ -140,14 +135,6 @@ export function emailColumns(
       responsive: ['md'],
       render: (_, e) => <Wrap width={110}>{formatTimestamp(iso(e.sentAt))}</Wrap>,
     },
-    {
-      key: 'view',
-      title: 'View',
-      render: (_, e) => (
-        <Button size="small" onClick={() => onView(e)} aria-label={`View email ${e.subject}`}>
-          View
-        </Button>
-      ),
-    },
+    buttonColumn('View', onView, (e) => `View email ${e.subject}`),
   ];
 }

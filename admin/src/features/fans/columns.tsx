@@ -1,16 +1,15 @@
 import type { Fan, FanNewsletterState } from '@artist/contracts';
-import { Button } from 'antd';
 import { StatusTag } from '../../components/StatusTag.js';
-import { formatCents, formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { formatCents } from '../../components/format.js';
+import { buttonColumn, statusFilters, timeColumn } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
-export const fanFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'customers', label: 'Customers' },
-  { value: 'subscribers', label: 'Subscribers' },
-  { value: 'waiting', label: 'Waiting on a product' },
-  { value: 'writers', label: 'Wrote in' },
-];
+export const fanFilters = statusFilters({
+  customers: 'Customers',
+  subscribers: 'Subscribers',
+  waiting: 'Waiting on a product',
+  writers: 'Wrote in',
+});
 
 export const NEWSLETTER_TAGS: Record<FanNewsletterState, React.ReactNode> = {
   none: '—',
@@ -22,13 +21,7 @@ export const NEWSLETTER_TAGS: Record<FanNewsletterState, React.ReactNode> = {
 export function fanColumns(onView: (fan: Fan) => void): DataColumn<Fan>[] {
   return [
     { key: 'email', title: 'Email', sortField: 'email', render: (_, f) => f.email },
-    {
-      key: 'firstSeenAt',
-      title: 'First seen',
-      sortField: 'firstSeenAt',
-      responsive: ['sm'],
-      render: (_, f) => formatTimestamp(f.firstSeenAt),
-    },
+    timeColumn('firstSeenAt', { title: 'First seen', responsive: ['sm'] }),
     { key: 'orders', title: 'Orders', sortField: 'orders', render: (_, f) => f.orders },
     {
       key: 'totalSpent',
@@ -49,14 +42,6 @@ export function fanColumns(onView: (fan: Fan) => void): DataColumn<Fan>[] {
       render: (_, f) => f.pendingNotify,
     },
     { key: 'messages', title: 'Messages', responsive: ['md'], render: (_, f) => f.messages },
-    {
-      key: 'view',
-      title: 'View',
-      render: (_, f) => (
-        <Button size="small" onClick={() => onView(f)} aria-label={`View fan ${f.email}`}>
-          View
-        </Button>
-      ),
-    },
+    buttonColumn('View', onView, (f) => `View fan ${f.email}`),
   ];
 }

@@ -3,19 +3,18 @@ import type { EmailSignup } from '@artist/contracts';
 import { Button } from 'antd';
 
 import { CopyButton } from '../../components/CopyButton.js';
-import { formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { statusFilters, timeColumn } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
 const contacted = (s: EmailSignup) => s.contacted === 'true';
 
-export const signupFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'contacted', label: 'Contacted' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'unconfirmed', label: 'Unconfirmed' },
-  { value: 'unsubscribed', label: 'Unsubscribed' },
-];
+export const signupFilters = statusFilters({
+  pending: 'Pending',
+  contacted: 'Contacted',
+  confirmed: 'Confirmed',
+  unconfirmed: 'Unconfirmed',
+  unsubscribed: 'Unsubscribed',
+});
 
 const SUBSCRIPTION_TAGS = {
   confirmed: <StatusTag tone="success">Confirmed</StatusTag>,
@@ -29,12 +28,7 @@ const canSendConfirmation = (s: EmailSignup) => s.subscription !== 'confirmed';
 export const signupColumns = (
   onSendConfirmation: (signup: EmailSignup) => void,
 ): DataColumn<EmailSignup>[] => [
-  {
-    key: 'createdAt',
-    title: 'Date',
-    sortField: 'createdAt',
-    render: (_, s) => formatTimestamp(s.createdAt),
-  },
+  timeColumn('createdAt'),
   {
     key: 'email',
     title: 'Email',

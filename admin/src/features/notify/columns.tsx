@@ -1,24 +1,18 @@
 import { StatusTag } from '../../components/StatusTag.js';
 import type { NotifyMe } from '@artist/contracts';
 
-import { formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { statusFilters, timeColumn } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
 const notified = (r: NotifyMe) => r.notified === 'true';
 
-export const notifyFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'notified', label: 'Notified' },
-];
+export const notifyFilters = statusFilters({
+  pending: 'Pending',
+  notified: 'Notified',
+});
 
 export const notifyColumns: DataColumn<NotifyMe>[] = [
-  {
-    key: 'createdAt',
-    title: 'Date',
-    sortField: 'createdAt',
-    render: (_, r) => formatTimestamp(r.createdAt),
-  },
+  timeColumn('createdAt'),
   { key: 'email', title: 'Email', dataIndex: 'email', sortField: 'email' },
   {
     key: 'product',

@@ -1,20 +1,20 @@
 import { StatusTag, type StatusTone } from '../../components/StatusTag.js';
 import type { Order } from '@artist/contracts';
-import { Button, Typography } from 'antd';
-import { formatCents, formatDay, formatTimestamp } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { Typography } from 'antd';
+import { formatCents, formatDay } from '../../components/format.js';
+import { buttonColumn, statusFilters, timeColumn } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 import { channelLabel, productNames } from './orderFormat.js';
 
-export const orderFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
+export const orderFilters = statusFilters({
   // To ship: a refunded order waits for no parcel.
-  { value: 'pending', label: 'Pending' },
-  { value: 'fulfilled', label: 'Fulfilled' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'partially_refunded', label: 'Partially refunded' },
-  { value: 'disputed', label: 'Disputed' },
-  { value: 'pre-order', label: 'Pre-orders' },
-];
+  pending: 'Pending',
+  fulfilled: 'Fulfilled',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+  disputed: 'Disputed',
+  'pre-order': 'Pre-orders',
+});
 
 const PAYMENT_TAGS: Record<string, { tone: StatusTone; label: string }> = {
   paid: { tone: 'success', label: 'Paid' },
@@ -72,13 +72,7 @@ export function TestModeTag({ order }: { order: Order }) {
 
 export function orderColumns(onManage: (order: Order) => void): DataColumn<Order>[] {
   return [
-    {
-      key: 'createdAt',
-      title: 'Date',
-      sortField: 'createdAt',
-      responsive: ['sm'],
-      render: (_, o) => formatTimestamp(o.createdAt),
-    },
+    timeColumn('createdAt', { responsive: ['sm'] }),
     {
       key: 'customer',
       title: 'Customer',
@@ -141,14 +135,6 @@ export function orderColumns(onManage: (order: Order) => void): DataColumn<Order
         </>
       ),
     },
-    {
-      key: 'manage',
-      title: 'Manage',
-      render: (_, o) => (
-        <Button size="small" onClick={() => onManage(o)} aria-label={`Manage order ${o.id}`}>
-          Manage
-        </Button>
-      ),
-    },
+    buttonColumn('Manage', onManage, (o) => `Manage order ${o.id}`),
   ];
 }

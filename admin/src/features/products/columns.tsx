@@ -1,15 +1,15 @@
 import type { AdminProduct } from '@artist/contracts';
 import { Button, Flex, Typography } from 'antd';
 import { formatCents } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { statusFilters } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 import { variantStock } from './productFormat.js';
 
-export const productFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'low-stock', label: 'Low stock' },
-  { value: 'sold-out', label: 'Sold out' },
-  { value: 'archived', label: 'Archived' },
-];
+export const productFilters = statusFilters({
+  'low-stock': 'Low stock',
+  'sold-out': 'Sold out',
+  archived: 'Archived',
+});
 
 /** What the Manage column offers besides Edit and Stock. */
 export interface ProductActions {

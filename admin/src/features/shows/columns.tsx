@@ -2,14 +2,14 @@ import { StatusTag } from '../../components/StatusTag.js';
 import type { AdminShow } from '@artist/contracts';
 import { Button, Flex, Typography } from 'antd';
 import { formatDay } from '../../components/format.js';
-import type { DataColumn, StatusFilter } from '../table/DataTable.js';
+import { statusFilters } from '../table/columns.js';
+import type { DataColumn } from '../table/DataTable.js';
 
-export const showFilters: StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'published', label: 'Published' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'past', label: 'Past' },
-];
+export const showFilters = statusFilters({
+  published: 'Published',
+  draft: 'Draft',
+  past: 'Past',
+});
 
 export function ShowStatusTag({ show }: { show: AdminShow }) {
   // Past is decided by the server, in the artist's time zone.
