@@ -24,7 +24,7 @@ import {
 } from 'antd';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
-import { useGetProductsQuery } from '../products/productsApi.js';
+import { useProductChoicesQuery } from '../products/productsApi.js';
 import { useGetShowsQuery } from '../shows/showsApi.js';
 import { CampaignStatusTag } from './columns.js';
 import { formatInZone, zonedToIso } from './zonedTime.js';
@@ -142,13 +142,7 @@ function DraftEditor({
     page: 1,
     pageSize: 200,
   });
-  const { data: products } = useGetProductsQuery({
-    status: 'all',
-    search: '',
-    sort: 'name',
-    page: 1,
-    pageSize: 200,
-  });
+  const { data: products } = useProductChoicesQuery();
   const { data: preview, isFetching: previewing } = useGetCampaignPreviewQuery(campaign?.id ?? 0, {
     skip: !campaign,
   });

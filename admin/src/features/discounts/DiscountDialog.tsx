@@ -2,7 +2,7 @@ import type { DiscountCode, DiscountCodeInput } from '@artist/contracts';
 import { Checkbox, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useToast } from '../../components/useToast.js';
-import { useGetProductsQuery } from '../products/productsApi.js';
+import { useProductChoicesQuery } from '../products/productsApi.js';
 import { useCreateDiscountMutation, useUpdateDiscountMutation } from './discountsApi.js';
 
 interface DiscountValues {
@@ -87,13 +87,7 @@ export function DiscountDialog({
   const [updateDiscount] = useUpdateDiscountMutation();
   const toast = useToast();
   const kind = Form.useWatch('kind', form);
-  const { data: products } = useGetProductsQuery({
-    status: 'all',
-    search: '',
-    sort: 'name',
-    page: 1,
-    pageSize: 200,
-  });
+  const { data: products } = useProductChoicesQuery();
 
   const { saving, onFinish } = useFormSave(
     async (values: DiscountValues) => {

@@ -47,3 +47,7 @@ export const {
   useRestoreProductMutation,
   useReorderProductsMutation,
 } = productsApi;
+
+/** Every product, by name, for the product pickers of the discount and campaign dialogs. */
+export const useProductChoicesQuery = () =>
+  useGetProductsQuery({ status: 'all', search: '', sort: 'name', page: 1, pageSize: 200 });
