@@ -56,10 +56,17 @@ export class BuiltServer {
     });
   }
 
-  /** Starts it with `env`, without waiting. */
+  /**
+   * Starts it with `env`, without waiting. A script that exits while the server runs (a trial
+   * that failed half-way) ends it too: a server left behind would hold its port and database.
+   */
   spawn(env: NodeJS.ProcessEnv): ChildProcess {
-    this.child = spawnBuiltServer(env);
-    return this.child;
+    const child = spawnBuiltServer(env);
+    const endWithScript = () => child.kill('SIGKILL');
+    process.once('exit', endWithScript);
+    child.once('exit', () => process.off('exit', endWithScript));
+    this.child = child;
+    return child;
   }
 
   /** Starts it with `env` and waits until it is healthy (see `waitHealthy`). */
