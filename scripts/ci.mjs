@@ -38,7 +38,7 @@ const env = {
 // wait (on the database, on the servers they start), and the other lanes fill those waits. Two
 // files at a time in one process starved the CPU-bound tests under load and made the whole run
 // longer (docs/ci.md).
-const API_PARTS = 8;
+const API_PARTS = 6;
 const apiParts = Array.from({ length: API_PARTS }, (_, i) => ({
   name: `API suites (${i + 1}/${API_PARTS})`,
   budget: 'API suites, a part',
@@ -86,11 +86,9 @@ const groups = [
   // the servers they start, the browser tests on the page, the trials on retries, a killed
   // sender's lease and restarted servers; jsdom and typecheck compute. Together they keep both
   // cores busy to the end, where a group per kind of work waited on its slowest lane while the
-  // CPU idled (docs/ci.md, "One group after the build"). Four of the API suites' parts start with
-  // the group, and each lane that ends takes a part still waiting, four at a time at most: with
-  // parts started late, the run ended on API parts alone, mostly waiting on the database
-  // (docs/ci.md, "The browser tests in Chromium's headless shell, and the API parts from the
-  // start").
+  // CPU idled (docs/ci.md, "One group after the build"). Two of the API suites' parts start with
+  // the group; the trials' lanes, which end after a few minutes of mostly waiting, and then any
+  // lane that ends, take the parts still waiting, four at a time at most.
   {
     lanes: [
       { name: 'browser tests', commands: [['npm', 'run', 'e2e']], explain: pageSnapshots },
@@ -119,7 +117,7 @@ const groups = [
       { name: 'campaign trial', commands: [['node', 'scripts/trial-campaign.mjs']] },
     ],
     queue: apiParts,
-    startWith: 4,
+    startWith: 2,
     width: 4,
   },
 ];
