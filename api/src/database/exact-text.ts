@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { Column, type DataSource } from 'typeorm';
 
 /**
  * The collation of the columns that name someone or something exactly on MySQL/MariaDB: email
@@ -12,6 +12,10 @@ export const EXACT_COLLATION = 'utf8mb4_bin';
 
 /** Column options of such a column (see `keepCollationsToMysql` for SQLite). */
 export const exact = { collation: EXACT_COLLATION } as const;
+
+/** An email address column: as long as an address may be (320), compared exactly. */
+export const EmailColumn = (options: { nullable?: boolean } = {}) =>
+  Column({ type: 'varchar', length: 320, ...options, ...exact });
 
 /** The collation a search or a sort by people's eyes reads those columns in, on MySQL/MariaDB. */
 export const READING_COLLATION = 'utf8mb4_unicode_ci';

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMs } from './epoch-ms.js';
+import { EpochMsColumn } from './epoch-ms.js';
 import { exact } from './exact-text.js';
 
 /** One express-session session (see session-store.ts). */
@@ -14,6 +14,6 @@ export class SessionRecord {
 
   /** Epoch milliseconds after which the session is gone. */
   @Index()
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   expiresAt: number;
 }

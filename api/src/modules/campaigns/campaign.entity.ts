@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
-import { exact } from '../../database/exact-text.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
+import { EmailColumn, exact } from '../../database/exact-text.js';
 
 /**
  * A newsletter or show announcement. Its counts are kept by the sender as it goes; its HTML and
@@ -35,13 +35,13 @@ export class CampaignRecord {
   @Column({ type: 'text', nullable: true })
   text: string | null;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   scheduledAt: number | null;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   startedAt: number | null;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   finishedAt: number | null;
 
   @Column({ type: 'integer', default: 0 })
@@ -62,10 +62,10 @@ export class CampaignRecord {
   @Column({ type: 'integer', default: 0 })
   unsubscribed: number;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   createdAt: number;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   updatedAt: number;
 }
 
@@ -88,7 +88,7 @@ export class CampaignRecipient {
   @Column({ type: 'integer' })
   campaignId: number;
 
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** The signup's one-click unsubscribe token, for its List-Unsubscribe link. */
@@ -108,20 +108,20 @@ export class CampaignRecipient {
   lastError: string | null;
 
   /** When the sender may next take it; a claim moves it forward by the lease. Epoch ms. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   nextAttemptAt: number;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   sentAt: number | null;
 
   /** When this message was reported bounced, complained of, or its recipient unsubscribed. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   bouncedAt: number | null;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   complainedAt: number | null;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   unsubscribedAt: number | null;
 }
 
@@ -133,7 +133,7 @@ export class SuppressionRecord {
   id: number;
 
   @Index('IDX_suppressions_email', { unique: true })
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** bounce or complaint. */
@@ -148,11 +148,11 @@ export class SuppressionRecord {
   @Column({ type: 'integer', nullable: true })
   campaignId: number | null;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   createdAt: number;
 
   /** When the artist lifted it, and why; a lifted address is mailed again. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   removedAt: number | null;
 
   @Column({ type: 'varchar', length: 500, nullable: true })

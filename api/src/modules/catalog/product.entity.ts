@@ -8,7 +8,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import type { ProductKind, ProductPhoto, ProductPricing, ReleaseTrack } from '@artist/contracts';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 
 /** The photo's files as JSON text. */
 const photoJson = {
@@ -155,7 +155,7 @@ export class StockReservation {
   client: string | null;
 
   /** When the session stops taking payment (epoch ms); a held row past it is checked and freed. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   expiresAt: number;
 
   @CreateDateColumn({ type: 'datetime' })

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
-import { exact } from '../../database/exact-text.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
+import { EmailColumn } from '../../database/exact-text.js';
 
 /** waiting: due at `dueAt`; sent: queued in the outbox; skipped: paid since, or one this week. */
 export type CheckoutReminderState = 'waiting' | 'sent' | 'skipped';
@@ -19,7 +19,7 @@ export class CheckoutReminder {
   sessionId: string;
 
   /** The buyer's address as Stripe collected it, normalised as orders store theirs. */
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** Stripe's `after_expiration.recovery.url`: a new session with the same cart. */
@@ -34,12 +34,12 @@ export class CheckoutReminder {
   reason: string | null;
 
   /** When the checkout was opened: an order of the same address since then means no reminder. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   openedAt: number;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   dueAt: number;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   createdAt: number;
 }

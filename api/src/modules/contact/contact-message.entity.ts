@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { exact } from '../../database/exact-text.js';
+import { EmailColumn } from '../../database/exact-text.js';
 
 @Entity('contact_messages')
 @Index('IDX_contact_messages_fanId', ['fanId'])
@@ -19,7 +19,7 @@ export class ContactMessage {
   @Column({ type: 'varchar', length: 200 })
   lastName: string;
 
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** booking, collaboration, press, fan or other. */

@@ -7,7 +7,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 
 /** A discount code the artist made. Money in cents. */
 @Entity('discount_codes')
@@ -83,6 +83,6 @@ export class DiscountHold {
   state: DiscountHoldState;
 
   /** When the session stops taking payment (epoch ms); a hold past it no longer counts. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   expiresAt: number;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { exact } from '../../database/exact-text.js';
 
 /**
@@ -14,7 +14,7 @@ export class MailQuota {
   name: string;
 
   /** When the window being counted began; epoch ms. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   windowStart: number;
 
   /** Emails counted in that window. */

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EMAIL_WAITING_PREFIX, type EmailKind, type EmailSubjectType } from '@artist/contracts';
-import { epochMs } from '../../database/epoch-ms.js';
-import { exact } from '../../database/exact-text.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
+import { EmailColumn } from '../../database/exact-text.js';
 
 /**
  * The emails a fan's form post can cause, to any address typed into it: each mailbox gets at most
@@ -55,13 +55,13 @@ export class OutboxEmail {
   @Column({ type: 'varchar', length: 255, nullable: true })
   subjectId: string | null;
 
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   toAddress: string;
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   toName: string | null;
 
-  @Column({ type: 'varchar', length: 320, nullable: true, ...exact })
+  @EmailColumn({ nullable: true })
   replyToAddress: string | null;
 
   @Column({ type: 'varchar', length: 200, nullable: true })
@@ -95,12 +95,12 @@ export class OutboxEmail {
   lastError: string | null;
 
   /** When the sender may next take it; a claim moves it forward by the lease. Epoch ms. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   nextAttemptAt: number;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   sentAt: number | null;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   createdAt: number;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { exact } from '../../database/exact-text.js';
+import { EmailColumn } from '../../database/exact-text.js';
 import { FAN_SEARCH_INDEX } from '../../database/migrations/1767940000000-LeadFanSearchIndexById.js';
 
 /** A figure of the fan's records, kept by the database's triggers: the site never writes it. */
@@ -45,7 +45,7 @@ export class Fan {
    * an accent makes another (`jose@` and `josé@` are two people).
    */
   @Index('IDX_fans_email', { unique: true })
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** The earliest creation time of any of their records. */

@@ -1,9 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { SignupSubscription } from '@artist/contracts';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
-import { exact } from '../../database/exact-text.js';
+import { EmailColumn, exact } from '../../database/exact-text.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
@@ -24,7 +24,7 @@ export class EmailSignup {
 
   /** Stored lower-cased, so every letter case of an address is one signup; an accent is another. */
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** The text 'true' or 'false'. */
@@ -51,11 +51,11 @@ export class EmailSignup {
   confirmToken: string | null;
 
   /** Epoch ms; an unsubscribe ends it early. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   confirmTokenExpiresAt: number | null;
 
   /** When the confirm token was used; epoch ms. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   confirmTokenUsedAt: number | null;
 
   /**
@@ -67,19 +67,19 @@ export class EmailSignup {
   resubscribeToken: string | null;
 
   /** Epoch ms; null once used. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   resubscribeTokenExpiresAt: number | null;
 
   /** When the address confirmed the signup (double opt-in); epoch ms, null until then. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   confirmedAt: number | null;
 
   /** When the address unsubscribed; epoch ms. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   unsubscribedAt: number | null;
 
   /** When the last confirmation email was queued, so a repeated signup re-sends at most hourly. */
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   confirmationSentAt: number | null;
 
   /** Where the fan said they are (a city, or a ZIP or postal code), as typed. */

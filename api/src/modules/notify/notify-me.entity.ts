@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { exact } from '../../database/exact-text.js';
+import { EmailColumn, exact } from '../../database/exact-text.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
@@ -14,7 +14,7 @@ export class NotifyMe {
   @Column({ type: 'integer', nullable: true })
   fanId: number | null;
 
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   /** The product's name when the fan asked, as the shop showed it. */

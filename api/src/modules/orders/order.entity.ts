@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { exact } from '../../database/exact-text.js';
+import { EmailColumn } from '../../database/exact-text.js';
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
@@ -19,7 +19,7 @@ export class Order {
   @Column({ type: 'integer', nullable: true })
   fanId: number | null;
 
-  @Column({ type: 'varchar', length: 320, ...exact })
+  @EmailColumn()
   email: string;
 
   @Column({ type: 'varchar', length: 200, nullable: true })

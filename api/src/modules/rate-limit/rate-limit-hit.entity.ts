@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 
 /**
  * One counted request of a per-address limit (a login attempt, a form post, a checkout session),
@@ -24,6 +24,6 @@ export class RateLimitHit {
   client: string;
 
   /** Epoch milliseconds at which it stops counting. */
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   expiresAt: number;
 }

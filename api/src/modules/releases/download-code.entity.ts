@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 
 /** A batch of download codes made at once for one release; voided, none of it works. */
 @Entity('download_code_batches')
@@ -14,7 +14,7 @@ export class DownloadCodeBatch {
   @Column({ type: 'integer' })
   count: number;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   voidedAt: number | null;
 
   @CreateDateColumn({ type: 'datetime' })
@@ -39,7 +39,7 @@ export class DownloadCode {
   @Column({ type: 'varchar', length: 10 })
   code: string;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   redeemedAt: number | null;
 
   @Column({ type: 'varchar', length: 320, nullable: true })

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { epochMs } from '../../database/epoch-ms.js';
+import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { byteCount } from '../../database/byte-count.js';
 
 /**
@@ -44,14 +44,14 @@ export class DownloadLinkRecord {
   @Column({ type: 'varchar', length: 320 })
   email: string;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   expiresAt: number;
 
   /** Downloads counted: a resumed one (a Range from past the first byte) is not counted again. */
   @Column({ type: 'integer', default: 0 })
   downloads: number;
 
-  @Column({ type: 'bigint', nullable: true, transformer: epochMs })
+  @EpochMsColumn({ nullable: true })
   lastDownloadAt: number | null;
 
   @CreateDateColumn({ type: 'datetime' })
@@ -81,6 +81,6 @@ export class DownloadRecordRow {
   @Column({ type: 'bigint', default: 0, transformer: byteCount })
   bytes: number;
 
-  @Column({ type: 'bigint', transformer: epochMs })
+  @EpochMsColumn()
   at: number;
 }
