@@ -56,6 +56,20 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
     return agent;
   }
 
+  /** Turns two-step login on for the admin of `agent`; answers its recovery codes. */
+  async function enableTwoStep(agent: TestAgent): Promise<string[]> {
+    const { secret } = (await agent.post('/api/admin/2fa/setup').send({}).expect(200)).body as {
+      secret: string;
+    };
+    const { recoveryCodes } = (
+      await agent
+        .post('/api/admin/2fa/enable')
+        .send({ code: generateSync({ secret }) })
+        .expect(200)
+    ).body as { recoveryCodes: string[] };
+    return recoveryCodes;
+  }
+
   const askForReset = (ip = freshIp()) =>
     request(t.server)
       .post('/api/admin/password-reset')
@@ -197,13 +211,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
 
   it('counts wrong codes against the login throttle like wrong passwords', async () => {
     const agent = await loggedInAgent();
-    const { secret } = (await agent.post('/api/admin/2fa/setup').send({}).expect(200)).body as {
-      secret: string;
-    };
-    await agent
-      .post('/api/admin/2fa/enable')
-      .send({ code: generateSync({ secret }) })
-      .expect(200);
+    await enableTwoStep(agent);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
       await login({ password: TEST_ADMIN_PASSWORD, code: String(100000 + i) }, ip).expect(401);
@@ -214,15 +222,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
 
   it('accepts one of two logins sent at once with the same recovery code', async () => {
     const agent = await loggedInAgent();
-    const { secret } = (await agent.post('/api/admin/2fa/setup').send({}).expect(200)).body as {
-      secret: string;
-    };
-    const { recoveryCodes } = (
-      await agent
-        .post('/api/admin/2fa/enable')
-        .send({ code: generateSync({ secret }) })
-        .expect(200)
-    ).body as { recoveryCodes: string[] };
+    const recoveryCodes = await enableTwoStep(agent);
     const results = await Promise.all(
       [0, 1].map(() => login({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[3] })),
     );
@@ -231,15 +231,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
 
   it('turns two-step login off with a code', async () => {
     const agent = await loggedInAgent();
-    const { secret } = (await agent.post('/api/admin/2fa/setup').send({}).expect(200)).body as {
-      secret: string;
-    };
-    const { recoveryCodes } = (
-      await agent
-        .post('/api/admin/2fa/enable')
-        .send({ code: generateSync({ secret }) })
-        .expect(200)
-    ).body as { recoveryCodes: string[] };
+    const recoveryCodes = await enableTwoStep(agent);
     await agent.post('/api/admin/2fa/disable').send({ code: 'nope' }).expect(400);
     await agent.post('/api/admin/2fa/disable').send({ code: recoveryCodes[0] }).expect(200);
     await login({ password: TEST_ADMIN_PASSWORD }).expect(200);
