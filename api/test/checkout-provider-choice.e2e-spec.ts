@@ -2,6 +2,7 @@ import request from 'supertest';
 import { PAYMENTS_NOT_SET_UP_MESSAGE } from '@artist/contracts';
 import { loggedIn } from './utils/admin.js';
 import {
+  BUYER_FORM,
   checkoutSessions,
   createCheckout,
   deliver,
@@ -12,16 +13,6 @@ import {
 import { csvRecords } from './utils/csv.js';
 import { testDatabases, type TestDatabase } from './utils/databases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
-
-const BUYER_FORM = {
-  name: 'Loretta Lynn',
-  email: 'loretta@example.com',
-  line1: '10 Butcher Holler Rd',
-  city: 'Van Lear',
-  state: 'KY',
-  postal_code: '41265',
-  country: 'US',
-};
 
 /** Checks out with the test provider and pays on its page; answers the session id. */
 async function payWithTestProvider(t: TestApp): Promise<string> {

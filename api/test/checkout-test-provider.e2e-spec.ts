@@ -1,5 +1,6 @@
 import request from 'supertest';
 import {
+  BUYER_FORM,
   checkoutSessions,
   createCheckout,
   emptyShop,
@@ -11,16 +12,11 @@ import {
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
-const BUYER_FORM = {
-  name: 'Loretta Lynn',
-  email: 'Loretta@Example.com ',
-  line1: '10 Butcher Holler Rd',
-  line2: '',
-  city: 'Van Lear',
-  state: 'KY',
-  postal_code: '41265',
-  country: 'US',
-};
+/**
+ * The form as a buyer may type it: the email in capitals with a space after (the order keeps it
+ * normalised), line2 left empty.
+ */
+const TYPED_FORM = { ...BUYER_FORM, email: 'Loretta@Example.com ', line2: '' };
 
 describe.each(testDatabases())('the built-in test payment provider on $name', (db) => {
   const t = testAppOfSuite(db);
@@ -64,7 +60,7 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
   it('Pay makes the order and redirects 303 to the success URL', async () => {
     const path = await checkoutPath();
     const sessionId = path.split('/').pop()!;
-    const res = await post(`${path}/pay`).send(BUYER_FORM).expect(303);
+    const res = await post(`${path}/pay`).send(TYPED_FORM).expect(303);
     expect(res.headers.location).toBe(
       `${t.config.publicUrl}/?checkout=success&session_id=${sessionId}`,
     );
@@ -103,7 +99,7 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
         shippingAddress: expect.stringContaining('Van Lear, KY 41265, US'),
       }),
     });
-    await post(`${path}/pay`).send(BUYER_FORM).expect(303);
+    await post(`${path}/pay`).send(TYPED_FORM).expect(303);
     expect(await orders(t)).toHaveLength(1);
     const page = await request(t.server).get(path).expect(200);
     expect(page.text).toContain('This session has been paid.');
@@ -131,7 +127,7 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
   ])('refuses a payment with %s and makes no order', async (_name, change, message) => {
     const path = await checkoutPath();
     const res = await post(`${path}/pay`)
-      .send({ ...BUYER_FORM, ...change })
+      .send({ ...TYPED_FORM, ...change })
       .expect(400);
     expect(res.body.message).toBe(message);
     expect(await orders(t)).toEqual([]);
@@ -139,7 +135,7 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
 
   it('answers 404 for a session it does not know', async () => {
     await request(t.server).get('/api/checkout/test/cs_test_local_nope').expect(404);
-    await post('/api/checkout/test/cs_test_local_nope/pay').send(BUYER_FORM).expect(404);
+    await post('/api/checkout/test/cs_test_local_nope/pay').send(TYPED_FORM).expect(404);
     expect(await checkoutSessions(t)).toEqual([]);
   });
 
@@ -149,7 +145,7 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
       .post(`${path}/pay`)
       .set('Origin', 'https://evil.example')
       .type('form')
-      .send(BUYER_FORM)
+      .send(TYPED_FORM)
       .expect(403);
     expect(await orders(t)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/p
 import type { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import {
+  BUYER_FORM,
   checkoutSessions,
   createCheckout,
   deliver,
@@ -226,15 +227,7 @@ describe.each(testDatabases())('refunds of test orders on $name', (db) => {
       .post(`${path}/pay`)
       .set('Origin', t.config.publicUrl)
       .type('form')
-      .send({
-        name: 'Loretta Lynn',
-        email: 'loretta@example.com',
-        line1: '10 Butcher Holler Rd',
-        city: 'Van Lear',
-        state: 'KY',
-        postal_code: '41265',
-        country: 'US',
-      })
+      .send(BUYER_FORM)
       .expect(303);
     const [order] = await orders(t);
     expect(order).toMatchObject({ testMode: true, total: 8000 });

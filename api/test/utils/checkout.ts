@@ -88,6 +88,17 @@ export function deliverPayload(t: TestApp, payload: string) {
     .send(payload);
 }
 
+/** The test payment provider's pay form as a buyer fills it in (no second address line). */
+export const BUYER_FORM = {
+  name: 'Loretta Lynn',
+  email: 'loretta@example.com',
+  line1: '10 Butcher Holler Rd',
+  city: 'Van Lear',
+  state: 'KY',
+  postal_code: '41265',
+  country: 'US',
+};
+
 /** Opens a checkout of 1 × M and answers the id of the session it made. */
 export async function openSession(t: TestApp): Promise<string> {
   const before = new Set((await checkoutSessions(t)).map((r) => r.sessionId));
