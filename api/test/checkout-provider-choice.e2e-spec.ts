@@ -7,25 +7,13 @@ import {
   createCheckout,
   deliver,
   orders,
+  payWithTestProvider,
   shirt,
   startStripeApp,
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases, type TestDatabase } from './utils/databases.js';
-import { testAppOfSuite, type TestApp } from './utils/test-app.js';
-
-/** Checks out with the test provider and pays on its page; answers the session id. */
-async function payWithTestProvider(t: TestApp): Promise<string> {
-  const res = await createCheckout(t, { items: [shirt('L', 1)] }).expect(200);
-  const path = new URL(res.body.url as string).pathname;
-  await request(t.server)
-    .post(`${path}/pay`)
-    .set('Origin', t.config.publicUrl)
-    .type('form')
-    .send(BUYER_FORM)
-    .expect(303);
-  return path.split('/').pop()!;
-}
+import { testAppOfSuite } from './utils/test-app.js';
 
 describe.each(testDatabases())(
   'which payment provider checkout uses, on $name',
@@ -89,7 +77,7 @@ describe.each(testDatabases())(
       it('uses the test provider, marks its orders Test, and tells the shop it is in test mode', async () => {
         const mode = await request(t.server).get('/api/checkout/mode').expect(200);
         expect(mode.body).toEqual({ testMode: true });
-        const sessionId = await payWithTestProvider(t);
+        const sessionId = await payWithTestProvider(t, [shirt('L', 1)]);
         const [order] = await orders(t);
         expect(order).toMatchObject({ stripeSessionId: sessionId, testMode: true });
       });
@@ -99,7 +87,7 @@ describe.each(testDatabases())(
       const t = testAppOfSuite(db, { PUBLIC_URL: 'http://127.0.0.1:3999' });
 
       it('uses the test provider, and its orders are marked Test in the list and the CSV', async () => {
-        const sessionId = await payWithTestProvider(t);
+        const sessionId = await payWithTestProvider(t, [shirt('L', 1)]);
         expect(await orders(t)).toEqual([expect.objectContaining({ testMode: true })]);
         const admin = await loggedIn(t);
         const list = await admin.get('/api/admin/orders').expect(200);

@@ -12,6 +12,7 @@ import {
   deliver,
   emptyShop,
   orders,
+  postPayForm,
   sessionStatus,
   shirt,
   stripeAppOfSuite,
@@ -290,10 +291,7 @@ describe.each(testDatabases())('discount codes with the test payment provider on
     expect(page.text).toContain('Discount (TESTPAGE)');
     expect(page.text).toContain('−$5.00');
     expect(page.text).toContain('Pay $50.00 (test)');
-    await request(t.server)
-      .post(`${path}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
+    await postPayForm(t, path)
       .send({
         name: 'Ana Buyer',
         email: 'ana@example.com',

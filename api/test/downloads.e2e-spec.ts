@@ -12,6 +12,8 @@ import {
   deliver,
   emptyShop,
   orders,
+  payWithTestProvider,
+  postPayForm,
   sessionStatus,
   stripeAppOfSuite,
 } from './utils/checkout.js';
@@ -301,16 +303,11 @@ describe.each(testDatabases())('download links on $name', (db) => {
 
   /** An order of the release at $5.00, paid on the test provider's page: its id and links. */
   async function buyPaid() {
-    const res = await createCheckout(t, {
-      items: [{ productId: 'porch-light', quantity: 1, priceCents: 500 }],
-    }).expect(200);
-    const url = new URL(res.body.url as string);
-    await request(t.server)
-      .post(`${url.pathname}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send({ name: 'Fan', email: 'fan@example.com', downloadsOnly: '1' })
-      .expect(303);
+    await payWithTestProvider(t, [{ productId: 'porch-light', quantity: 1, priceCents: 500 }], {
+      name: 'Fan',
+      email: 'fan@example.com',
+      downloadsOnly: '1',
+    });
     const [order] = await orders(t);
     const links = await t.app
       .get(DataSource)
@@ -385,12 +382,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect(page.text).not.toContain('Address line 1');
     expect(page.text).toContain('name="downloadsOnly" value="1"');
     const form = { name: 'Fan', email: 'fan@example.com', downloadsOnly: '1' };
-    await request(t.server)
-      .post(`${path}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send(form)
-      .expect(303);
+    await postPayForm(t, path).send(form).expect(303);
     const [order] = await orders(t);
     expect(order).toMatchObject({ total: 500, shippingAddress: '{}' });
     const links = await t.app.get(DataSource).getRepository(DownloadLinkRecord).findBy({
@@ -403,12 +395,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
       items: [{ productId: 'tshirt', size: 'M', quantity: 1 }],
     }).expect(200);
     const merchPath = new URL(merch.body.url as string).pathname;
-    const refused = await request(t.server)
-      .post(`${merchPath}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send(form)
-      .expect(400);
+    const refused = await postPayForm(t, merchPath).send(form).expect(400);
     expect(refused.body.message).toBe('This order ships: enter the address to ship it to.');
   });
 });

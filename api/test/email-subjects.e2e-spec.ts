@@ -7,7 +7,7 @@ import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
-import { createCheckout, shirt } from './utils/checkout.js';
+import { payWithTestProvider, shirt } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
@@ -29,22 +29,16 @@ describe.each(testDatabases())('email subjects on $name', (db) => {
   });
 
   it('names on each queued email the record whose change caused it', async () => {
-    const checkout = await createCheckout(t, { items: [shirt('M', 1)] }).expect(200);
-    await request(t.server)
-      .post(`${new URL(checkout.body.url as string).pathname}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send({
-        name: 'June Carter',
-        email: JUNE,
-        line1: '1 Ring Road',
-        line2: '',
-        city: 'Maces Spring',
-        state: 'VA',
-        postal_code: '24258',
-        country: 'US',
-      })
-      .expect(303);
+    await payWithTestProvider(t, [shirt('M', 1)], {
+      name: 'June Carter',
+      email: JUNE,
+      line1: '1 Ring Road',
+      line2: '',
+      city: 'Maces Spring',
+      state: 'VA',
+      postal_code: '24258',
+      country: 'US',
+    });
     const order = await t.app.get(DataSource).getRepository(Order).findOneByOrFail({ email: JUNE });
     await admin
       .put(`/api/admin/orders/${order.id}`)

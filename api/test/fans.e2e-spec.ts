@@ -21,7 +21,7 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { browser, loggedIn } from './utils/admin.js';
-import { createCheckout, shirt } from './utils/checkout.js';
+import { payWithTestProvider, shirt } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
@@ -116,22 +116,16 @@ describe.each(testDatabases())('fans on $name', (db) => {
       request(t.server).post(path).set('Origin', t.config.publicUrl).send(body).expect(201);
     // Dolly: an order through checkout, one entered by hand and shipped, a signup, a notify-me
     // request and a message.
-    const checkout = await createCheckout(t, { items: [shirt('M', 2)] }).expect(200);
-    await request(t.server)
-      .post(`${new URL(checkout.body.url as string).pathname}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send({
-        name: 'Dolly Parton',
-        email: DOLLY[0],
-        line1: '1 Dollywood Lane',
-        line2: '',
-        city: 'Pigeon Forge',
-        state: 'TN',
-        postal_code: '37863',
-        country: 'US',
-      })
-      .expect(303);
+    await payWithTestProvider(t, [shirt('M', 2)], {
+      name: 'Dolly Parton',
+      email: DOLLY[0],
+      line1: '1 Dollywood Lane',
+      line2: '',
+      city: 'Pigeon Forge',
+      state: 'TN',
+      postal_code: '37863',
+      country: 'US',
+    });
     const byHand = await admin
       .post('/api/admin/orders/manual')
       .send(manual(DOLLY[1]!, 'Dolly Parton', '1 Dollywood Lane', 1))

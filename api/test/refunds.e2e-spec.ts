@@ -6,12 +6,12 @@ import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/p
 import type { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import {
-  BUYER_FORM,
   checkoutSessions,
   createCheckout,
   deliver,
   emptyShop,
   orders,
+  payWithTestProvider,
   shirt,
   stripeAppOfSuite,
 } from './utils/checkout.js';
@@ -221,14 +221,7 @@ describe.each(testDatabases())('refunds of test orders on $name', (db) => {
 
   it('refunds an order of the test provider in parts, and puts its items back', async () => {
     await admin.put('/api/admin/products/tshirt/stock').send({ size: 'L', stock: 3 }).expect(200);
-    const res = await createCheckout(t, { items: [shirt('L', 3)] }).expect(200);
-    const path = new URL(res.body.url as string).pathname;
-    await request(t.server)
-      .post(`${path}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send(BUYER_FORM)
-      .expect(303);
+    await payWithTestProvider(t, [shirt('L', 3)]);
     const [order] = await orders(t);
     expect(order).toMatchObject({ testMode: true, total: 8000 });
     expect(order.paymentIntentId).toMatch(/^pi_test_local_[0-9a-f]{24}$/);
@@ -252,21 +245,15 @@ describe.each(testDatabases())('refunds of test orders on $name', (db) => {
   });
 
   it('erases the name and address an erased fan left on an unshipped order once it is refunded in full', async () => {
-    const res = await createCheckout(t, { items: [shirt('S', 1)] }).expect(200);
-    await request(t.server)
-      .post(`${new URL(res.body.url as string).pathname}/pay`)
-      .set('Origin', t.config.publicUrl)
-      .type('form')
-      .send({
-        name: 'Tammy Wynette',
-        email: 'tammy@example.com',
-        line1: '5 Stand By Lane',
-        city: 'Tupelo',
-        state: 'MS',
-        postal_code: '38801',
-        country: 'US',
-      })
-      .expect(303);
+    await payWithTestProvider(t, [shirt('S', 1)], {
+      name: 'Tammy Wynette',
+      email: 'tammy@example.com',
+      line1: '5 Stand By Lane',
+      city: 'Tupelo',
+      state: 'MS',
+      postal_code: '38801',
+      country: 'US',
+    });
     const [order] = await orders(t);
     const fan = (await admin.get('/api/admin/fans?search=tammy').expect(200)).body.rows[0];
     const erased = await admin.delete(`/api/admin/fans/${fan.id}`).expect(200);

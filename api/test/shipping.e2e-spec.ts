@@ -6,6 +6,7 @@ import {
   deliver,
   emptyShop,
   orders,
+  postPayForm,
   sessionStatus,
   shirt,
   stripeAppOfSuite,
@@ -325,8 +326,7 @@ describe.each(testDatabases())('shipping zones with the test payment provider on
       postal_code: '75002',
       country: 'US',
     };
-    const post = () =>
-      request(t.server).post(`${path}/pay`).set('Origin', t.config.publicUrl).type('form');
+    const post = () => postPayForm(t, path);
     const refused = await post().send(form).expect(400);
     expect(refused.body.message).toBe(
       'This order ships only to Germany, France; go back to the cart to choose another country.',

@@ -99,6 +99,22 @@ export const BUYER_FORM = {
   country: 'US',
 };
 
+/** Posts the pay form of the test provider's page at `path` as a browser does; `.send` the form. */
+export const postPayForm = (t: TestApp, path: string) =>
+  request(t.server).post(`${path}/pay`).set('Origin', t.config.publicUrl).type('form');
+
+/** Checks `items` out with the test provider and pays on its page; answers the session id. */
+export async function payWithTestProvider(
+  t: TestApp,
+  items: CheckoutItem[],
+  form: object = BUYER_FORM,
+): Promise<string> {
+  const res = await createCheckout(t, { items }).expect(200);
+  const path = new URL(res.body.url as string).pathname;
+  await postPayForm(t, path).send(form).expect(303);
+  return path.split('/').pop()!;
+}
+
 /** Opens a checkout of 1 × M and answers the id of the session it made. */
 export async function openSession(t: TestApp): Promise<string> {
   const before = new Set((await checkoutSessions(t)).map((r) => r.sessionId));
