@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   applyDecorators,
   BadRequestException,
+  Get,
   Header,
   HttpCode,
   Post,
@@ -118,6 +119,28 @@ export function unsubscribeLinkPage(
   if (!isTokenShaped(token)) return linkNotFound(res);
   return htmlPage(res, unsubscribePage(`${path}?token=${encodeURIComponent(token)}`));
 }
+
+/**
+ * The route of a page an email's link opens (a GET, never cached): `notFound` describes its 404
+ * (an unknown or malformed token), `gone`, where it has one, its 410 (a used or expired token).
+ */
+export const LinkPageRoute = (path: string, notFound: string, gone?: string) =>
+  applyDecorators(
+    Get(path),
+    ApiResponse({ status: 404, description: notFound }),
+    ...(gone ? [ApiResponse({ status: 410, description: gone })] : []),
+    Header('Cache-Control', 'no-store'),
+  );
+
+/** The route of such a page's button: a POST answered 200 with a page, never cached. */
+export const LinkButtonRoute = (path: string, notFound: string, gone: string) =>
+  applyDecorators(
+    Post(path),
+    ApiResponse({ status: 404, description: notFound }),
+    ApiResponse({ status: 410, description: gone }),
+    HttpCode(200),
+    Header('Cache-Control', 'no-store'),
+  );
 
 /**
  * The route of an RFC 8058 one-click unsubscribe: a POST of `List-Unsubscribe=One-Click`

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -35,8 +24,10 @@ import {
 import {
   htmlPage as html,
   isTokenShaped,
+  LinkButtonRoute,
   linkNotFound as notFound,
   linkOutcomePage,
+  LinkPageRoute,
   OneClickUnsubscribe,
   requireOneClick,
   unsubscribeLinkPage,
@@ -69,6 +60,10 @@ const columns: CsvColumn<EmailSignup>[] = [
   { header: 'confirmedAt', value: (s) => isoOrEmpty(s.confirmedAt) },
   { header: 'unsubscribedAt', value: (s) => isoOrEmpty(s.unsubscribedAt) },
 ];
+
+/** The descriptions of the link routes' 404 and 410 in the API's documentation. */
+const NOT_VALID_LINK = 'An unknown or malformed token: a "link is not valid" page';
+const USED_LINK = 'A used or expired token: a page saying which';
 
 const isoOrEmpty = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -118,13 +113,7 @@ export class NewsletterController {
   }
 
   /** The confirm link of the email opens this page; only its button (a POST) confirms. */
-  @Get('newsletter/confirm')
-  @ApiResponse({
-    status: 404,
-    description: 'An unknown or malformed token: a "link is not valid" page',
-  })
-  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
-  @Header('Cache-Control', 'no-store')
+  @LinkPageRoute('newsletter/confirm', NOT_VALID_LINK, USED_LINK)
   async confirmPage(
     @Query('token') token: unknown,
     @Res({ passthrough: true }) res: Response,
@@ -136,14 +125,7 @@ export class NewsletterController {
   }
 
   /** A confirm token works once, within 7 days. */
-  @Post('newsletter/confirm')
-  @ApiResponse({
-    status: 404,
-    description: 'An unknown or malformed token: a "link is not valid" page',
-  })
-  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @LinkButtonRoute('newsletter/confirm', NOT_VALID_LINK, USED_LINK)
   async confirm(
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
@@ -154,12 +136,7 @@ export class NewsletterController {
   }
 
   /** What a person opening the List-Unsubscribe link sees: a button, no change. */
-  @Get('newsletter/unsubscribe')
-  @ApiResponse({
-    status: 404,
-    description: 'An unknown or malformed token: a "link is not valid" page',
-  })
-  @Header('Cache-Control', 'no-store')
+  @LinkPageRoute('newsletter/unsubscribe', NOT_VALID_LINK)
   unsubscribePage(
     @Query('token') token: unknown,
     @Res({ passthrough: true }) res: Response,
@@ -168,10 +145,7 @@ export class NewsletterController {
   }
 
   /** The one-click unsubscribe; the page it answers offers to subscribe again. */
-  @OneClickUnsubscribe(
-    'newsletter/unsubscribe',
-    'An unknown or malformed token: a "link is not valid" page',
-  )
+  @OneClickUnsubscribe('newsletter/unsubscribe', NOT_VALID_LINK)
   async unsubscribe(
     @Query('token') token: unknown,
     @Body() body: Record<string, unknown>,
@@ -187,11 +161,11 @@ export class NewsletterController {
    * The unsubscribed page's "Subscribe again" button: its one-time token has a confirmation email
    * sent to the address, which rejoins the list only by that email's link.
    */
-  @Post('newsletter/resubscribe')
-  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
-  @ApiResponse({ status: 410, description: 'A used or expired token' })
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @LinkButtonRoute(
+    'newsletter/resubscribe',
+    'An unknown or malformed token',
+    'A used or expired token',
+  )
   async resubscribe(
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   EXPORT_NAMES,
@@ -22,8 +22,10 @@ import {
   form,
   htmlPage,
   isTokenShaped,
+  LinkButtonRoute,
   linkNotFound,
   linkOutcomePage,
+  LinkPageRoute,
   OneClickUnsubscribe,
   page,
   requireOneClick,
@@ -88,6 +90,10 @@ const unsubscribedPage = () =>
     `<p>You will receive no more emails about this product at this address.</p>${back}`,
   );
 
+/** The descriptions of the link routes' 404 and 410 in the API's documentation. */
+const UNKNOWN_TOKEN = 'An unknown or malformed token';
+const USED_TOKEN = 'A used or expired token: a page saying which';
+
 class NotifyListQueryDto extends ListQueryDto(NOTIFY_LIST_FILTERS, NOTIFY_SORTS) {}
 
 @ApiTags('notify me')
@@ -133,10 +139,7 @@ export class NotifyController {
   }
 
   /** The confirmation email's link opens this page; only its button (a POST) confirms. */
-  @Get('notify-me/confirm')
-  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
-  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
-  @Header('Cache-Control', 'no-store')
+  @LinkPageRoute('notify-me/confirm', UNKNOWN_TOKEN, USED_TOKEN)
   async confirmPage(
     @Query('token') token: unknown,
     @Res({ passthrough: true }) res: Response,
@@ -147,11 +150,7 @@ export class NotifyController {
   }
 
   /** Double opt-in of a request that needs it; the token works once, within 7 days. */
-  @Post('notify-me/confirm')
-  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
-  @ApiResponse({ status: 410, description: 'A used or expired token: a page saying which' })
-  @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
+  @LinkButtonRoute('notify-me/confirm', UNKNOWN_TOKEN, USED_TOKEN)
   async confirm(
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
@@ -162,9 +161,7 @@ export class NotifyController {
   }
 
   /** What a person opening the email's unsubscribe link sees: a button, no change. */
-  @Get('notify-me/unsubscribe')
-  @ApiResponse({ status: 404, description: 'An unknown or malformed token' })
-  @Header('Cache-Control', 'no-store')
+  @LinkPageRoute('notify-me/unsubscribe', UNKNOWN_TOKEN)
   unsubscribePage(
     @Query('token') token: unknown,
     @Res({ passthrough: true }) res: Response,
@@ -173,7 +170,7 @@ export class NotifyController {
   }
 
   /** RFC 8058 one-click unsubscribe from the product's alerts, as for the newsletter. */
-  @OneClickUnsubscribe('notify-me/unsubscribe', 'An unknown or malformed token')
+  @OneClickUnsubscribe('notify-me/unsubscribe', UNKNOWN_TOKEN)
   async unsubscribe(
     @Query('token') token: unknown,
     @Body() body: Record<string, unknown>,
