@@ -1,8 +1,24 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EMAIL_MESSAGE } from './validation.js';
 
 /** Trims a string field before validation; other types pass through to be refused. */
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * A required text field, trimmed: `required` where it is missing, not a string or blank, `tooLong`
+ * (or class-validator's own message) past `max` characters. The rules are listed bottom first, as
+ * stacked decorators register, so a field's messages keep the order they are declared in.
+ */
+export const RequiredText = (max: number, required: string, tooLong?: string) =>
+  applyDecorators(
+    MaxLength(max, tooLong === undefined ? undefined : { message: tooLong }),
+    IsNotEmpty({ message: required }),
+    IsString({ message: required }),
+    Trim(),
+  );
 
 /** Trims and upper-cases a string field (a code); other types pass through to be refused. */
 export const UpperCase = () =>
@@ -20,6 +36,18 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const NormaliseEmail = () =>
   Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? normaliseEmail(value) : value,
+  );
+
+/**
+ * An email address field, normalised (`NormaliseEmail`), refused with `EMAIL_MESSAGE` when it is
+ * not an address and past `max` characters with `tooLong` (or class-validator's own message). The
+ * rules are listed bottom first, as for `RequiredText`.
+ */
+export const EmailAddress = (max: number, tooLong?: string) =>
+  applyDecorators(
+    MaxLength(max, tooLong === undefined ? undefined : { message: tooLong }),
+    IsEmail({}, { message: EMAIL_MESSAGE }),
+    NormaliseEmail(),
   );
 
 /** An empty or blank optional string is stored as null. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsEmail, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
   EXPORT_NAMES,
   MAX_CODES_PER_BATCH,
@@ -10,7 +10,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv } from '../../lists/csv.js';
-import { NormaliseEmail } from '../../common/strings.js';
+import { EmailAddress } from '../../common/strings.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { ClientAddress } from '../rate-limit/client-key.js';
@@ -61,9 +61,7 @@ class RedeemDto {
   code: unknown;
 
   @ApiProperty({ example: 'fan@example.com' })
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(320)
+  @EmailAddress(320)
   email: string;
 }
 

@@ -31,7 +31,7 @@ import {
   type SuppressionRemoval,
 } from '@artist/contracts';
 import { ListQueryDto } from '../../../lists/list-query.js';
-import { Trim } from '../../../common/strings.js';
+import { RequiredText } from '../../../common/strings.js';
 
 export class NearDto {
   @ApiProperty({ example: 12 })
@@ -85,10 +85,7 @@ export class AudienceDto implements CampaignAudience {
 
 export class CampaignInputDto implements CampaignInput {
   @ApiProperty({ example: 'Nashville, March 14', maxLength: L.subject })
-  @Trim()
-  @IsString({ message: 'Subject is required' })
-  @IsNotEmpty({ message: 'Subject is required' })
-  @MaxLength(L.subject, { message: `Subject cannot exceed ${L.subject} characters` })
+  @RequiredText(L.subject, 'Subject is required', `Subject cannot exceed ${L.subject} characters`)
   subject: string;
 
   @ApiProperty({ description: 'Markdown', maxLength: L.body })
@@ -133,10 +130,11 @@ export class CampaignTestDto implements CampaignTestRequest {
 
 export class SuppressionRemovalDto implements SuppressionRemoval {
   @ApiProperty({ example: 'The fan wrote to say the address works again', maxLength: 500 })
-  @Trim()
-  @IsString({ message: 'Please give the reason for lifting it' })
-  @IsNotEmpty({ message: 'Please give the reason for lifting it' })
-  @MaxLength(500, { message: 'The reason cannot exceed 500 characters' })
+  @RequiredText(
+    500,
+    'Please give the reason for lifting it',
+    'The reason cannot exceed 500 characters',
+  )
   reason: string;
 }
 

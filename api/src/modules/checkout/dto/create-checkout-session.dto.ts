@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
-  IsEmail,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -25,7 +24,7 @@ import {
   type CheckoutRequest,
   type ShippingQuoteRequest,
 } from '@artist/contracts';
-import { NormaliseEmail } from '../../../common/strings.js';
+import { EmailAddress } from '../../../common/strings.js';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
@@ -128,8 +127,6 @@ export class CreateCheckoutSessionDto extends CartDto implements CheckoutRequest
     description: 'For a code of one use per email',
   })
   @IsOptional()
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(320)
+  @EmailAddress(320)
   email?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { DiscountCheckRequest } from '@artist/contracts';
-import { NormaliseEmail, UpperCase } from '../../../common/strings.js';
+import { EmailAddress, UpperCase } from '../../../common/strings.js';
 import { SHIPPING_RATE_ID_MESSAGE, ShippingQuoteDto } from './create-checkout-session.dto.js';
 
 /** Body of `POST /api/discounts/check`: the cart, where it ships, and the code to try. */
@@ -20,8 +20,6 @@ export class DiscountCheckDto extends ShippingQuoteDto implements DiscountCheckR
 
   @ApiPropertyOptional({ example: 'fan@example.com' })
   @IsOptional()
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(320)
+  @EmailAddress(320)
   email?: string;
 }

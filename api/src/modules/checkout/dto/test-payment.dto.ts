@@ -1,30 +1,16 @@
-import {
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
-import { NormaliseEmail, Trim } from '../../../common/strings.js';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { EmailAddress, RequiredText, Trim } from '../../../common/strings.js';
 
-const required = (label: string) => ({ message: `${label} is required` });
+const required = (label: string) => `${label} is required`;
 
 const needsAddress = (o: TestPaymentDto) => o.downloadsOnly !== '1';
 
 /** The form of the test checkout page (urlencoded): the buyer and where to ship. */
 export class TestPaymentDto {
-  @Trim()
-  @IsString(required('Name'))
-  @IsNotEmpty(required('Name'))
-  @MaxLength(200)
+  @RequiredText(200, required('Name'))
   name: string;
 
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(320)
+  @EmailAddress(320)
   email: string;
 
   /** '1' from the page of an order of downloads only, which asks for no address. */
@@ -32,11 +18,8 @@ export class TestPaymentDto {
   @IsIn(['1'])
   downloadsOnly?: '1';
 
-  @Trim()
   @ValidateIf(needsAddress)
-  @IsString(required('Address line 1'))
-  @IsNotEmpty(required('Address line 1'))
-  @MaxLength(200)
+  @RequiredText(200, required('Address line 1'))
   line1: string;
 
   @Trim()
@@ -45,11 +28,8 @@ export class TestPaymentDto {
   @MaxLength(200)
   line2?: string;
 
-  @Trim()
   @ValidateIf(needsAddress)
-  @IsString(required('City'))
-  @IsNotEmpty(required('City'))
-  @MaxLength(100)
+  @RequiredText(100, required('City'))
   city: string;
 
   @Trim()
@@ -58,11 +38,8 @@ export class TestPaymentDto {
   @MaxLength(100)
   state?: string;
 
-  @Trim()
   @ValidateIf(needsAddress)
-  @IsString(required('Postal code'))
-  @IsNotEmpty(required('Postal code'))
-  @MaxLength(20)
+  @RequiredText(20, required('Postal code'))
   postal_code: string;
 
   /** One of the countries of the session's zone (checked against it on payment). */

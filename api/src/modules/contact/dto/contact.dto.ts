@@ -1,28 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { CONTACT_SUBJECTS, type ContactRequest, type ContactSubject } from '@artist/contracts';
-import { NormaliseEmail, Trim } from '../../../common/strings.js';
+import { EmailAddress, RequiredText } from '../../../common/strings.js';
+import { EMAIL_MESSAGE } from '../../../common/validation.js';
 
 /** The form sets no bounds of its own; these only keep a row within its columns. */
 export class ContactDto implements ContactRequest {
   @ApiProperty({ example: 'Dolly', maxLength: 200 })
-  @Trim()
-  @IsString({ message: 'Required' })
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(200, { message: 'First name cannot exceed 200 characters' })
+  @RequiredText(200, 'Required', 'First name cannot exceed 200 characters')
   firstName: string;
 
   @ApiProperty({ example: 'Parton', maxLength: 200 })
-  @Trim()
-  @IsString({ message: 'Required' })
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(200, { message: 'Last name cannot exceed 200 characters' })
+  @RequiredText(200, 'Required', 'Last name cannot exceed 200 characters')
   lastName: string;
 
   @ApiProperty({ example: 'dolly@example.com' })
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @EmailAddress(254, EMAIL_MESSAGE)
   email: string;
 
   @ApiProperty({ enum: CONTACT_SUBJECTS })
@@ -30,9 +23,6 @@ export class ContactDto implements ContactRequest {
   subject: ContactSubject;
 
   @ApiProperty({ example: 'Would you play our festival?', maxLength: 10000 })
-  @Trim()
-  @IsString({ message: 'Required' })
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(10000, { message: 'Message cannot exceed 10000 characters' })
+  @RequiredText(10000, 'Required', 'Message cannot exceed 10000 characters')
   message: string;
 }

@@ -1,13 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { SIGNUP_LOCATION_MAX, type EmailSignupRequest } from '@artist/contracts';
-import { NormaliseEmail, Trim } from '../../../common/strings.js';
+import { EmailAddress, Trim } from '../../../common/strings.js';
+import { EMAIL_MESSAGE } from '../../../common/validation.js';
 
 export class EmailSignupDto implements EmailSignupRequest {
   @ApiProperty({ example: 'fan@example.com' })
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @EmailAddress(254, EMAIL_MESSAGE)
   email: string;
 
   @ApiPropertyOptional({

@@ -1,15 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { NOTIFY_PRODUCT_NAMES, SIZES, type NotifyMeRequest, type Size } from '@artist/contracts';
-import { NormaliseEmail } from '../../../common/strings.js';
+import { EmailAddress } from '../../../common/strings.js';
+import { EMAIL_MESSAGE } from '../../../common/validation.js';
 
 export const INVALID_PRODUCT_MESSAGE = 'Invalid product name';
 
 export class NotifyMeDto implements NotifyMeRequest {
   @ApiProperty({ example: 'fan@example.com' })
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @EmailAddress(254, EMAIL_MESSAGE)
   email: string;
 
   /** A product of the shop, or one of NOTIFY_PRODUCT_NAMES; the service checks which. */

@@ -4,10 +4,8 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
-  IsEmail,
   IsIn,
   IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
@@ -30,7 +28,8 @@ import {
   type PaymentMethod,
   type SalesChannel,
 } from '@artist/contracts';
-import { NormaliseEmail, Trim } from '../../../common/strings.js';
+import { EmailAddress, RequiredText } from '../../../common/strings.js';
+import { EMAIL_MESSAGE } from '../../../common/validation.js';
 import { formatShippingAddress } from '../../../common/order-format.js';
 
 export const AT_LEAST_ONE_PRODUCT = 'Please add at least one product.';
@@ -50,10 +49,7 @@ class ShippingAddressJson implements ValidatorConstraintInterface {
 
 export class ManualLineItemDto implements OrderLineItem {
   @ApiProperty({ example: 'T-Shirt - M', description: 'Product name, size after a dash' })
-  @Trim()
-  @IsString({ message: 'Required' })
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(200, { message: 'Product name cannot exceed 200 characters' })
+  @RequiredText(200, 'Required', 'Product name cannot exceed 200 characters')
   product_name: string;
 
   @ApiProperty({ example: 1, minimum: 1 })
@@ -80,17 +76,12 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
 
   @ApiPropertyOptional({ description: 'Required for online orders' })
   @ValidateIf((o: ManualOrderDto) => o.salesChannel === 'online' || filled(o.customerName))
-  @Trim()
-  @IsString({ message: 'Required' })
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(200, { message: 'Customer name cannot exceed 200 characters' })
+  @RequiredText(200, 'Required', 'Customer name cannot exceed 200 characters')
   customerName?: string;
 
   @ApiPropertyOptional({ description: 'Required for online orders' })
   @ValidateIf((o: ManualOrderDto) => o.salesChannel === 'online' || filled(o.email))
-  @NormaliseEmail()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @EmailAddress(254, EMAIL_MESSAGE)
   email?: string;
 
   @ApiPropertyOptional({
@@ -100,10 +91,7 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
     (o: ManualOrderDto) =>
       (o.salesChannel === 'in-person' && !filled(o.showId)) || filled(o.showLocation),
   )
-  @Trim()
-  @IsString({ message: 'Required' })
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(200, { message: 'Location cannot exceed 200 characters' })
+  @RequiredText(200, 'Required', 'Location cannot exceed 200 characters')
   showLocation?: string;
 
   @ApiPropertyOptional({

@@ -5,12 +5,10 @@ import {
   ArrayMinSize,
   IsArray,
   IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -19,7 +17,7 @@ import {
   type ShippingRateInput,
   type ShippingZoneInput,
 } from '@artist/contracts';
-import { Trim } from '../../../common/strings.js';
+import { RequiredText, Trim } from '../../../common/strings.js';
 
 export const COUNTRY_MESSAGE = 'Countries must be two-letter ISO codes such as US or GB.';
 export const DELIVERY_DAYS_MESSAGE = 'Delivery days must be a number of days such as 7 or 3-5.';
@@ -33,10 +31,7 @@ export class ShippingRateInputDto implements ShippingRateInput {
   id?: number;
 
   @ApiProperty({ example: 'Standard', maxLength: 60 })
-  @Trim()
-  @IsString({ message: 'Each rate needs a name.' })
-  @IsNotEmpty({ message: 'Each rate needs a name.' })
-  @MaxLength(60, { message: 'A rate name cannot exceed 60 characters.' })
+  @RequiredText(60, 'Each rate needs a name.', 'A rate name cannot exceed 60 characters.')
   name: string;
 
   @ApiProperty({ example: 500 })
@@ -69,10 +64,7 @@ export class ShippingRateInputDto implements ShippingRateInput {
 /** A whole zone each time: its name, its countries and its one to three rates, in order. */
 export class ShippingZoneInputDto implements ShippingZoneInput {
   @ApiProperty({ example: 'Europe', maxLength: 100 })
-  @Trim()
-  @IsString({ message: 'A zone needs a name.' })
-  @IsNotEmpty({ message: 'A zone needs a name.' })
-  @MaxLength(100, { message: 'A zone name cannot exceed 100 characters.' })
+  @RequiredText(100, 'A zone needs a name.', 'A zone name cannot exceed 100 characters.')
   name: string;
 
   @ApiProperty({ example: ['GB', 'IE'] })

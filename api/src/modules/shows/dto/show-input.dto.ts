@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
-  IsNotEmpty,
   IsOptional,
   IsString,
   IsUrl,
@@ -22,7 +21,7 @@ import {
 } from '@artist/contracts';
 import { isTimeZone } from '../../../config/environment.js';
 import { isCalendarDate } from '../../../common/dates.js';
-import { Trim } from '../../../common/strings.js';
+import { RequiredText, Trim } from '../../../common/strings.js';
 
 export const TICKET_URL_MESSAGE =
   "Ticket URL is required and must be a valid URL when ticket button type is 'url'";
@@ -55,17 +54,11 @@ class IanaTimeZone implements ValidatorConstraintInterface {
 
 export class ShowInputDto implements ShowInput {
   @ApiProperty({ example: 'The Bluebird Cafe', maxLength: 200 })
-  @Trim()
-  @IsString({ message: 'Venue is required' })
-  @IsNotEmpty({ message: 'Venue is required' })
-  @MaxLength(200, { message: 'Venue cannot exceed 200 characters' })
+  @RequiredText(200, 'Venue is required', 'Venue cannot exceed 200 characters')
   venue: string;
 
   @ApiProperty({ example: 'Nashville, TN', maxLength: 200 })
-  @Trim()
-  @IsString({ message: 'City is required' })
-  @IsNotEmpty({ message: 'City is required' })
-  @MaxLength(200, { message: 'City cannot exceed 200 characters' })
+  @RequiredText(200, 'City is required', 'City cannot exceed 200 characters')
   city: string;
 
   @ApiProperty({ example: '2027-03-14', description: 'YYYY-MM-DD, the local date of the show' })
@@ -73,10 +66,7 @@ export class ShowInputDto implements ShowInput {
   date: string;
 
   @ApiProperty({ example: '8:00 PM', description: 'Free text', maxLength: 100 })
-  @Trim()
-  @IsString({ message: 'Time is required' })
-  @IsNotEmpty({ message: 'Time is required' })
-  @MaxLength(100, { message: 'Time cannot exceed 100 characters' })
+  @RequiredText(100, 'Time is required', 'Time cannot exceed 100 characters')
   time: string;
 
   @ApiProperty({ enum: AGE_REQUIREMENTS, default: 'All Ages' })
