@@ -3,8 +3,8 @@ import fs from 'node:fs';
 /**
  * Debian's Chromium headless shell (`chromium-headless-shell`), the headless-only build that
  * Playwright itself runs headless tests in, where it is installed; else the full Chromium, whose
- * headless mode is the whole browser without a window. The same tests took about a quarter less
- * CPU in the shell (docs/ci.md, "The browser tests in Chromium's headless shell").
+ * headless mode is the whole browser without a window. The same tests took about a fifth less
+ * CPU in the shell (docs/ci.md, "Chromium's headless shell, and where the rest goes").
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const executablePath =
