@@ -1,23 +1,41 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EMAIL_MESSAGE } from './validation.js';
 
 /** Trims a string field before validation; other types pass through to be refused. */
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+const tooLongOption = (tooLong: string | undefined) =>
+  tooLong === undefined ? undefined : { message: tooLong };
+
 /**
- * A required text field, trimmed: `required` where it is missing, not a string or blank, `tooLong`
- * (or class-validator's own message) past `max` characters. The rules are listed bottom first, as
- * stacked decorators register, so a field's messages keep the order they are declared in.
+ * A required text field taken as sent (a password, a token): `required` where it is missing, not
+ * a string or empty, `tooLong` (or class-validator's own message) past `max` characters. The rules
+ * are listed bottom first, as stacked decorators register, so a field's messages keep the order
+ * they are declared in.
  */
-export const RequiredText = (max: number, required: string, tooLong?: string) =>
+export const NonEmptyText = (max: number, required: string, tooLong?: string) =>
   applyDecorators(
-    MaxLength(max, tooLong === undefined ? undefined : { message: tooLong }),
+    MaxLength(max, tooLongOption(tooLong)),
     IsNotEmpty({ message: required }),
     IsString({ message: required }),
-    Trim(),
+  );
+
+/** A required text field, trimmed: as `NonEmptyText`, so a blank one is missing. */
+export const RequiredText = (max: number, required: string, tooLong?: string) =>
+  applyDecorators(NonEmptyText(max, required, tooLong), Trim());
+
+/**
+ * An optional text field: left out, null or undefined passes; else `notText` where it is not a
+ * string, `tooLong` past `max` characters. Listed bottom first, as for `NonEmptyText`.
+ */
+export const OptionalText = (max: number, notText: string, tooLong: string) =>
+  applyDecorators(
+    MaxLength(max, { message: tooLong }),
+    IsString({ message: notText }),
+    IsOptional(),
   );
 
 /** Trims and upper-cases a string field (a code); other types pass through to be refused. */
@@ -45,7 +63,7 @@ export const NormaliseEmail = () =>
  */
 export const EmailAddress = (max: number, tooLong?: string) =>
   applyDecorators(
-    MaxLength(max, tooLong === undefined ? undefined : { message: tooLong }),
+    MaxLength(max, tooLongOption(tooLong)),
     IsEmail({}, { message: EMAIL_MESSAGE }),
     NormaliseEmail(),
   );

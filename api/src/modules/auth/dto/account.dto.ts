@@ -1,22 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { PasswordResetConfirm, PasswordResetRequest, TwoFactorCode } from '@artist/contracts';
+import { NonEmptyText, OptionalText } from '../../../common/strings.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 export class PasswordResetRequestDto implements PasswordResetRequest {
   @ApiPropertyOptional({ description: 'Ignored: the link always goes to ARTIST_EMAIL' })
-  @IsOptional()
-  @IsString({ message: 'email must be text' })
-  @MaxLength(320, { message: 'email is too long' })
+  @OptionalText(320, 'email must be text', 'email is too long')
   email?: string;
 }
 
 export class PasswordResetConfirmDto implements PasswordResetConfirm {
   @ApiProperty({ description: "The `token` of the emailed link's query" })
-  @IsString({ message: 'The reset link has no token; open the link from the email again.' })
-  @IsNotEmpty({ message: 'The reset link has no token; open the link from the email again.' })
-  @MaxLength(200, { message: 'This reset link is not valid; ask for a new one.' })
+  @NonEmptyText(
+    200,
+    'The reset link has no token; open the link from the email again.',
+    'This reset link is not valid; ask for a new one.',
+  )
   token: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: 200 })
@@ -30,8 +31,6 @@ export class PasswordResetConfirmDto implements PasswordResetConfirm {
 
 export class TwoFactorCodeDto implements TwoFactorCode {
   @ApiProperty({ example: '123456' })
-  @IsString({ message: 'Enter the 6-digit code from your authenticator app.' })
-  @IsNotEmpty({ message: 'Enter the 6-digit code from your authenticator app.' })
-  @MaxLength(40, { message: 'That code is too long.' })
+  @NonEmptyText(40, 'Enter the 6-digit code from your authenticator app.', 'That code is too long.')
   code: string;
 }

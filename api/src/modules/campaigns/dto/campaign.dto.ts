@@ -7,7 +7,6 @@ import {
   IsEmail,
   IsInt,
   IsISO8601,
-  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
@@ -31,7 +30,7 @@ import {
   type SuppressionRemoval,
 } from '@artist/contracts';
 import { ListQueryDto } from '../../../lists/list-query.js';
-import { RequiredText } from '../../../common/strings.js';
+import { NonEmptyText, RequiredText } from '../../../common/strings.js';
 
 export class NearDto {
   @ApiProperty({ example: 12 })
@@ -89,9 +88,7 @@ export class CampaignInputDto implements CampaignInput {
   subject: string;
 
   @ApiProperty({ description: 'Markdown', maxLength: L.body })
-  @IsString({ message: 'Body is required' })
-  @IsNotEmpty({ message: 'Body is required' })
-  @MaxLength(L.body, { message: `Body cannot exceed ${L.body} characters` })
+  @NonEmptyText(L.body, 'Body is required', `Body cannot exceed ${L.body} characters`)
   body: string;
 
   @ApiProperty({ type: AudienceDto, description: '{} is every subscriber' })

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -5,11 +6,9 @@ import {
   ArrayNotEmpty,
   IsArray,
   IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateNested,
@@ -24,7 +23,8 @@ import {
   type CheckoutRequest,
   type ShippingQuoteRequest,
 } from '@artist/contracts';
-import { EmailAddress } from '../../../common/strings.js';
+import { WholeNumber } from '../../../common/numbers.js';
+import { EmailAddress, NonEmptyText, OptionalText, UpperCase } from '../../../common/strings.js';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ITEMS_LIST_MESSAGE = 'items must be a list of cart lines.';
@@ -39,21 +39,15 @@ export const tooManyOfOneMessage = (item: string) =>
 
 export class CheckoutItemDto implements CheckoutItem {
   @ApiProperty({ example: 'tshirt' })
-  @IsString({ message: 'Each line needs a productId.' })
-  @IsNotEmpty({ message: 'Each line needs a productId.' })
-  @MaxLength(50, { message: 'Unknown product.' })
+  @NonEmptyText(50, 'Each line needs a productId.', 'Unknown product.')
   productId: string;
 
   @ApiPropertyOptional({ example: 'M', description: 'Required for products with sizes' })
-  @IsOptional()
-  @IsString({ message: 'Size must be text such as M.' })
-  @MaxLength(10, { message: 'Unknown size.' })
+  @OptionalText(10, 'Size must be text such as M.', 'Unknown size.')
   size?: string;
 
   @ApiProperty({ example: 1, minimum: MIN_QUANTITY, maximum: MAX_QUANTITY })
-  @IsInt({ message: CHECKOUT_QUANTITY_MESSAGE })
-  @Min(MIN_QUANTITY, { message: CHECKOUT_QUANTITY_MESSAGE })
-  @Max(MAX_QUANTITY, { message: CHECKOUT_QUANTITY_MESSAGE })
+  @WholeNumber(MIN_QUANTITY, MAX_QUANTITY, CHECKOUT_QUANTITY_MESSAGE)
   quantity: number;
 
   @ApiPropertyOptional({
@@ -63,19 +57,19 @@ export class CheckoutItemDto implements CheckoutItem {
     description: 'The amount the fan chose for a name-your-price release, in cents',
   })
   @IsOptional()
-  @IsInt({ message: CHOSEN_PRICE_MESSAGE })
-  @Min(0, { message: CHOSEN_PRICE_MESSAGE })
-  @Max(MAX_CHOSEN_PRICE_CENTS, { message: CHOSEN_PRICE_MESSAGE })
+  @WholeNumber(0, MAX_CHOSEN_PRICE_CENTS, CHOSEN_PRICE_MESSAGE)
   priceCents?: number;
 }
 
 export const CART_COUNTRY_MESSAGE = 'country must be a two-letter ISO code such as US or GB.';
 export const SHIPPING_RATE_ID_MESSAGE = 'shippingRateId must be the id of a shipping rate.';
 
-/** A country code in upper case; anything else is left for the validator to refuse. */
-const CountryCode = () =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toUpperCase() : value,
+/** Where a cart ships: a two-letter country code, in any case as sent. */
+const CartCountry = () =>
+  applyDecorators(
+    Matches(/^[A-Z]{2}$/, { message: CART_COUNTRY_MESSAGE }),
+    IsString({ message: CART_COUNTRY_MESSAGE }),
+    UpperCase(),
   );
 
 /** What a cart holds: its lines. */
@@ -92,9 +86,7 @@ export class CartDto {
 /** Body of `POST /api/shipping/quote`. */
 export class ShippingQuoteDto extends CartDto implements ShippingQuoteRequest {
   @ApiProperty({ example: 'GB' })
-  @CountryCode()
-  @IsString({ message: CART_COUNTRY_MESSAGE })
-  @Matches(/^[A-Z]{2}$/, { message: CART_COUNTRY_MESSAGE })
+  @CartCountry()
   country: string;
 }
 
@@ -102,9 +94,7 @@ export class ShippingQuoteDto extends CartDto implements ShippingQuoteRequest {
 export class CreateCheckoutSessionDto extends CartDto implements CheckoutRequest {
   @ApiPropertyOptional({ example: 'US', description: 'Where it ships; US when left out' })
   @IsOptional()
-  @CountryCode()
-  @IsString({ message: CART_COUNTRY_MESSAGE })
-  @Matches(/^[A-Z]{2}$/, { message: CART_COUNTRY_MESSAGE })
+  @CartCountry()
   country?: string;
 
   @ApiPropertyOptional({ description: "One of the zone's rates; its first when left out" })

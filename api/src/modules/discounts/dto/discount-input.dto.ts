@@ -4,15 +4,13 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsInt,
   IsISO8601,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
+import { WholeNumber } from '../../../common/numbers.js';
 import { UpperCase } from '../../../common/strings.js';
 import { DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, type DiscountCodeInput } from '@artist/contracts';
 
@@ -31,23 +29,17 @@ export class DiscountInputDto implements DiscountCodeInput {
 
   @ApiProperty({ nullable: true, type: 'integer', example: 10 })
   @IsOptional()
-  @IsInt({ message: 'Percent off must be a whole number from 1 to 100.' })
-  @Min(1, { message: 'Percent off must be a whole number from 1 to 100.' })
-  @Max(100, { message: 'Percent off must be a whole number from 1 to 100.' })
+  @WholeNumber(1, 100, 'Percent off must be a whole number from 1 to 100.')
   percentOff: number | null = null;
 
   @ApiProperty({ nullable: true, type: 'integer', example: null })
   @IsOptional()
-  @IsInt({ message: cents('Amount off') })
-  @Min(1, { message: cents('Amount off') })
-  @Max(100_000_00, { message: cents('Amount off') })
+  @WholeNumber(1, 100_000_00, cents('Amount off'))
   amountOffCents: number | null = null;
 
   @ApiProperty({ nullable: true, type: 'integer' })
   @IsOptional()
-  @IsInt({ message: cents('The minimum subtotal') })
-  @Min(1, { message: cents('The minimum subtotal') })
-  @Max(100_000_00, { message: cents('The minimum subtotal') })
+  @WholeNumber(1, 100_000_00, cents('The minimum subtotal'))
   minSubtotalCents: number | null = null;
 
   @ApiProperty({ nullable: true, type: 'string', example: '2026-12-01T00:00:00.000Z' })
@@ -62,9 +54,7 @@ export class DiscountInputDto implements DiscountCodeInput {
 
   @ApiProperty({ nullable: true, type: 'integer' })
   @IsOptional()
-  @IsInt({ message: 'The number of uses must be a whole number from 1.' })
-  @Min(1, { message: 'The number of uses must be a whole number from 1.' })
-  @Max(1_000_000, { message: 'The number of uses must be a whole number from 1.' })
+  @WholeNumber(1, 1_000_000, 'The number of uses must be a whole number from 1.')
   maxUses: number | null = null;
 
   @ApiProperty()

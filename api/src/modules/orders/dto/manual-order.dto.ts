@@ -9,7 +9,6 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
   Min,
   Validate,
@@ -28,7 +27,8 @@ import {
   type PaymentMethod,
   type SalesChannel,
 } from '@artist/contracts';
-import { EmailAddress, RequiredText } from '../../../common/strings.js';
+import { WholeNumber } from '../../../common/numbers.js';
+import { EmailAddress, OptionalText, RequiredText } from '../../../common/strings.js';
 import { EMAIL_MESSAGE } from '../../../common/validation.js';
 import { formatShippingAddress } from '../../../common/order-format.js';
 
@@ -53,15 +53,11 @@ export class ManualLineItemDto implements OrderLineItem {
   product_name: string;
 
   @ApiProperty({ example: 1, minimum: 1 })
-  @IsInt({ message: QUANTITY_MESSAGE })
-  @Min(1, { message: QUANTITY_MESSAGE })
-  @Max(1000, { message: 'Quantity cannot exceed 1000' })
+  @WholeNumber(1, 1000, QUANTITY_MESSAGE, 'Quantity cannot exceed 1000')
   quantity: number;
 
   @ApiProperty({ example: 2500, minimum: 0, description: 'Unit price in cents' })
-  @IsInt({ message: PRICE_MESSAGE })
-  @Min(0, { message: PRICE_MESSAGE })
-  @Max(10_000_000, { message: 'Price cannot exceed 10000000 cents' })
+  @WholeNumber(0, 10_000_000, PRICE_MESSAGE, 'Price cannot exceed 10000000 cents')
   price: number;
 }
 
@@ -140,9 +136,7 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
   paymentMethod: PaymentMethod = 'cash';
 
   @ApiPropertyOptional({ maxLength: 5000 })
-  @IsOptional()
-  @IsString({ message: 'Notes must be text' })
-  @MaxLength(5000, { message: 'Notes cannot exceed 5000 characters' })
+  @OptionalText(5000, 'Notes must be text', 'Notes cannot exceed 5000 characters')
   notes?: string;
 
   @ApiPropertyOptional({ example: 'manual_1767225600000' })

@@ -1,6 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import type { OrderUpdate } from '@artist/contracts';
+import { WholeNumber } from '../../../common/numbers.js';
+import { OptionalText } from '../../../common/strings.js';
 
 /** Fulfil: every field. Save: trackingNumber and notes only (null clears one). */
 export class UpdateOrderDto implements Partial<OrderUpdate> {
@@ -10,21 +12,15 @@ export class UpdateOrderDto implements Partial<OrderUpdate> {
   fulfillmentStatus?: 'fulfilled';
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
-  @IsOptional()
-  @IsString({ message: 'Tracking number must be text' })
-  @MaxLength(200, { message: 'Tracking number cannot exceed 200 characters' })
+  @OptionalText(200, 'Tracking number must be text', 'Tracking number cannot exceed 200 characters')
   trackingNumber?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString({ message: 'Notes must be text' })
-  @MaxLength(5000, { message: 'Notes cannot exceed 5000 characters' })
+  @OptionalText(5000, 'Notes must be text', 'Notes cannot exceed 5000 characters')
   notes?: string | null;
 
   @ApiPropertyOptional({ description: 'Epoch milliseconds; only with fulfillmentStatus' })
   @IsOptional()
-  @IsInt({ message: 'fulfilledAt must be a time in epoch milliseconds' })
-  @Min(0, { message: 'fulfilledAt must be a time in epoch milliseconds' })
-  @Max(8_640_000_000_000_000, { message: 'fulfilledAt must be a time in epoch milliseconds' })
+  @WholeNumber(0, 8_640_000_000_000_000, 'fulfilledAt must be a time in epoch milliseconds')
   fulfilledAt?: number;
 }

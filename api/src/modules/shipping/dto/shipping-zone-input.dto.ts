@@ -8,8 +8,6 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -17,6 +15,7 @@ import {
   type ShippingRateInput,
   type ShippingZoneInput,
 } from '@artist/contracts';
+import { WholeNumber } from '../../../common/numbers.js';
 import { RequiredText, Trim } from '../../../common/strings.js';
 
 export const COUNTRY_MESSAGE = 'Countries must be two-letter ISO codes such as US or GB.';
@@ -35,22 +34,16 @@ export class ShippingRateInputDto implements ShippingRateInput {
   name: string;
 
   @ApiProperty({ example: 500 })
-  @IsInt({ message: CENTS_MESSAGE('The first item price') })
-  @Min(0, { message: CENTS_MESSAGE('The first item price') })
-  @Max(MAX_CENTS, { message: CENTS_MESSAGE('The first item price') })
+  @WholeNumber(0, MAX_CENTS, CENTS_MESSAGE('The first item price'))
   firstItemCents: number;
 
   @ApiProperty({ example: 0 })
-  @IsInt({ message: CENTS_MESSAGE('The price for each further item') })
-  @Min(0, { message: CENTS_MESSAGE('The price for each further item') })
-  @Max(MAX_CENTS, { message: CENTS_MESSAGE('The price for each further item') })
+  @WholeNumber(0, MAX_CENTS, CENTS_MESSAGE('The price for each further item'))
   additionalItemCents: number;
 
   @ApiProperty({ example: null, nullable: true, type: 'integer' })
   @IsOptional()
-  @IsInt({ message: CENTS_MESSAGE('The free shipping subtotal') })
-  @Min(0, { message: CENTS_MESSAGE('The free shipping subtotal') })
-  @Max(MAX_CENTS, { message: CENTS_MESSAGE('The free shipping subtotal') })
+  @WholeNumber(0, MAX_CENTS, CENTS_MESSAGE('The free shipping subtotal'))
   freeOverCents: number | null = null;
 
   @ApiProperty({ example: '3-5', nullable: true, type: 'string' })

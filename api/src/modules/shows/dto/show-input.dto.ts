@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
   IsOptional,
-  IsString,
   IsUrl,
   MaxLength,
   Validate,
@@ -21,7 +20,7 @@ import {
 } from '@artist/contracts';
 import { isTimeZone } from '../../../config/environment.js';
 import { isCalendarDate } from '../../../common/dates.js';
-import { RequiredText, Trim } from '../../../common/strings.js';
+import { OptionalText, RequiredText, Trim } from '../../../common/strings.js';
 
 export const TICKET_URL_MESSAGE =
   "Ticket URL is required and must be a valid URL when ticket button type is 'url'";
@@ -96,9 +95,7 @@ export class ShowInputDto implements ShowInput {
   status: ShowStatus = 'draft';
 
   @ApiPropertyOptional({ maxLength: 1000 })
-  @IsOptional()
-  @IsString({ message: 'Notes must be text' })
-  @MaxLength(1000, { message: 'Notes cannot exceed 1000 characters' })
+  @OptionalText(1000, 'Notes must be text', 'Notes cannot exceed 1000 characters')
   notes?: string;
 
   @ApiPropertyOptional({
