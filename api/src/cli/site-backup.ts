@@ -643,48 +643,46 @@ async function* readRows(file: string): AsyncIterable<Row> {
   for await (const line of lines) if (line) yield JSON.parse(line) as Row;
 }
 
-/** A file written line by line, its size and SHA-256 worked out on the way. */
-function hashedSink(file: string) {
-  const stream = createWriteStream(file, { flags: 'wx' });
+/** The size and SHA-256 of what is added to it, chunk by chunk. */
+function hashing() {
   const hash = createHash('sha256');
   let bytes = 0;
   return {
-    async write(text: string) {
-      const chunk = Buffer.from(text);
+    add(chunk: Buffer) {
       hash.update(chunk);
       bytes += chunk.length;
+    },
+    result: () => ({ bytes, sha256: hash.digest('hex') }),
+  };
+}
+
+/** A new file written chunk by chunk, its size and SHA-256 worked out on the way. */
+function hashedSink(file: string) {
+  const stream = createWriteStream(file, { flags: 'wx' });
+  const hashed = hashing();
+  return {
+    async write(data: string | Buffer) {
+      const chunk = Buffer.from(data);
+      hashed.add(chunk);
       if (!stream.write(chunk)) await once(stream, 'drain');
     },
     async end() {
       stream.end();
       await once(stream, 'finish');
-      return { bytes, sha256: hash.digest('hex') };
+      return hashed.result();
     },
   };
 }
 
 /** Copies a stream into a new file: its size and SHA-256. */
 async function writeHashed(file: string, body: Readable) {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const stream = createWriteStream(file, { flags: 'wx' });
-  for await (const chunk of body) {
-    const buffer = Buffer.from(chunk as Buffer);
-    hash.update(buffer);
-    bytes += buffer.length;
-    if (!stream.write(buffer)) await once(stream, 'drain');
-  }
-  stream.end();
-  await once(stream, 'finish');
-  return { bytes, sha256: hash.digest('hex') };
+  const sink = hashedSink(file);
+  for await (const chunk of body) await sink.write(chunk as Buffer);
+  return sink.end();
 }
 
 async function hashOf(file: string) {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { bytes, sha256: hash.digest('hex') };
+  const hashed = hashing();
+  for await (const chunk of createReadStream(file)) hashed.add(chunk as Buffer);
+  return hashed.result();
 }
