@@ -76,6 +76,55 @@ const heading = (text: string) =>
 const paragraph = (text: string) =>
   `<mj-text>${escapeHtml(text).replace(/\n/g, '<br />')}</mj-text>`;
 const divider = () => `<mj-divider border-color="${COLOURS.paperAlt}" border-width="2px" />`;
+/** A button to `url`; `label` is the template's own wording, written as it is. */
+const button = (label: string, url: string) =>
+  `<mj-button href="${escapeHtml(url)}">${label}</mj-button>`;
+/** A footer link in the footer's colour; `label` as for `button`. */
+const footerLink = (label: string, url: string) =>
+  `<a href="${escapeHtml(url)}" style="color:${COLOURS.inkSoft}">${label}</a>`;
+
+/** An email that asks one thing of its reader, as HTML and as the same lines of plain text. */
+interface CallToAction {
+  subject: string;
+  title: string;
+  intro: string;
+  /** Lines shown between the intro and the button (a cart's items). */
+  details?: string[];
+  /** The button; the plain text names its link `textLabel` (else `label`). */
+  action: { label: string; url: string; textLabel?: string };
+  /** The last word, under the button: why it came, or what to do if it was not asked for. */
+  closing: string;
+  /** A link in the footer (the way out of such emails). */
+  footer?: { label: string; url: string };
+}
+
+/** Title, intro, the button and the last word; the footer link below. */
+function callToAction(email: CallToAction): RenderedEmail {
+  const { subject, title, intro, details, action, closing, footer } = email;
+  const html = layout(
+    subject,
+    [
+      heading(title),
+      paragraph(intro),
+      ...(details ? [paragraph(details.join('\n'))] : []),
+      button(action.label, action.url),
+      paragraph(closing),
+    ].join('\n'),
+    footer && footerLink(footer.label, footer.url),
+  );
+  const text = [
+    title,
+    '',
+    intro,
+    '',
+    ...(details ? [...details, ''] : []),
+    `${action.textLabel ?? action.label}: ${action.url}`,
+    '',
+    closing,
+    ...(footer ? ['', `${footer.label}: ${footer.url}`] : []),
+  ].join('\n');
+  return { subject, html, text };
+}
 
 /** Items, shipping and total as an MJML table and as plain text lines. */
 function orderTable(
@@ -182,11 +231,7 @@ export function downloadLinks(
   const section = downloadSection(links, days, limit);
   const html = layout(
     subject,
-    [
-      heading('Your music is ready'),
-      section.html,
-      `<mj-button href="${escapeHtml(siteUrl)}">Visit the site</mj-button>`,
-    ].join('\n'),
+    [heading('Your music is ready'), section.html, button('Visit the site', siteUrl)].join('\n'),
   );
   const text = ['Your music is ready.', '', section.text, '', siteUrl].join('\n');
   return { subject, html, text };
@@ -224,7 +269,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
             `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
             `<mj-text><strong>What happens next</strong><br />${escapeHtml(next)}</mj-text>`,
           ]),
-      `<mj-button href="${escapeHtml(siteUrl)}">Visit the site</mj-button>`,
+      button('Visit the site', siteUrl),
     ].join('\n'),
   );
   const text = [
@@ -255,7 +300,7 @@ export function artistOrderAlert(order: OrderEmailData, adminUrl: string): Rende
       paragraph(`From ${buyer}`),
       table.html,
       `<mj-text><strong>Ship to</strong><br />${escapeHtml(address)}</mj-text>`,
-      `<mj-button href="${escapeHtml(adminUrl)}">Open it in the admin</mj-button>`,
+      button('Open it in the admin', adminUrl),
     ].join('\n'),
   );
   const text = [
@@ -303,7 +348,7 @@ export function artistContactAlert(message: ContactEmailData, adminUrl: string):
       paragraph(message.message),
       divider(),
       paragraph('Reply to this email to answer the fan directly.'),
-      `<mj-button href="${escapeHtml(adminUrl)}">Open messages in the admin</mj-button>`,
+      button('Open messages in the admin', adminUrl),
     ].join('\n'),
   );
   const text = [
@@ -324,28 +369,14 @@ export function newsletterConfirmation(confirmUrl: string, unsubscribeUrl: strin
   const intro =
     'Thanks for joining the list! Please confirm that this is your address, and you will hear about new music and shows first.';
   const ignore = "Didn't sign up? Ignore this email and you won't hear from us again.";
-  const html = layout(
+  return callToAction({
     subject,
-    [
-      heading('Confirm your subscription'),
-      paragraph(intro),
-      `<mj-button href="${escapeHtml(confirmUrl)}">Confirm my subscription</mj-button>`,
-      paragraph(ignore),
-    ].join('\n'),
-    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a>`,
-  );
-  const text = [
-    'Confirm your subscription',
-    '',
+    title: 'Confirm your subscription',
     intro,
-    '',
-    `Confirm: ${confirmUrl}`,
-    '',
-    ignore,
-    '',
-    `Unsubscribe: ${unsubscribeUrl}`,
-  ].join('\n');
-  return { subject, html, text };
+    action: { label: 'Confirm my subscription', url: confirmUrl, textLabel: 'Confirm' },
+    closing: ignore,
+    footer: { label: 'Unsubscribe', url: unsubscribeUrl },
+  });
 }
 
 /** 2. To the buyer: the order is on its way, with its tracking number (and link, if known). */
@@ -365,9 +396,7 @@ export function orderShipped(
       heading(`Order ${number} has shipped`),
       paragraph(`Good news: your order is on its way${via}.`),
       `<mj-text><strong>Tracking number</strong><br />${escapeHtml(trackingNumber)}</mj-text>`,
-      ...(carrier
-        ? [`<mj-button href="${escapeHtml(carrier.url)}">Track your package</mj-button>`]
-        : []),
+      ...(carrier ? [button('Track your package', carrier.url)] : []),
       divider(),
       paragraph(items.join('\n')),
       `<mj-text><strong>Shipping to</strong><br />${escapeHtml(address)}</mj-text>`,
@@ -410,29 +439,21 @@ export function checkoutReminder(items: OrderLineItem[], recoveryUrl: string): R
       `${item.quantity} x ${item.product_name}` +
       (item.pre_order_until ? ` (${preOrderNote(item.pre_order_until)})` : ''),
   );
-  const html = layout(
+  return callToAction({
     subject,
-    [
-      heading('Your cart is waiting'),
-      paragraph(intro),
-      paragraph(list.join('\n')),
-      `<mj-button href="${escapeHtml(recoveryUrl)}">Return to checkout</mj-button>`,
-      paragraph(why),
-    ].join('\n'),
-  );
-  const text = [
-    'Your cart is waiting',
-    '',
+    title: 'Your cart is waiting',
     intro,
-    '',
-    ...list,
-    '',
-    `Return to checkout: ${recoveryUrl}`,
-    '',
-    why,
-  ].join('\n');
-  return { subject, html, text };
+    details: list,
+    action: { label: 'Return to checkout', url: recoveryUrl },
+    closing: why,
+  });
 }
+
+/** The way out of a product's back-in-stock emails, under each of them. */
+const alertUnsubscribe = (url: string) => ({
+  label: 'Unsubscribe from alerts for this product',
+  url,
+});
 
 /**
  * 5. To a fan who asked to be told: the product is back in the shop, with a one-click way out.
@@ -449,28 +470,14 @@ export function backInStock(
   const subject = oneLine(`The ${productName} is back in stock${inSizes}`);
   const intro = `Good news: the ${oneLine(productName)} you asked about is back in the shop${inSizes}. Sizes and quantities are limited, so don't wait too long.`;
   const why = `You're getting this email because you asked to hear when the ${oneLine(productName)} was back. We'll only write about it once.`;
-  const html = layout(
+  return callToAction({
     subject,
-    [
-      heading('Back in stock'),
-      paragraph(intro),
-      `<mj-button href="${escapeHtml(shopUrl)}">Shop now</mj-button>`,
-      paragraph(why),
-    ].join('\n'),
-    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe from alerts for this product</a>`,
-  );
-  const text = [
-    'Back in stock',
-    '',
+    title: 'Back in stock',
     intro,
-    '',
-    `Shop now: ${shopUrl}`,
-    '',
-    why,
-    '',
-    `Unsubscribe from alerts for this product: ${unsubscribeUrl}`,
-  ].join('\n');
-  return { subject, html, text };
+    action: { label: 'Shop now', url: shopUrl },
+    closing: why,
+    footer: alertUnsubscribe(unsubscribeUrl),
+  });
 }
 
 /**
@@ -485,28 +492,14 @@ export function notifyConfirmation(
   const subject = oneLine(`Please confirm: an email when the ${productName} is back in stock`);
   const intro = `Someone asked, with this address, to hear when the ${oneLine(productName)} is back in the shop. This address had asked for no more of these emails, so we'll only send it once you confirm.`;
   const ignore = "Didn't ask? Ignore this email and you won't hear about it.";
-  const html = layout(
+  return callToAction({
     subject,
-    [
-      heading('Confirm your alert'),
-      paragraph(intro),
-      `<mj-button href="${escapeHtml(confirmUrl)}">Yes, tell me when it's back</mj-button>`,
-      paragraph(ignore),
-    ].join('\n'),
-    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe from alerts for this product</a>`,
-  );
-  const text = [
-    'Confirm your alert',
-    '',
+    title: 'Confirm your alert',
     intro,
-    '',
-    `Confirm: ${confirmUrl}`,
-    '',
-    ignore,
-    '',
-    `Unsubscribe from alerts for this product: ${unsubscribeUrl}`,
-  ].join('\n');
-  return { subject, html, text };
+    action: { label: "Yes, tell me when it's back", url: confirmUrl, textLabel: 'Confirm' },
+    closing: ignore,
+    footer: alertUnsubscribe(unsubscribeUrl),
+  });
 }
 
 /** 8. To the artist: a link to choose a new admin password (single-use, 30 minutes). */
@@ -515,25 +508,13 @@ export function passwordReset(resetUrl: string, minutes: number): RenderedEmail 
   const intro = `Someone (hopefully you) asked to reset the password of the site's admin. The link works once, for ${minutes} minutes.`;
   const ignore =
     "Didn't ask for this? Ignore this email: the password stays as it is, and the link expires.";
-  const html = layout(
+  return callToAction({
     subject,
-    [
-      heading('Reset your password'),
-      paragraph(intro),
-      `<mj-button href="${escapeHtml(resetUrl)}">Choose a new password</mj-button>`,
-      paragraph(ignore),
-    ].join('\n'),
-  );
-  const text = [
-    'Reset your password',
-    '',
+    title: 'Reset your password',
     intro,
-    '',
-    `Choose a new password: ${resetUrl}`,
-    '',
-    ignore,
-  ].join('\n');
-  return { subject, html, text };
+    action: { label: 'Choose a new password', url: resetUrl },
+    closing: ignore,
+  });
 }
 
 export interface CampaignEmailData {
