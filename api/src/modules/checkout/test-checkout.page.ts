@@ -1,4 +1,5 @@
 import { preOrderNote } from '@artist/contracts';
+import { htmlDocument } from '../../common/html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../../common/order-format.js';
 import { countryName } from '../shipping/shipping.service.js';
@@ -34,8 +35,8 @@ export interface TestCheckoutView {
 }
 
 /**
- * The test provider's checkout page. No script at all (the site's CSP allows none inline), plain
- * forms posting to this site (`form-action 'self'`), inline styles only.
+ * The test provider's checkout page: plain forms posting to this site (`form-action 'self'`),
+ * inline styles only.
  */
 export function renderTestCheckoutPage(view: TestCheckoutView): string {
   const rows = view.lines
@@ -73,15 +74,9 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
 <form method="post" action="${escapeHtml(view.cancelAction)}">
   <button type="submit" class="cancel">Cancel</button>
 </form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Test checkout — no real payment</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; color: #1f1f1f; }
+  return htmlDocument(
+    'Test checkout — no real payment',
+    `  body { font: 16px/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; color: #1f1f1f; }
   .banner { background: #fff4d6; border: 2px dashed #a06000; padding: .75rem 1rem; border-radius: 6px; }
   table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
   td, th { padding: .35rem .25rem; border-bottom: 1px solid #ddd; text-align: left; }
@@ -90,11 +85,8 @@ export function renderTestCheckoutPage(view: TestCheckoutView): string {
   input, select { display: block; width: 100%; padding: .4rem; font: inherit; box-sizing: border-box; }
   button { font: inherit; padding: .6rem 1.2rem; margin-top: .75rem; border-radius: 6px; border: 1px solid #444; cursor: pointer; }
   .pay { background: #0b5d1e; color: #fff; border-color: #0b5d1e; }
-  .cancel { background: #fff; }
-</style>
-</head>
-<body>
-<h1>Test checkout — no real payment</h1>
+  .cancel { background: #fff; }`,
+    `<h1>Test checkout — no real payment</h1>
 <p class="banner">This is the site's built-in test payment provider. No card is asked for and nothing is charged; paying here creates a real order in the admin dashboard.</p>
 <table>
 <thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Price</th><th class="n">Amount</th></tr></thead>
@@ -104,8 +96,6 @@ ${view.discountCode ? `<tr><td>Discount (${escapeHtml(view.discountCode)})</td><
 <tr><th>Total</th><td></td><td></td><th class="n">$${dollars(view.total)}</th></tr>
 </tbody>
 </table>
-${form}
-</body>
-</html>
-`;
+${form}`,
+  );
 }

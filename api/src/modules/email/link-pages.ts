@@ -12,6 +12,7 @@ import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ARTIST_NAME } from '../../config/env.js';
+import { htmlDocument } from '../../common/html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 
 /**
@@ -20,15 +21,9 @@ import { escapeHtml } from '../../common/strings.js';
  * a link changes nothing.
  */
 export function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} — ${escapeHtml(ARTIST_NAME)}</title>
-<style>
-  body { margin: 0; background: #f1e8da; color: #2b2118; font: 17px/1.55 Georgia, 'Times New Roman', serif; }
+  return htmlDocument(
+    `${title} — ${ARTIST_NAME}`,
+    `  body { margin: 0; background: #f1e8da; color: #2b2118; font: 17px/1.55 Georgia, 'Times New Roman', serif; }
   header { background: #1d1611; color: #e0a458; text-align: center; padding: 1.25rem; font-size: 1.5rem; letter-spacing: 1px; }
   header a { color: inherit; text-decoration: none; }
   main { max-width: 34rem; margin: 2rem auto; background: #faf6f0; padding: 1.5rem 2rem 2rem; border-radius: 6px; }
@@ -36,18 +31,13 @@ export function page(title: string, body: string): string {
   button { font: inherit; background: #8a4b14; color: #fff; border: 0; border-radius: 4px; padding: .7rem 1.4rem; cursor: pointer; }
   button:hover, button:focus-visible { background: #6e3b0f; }
   button:focus-visible { outline: 3px solid #2b2118; outline-offset: 2px; }
-  a { color: #6e3b0f; }
-</style>
-</head>
-<body>
-<header><a href="/">${escapeHtml(ARTIST_NAME)}</a></header>
+  a { color: #6e3b0f; }`,
+    `<header><a href="/">${escapeHtml(ARTIST_NAME)}</a></header>
 <main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }
 
 export const form = (action: string, fields: Record<string, string>, label: string) =>

@@ -1,33 +1,23 @@
 import { REFUNDED_DOWNLOADS_MESSAGE } from '@artist/contracts';
+import { htmlDocument } from '../../common/html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { GoneReason } from './downloads.service.js';
 
-/** A plain page of the download links (no script: the site's CSP allows none inline). */
+/** A plain page of the download links. */
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} — ${escapeHtml(ARTIST_NAME)}</title>
-<style>
-  body { font: 17px/1.55 Georgia, 'Times New Roman', serif; max-width: 34rem; margin: 3rem auto; padding: 0 1rem; color: #2b2118; background: #faf6f0; }
+  return htmlDocument(
+    `${title} — ${ARTIST_NAME}`,
+    `  body { font: 17px/1.55 Georgia, 'Times New Roman', serif; max-width: 34rem; margin: 3rem auto; padding: 0 1rem; color: #2b2118; background: #faf6f0; }
   h1 { color: #8a4b14; font-size: 1.6rem; }
   button { font: inherit; padding: .6rem 1.2rem; border-radius: 6px; border: 1px solid #8a4b14; background: #8a4b14; color: #fff; cursor: pointer; }
-  a { color: #8a4b14; }
-</style>
-</head>
-<body>
-<main>
+  a { color: #8a4b14; }`,
+    `<main>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 <p><a href="/">Back to the site</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }
 
 /**
