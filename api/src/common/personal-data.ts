@@ -26,6 +26,18 @@ export interface PersonalDataTrail {
   readonly mailQuotas: Set<string>;
 }
 
+/**
+ * Names a provider's records (by their `ids`, all of one type) as subjects of emails, so that the outbox's
+ * provider, which runs last, finds the emails about them.
+ */
+export function addEmailSubjects(
+  trail: PersonalDataTrail,
+  type: EmailSubjectType,
+  ...ids: (number | string)[]
+): void {
+  trail.emailSubjects.push(...ids.map((id) => ({ type, id })));
+}
+
 /** The rows one provider found about a person. */
 export interface PersonalRows {
   /** Its sections of the export, each the rows as stored. */
@@ -158,7 +170,7 @@ export abstract class DeletedPersonalRecords<
   async find(manager: EntityManager, subject: PersonalDataSubject, trail: PersonalDataTrail) {
     const rows = await recordsOfPerson(manager, this.entity, 'r', subject);
     if (this.addressesLead) for (const row of rows) trail.addresses.add(row.email);
-    trail.emailSubjects.push(...rows.map((row) => ({ type: this.subjectType, id: row.id })));
+    addEmailSubjects(trail, this.subjectType, ...rows.map((row) => row.id));
     return deletedRows(this.entity, this.section, rows, this.counted);
   }
 }

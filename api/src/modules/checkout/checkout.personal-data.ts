@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import {
+  addEmailSubjects,
   PersonalDataProvider,
   type PersonalData,
   type PersonalDataTrail,
@@ -22,9 +23,7 @@ export class CheckoutPersonalData implements PersonalData {
     const addresses = [...trail.addresses];
     for (const address of addresses) trail.mailQuotas.add(reminderQuotaName(address));
     const reminders = await manager.findBy(CheckoutReminder, { email: In(addresses) });
-    trail.emailSubjects.push(
-      ...reminders.map((r) => ({ type: 'checkout-session' as const, id: r.sessionId })),
-    );
+    addEmailSubjects(trail, 'checkout-session', ...reminders.map((r) => r.sessionId));
     return {
       sections: { checkout_reminders: reminders },
       erase: async (m: EntityManager) => {

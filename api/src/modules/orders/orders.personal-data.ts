@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  addEmailSubjects,
   PersonalDataProvider,
   recordsOfPerson,
   type PersonalData,
@@ -25,7 +26,7 @@ export class OrdersPersonalData implements PersonalData {
     const orders = await recordsOfPerson(manager, Order, 'o', subject);
     const ids = orders.map((o) => o.id);
     trail.orderIds.push(...ids);
-    trail.emailSubjects.push(...ids.map((id) => ({ type: 'order' as const, id })));
+    addEmailSubjects(trail, 'order', ...ids);
     return {
       sections: { orders },
       erase: async (m: EntityManager) => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  addEmailSubjects,
   PersonalDataProvider,
   type PersonalData,
   type PersonalDataSubject,
@@ -28,10 +29,8 @@ export class ReleasesPersonalData implements PersonalData {
     const orderIds = [...trail.orderIds];
     const { links, records } = await this.downloads.personalData(manager, subject.email, orderIds);
     const codes = await this.codes.redeemedBy(manager, subject.email);
-    trail.emailSubjects.push(
-      ...links.map((l) => ({ type: 'download-link' as const, id: l.id })),
-      ...codes.map((c) => ({ type: 'download-code' as const, id: c.id })),
-    );
+    addEmailSubjects(trail, 'download-link', ...links.map((l) => l.id));
+    addEmailSubjects(trail, 'download-code', ...codes.map((c) => c.id));
     return {
       sections: { download_links: links, downloads: records, download_codes: codes },
       erase: async (m: EntityManager) => ({
