@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { EmailColumn, exact } from '../../database/exact-text.js';
+import { QueuedMessage } from '../email/queued-message.js';
 
 /**
  * A newsletter or show announcement. Its counts are kept by the sender as it goes; its HTML and
@@ -81,7 +82,7 @@ export class CampaignRecord {
 @Index('IDX_campaign_recipients_due', ['status', 'nextAttemptAt'])
 @Index('IDX_campaign_recipients_messageId', ['messageId'])
 @Index('IDX_campaign_recipients_email', ['email'])
-export class CampaignRecipient {
+export class CampaignRecipient extends QueuedMessage {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -94,25 +95,6 @@ export class CampaignRecipient {
   /** The signup's one-click unsubscribe token, for its List-Unsubscribe link. */
   @Column({ type: 'varchar', length: 64, ...exact })
   token: string;
-
-  @Column({ type: 'varchar', length: 255 })
-  messageId: string;
-
-  @Column({ type: 'varchar', length: 20 })
-  status: string;
-
-  @Column({ type: 'integer', default: 0 })
-  attempts: number;
-
-  @Column({ type: 'text', nullable: true })
-  lastError: string | null;
-
-  /** When the sender may next take it; a claim moves it forward by the lease. Epoch ms. */
-  @EpochMsColumn()
-  nextAttemptAt: number;
-
-  @EpochMsColumn({ nullable: true })
-  sentAt: number | null;
 
   /** When this message was reported bounced, complained of, or its recipient unsubscribed. */
   @EpochMsColumn({ nullable: true })

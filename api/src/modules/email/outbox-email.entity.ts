@@ -2,6 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EMAIL_WAITING_PREFIX, type EmailKind, type EmailSubjectType } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { EmailColumn } from '../../database/exact-text.js';
+import { QueuedMessage } from './queued-message.js';
 
 /**
  * The emails a fan's form post can cause, to any address typed into it: each mailbox gets at most
@@ -32,7 +33,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 @Index('IDX_emails_createdAt', ['createdAt'])
 @Index(['status', 'nextAttemptAt'])
 @Index('IDX_emails_subject', ['subjectType', 'subjectId'])
-export class OutboxEmail {
+export class OutboxEmail extends QueuedMessage {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -79,27 +80,6 @@ export class OutboxEmail {
   /** The one-click unsubscribe URL of newsletter emails (List-Unsubscribe). */
   @Column({ type: 'varchar', length: 500, nullable: true })
   listUnsubscribe: string | null;
-
-  /** `<…@host>`, the same on every attempt. */
-  @Column({ type: 'varchar', length: 255 })
-  messageId: string;
-
-  @Column({ type: 'varchar', length: 20 })
-  status: string;
-
-  @Column({ type: 'integer', default: 0 })
-  attempts: number;
-
-  /** The last answer of the SMTP server, or the connection error. */
-  @Column({ type: 'text', nullable: true })
-  lastError: string | null;
-
-  /** When the sender may next take it; a claim moves it forward by the lease. Epoch ms. */
-  @EpochMsColumn()
-  nextAttemptAt: number;
-
-  @EpochMsColumn({ nullable: true })
-  sentAt: number | null;
 
   @EpochMsColumn()
   createdAt: number;
