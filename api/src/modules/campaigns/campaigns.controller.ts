@@ -9,7 +9,6 @@ import {
   Param,
   Post,
   Put,
-  Query,
   Res,
 } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -20,16 +19,12 @@ import {
   type CampaignPreview,
   type CampaignSettings,
   type Campaign,
-  CampaignListFilter,
   type FormResponse,
-  type ListPage,
   type Suppression,
-  type SuppressionListFilter,
 } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { AdminOnly } from '../../common/admin-only.js';
@@ -72,26 +67,24 @@ const suppressionColumns: CsvColumn<Suppression>[] = [
 
 const CONFLICT = 'The campaign is not in a state that allows this; the sentence says why';
 
+/** The campaigns' list; registered before CampaignsController, whose `:id` would take "export". */
+export class CampaignListController extends AdminListController({
+  path: 'admin/campaigns',
+  tag: 'admin: campaigns',
+  source: CampaignsService,
+  query: CampaignListQueryDto,
+  columns: campaignColumns,
+  exportName: EXPORT_NAMES.campaigns,
+}) {}
+
 @ApiTags('admin: campaigns')
 @AdminOnly()
 @Controller('admin/campaigns')
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
-    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  @Get()
-  list(@Query() query: CampaignListQueryDto): Promise<ListPage<Campaign, CampaignListFilter>> {
-    return listPage(this.campaigns.listDefinition(), query);
-  }
-
-  @Get('export')
-  export(@Query() query: CampaignListQueryDto) {
-    const rows = streamCsv(this.campaigns.listDefinition(), query, campaignColumns);
-    return csvFile(EXPORT_NAMES.campaigns, this.clock.today(), rows);
-  }
 
   /** The artist's time zone, in which the editor's schedule is written, and the rate cap. */
   @Get('settings')
@@ -175,27 +168,20 @@ export class CampaignsController {
   }
 }
 
+export class SuppressionListController extends AdminListController({
+  path: 'admin/suppressions',
+  tag: 'admin: campaigns',
+  source: SuppressionsService,
+  query: SuppressionListQueryDto,
+  columns: suppressionColumns,
+  exportName: EXPORT_NAMES.suppressions,
+}) {}
+
 @ApiTags('admin: campaigns')
 @AdminOnly()
 @Controller('admin/suppressions')
 export class SuppressionsController {
-  constructor(
-    private readonly suppressions: SuppressionsService,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get('export')
-  export(@Query() query: SuppressionListQueryDto) {
-    const rows = streamCsv(this.suppressions.listDefinition(), query, suppressionColumns);
-    return csvFile(EXPORT_NAMES.suppressions, this.clock.today(), rows);
-  }
-
-  @Get()
-  list(
-    @Query() query: SuppressionListQueryDto,
-  ): Promise<ListPage<Suppression, SuppressionListFilter>> {
-    return listPage(this.suppressions.listDefinition(), query);
-  }
+  constructor(private readonly suppressions: SuppressionsService) {}
 
   /** Lifts a suppression: the address gets campaigns again. The reason is kept. */
   @Delete(':id')

@@ -12,8 +12,10 @@ import { CampaignFanData } from './campaign-fan-data.js';
 import { CampaignRecipient, CampaignRecord, SuppressionRecord } from './campaign.entity.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import {
+  CampaignListController,
   CampaignPageController,
   CampaignsController,
+  SuppressionListController,
   SuppressionsController,
 } from './campaigns.controller.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -35,7 +37,9 @@ export const CAMPAIGNS_ENTITIES = [CampaignRecord, CampaignRecipient, Suppressio
     ContentModule,
   ],
   controllers: [
+    CampaignListController,
     CampaignsController,
+    SuppressionListController,
     SuppressionsController,
     CampaignPageController,
     EmailWebhooksController,

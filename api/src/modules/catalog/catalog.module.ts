@@ -6,7 +6,7 @@ import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
-import { ProductsController } from './products.controller.js';
+import { ProductListController, ProductsController } from './products.controller.js';
 import { ReleaseFilesController, ReleasesController } from './release-files.controller.js';
 import { ReleaseFilesService, ReleaseUploadInterceptor } from './release-files.js';
 
@@ -20,7 +20,13 @@ export const CATALOG_ENTITIES = [
 
 @Module({
   imports: [TypeOrmModule.forFeature(CATALOG_ENTITIES), GalleryModule],
-  controllers: [CatalogController, ProductsController, ReleaseFilesController, ReleasesController],
+  controllers: [
+    CatalogController,
+    ProductListController,
+    ProductsController,
+    ReleaseFilesController,
+    ReleasesController,
+  ],
   providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
   exports: [CatalogService, InventoryService, ReleaseFilesService],
 })

@@ -2,12 +2,10 @@ import {
   Body,
   Controller,
   Delete,
-  Get,
   HttpCode,
   Param,
   Post,
   Put,
-  Query,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
@@ -18,14 +16,11 @@ import {
   PRODUCT_LIST_FILTERS,
   PRODUCT_SORTS,
   type AdminProduct,
-  type ListPage,
-  type ProductListFilter,
   type ProductOrderInput,
   type ProductRemoval,
 } from '@artist/contracts';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import { AdminListController } from '../../lists/admin-list.controller.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
@@ -84,26 +79,21 @@ const columns: CsvColumn<AdminProduct>[] = [
   { header: 'archivedAt', value: (p) => p.archivedAt },
 ];
 
+export class ProductListController extends AdminListController({
+  path: 'admin/products',
+  tag: 'admin: products',
+  source: InventoryService,
+  query: ProductListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.products,
+}) {}
+
 /** The Products tab: the catalogue and its stock, per size. */
 @ApiTags('admin: products')
 @AdminOnly()
 @Controller('admin/products')
 export class ProductsController {
-  constructor(
-    private readonly inventory: InventoryService,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get()
-  list(@Query() query: ProductListQueryDto): Promise<ListPage<AdminProduct, ProductListFilter>> {
-    return listPage(this.inventory.listDefinition(), query);
-  }
-
-  @Get('export')
-  export(@Query() query: ProductListQueryDto) {
-    const rows = streamCsv(this.inventory.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.products, this.clock.today(), rows);
-  }
+  constructor(private readonly inventory: InventoryService) {}
 
   @Post()
   create(@Body() body: ProductInputDto): Promise<AdminProduct> {

@@ -1,19 +1,16 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CONTACT_LIST_FILTERS,
   CONTACT_SORTS,
   EXPORT_NAMES,
   type BulkUpdateResponse,
-  type ContactListFilter,
   type ContactMessage,
   type FormResponse,
-  type ListPage,
 } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
@@ -35,13 +32,19 @@ const columns: CsvColumn<ContactMessage>[] = [
 
 class ContactListQueryDto extends ListQueryDto(CONTACT_LIST_FILTERS, CONTACT_SORTS) {}
 
+export class ContactListController extends AdminListController({
+  path: 'admin/contact-messages',
+  tag: 'contact',
+  source: ContactService,
+  query: ContactListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.contactMessages,
+}) {}
+
 @ApiTags('contact')
 @Controller()
 export class ContactController {
-  constructor(
-    private readonly contact: ContactService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly contact: ContactService) {}
 
   @Post('contact')
   @RateLimit('contact')
@@ -51,19 +54,6 @@ export class ContactController {
       success: true,
       message: "Message sent! Thanks for reaching out. I'll get back to you soon.",
     };
-  }
-
-  @Get('admin/contact-messages')
-  @AdminOnly()
-  list(@Query() query: ContactListQueryDto): Promise<ListPage<ContactMessage, ContactListFilter>> {
-    return listPage(this.contact.listDefinition(), query);
-  }
-
-  @Get('admin/contact-messages/export')
-  @AdminOnly()
-  export(@Query() query: ContactListQueryDto) {
-    const rows = streamCsv(this.contact.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.contactMessages, this.clock.today(), rows);
   }
 
   /** Declared before `:id` so "bulk" is not read as an id. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContactMessage } from './contact-message.entity.js';
-import { ContactController } from './contact.controller.js';
+import { ContactController, ContactListController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 import { ContactPersonalData } from './contact.personal-data.js';
 
@@ -10,7 +10,7 @@ export const CONTACT_ENTITIES = [ContactMessage];
 
 @Module({
   imports: [TypeOrmModule.forFeature(CONTACT_ENTITIES)],
-  controllers: [ContactController],
+  controllers: [ContactListController, ContactController],
   providers: [ContactService, ContactPersonalData],
   exports: [ContactService],
 })

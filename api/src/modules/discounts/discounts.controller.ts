@@ -1,17 +1,14 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   DISCOUNT_LIST_FILTERS,
   EXPORT_NAMES,
   DISCOUNT_SORTS,
   type DiscountCode,
-  type DiscountListFilter,
-  type ListPage,
 } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { DiscountsService } from './discounts.service.js';
@@ -36,25 +33,20 @@ const columns: CsvColumn<DiscountCode>[] = [
 
 class DiscountListQueryDto extends ListQueryDto(DISCOUNT_LIST_FILTERS, DISCOUNT_SORTS) {}
 
+export class DiscountListController extends AdminListController({
+  path: 'admin/discounts',
+  tag: 'admin: discounts',
+  source: DiscountsService,
+  query: DiscountListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.discounts,
+}) {}
+
 @ApiTags('admin: discounts')
 @AdminOnly()
 @Controller('admin/discounts')
 export class DiscountsController {
-  constructor(
-    private readonly discounts: DiscountsService,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get()
-  list(@Query() query: DiscountListQueryDto): Promise<ListPage<DiscountCode, DiscountListFilter>> {
-    return listPage(this.discounts.listDefinition(), query);
-  }
-
-  @Get('export')
-  export(@Query() query: DiscountListQueryDto) {
-    const rows = streamCsv(this.discounts.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.discounts, this.clock.today(), rows);
-  }
+  constructor(private readonly discounts: DiscountsService) {}
 
   @Post()
   create(@Body() body: DiscountInputDto): Promise<DiscountCode> {

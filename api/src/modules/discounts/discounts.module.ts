@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DiscountsController } from './discounts.controller.js';
+import { DiscountListController, DiscountsController } from './discounts.controller.js';
 import { DiscountsService } from './discounts.service.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';
 
@@ -10,7 +10,7 @@ export const DISCOUNTS_ENTITIES = [DiscountCodeRecord, DiscountHold];
 /** Discount codes: the admin's Discounts area, and the uses checkout holds and counts. */
 @Module({
   imports: [TypeOrmModule.forFeature(DISCOUNTS_ENTITIES)],
-  controllers: [DiscountsController],
+  controllers: [DiscountListController, DiscountsController],
   providers: [DiscountsService],
   exports: [DiscountsService],
 })

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { EmailsController } from './emails.controller.js';
+import { EmailListController, EmailsController } from './emails.controller.js';
 import { EmailsService } from './emails.service.js';
 import { MailQuota } from './mail-quota.entity.js';
 import { OutboxEmail } from './outbox-email.entity.js';
@@ -15,7 +15,7 @@ export const EMAIL_ENTITIES = [OutboxEmail, MailQuota];
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES)],
-  controllers: [EmailsController],
+  controllers: [EmailListController, EmailsController],
   providers: [OutboxService, MailSender, EmailsService, EmailPersonalData],
   exports: [OutboxService, MailSender],
 })

@@ -1,19 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   EMAIL_LIST_FILTERS,
   EMAIL_SORTS,
   EXPORT_NAMES,
-  type EmailListFilter,
   type EmailSetupStatus,
-  type ListPage,
   type OutboxEmailDetail,
   type OutboxEmailSummary,
 } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { EmailsService } from './emails.service.js';
 import { AdminOnly } from '../../common/admin-only.js';
@@ -35,26 +32,22 @@ const columns: CsvColumn<OutboxEmailSummary>[] = [
 
 class EmailListQueryDto extends ListQueryDto(EMAIL_LIST_FILTERS, EMAIL_SORTS) {}
 
+/** The outbox's list; registered before EmailsController, whose `:id` would take "export". */
+export class EmailListController extends AdminListController({
+  path: 'admin/emails',
+  tag: 'emails',
+  source: EmailsService,
+  query: EmailListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.emails,
+}) {}
+
 /** The outbox in the admin (behind the admin guard like every /api/admin route). */
 @ApiTags('emails')
 @AdminOnly()
 @Controller('admin/emails')
 export class EmailsController {
-  constructor(
-    private readonly emails: EmailsService,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get()
-  list(@Query() query: EmailListQueryDto): Promise<ListPage<OutboxEmailSummary, EmailListFilter>> {
-    return listPage(this.emails.listDefinition(), query);
-  }
-
-  @Get('export')
-  export(@Query() query: EmailListQueryDto) {
-    const rows = streamCsv(this.emails.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.emails, this.clock.today(), rows);
-  }
+  constructor(private readonly emails: EmailsService) {}
 
   /** Whether SMTP_URL is set and how many emails are held: the dashboard's banner. */
   @Get('status')

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -9,13 +9,11 @@ import {
   type FanErasure,
   type FanExport,
   type FanHistory,
-  type FanListFilter,
-  type ListPage,
 } from '@artist/contracts';
-import { IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import { AdminListController } from '../../lists/admin-list.controller.js';
+import { IdParam } from '../../lists/bulk.dto.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { FansService } from './fans.service.js';
@@ -33,6 +31,16 @@ const columns: CsvColumn<Fan>[] = [
 
 class FanListQueryDto extends ListQueryDto(FAN_LIST_FILTERS, FAN_SORTS) {}
 
+/** The Fans tab's list; registered before FansController, whose `:id` would take "export". */
+export class FanListController extends AdminListController({
+  path: 'admin/fans',
+  tag: 'fans',
+  source: FansService,
+  query: FanListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.fans,
+}) {}
+
 @ApiTags('fans')
 @Controller('admin/fans')
 @AdminOnly()
@@ -41,18 +49,6 @@ export class FansController {
     private readonly fans: FansService,
     private readonly clock: Clock,
   ) {}
-
-  @Get()
-  list(@Query() query: FanListQueryDto): Promise<ListPage<Fan, FanListFilter>> {
-    return listPage(this.fans.listDefinition(), query);
-  }
-
-  /** Declared before `:id`, which would otherwise take the word "export" as an id. */
-  @Get('export')
-  exportList(@Query() query: FanListQueryDto) {
-    const rows = streamCsv(this.fans.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.fans, this.clock.today(), rows);
-  }
 
   @Get(':id')
   @ApiResponse({ status: 404, description: 'No fan has this id' })

@@ -9,7 +9,7 @@ import { NotifyModule } from '../notify/notify.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { FanLinkService } from './fan-link.js';
 import { Fan } from './fan.entity.js';
-import { FansController } from './fans.controller.js';
+import { FanListController, FansController } from './fans.controller.js';
 import { FansService } from './fans.service.js';
 
 /** The tables this module owns: registered here, and listed for data sources outside the app. */
@@ -26,7 +26,7 @@ export const FANS_ENTITIES = [Fan];
     OrdersModule,
     DiscoveryModule,
   ],
-  controllers: [FansController],
+  controllers: [FanListController, FansController],
   providers: [FansService, PersonalDataRegistry, { provide: FanLinker, useClass: FanLinkService }],
   // Global, so the modules whose records name a fan get the linker without importing this one.
   exports: [FanLinker],

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -7,15 +7,12 @@ import {
   NOTIFY_SORTS,
   type BulkUpdateResponse,
   type FormResponse,
-  type ListPage,
-  type NotifyListFilter,
   type NotifyMe,
   type NotifySendResponse,
 } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { flagText } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import {
   back,
@@ -96,32 +93,25 @@ const USED_TOKEN = 'A used or expired token: a page saying which';
 
 class NotifyListQueryDto extends ListQueryDto(NOTIFY_LIST_FILTERS, NOTIFY_SORTS) {}
 
+export class NotifyListController extends AdminListController({
+  path: 'admin/notify-me',
+  tag: 'notify me',
+  source: NotifyService,
+  query: NotifyListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.notifyMe,
+}) {}
+
 @ApiTags('notify me')
 @Controller()
 export class NotifyController {
-  constructor(
-    private readonly notify: NotifyService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly notify: NotifyService) {}
 
   @Post('notify-me')
   @RateLimit('notify-me')
   async create(@Body() body: NotifyMeDto): Promise<FormResponse> {
     await this.notify.create(body);
     return { success: true, message: "We'll notify you when this product is available." };
-  }
-
-  @Get('admin/notify-me')
-  @AdminOnly()
-  list(@Query() query: NotifyListQueryDto): Promise<ListPage<NotifyMe, NotifyListFilter>> {
-    return listPage(this.notify.listDefinition(), query);
-  }
-
-  @Get('admin/notify-me/export')
-  @AdminOnly()
-  export(@Query() query: NotifyListQueryDto) {
-    const rows = streamCsv(this.notify.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.notifyMe, this.clock.today(), rows);
   }
 
   @Put('admin/notify-me/bulk')

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { NotifyMe } from './notify-me.entity.js';
-import { NotifyController } from './notify.controller.js';
+import { NotifyController, NotifyListController } from './notify.controller.js';
 import { NotifyPersonalData } from './notify.personal-data.js';
 import { NotifyService } from './notify.service.js';
 
@@ -11,7 +11,7 @@ export const NOTIFY_ENTITIES = [NotifyMe];
 
 @Module({
   imports: [TypeOrmModule.forFeature(NOTIFY_ENTITIES), CatalogModule],
-  controllers: [NotifyController],
+  controllers: [NotifyListController, NotifyController],
   providers: [NotifyService, NotifyPersonalData],
   exports: [NotifyService],
 })

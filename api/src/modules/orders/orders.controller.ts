@@ -1,18 +1,15 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   EXPORT_NAMES,
   ORDER_LIST_FILTERS,
   ORDER_SORTS,
-  type ListPage,
   type ManualOrderResult,
   type Order,
-  type OrderListFilter,
 } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ManualOrderDto } from './dto/manual-order.dto.js';
 import { UpdateOrderDto } from './dto/update-order.dto.js';
@@ -69,25 +66,20 @@ const columns: CsvColumn<Order>[] = [
 
 class OrderListQueryDto extends ListQueryDto(ORDER_LIST_FILTERS, ORDER_SORTS) {}
 
+export class OrderListController extends AdminListController({
+  path: 'admin/orders',
+  tag: 'admin: orders',
+  source: OrdersService,
+  query: OrderListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.orders,
+}) {}
+
 @ApiTags('admin: orders')
 @AdminOnly()
 @Controller('admin/orders')
 export class OrdersController {
-  constructor(
-    private readonly orders: OrdersService,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get()
-  list(@Query() query: OrderListQueryDto): Promise<ListPage<Order, OrderListFilter>> {
-    return listPage(this.orders.listDefinition(), query);
-  }
-
-  @Get('export')
-  export(@Query() query: OrderListQueryDto) {
-    const rows = streamCsv(this.orders.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.orders, this.clock.today(), rows);
-  }
+  constructor(private readonly orders: OrdersService) {}
 
   @Post('manual')
   createManual(@Body() body: ManualOrderDto): Promise<ManualOrderResult> {

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { ShowsModule } from '../shows/shows.module.js';
 import { Order } from './order.entity.js';
-import { OrdersController } from './orders.controller.js';
+import { OrderListController, OrdersController } from './orders.controller.js';
 import { OrderAudienceService } from './order-audience.service.js';
 import { OrdersService } from './orders.service.js';
 import { OrdersPersonalData } from './orders.personal-data.js';
@@ -13,7 +13,7 @@ export const ORDERS_ENTITIES = [Order];
 
 @Module({
   imports: [TypeOrmModule.forFeature(ORDERS_ENTITIES), CatalogModule, ShowsModule],
-  controllers: [OrdersController],
+  controllers: [OrderListController, OrdersController],
   providers: [OrdersService, OrderAudienceService, OrdersPersonalData],
   exports: [OrdersService, OrderAudienceService],
 })

@@ -1,17 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import {
-  EXPORT_NAMES,
-  SHOW_LIST_FILTERS,
-  SHOW_SORTS,
-  type AdminShow,
-  type ListPage,
-  type ShowListFilter,
-} from '@artist/contracts';
+import { EXPORT_NAMES, SHOW_LIST_FILTERS, SHOW_SORTS, type AdminShow } from '@artist/contracts';
+import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
-import { listPage, streamCsv } from '../../lists/list.js';
+import { type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
 import { ShowsService } from './shows.service.js';
@@ -35,25 +27,20 @@ const columns: CsvColumn<AdminShow>[] = [
 
 class ShowListQueryDto extends ListQueryDto(SHOW_LIST_FILTERS, SHOW_SORTS) {}
 
+export class ShowListController extends AdminListController({
+  path: 'admin/shows',
+  tag: 'admin: shows',
+  source: ShowsService,
+  query: ShowListQueryDto,
+  columns,
+  exportName: EXPORT_NAMES.shows,
+}) {}
+
 @ApiTags('admin: shows')
 @AdminOnly()
 @Controller('admin/shows')
 export class ShowsController {
-  constructor(
-    private readonly shows: ShowsService,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get()
-  listAdmin(@Query() query: ShowListQueryDto): Promise<ListPage<AdminShow, ShowListFilter>> {
-    return listPage(this.shows.listDefinition(), query);
-  }
-
-  @Get('export')
-  export(@Query() query: ShowListQueryDto) {
-    const rows = streamCsv(this.shows.listDefinition(), query, columns);
-    return csvFile(EXPORT_NAMES.shows, this.clock.today(), rows);
-  }
+  constructor(private readonly shows: ShowsService) {}
 
   @Post()
   create(@Body() body: ShowInputDto): Promise<AdminShow> {

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlacesModule } from '../places/places.module.js';
 import { Show } from './show.entity.js';
 import { ShowCalendarController } from './show-calendar.controller.js';
-import { ShowsController } from './shows.controller.js';
+import { ShowListController, ShowsController } from './shows.controller.js';
 import { ShowsService } from './shows.service.js';
 
 /** The tables this module owns: registered here, and listed for data sources outside the app. */
@@ -11,7 +11,7 @@ export const SHOWS_ENTITIES = [Show];
 
 @Module({
   imports: [TypeOrmModule.forFeature(SHOWS_ENTITIES), PlacesModule],
-  controllers: [ShowsController, ShowCalendarController],
+  controllers: [ShowListController, ShowsController, ShowCalendarController],
   providers: [ShowsService],
   exports: [ShowsService],
 })

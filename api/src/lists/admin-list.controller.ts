@@ -1,0 +1,81 @@
+import { Controller, Get, Inject, Query, type StreamableFile, type Type } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { ListPage } from '@artist/contracts';
+import type { ObjectLiteral } from 'typeorm';
+import { AdminOnly } from '../common/admin-only.js';
+import { Clock } from '../common/clock.js';
+import { csvFile, type CsvColumn } from './csv.js';
+import { listPage, streamCsv, type ListDefinition } from './list.js';
+import type { ListParams } from './list-query.js';
+
+/** A service that defines an admin list (see `ListDefinition`). */
+export interface ListSource<
+  Entity extends ObjectLiteral,
+  Row,
+  Filter extends string,
+  Sort extends string,
+> {
+  listDefinition(): ListDefinition<Entity, Row, Filter, Sort>;
+}
+
+/** What an admin tab's list is, for `AdminListController`. */
+export interface AdminListOptions<
+  Entity extends ObjectLiteral,
+  Row,
+  Filter extends string,
+  Sort extends string,
+> {
+  /** The list's path under /api, e.g. 'admin/fans'. */
+  path: string;
+  /** The OpenAPI tag of the tab's routes. */
+  tag: string;
+  /** The service whose `listDefinition()` answers the list. */
+  source: Type<ListSource<Entity, Row, Filter, Sort>>;
+  /** The list's query DTO (`ListQueryDto(filters, sorts)`), which the ValidationPipe checks. */
+  query: Type<ListParams<Filter, Sort>>;
+  /** The CSV's columns, in order. */
+  columns: CsvColumn<Row>[];
+  /** The download's name before its date (an `EXPORT_NAMES` entry). */
+  exportName: string;
+}
+
+/**
+ * The two routes every admin list has, from its definition: `GET <path>`, a page of the list,
+ * and `GET <path>/export`, the CSV of all its rows under the same filter, search and sort.
+ * A tab declares `class XListController extends AdminListController({...}) {}` and registers
+ * it in its module before the tab's own controller: a `GET <path>/:id` declared earlier would
+ * take the word "export" as an id.
+ */
+export function AdminListController<
+  Entity extends ObjectLiteral,
+  Row,
+  Filter extends string,
+  Sort extends string,
+>(options: AdminListOptions<Entity, Row, Filter, Sort>) {
+  @ApiTags(options.tag)
+  @AdminOnly()
+  @Controller(options.path)
+  class AdminList {
+    constructor(
+      @Inject(options.source) private readonly source: ListSource<Entity, Row, Filter, Sort>,
+      private readonly clock: Clock,
+    ) {}
+
+    @Get()
+    list(@Query() query: ListParams<Filter, Sort>): Promise<ListPage<Row, Filter>> {
+      return listPage(this.source.listDefinition(), query);
+    }
+
+    @Get('export')
+    export(@Query() query: ListParams<Filter, Sort>): StreamableFile {
+      const rows = streamCsv(this.source.listDefinition(), query, options.columns);
+      return csvFile(options.exportName, this.clock.today(), rows);
+    }
+  }
+  // The compiler records a generic parameter's type as Object, which the ValidationPipe leaves
+  // unchecked and OpenAPI cannot describe: each route's query is the list's own DTO.
+  for (const route of ['list', 'export'] as const) {
+    Reflect.defineMetadata('design:paramtypes', [options.query], AdminList.prototype, route);
+  }
+  return AdminList;
+}
