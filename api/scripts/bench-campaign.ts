@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dataSourceOptions, openDatabase } from '../src/database/data-source.js';
 import { entities } from '../src/entities.js';
 import { seedVolume } from './volume-seed.js';
@@ -34,7 +35,6 @@ const SUBSCRIBERS = Number(args.subscribers);
 const CAPPED_SECONDS = Number(args.capped);
 const CAPPED_RATE = 20;
 const ARTIST = 'artist@bench.example';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -76,14 +76,11 @@ async function main() {
   const database = await trialDatabase(args.mysql, 'artist-bench-campaign');
   const server = await BuiltServer.over(database);
   const { base } = server;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    ...server.settings,
+  const env = server.environment('production', {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ARTIST_EMAIL: ARTIST,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-  };
+  });
 
   // The migrated database, filled before the API starts.
   const seeding = Date.now();

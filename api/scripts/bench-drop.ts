@@ -13,6 +13,7 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { Clock } from '../src/common/clock.js';
@@ -40,7 +41,6 @@ const BUYERS = Number(args.buyers);
 const STOCK = Number(args.stock);
 const SPREAD_MS = Number(args.seconds) * 1000;
 const random = seededRandom(Number(args.seed));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length

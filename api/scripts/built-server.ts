@@ -29,8 +29,8 @@ export function spawnBuiltServer(
 /**
  * The built server of a trial or bench, over a trial database on a free loopback port, as a
  * child process that may be stopped and started again. `settings` are its port, public address,
- * database, uploads folder, the artist's password, a session secret of its own and logs off; a
- * script adds its own and this process's environment to them.
+ * database, uploads folder, the artist's password, a session secret of its own and logs off;
+ * `environment` adds this process's environment and the script's own to them.
  */
 export class BuiltServer {
   child?: ChildProcess;
@@ -54,6 +54,11 @@ export class BuiltServer {
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
     });
+  }
+
+  /** What a script starts it with: this process's environment, `nodeEnv`, `settings`, then `extra`. */
+  environment(nodeEnv: 'development' | 'production', extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+    return { ...process.env, NODE_ENV: nodeEnv, ...this.settings, ...extra };
   }
 
   /**

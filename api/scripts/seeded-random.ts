@@ -12,3 +12,16 @@ export function seededRandom(start: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A whole number from `low` to `high`, both included, drawn with `random`. */
+export const between = (random: () => number, low: number, high: number): number =>
+  low + Math.floor(random() * (high - low + 1));
+
+/**
+ * A trial's draws for its --seed: `random` in [0, 1), and `between(low, high)` from the same
+ * generator, so one seed repeats the whole run.
+ */
+export function seededDraws(seed: number) {
+  const random = seededRandom(seed);
+  return { random, between: (low: number, high: number) => between(random, low, high) };
+}

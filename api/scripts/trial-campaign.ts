@@ -13,10 +13,11 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createConnection } from 'mysql2/promise';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { BuiltServer } from './built-server.js';
-import { seededRandom } from './seeded-random.js';
+import { seededDraws } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
 const { values: args } = parseArgs({
@@ -34,9 +35,7 @@ const { values: args } = parseArgs({
 const wanted = Number(args.recipients);
 const killsWanted = Number(args.kills);
 const seed = Number(args.seed);
-const random = seededRandom(seed);
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { random, between } = seededDraws(seed);
 const counts = { kills: 0, refused: 0, rejected550: 0 };
 
 const emailOf = (n: number) => `fan${n}@example.com`;
@@ -62,15 +61,12 @@ async function main() {
   const server = await BuiltServer.over(database);
   const { base } = server;
   const hook = { user: 'postmark', password: randomBytes(12).toString('hex') };
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    ...server.settings,
+  const env = server.environment('development', {
     SMTP_URL: smtp.url,
     CAMPAIGN_RATE_PER_SECOND: args.rate,
     EMAIL_WEBHOOK_USER: hook.user,
     EMAIL_WEBHOOK_PASSWORD: hook.password,
-  };
+  });
 
   const startApi = () => server.start(env, 1200);
   const kill = async () => {

@@ -29,6 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createConnection, type Connection } from 'mysql2/promise';
 import sharp from 'sharp';
 import type { GalleryPhoto, SiteContent } from '@artist/contracts';
@@ -39,7 +40,7 @@ import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 import { freePort, mainJs, spawnBuiltServer } from './built-server.js';
-import { seededRandom } from './seeded-random.js';
+import { seededDraws } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
 const { values: args } = parseArgs({
@@ -58,9 +59,7 @@ const buyersWanted = Number(args.buyers);
 const rate = Number(args.rate);
 const photosWanted = Number(args.photos);
 const seed = Number(args.seed);
-const random = seededRandom(seed);
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { random, between } = seededDraws(seed);
 
 const INSTANCES = 3;
 const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;

@@ -10,10 +10,11 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSmtpServer } from '../test/utils/smtp.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { BuiltServer } from './built-server.js';
-import { seededRandom } from './seeded-random.js';
+import { seededDraws } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 
@@ -35,9 +36,7 @@ const seed = Number(args.seed);
 const concurrency = Number(args.concurrency);
 const refuseChance = Number(args.refuse);
 
-const random = seededRandom(seed);
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { random, between } = seededDraws(seed);
 
 const counts = { kills: 0, refused: 0, retriedCalls: 0 };
 
@@ -55,14 +54,11 @@ async function main() {
   const database = await trialDatabase(args.mysql, 'artist-trial-mail');
   const server = await BuiltServer.over(database);
   const { base } = server;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    ...server.settings,
+  const env = server.environment('development', {
     ...stripeSettings(stripeUrl),
     SMTP_URL: smtp.url,
     TRUST_PROXY: '1',
-  };
+  });
 
   let up: Promise<void> = Promise.resolve();
   // Up to 2,400 tries 50 ms apart (two minutes and more): the first start migrates a fresh

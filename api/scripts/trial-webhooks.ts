@@ -10,13 +10,14 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
-import { seededRandom } from './seeded-random.js';
+import { seededDraws } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
 
@@ -33,9 +34,8 @@ const sessionsWanted = Number(args.n);
 const seed = Number(args.seed);
 const concurrency = Number(args.concurrency);
 
-const random = seededRandom(seed);
+const { random, between } = seededDraws(seed);
 const chance = (p: number) => random() < p;
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 function shuffle<T>(list: T[]): T[] {
   for (let i = list.length - 1; i > 0; i--) {
@@ -44,7 +44,6 @@ function shuffle<T>(list: T[]): T[] {
   }
   return list;
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Kind = 'paid' | 'async-paid' | 'async-failed' | 'abandoned';
 type Outcome = { what: string; status: number; expected: number[] };
