@@ -12,7 +12,7 @@ import {
   linkUnlinkedRecords,
 } from '../src/database/migrations/1766500000000-CreateFans.js';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { seededRandom } from './seeded-random.js';
+import { between, seededRandom } from './seeded-random.js';
 import { INDEXED_SEARCHES } from '../src/lists/search-index.js';
 import { searchIndexOf } from '../src/modules/search/search.module.js';
 import { TableVersions } from '../src/database/table-versions.js';
@@ -241,8 +241,6 @@ const MESSAGE_OPENINGS: Record<(typeof CONTACT_SUBJECTS)[number], string[]> = {
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)];
-const between = (random: Random, low: number, high: number) =>
-  low + Math.floor(random() * (high - low + 1));
 const hex = (random: Random, length: number) => {
   let text = '';
   while (text.length < length)
@@ -364,91 +362,82 @@ export async function seedVolume(
   const years = options.years ?? 3;
   const results: TableResult[] = [];
 
-  if (counts.signups > 0) {
-    const base = await lastId(dataSource, EmailSignup);
-    const random = seededRandom(seed + base);
-    const at = timeline(random, counts.signups, now, years);
+  /**
+   * Adds `count` rows to `target`'s table, each made by the maker `rowsOf` returns. The maker has
+   * a generator of its own (the table's `stream` of the seed, from its last id, so a second run
+   * adds other rows), the times the rows were made over `span` years, and that last id.
+   */
+  async function addRows<T extends ObjectLiteral>(
+    target: EntityTarget<T>,
+    count: number,
+    stream: number,
+    span: number,
+    rowsOf: (random: Random, at: (i: number) => Date, base: number) => (i: number) => Partial<T>,
+  ): Promise<void> {
+    if (count <= 0) return;
+    const base = await lastId(dataSource, target);
+    const random = seededRandom(seed + stream + base);
+    const at = timeline(random, count, now, span);
+    const make = rowsOf(random, at, base);
+    results.push(await insertRows(dataSource, target, count, make, options.onProgress));
+  }
+
+  /** `ms` after `from`, but never after `now`: when a later step of a row (sent, answered) came. */
+  const after = (from: Date | number, ms: number) => Math.min(+from + ms, now.getTime());
+
+  await addRows(EmailSignup, counts.signups, 0, years, (random, at, base) => {
     // Double opt-in began a year and a half before `now`: older signups have no token.
     const optInStart = now.getTime() - 1.5 * 365 * DAY_MS;
-    results.push(
-      await insertRows(
-        dataSource,
-        EmailSignup,
-        counts.signups,
-        (i): Partial<EmailSignup> => {
-          const n = base + i + 1;
-          const createdAt = at(i);
-          const created = createdAt.getTime();
-          const row: Partial<EmailSignup> = {
-            email: person(random, n).email,
-            contacted: 'false',
-            contactedAt: null,
-            createdAt,
-            token: null,
-            confirmedAt: null,
-            unsubscribedAt: null,
-            confirmationSentAt: null,
-          };
-          if (created >= optInStart) {
-            row.token = `${n.toString(16).padStart(12, '0')}${hex(random, 52)}`;
-            row.confirmationSentAt = created + between(random, 1_000, 30_000);
-            // About four in five confirm, most within the hour.
-            if (random() < 0.8)
-              row.confirmedAt = row.confirmationSentAt + between(random, 60_000, 3_600_000);
-          }
-          const active = created < optInStart || row.confirmedAt !== null;
-          if (active && random() < 0.06) {
-            row.unsubscribedAt = Math.min(
-              created + between(random, 1, 500) * DAY_MS,
-              now.getTime(),
-            );
-          }
-          if (active && row.unsubscribedAt === null && random() < 0.3) {
-            row.contacted = 'true';
-            row.contactedAt = new Date(
-              Math.min(created + between(random, 1, 200) * DAY_MS, now.getTime()),
-            );
-          }
-          return row;
-        },
-        options.onProgress,
-      ),
-    );
-  }
+    return (i) => {
+      const n = base + i + 1;
+      const createdAt = at(i);
+      const created = createdAt.getTime();
+      const row: Partial<EmailSignup> = {
+        email: person(random, n).email,
+        contacted: 'false',
+        contactedAt: null,
+        createdAt,
+        token: null,
+        confirmedAt: null,
+        unsubscribedAt: null,
+        confirmationSentAt: null,
+      };
+      if (created >= optInStart) {
+        row.token = `${n.toString(16).padStart(12, '0')}${hex(random, 52)}`;
+        row.confirmationSentAt = created + between(random, 1_000, 30_000);
+        // About four in five confirm, most within the hour.
+        if (random() < 0.8)
+          row.confirmedAt = row.confirmationSentAt + between(random, 60_000, 3_600_000);
+      }
+      const active = created < optInStart || row.confirmedAt !== null;
+      if (active && random() < 0.06) {
+        row.unsubscribedAt = after(created, between(random, 1, 500) * DAY_MS);
+      }
+      if (active && row.unsubscribedAt === null && random() < 0.3) {
+        row.contacted = 'true';
+        row.contactedAt = new Date(after(created, between(random, 1, 200) * DAY_MS));
+      }
+      return row;
+    };
+  });
 
-  if ((counts.subscribers ?? 0) > 0) {
-    const base = await lastId(dataSource, EmailSignup);
-    const random = seededRandom(seed + 4 + base);
-    const at = timeline(random, counts.subscribers!, now, 1);
-    results.push(
-      await insertRows(
-        dataSource,
-        EmailSignup,
-        counts.subscribers!,
-        (i): Partial<EmailSignup> => {
-          const n = base + i + 1;
-          const createdAt = at(i);
-          const sentAt = createdAt.getTime() + between(random, 1_000, 30_000);
-          return {
-            email: person(random, n).email,
-            contacted: 'false',
-            contactedAt: null,
-            createdAt,
-            token: `${n.toString(16).padStart(12, '0')}${hex(random, 52)}`,
-            confirmationSentAt: sentAt,
-            confirmedAt: Math.min(sentAt + between(random, 60_000, 3_600_000), now.getTime()),
-            unsubscribedAt: null,
-          };
-        },
-        options.onProgress,
-      ),
-    );
-  }
+  await addRows(EmailSignup, counts.subscribers ?? 0, 4, 1, (random, at, base) => (i) => {
+    const n = base + i + 1;
+    const createdAt = at(i);
+    const sentAt = createdAt.getTime() + between(random, 1_000, 30_000);
+    return {
+      email: person(random, n).email,
+      contacted: 'false',
+      contactedAt: null,
+      createdAt,
+      token: `${n.toString(16).padStart(12, '0')}${hex(random, 52)}`,
+      confirmationSentAt: sentAt,
+      confirmedAt: after(sentAt, between(random, 60_000, 3_600_000)),
+      unsubscribedAt: null,
+    };
+  });
 
-  if (counts.orders > 0) {
-    const base = await lastId(dataSource, Order);
-    const random = seededRandom(seed + 1 + base);
-    const at = timeline(random, counts.orders, now, years);
+  await addRows(Order, counts.orders, 1, years, (random, at, base) => {
     const shirt = FIRST_CATALOGUE.find((p) => p.id === 'tshirt')!;
     const sizeWeights = [0.12, 0.27, 0.3, 0.2, 0.11];
     const size = () => {
@@ -469,108 +458,95 @@ export async function seedVolume(
         price: shirt.priceInCents,
       }));
     };
-    results.push(
-      await insertRows(
-        dataSource,
-        Order,
-        counts.orders,
-        (i): Partial<Order> => {
-          const n = base + i + 1;
-          const createdAt = at(i);
-          const age = now.getTime() - createdAt.getTime();
-          const items = lineItems();
-          const itemsTotal = items.reduce((sum, item) => sum + item.quantity * item.price, 0);
-          if (random() < 0.25) {
-            // Sold at the merch table: no shipping, fulfilled on the spot.
-            const named = random() < 0.3 ? person(random, n) : null;
-            return {
-              email: named?.email ?? WALK_UP_EMAIL,
-              customerName: named ? `${named.first} ${named.last}` : WALK_UP_CUSTOMER,
-              shippingAddress: JSON.stringify({ type: 'in-person' }),
-              lineItems: JSON.stringify(items),
-              total: itemsTotal,
-              stripeSessionId: `manual_${createdAt.getTime()}_${hex(random, 6)}${n.toString(36)}`,
-              paymentStatus: 'paid',
-              paymentIntentId: null,
-              refundedAmount: 0,
-              paymentMethod: pick(random, PAYMENT_METHODS),
-              testMode: false,
-              salesChannel: 'in-person',
-              showLocation: pick(random, VENUES),
-              fulfillmentStatus: 'fulfilled',
-              trackingNumber: null,
-              notes: random() < 0.1 ? 'Signed the shirt at the table.' : null,
-              fulfilledAt: createdAt,
-              createdAt,
-            };
-          }
-          const buyer = person(random, n);
-          const name = `${buyer.first} ${buyer.last}`;
-          const [city, state, zip] = pick(random, CITIES);
-          const total = itemsTotal + ONLINE_SHIPPING_CENTS;
-          const roll = random();
-          const paymentStatus =
-            roll < 0.93
-              ? 'paid'
-              : roll < 0.96
-                ? 'refunded'
-                : roll < 0.985
-                  ? 'partially_refunded'
-                  : 'disputed';
-          const refundedAmount =
-            paymentStatus === 'refunded'
-              ? total
-              : paymentStatus === 'partially_refunded'
-                ? shirt.priceInCents
-                : 0;
-          // Orders older than a week have shipped, except a few stragglers; refunds never ship.
-          const shipped =
-            paymentStatus !== 'refunded' && (age > 7 * DAY_MS ? random() < 0.98 : random() < 0.3);
-          const fulfilledAt = shipped
-            ? new Date(
-                Math.min(createdAt.getTime() + between(random, 1, 5) * DAY_MS, now.getTime()),
-              )
-            : null;
-          return {
-            email: buyer.email,
-            customerName: name,
-            shippingAddress: JSON.stringify({
-              name,
-              address: {
-                line1: `${between(random, 1, 9999)} ${pick(random, STREETS)}`,
-                line2: random() < 0.15 ? `Apt ${between(random, 1, 40)}` : null,
-                city,
-                state,
-                postal_code: `${zip}${between(random, 10, 99)}`,
-                country: 'US',
-              },
-            }),
-            lineItems: JSON.stringify(items),
-            total,
-            stripeSessionId: `cs_live_${hex(random, 24)}${n.toString(36)}`,
-            paymentStatus,
-            paymentIntentId: `pi_${hex(random, 24)}`,
-            refundedAmount,
-            paymentMethod: null,
-            testMode: false,
-            salesChannel: 'online',
-            showLocation: null,
-            fulfillmentStatus: shipped ? 'fulfilled' : 'pending',
-            trackingNumber: shipped ? `9400${hex(random, 18).replace(/[a-f]/g, '7')}` : null,
-            notes: null,
-            fulfilledAt,
-            createdAt,
-          };
-        },
-        options.onProgress,
-      ),
-    );
-  }
+    return (i): Partial<Order> => {
+      const n = base + i + 1;
+      const createdAt = at(i);
+      const age = now.getTime() - createdAt.getTime();
+      const items = lineItems();
+      const itemsTotal = items.reduce((sum, item) => sum + item.quantity * item.price, 0);
+      if (random() < 0.25) {
+        // Sold at the merch table: no shipping, fulfilled on the spot.
+        const named = random() < 0.3 ? person(random, n) : null;
+        return {
+          email: named?.email ?? WALK_UP_EMAIL,
+          customerName: named ? `${named.first} ${named.last}` : WALK_UP_CUSTOMER,
+          shippingAddress: JSON.stringify({ type: 'in-person' }),
+          lineItems: JSON.stringify(items),
+          total: itemsTotal,
+          stripeSessionId: `manual_${createdAt.getTime()}_${hex(random, 6)}${n.toString(36)}`,
+          paymentStatus: 'paid',
+          paymentIntentId: null,
+          refundedAmount: 0,
+          paymentMethod: pick(random, PAYMENT_METHODS),
+          testMode: false,
+          salesChannel: 'in-person',
+          showLocation: pick(random, VENUES),
+          fulfillmentStatus: 'fulfilled',
+          trackingNumber: null,
+          notes: random() < 0.1 ? 'Signed the shirt at the table.' : null,
+          fulfilledAt: createdAt,
+          createdAt,
+        };
+      }
+      const buyer = person(random, n);
+      const name = `${buyer.first} ${buyer.last}`;
+      const [city, state, zip] = pick(random, CITIES);
+      const total = itemsTotal + ONLINE_SHIPPING_CENTS;
+      const roll = random();
+      const paymentStatus =
+        roll < 0.93
+          ? 'paid'
+          : roll < 0.96
+            ? 'refunded'
+            : roll < 0.985
+              ? 'partially_refunded'
+              : 'disputed';
+      const refundedAmount =
+        paymentStatus === 'refunded'
+          ? total
+          : paymentStatus === 'partially_refunded'
+            ? shirt.priceInCents
+            : 0;
+      // Orders older than a week have shipped, except a few stragglers; refunds never ship.
+      const shipped =
+        paymentStatus !== 'refunded' && (age > 7 * DAY_MS ? random() < 0.98 : random() < 0.3);
+      const fulfilledAt = shipped
+        ? new Date(after(createdAt, between(random, 1, 5) * DAY_MS))
+        : null;
+      return {
+        email: buyer.email,
+        customerName: name,
+        shippingAddress: JSON.stringify({
+          name,
+          address: {
+            line1: `${between(random, 1, 9999)} ${pick(random, STREETS)}`,
+            line2: random() < 0.15 ? `Apt ${between(random, 1, 40)}` : null,
+            city,
+            state,
+            postal_code: `${zip}${between(random, 10, 99)}`,
+            country: 'US',
+          },
+        }),
+        lineItems: JSON.stringify(items),
+        total,
+        stripeSessionId: `cs_live_${hex(random, 24)}${n.toString(36)}`,
+        paymentStatus,
+        paymentIntentId: `pi_${hex(random, 24)}`,
+        refundedAmount,
+        paymentMethod: null,
+        testMode: false,
+        salesChannel: 'online',
+        showLocation: null,
+        fulfillmentStatus: shipped ? 'fulfilled' : 'pending',
+        trackingNumber: shipped ? `9400${hex(random, 18).replace(/[a-f]/g, '7')}` : null,
+        notes: null,
+        fulfilledAt,
+        createdAt,
+      };
+    };
+  });
 
-  if (counts.messages > 0) {
-    const base = await lastId(dataSource, ContactMessage);
-    const random = seededRandom(seed + 2 + base);
-    const at = timeline(random, counts.messages, now, years);
+  await addRows(ContactMessage, counts.messages, 2, years, (random, at, base) => {
     const subjectWeights: [(typeof CONTACT_SUBJECTS)[number], number][] = [
       ['fan', 0.45],
       ['booking', 0.2],
@@ -578,68 +554,42 @@ export async function seedVolume(
       ['press', 0.1],
       ['collaboration', 0.1],
     ];
-    results.push(
-      await insertRows(
-        dataSource,
-        ContactMessage,
-        counts.messages,
-        (i): Partial<ContactMessage> => {
-          const sender = person(random, base + i + 1);
-          const createdAt = at(i);
-          let roll = random();
-          const subject = subjectWeights.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'other';
-          const recent = now.getTime() - createdAt.getTime() < 14 * DAY_MS;
-          const responded = random() < (recent ? 0.4 : 0.9);
-          return {
-            firstName: sender.first,
-            lastName: sender.last,
-            email: sender.email,
-            subject,
-            message: `${pick(random, MESSAGE_OPENINGS[subject])}\n\n${sender.first}`,
-            status: responded ? 'responded' : 'new',
-            respondedAt: responded
-              ? new Date(
-                  Math.min(createdAt.getTime() + between(random, 1, 72) * 3_600_000, now.getTime()),
-                )
-              : null,
-            createdAt,
-          };
-        },
-        options.onProgress,
-      ),
-    );
-  }
+    return (i) => {
+      const sender = person(random, base + i + 1);
+      const createdAt = at(i);
+      let roll = random();
+      const subject = subjectWeights.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'other';
+      const recent = now.getTime() - createdAt.getTime() < 14 * DAY_MS;
+      const responded = random() < (recent ? 0.4 : 0.9);
+      return {
+        firstName: sender.first,
+        lastName: sender.last,
+        email: sender.email,
+        subject,
+        message: `${pick(random, MESSAGE_OPENINGS[subject])}\n\n${sender.first}`,
+        status: responded ? 'responded' : 'new',
+        respondedAt: responded
+          ? new Date(after(createdAt, between(random, 1, 72) * 3_600_000))
+          : null,
+        createdAt,
+      };
+    };
+  });
 
-  if (counts.notify > 0) {
-    const base = await lastId(dataSource, NotifyMe);
-    const random = seededRandom(seed + 3 + base);
-    const at = timeline(random, counts.notify, now, years);
-    results.push(
-      await insertRows(
-        dataSource,
-        NotifyMe,
-        counts.notify,
-        (i): Partial<NotifyMe> => {
-          const createdAt = at(i);
-          const notified = random() < 0.35;
-          return {
-            email: person(random, base + i + 1).email,
-            productName: pick(random, NOTIFY_PRODUCT_NAMES),
-            notified: notified ? 'true' : 'false',
-            notifiedAt: notified
-              ? new Date(
-                  Math.min(createdAt.getTime() + between(random, 1, 60) * DAY_MS, now.getTime()),
-                )
-              : null,
-            // As the site stores a request from an address that never unsubscribed from them.
-            confirmedAt: createdAt,
-            createdAt,
-          };
-        },
-        options.onProgress,
-      ),
-    );
-  }
+  await addRows(NotifyMe, counts.notify, 3, years, (random, at, base) => (i) => {
+    const createdAt = at(i);
+    const notified = random() < 0.35;
+    return {
+      email: person(random, base + i + 1).email,
+      productName: pick(random, NOTIFY_PRODUCT_NAMES),
+      notified: notified ? 'true' : 'false',
+      notifiedAt: notified ? new Date(after(createdAt, between(random, 1, 60) * DAY_MS)) : null,
+      // As the site stores a request from an address that never unsubscribed from them.
+      confirmedAt: createdAt,
+      createdAt,
+    };
+  });
+
   // The rows went in as a bulk import would; one fan per address, linked as the site links them.
   const runner = dataSource.createQueryRunner();
   try {
