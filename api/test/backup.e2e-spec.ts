@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -22,6 +21,7 @@ import { seedVolume } from '../scripts/volume-seed.js';
 import { FileStorage } from '../src/modules/storage/file-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
+import { getBytes, storedBytes } from './utils/bytes.js';
 import { rowsOf } from './utils/backup-rows.js';
 import { buildApi, runNode } from './utils/built.js';
 import { testDatabases, type TestDatabase } from './utils/databases.js';
@@ -40,12 +40,6 @@ function otherDatabase(db: TestDatabase): TestDatabase | undefined {
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 /**
  * The rows as a MySQL/MariaDB database holds them: a datetime column without fractions keeps
@@ -181,7 +175,7 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
     expect(manifest.files.map((f) => f.key)).toEqual(keys.sort());
     expect(keys).toHaveLength(8);
     for (const file of manifest.files) {
-      const stored = await bytesOf((await storage.get(file.key))!.body);
+      const stored = await storedBytes(storage, file.key);
       const copied = readFileSync(path.join(backup, file.file));
       expect([file.key, file.bytes, file.sha256, sha256(copied)]).toEqual([
         file.key,
@@ -252,18 +246,8 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
         expect(list).toEqual(photos);
         for (const photo of list.filter((p) => p.medium.avif)) {
           for (const url of [photo.medium.webp, photo.medium.avif!, photo.full.webp]) {
-            const served = await request(copy.server)
-              .get(url)
-              .buffer(true)
-              .parse((res, done) => {
-                const chunks: Buffer[] = [];
-                res.on('data', (c: Buffer) => chunks.push(c));
-                res.on('end', () => done(null, Buffer.concat(chunks)));
-              })
-              .expect(200);
-            const original = await bytesOf(
-              (await storage.get(`gallery/${path.basename(url)}`))!.body,
-            );
+            const served = await getBytes(copy.server, url).expect(200);
+            const original = await storedBytes(storage, `gallery/${path.basename(url)}`);
             expect(sha256(served.body as Buffer)).toBe(sha256(original));
           }
         }

@@ -8,6 +8,7 @@ import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js
 import { DownloadCode, DownloadCodeBatch } from '../src/modules/releases/download-code.entity.js';
 import { DownloadLinkRecord } from '../src/modules/releases/download.entity.js';
 import { loggedIn } from './utils/admin.js';
+import { getBytes } from './utils/bytes.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { testAppOfSuite } from './utils/test-app.js';
@@ -126,15 +127,7 @@ describe.each(testDatabases())('download codes on $name', (db) => {
     const fresh = (await texts())[2];
     expect(fresh).toContain('Porch Light (MP3 320)');
     const flacUrl = new URL(/Porch Light \(FLAC\): (\S+)/.exec(fresh)![1]).pathname;
-    const file = await request(t.server)
-      .get(flacUrl)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const file = await getBytes(t.server, flacUrl).expect(200);
     expect((file.body as Buffer).equals(flac)).toBe(true);
     const sent = await outbox.find({ where: { kind: 'download-links' }, order: { id: 'ASC' } });
     expect(sent.map((e) => e.toAddress)).toEqual([

@@ -7,6 +7,7 @@ import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
 import { DownloadLinkRecord, DownloadRecordRow } from '../src/modules/releases/download.entity.js';
 import { loggedIn } from './utils/admin.js';
+import { getBytes } from './utils/bytes.js';
 import {
   createCheckout,
   deliver,
@@ -23,13 +24,6 @@ import { testAppOfSuite } from './utils/test-app.js';
 
 const DAY = 24 * 60 * 60_000;
 const REFUNDED = 'This order was refunded, so its downloads have ended.';
-
-/** The body of a binary answer. */
-const binary = (res: request.Response, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe.each(testDatabases())('download links on $name', (db) => {
   const t = testAppOfSuite(db, { PAYMENTS: 'test', DOWNLOAD_LIMIT: '3', DOWNLOAD_DAYS: '14' });
@@ -70,7 +64,9 @@ describe.each(testDatabases())('download links on $name', (db) => {
     return status.body.order.downloads as { format: string; url: string; downloadsLeft: number }[];
   }
 
-  const get = (url: string) => request(t.server).get(url).buffer(true).parse(binary);
+  const get = (url: string) => getBytes(t.server, url);
+  const emailsOfKind = (kind: string) =>
+    t.app.get(DataSource).getRepository(OutboxEmail).findBy({ kind });
 
   it('puts one link per format on the receipt and in the confirmation email', async () => {
     const links = await buy();
@@ -78,10 +74,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
     for (const link of links) expect(link.url).toMatch(/^\/download\/[A-Za-z0-9_-]{32}$/);
     expect(links[0].downloadsLeft).toBe(3);
     const [order] = await orders(t);
-    const emails = await t.app
-      .get(DataSource)
-      .getRepository(OutboxEmail)
-      .findBy({ kind: 'order-confirmation' });
+    const emails = await emailsOfKind('order-confirmation');
     expect(emails).toHaveLength(1);
     expect(emails[0].toAddress).toBe('fan@example.com');
     for (const link of links) expect(emails[0].text).toContain(`${t.config.publicUrl}${link.url}`);
@@ -143,10 +136,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
       .set('Origin', t.config.publicUrl)
       .expect(202);
     expect(sent.text).toContain('f**@example.com');
-    const fresh = await t.app
-      .get(DataSource)
-      .getRepository(OutboxEmail)
-      .findBy({ kind: 'download-links' });
+    const fresh = await emailsOfKind('download-links');
     expect(fresh).toHaveLength(1);
     expect(fresh[0].toAddress).toBe('fan@example.com');
     const url = /\/download\/[A-Za-z0-9_-]{32}/.exec(fresh[0].text)![0];
@@ -190,10 +180,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
     await buy();
     const [order] = await orders(t);
     await admin.post(`/api/admin/orders/${order.id}/downloads/resend`).expect(202, { sent: 2 });
-    const emails = await t.app
-      .get(DataSource)
-      .getRepository(OutboxEmail)
-      .findBy({ kind: 'download-links' });
+    const emails = await emailsOfKind('download-links');
     expect(emails).toHaveLength(1);
     expect(emails[0].text).toContain('Porch Light (FLAC)');
     await request(t.server)
@@ -244,10 +231,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
     const [, again] = await linkEmails();
     expect(linkIn(again, 'MP3 320')).not.toBe(bought[0].url);
     expect((await get(linkIn(again, 'FLAC')).expect(200)).body.equals(flac)).toBe(true);
-    const emails = await t.app
-      .get(DataSource)
-      .getRepository(OutboxEmail)
-      .findBy({ kind: 'download-links' });
+    const emails = await emailsOfKind('download-links');
     expect(emails.map((e) => e.toAddress)).toEqual(['fan@example.com', 'fan@example.com']);
   });
 

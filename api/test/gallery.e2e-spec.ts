@@ -25,6 +25,7 @@ import { NOT_AN_IMAGE, type MadeImage } from '../src/modules/gallery/gallery-ima
 import { GalleryPhotoRecord } from '../src/modules/gallery/gallery-photo.entity.js';
 import { PHOTO_TOO_LARGE } from '../src/modules/gallery/photo-upload.interceptor.js';
 import { browser, loggedIn } from './utils/admin.js';
+import { getBytes } from './utils/bytes.js';
 import { testDatabases } from './utils/databases.js';
 import { startTestApp, startTestAppOn, type TestApp } from './utils/test-app.js';
 
@@ -185,15 +186,7 @@ describe.each(testDatabases())('gallery on $name', (db) => {
     ];
     expect(galleryFiles()).toEqual(files.map((f) => path.basename(f.url)).sort());
     for (const file of files) {
-      const served = await request(t.server)
-        .get(file.url)
-        .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const served = await getBytes(t.server, file.url).expect(200);
       expect(served.headers['content-type']).toBe(file.type);
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.headers['x-content-type-options']).toBe('nosniff');

@@ -18,31 +18,16 @@ import { createStorage } from '../src/modules/storage/storage.module.js';
 import { S3Storage } from '../src/modules/storage/s3-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
+import { bytesOf, getBytes, storedBytes } from './utils/bytes.js';
 import { describeWithoutDatabase, testDatabases } from './utils/databases.js';
 import { startTestS3, type TestS3 } from './utils/s3.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 async function keysOf(storage: Storage, prefix = ''): Promise<string[]> {
   const keys: string[] = [];
   for await (const file of storage.list(prefix)) keys.push(file.key);
   return keys.sort();
 }
-
-const served = (agent: ReturnType<typeof request>, url: string) =>
-  agent
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
 
 describeWithoutDatabase('STORAGE_URL and the S3 settings', () => {
   it('keeps the folder by default, takes file: and UPLOADS_DIR, and reads s3://bucket/prefix', () => {
@@ -265,6 +250,17 @@ describe.each(testDatabases())('the gallery on S3 storage, on $name', (db) => {
       .toBuffer();
   const filesOf = (photo: GalleryPhoto) =>
     [photo.medium, photo.full].flatMap((size) => [size.webp, size.avif!]);
+  /** The storage key of a photo file served at `url`. */
+  const keyOf = (url: string) => `gallery/${path.basename(url)}`;
+  /** A photo uploaded through the admin's gallery form, as the server answers it. */
+  const addPhoto = async (agent: TestAgent, alt: string, filename: string) =>
+    (
+      await agent
+        .post('/api/admin/gallery')
+        .field('alt', alt)
+        .attach('photo', await png(), { filename })
+        .expect(201)
+    ).body as GalleryPhoto;
 
   beforeAll(async () => {
     s3 = await startTestS3();
@@ -280,26 +276,18 @@ describe.each(testDatabases())('the gallery on S3 storage, on $name', (db) => {
 
   it('uploads into the bucket, serves the stored bytes with the cache headers, and deletes them', async () => {
     expect(storage).toBeInstanceOf(S3Storage);
-    const photo = (
-      await admin
-        .post('/api/admin/gallery')
-        .field('alt', 'On S3')
-        .attach('photo', await png(), { filename: 'a.png' })
-        .expect(201)
-    ).body as GalleryPhoto;
+    const photo = await addPhoto(admin, 'On S3', 'a.png');
     const urls = filesOf(photo);
     expect(urls.every((url) => url.startsWith('/media/gallery/'))).toBe(true);
-    expect(await keysOf(storage, 'gallery/')).toEqual(
-      urls.map((url) => `gallery/${path.basename(url)}`).sort(),
-    );
+    expect(await keysOf(storage, 'gallery/')).toEqual(urls.map(keyOf).sort());
     // The objects sit under the prefix of STORAGE_URL in the bucket.
     const bucket = createStorage(loadConfig(s3.env(''), '/srv').storage);
     expect(await keysOf(bucket, 'site/gallery/')).toHaveLength(4);
     (bucket as S3Storage).destroy();
 
     for (const url of urls) {
-      const res = await served(request(t.server), url).expect(200);
-      const stored = await bytesOf((await storage.get(`gallery/${path.basename(url)}`))!.body);
+      const res = await getBytes(t.server, url).expect(200);
+      const stored = await storedBytes(storage, keyOf(url));
       expect((res.body as Buffer).equals(stored)).toBe(true);
       expect(res.headers['content-type']).toBe(url.endsWith('.avif') ? 'image/avif' : 'image/webp');
       expect(res.headers['content-length']).toBe(String(stored.length));
@@ -318,20 +306,14 @@ describe.each(testDatabases())('the gallery on S3 storage, on $name', (db) => {
   });
 
   it('sweeps objects no row names once past the grace, keeping those of photos', async () => {
-    const kept = (
-      await admin
-        .post('/api/admin/gallery')
-        .field('alt', 'Kept on S3')
-        .attach('photo', await png(), { filename: 'k.png' })
-        .expect(201)
-    ).body as GalleryPhoto;
-    const keptKeys = filesOf(kept).map((url) => `gallery/${path.basename(url)}`);
+    const kept = await addPhoto(admin, 'Kept on S3', 'k.png');
+    const keptKeys = filesOf(kept).map(keyOf);
     // An upload whose process stopped before its row was committed.
     const orphan = await storeGalleryFiles(storage, [
       { size: 'medium', format: 'webp', width: 1, height: 1, data: Buffer.from('x') },
       { size: 'full', format: 'webp', width: 1, height: 1, data: Buffer.from('y') },
     ]);
-    const orphanKeys = [...orphan.urls.values()].map((url) => `gallery/${path.basename(url)}`);
+    const orphanKeys = [...orphan.urls.values()].map(keyOf);
     await storage.put('gallery/notes.txt', Buffer.from('not the gallery’s'), 'text/plain');
     const sweeper = t.app.get(GallerySweepService);
     expect(await sweeper.sweep()).toEqual({ removed: 0, temporaries: 0 });
@@ -353,22 +335,14 @@ describe.each(testDatabases())('the gallery on S3 storage, on $name', (db) => {
     });
     try {
       const cdnAdmin = await loggedIn(cdn);
-      const photo = (
-        await cdnAdmin
-          .post('/api/admin/gallery')
-          .field('alt', 'Through the CDN')
-          .attach('photo', await png(), { filename: 'c.png' })
-          .expect(201)
-      ).body as GalleryPhoto;
+      const photo = await addPhoto(cdnAdmin, 'Through the CDN', 'c.png');
       const urls = filesOf(photo);
       for (const url of urls)
         expect(url).toMatch(
           /^https:\/\/media\.wrencalloway\.test\/site\/gallery\/[0-9a-f-]+-(medium|full)\.(webp|avif)$/,
         );
       const cdnStorage = cdn.app.get<Storage>(STORAGE);
-      expect(await keysOf(cdnStorage, 'gallery/')).toEqual(
-        urls.map((url) => `gallery/${path.basename(url)}`).sort(),
-      );
+      expect(await keysOf(cdnStorage, 'gallery/')).toEqual(urls.map(keyOf).sort());
       const publicList = await request(cdn.server).get('/api/gallery').expect(200);
       expect((publicList.body as GalleryPhoto[]).at(-1)).toEqual(photo);
       expect(publicList.headers['content-security-policy']).toMatch(
