@@ -110,6 +110,8 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
   const t = testAppOfSuite(db);
   let admin: TestAgent;
 
+  /** `PUT /api/admin/<list>/bulk`, as the bulk-selection bar sends it. */
+  const bulk = (list: string, body: object) => admin.put(`/api/admin/${list}/bulk`).send(body);
   const page = async (list: string, query: Record<string, string | number> = {}) =>
     (await admin.get(`/api/admin/${list}`).query(query).expect(200)).body as Page;
 
@@ -325,10 +327,10 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
   it('marks every signup matching a filter and search, and only those', async () => {
     const before = await page('email-signups', { status: 'pending', search: 'cal' });
     expect(before.total).toBeGreaterThan(0);
-    const res = await admin
-      .put('/api/admin/email-signups/bulk')
-      .send({ filter: { status: 'pending', search: 'cal' }, contacted: true })
-      .expect(200);
+    const res = await bulk('email-signups', {
+      filter: { status: 'pending', search: 'cal' },
+      contacted: true,
+    }).expect(200);
     expect(res.body).toEqual({ updated: before.total });
     expect((await page('email-signups', { status: 'pending', search: 'cal' })).total).toBe(0);
     const others = await page('email-signups', { status: 'pending' });
@@ -336,40 +338,38 @@ describe.each(testDatabases())('admin lists answered by the server on $name', (d
   });
 
   it('refuses a bulk update that names both ids and a filter, or neither', async () => {
-    const both = await admin
-      .put('/api/admin/contact-messages/bulk')
-      .send({ ids: [1], filter: { status: 'new' }, status: 'responded' })
-      .expect(400);
+    const both = await bulk('contact-messages', {
+      ids: [1],
+      filter: { status: 'new' },
+      status: 'responded',
+    }).expect(400);
     expect(both.body.message).toBe('Send either ids or filter, not both');
-    const neither = await admin
-      .put('/api/admin/contact-messages/bulk')
-      .send({ status: 'responded' })
-      .expect(400);
+    const neither = await bulk('contact-messages', { status: 'responded' }).expect(400);
     expect(neither.body.message).toBe('ids must be a list of message ids');
-    const badFilter = await admin
-      .put('/api/admin/contact-messages/bulk')
-      .send({ filter: { status: 'gone' }, status: 'responded' })
-      .expect(400);
+    const badFilter = await bulk('contact-messages', {
+      filter: { status: 'gone' },
+      status: 'responded',
+    }).expect(400);
     expect(badFilter.body.message).toContain("Unknown status 'gone'");
   });
 
   it('keeps notify-me at 100 per action when chosen by filter', async () => {
     const pending = await page('notify-me', { status: 'pending' });
     expect(pending.total).toBeGreaterThan(100);
-    const refused = await admin
-      .put('/api/admin/notify-me/bulk')
-      .send({ filter: { status: 'pending' }, notified: true })
-      .expect(400);
+    const refused = await bulk('notify-me', {
+      filter: { status: 'pending' },
+      notified: true,
+    }).expect(400);
     expect(refused.body.message).toBe(
       'Please select up to 100 requests at a time. Use filters to process larger batches.',
     );
     expect((await page('notify-me', { status: 'pending' })).total).toBe(pending.total);
     const hats = await page('notify-me', { status: 'pending', search: 'hat' });
     expect(hats.total).toBeLessThanOrEqual(100);
-    const done = await admin
-      .put('/api/admin/notify-me/bulk')
-      .send({ filter: { status: 'pending', search: 'hat' }, notified: true })
-      .expect(200);
+    const done = await bulk('notify-me', {
+      filter: { status: 'pending', search: 'hat' },
+      notified: true,
+    }).expect(200);
     expect(done.body).toEqual({ updated: hats.total });
     expect((await page('notify-me', { status: 'pending', search: 'hat' })).total).toBe(0);
   });

@@ -240,19 +240,15 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
     const [order] = await orders(s.t);
     const admin = await loggedIn(s.t);
+    const saveOrder = (changes: object) =>
+      admin.put(`/api/admin/orders/${order.id}`).send(changes).expect(200);
     await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
     smtp.received.length = 0;
 
     // Fulfilled without a number: nothing to tell yet.
-    await admin
-      .put(`/api/admin/orders/${order.id}`)
-      .send({ fulfillmentStatus: 'fulfilled' })
-      .expect(200);
+    await saveOrder({ fulfillmentStatus: 'fulfilled' });
     // The number added later sends the email.
-    await admin
-      .put(`/api/admin/orders/${order.id}`)
-      .send({ trackingNumber: '1Z999AA10123456784' })
-      .expect(200);
+    await saveOrder({ trackingNumber: '1Z999AA10123456784' });
     await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
     const [shipped] = smtp.received;
     expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
@@ -268,19 +264,10 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     expect(shipped.parsed.text).toContain('2 x Wren Calloway T-Shirt - M');
 
     // Saving the same number again (with a note, or spaced differently) sends nothing.
-    await admin
-      .put(`/api/admin/orders/${order.id}`)
-      .send({ trackingNumber: '1Z999AA10123456784', notes: 'Left on porch' })
-      .expect(200);
-    await admin
-      .put(`/api/admin/orders/${order.id}`)
-      .send({ trackingNumber: '1z 999 aa1 0123456784' })
-      .expect(200);
+    await saveOrder({ trackingNumber: '1Z999AA10123456784', notes: 'Left on porch' });
+    await saveOrder({ trackingNumber: '1z 999 aa1 0123456784' });
     // A different number, unknown to any carrier, is a new email without a link.
-    await admin
-      .put(`/api/admin/orders/${order.id}`)
-      .send({ trackingNumber: 'LOCAL-PICKUP-7' })
-      .expect(200);
+    await saveOrder({ trackingNumber: 'LOCAL-PICKUP-7' });
     await eventually(() => smtp.received.length === 2, 10_000, 'the second shipped email');
     await outboxSettled(s.t);
     expect(smtp.received).toHaveLength(2);

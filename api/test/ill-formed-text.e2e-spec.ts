@@ -59,6 +59,11 @@ describe.each(testDatabases())('ill-formed text on $name', (db) => {
 
   const sendJson = (agent: TestAgent | ReturnType<typeof request>, path: string, json: string) =>
     agent.post(path).set('Content-Type', 'application/json').send(json);
+  /** The contact form with `raw` as its message, as raw JSON (an escape kept as sent). */
+  const sendMessage = (raw: string) =>
+    sendJson(request(t.server), '/api/contact', withRaw(contact, 'message', raw));
+  const savedMessage = (message: string) =>
+    t.app.get(DataSource).getRepository(ContactMessage).findOneByOrFail({ message });
 
   it.each([
     ['/api/email-signup', { email: '' }],
@@ -135,25 +140,14 @@ describe.each(testDatabases())('ill-formed text on $name', (db) => {
 
   it('refuses a lone low surrogate and one at the end of a string', async () => {
     for (const raw of ['x\\udc00', 'x\\ud83d']) {
-      const res = await sendJson(
-        request(t.server),
-        '/api/contact',
-        withRaw(contact, 'message', raw),
-      ).expect(400);
+      const res = await sendMessage(raw).expect(400);
       expect(res.body.message).toBe('message must be well-formed text');
     }
   });
 
   it('still accepts a well-formed pair (an emoji) written as escapes', async () => {
-    await sendJson(
-      request(t.server),
-      '/api/contact',
-      withRaw(contact, 'message', 'Love it \\ud83c\\udfb8'),
-    ).expect(201);
-    const saved = await t.app
-      .get(DataSource)
-      .getRepository(ContactMessage)
-      .findOneByOrFail({ message: 'Love it 🎸' });
+    await sendMessage('Love it \\ud83c\\udfb8').expect(201);
+    const saved = await savedMessage('Love it 🎸');
     expect(saved.message).toBe('Love it 🎸');
   });
 
@@ -241,21 +235,10 @@ describe.each(testDatabases())('ill-formed text on $name', (db) => {
     }
 
     it('keeps newlines, CRLF and tabs in a message, and refuses a lone carriage return', async () => {
-      await sendJson(
-        request(t.server),
-        '/api/contact',
-        withRaw(contact, 'message', 'Line one\\r\\nLine two\\n\\tindented'),
-      ).expect(201);
-      const saved = await t.app
-        .get(DataSource)
-        .getRepository(ContactMessage)
-        .findOneByOrFail({ message: 'Line one\r\nLine two\n\tindented' });
+      await sendMessage('Line one\\r\\nLine two\\n\\tindented').expect(201);
+      const saved = await savedMessage('Line one\r\nLine two\n\tindented');
       expect(saved.firstName).toBe('Dolly');
-      const res = await sendJson(
-        request(t.server),
-        '/api/contact',
-        withRaw(contact, 'message', 'Line one\\rLine two'),
-      ).expect(400);
+      const res = await sendMessage('Line one\\rLine two').expect(400);
       expect(res.body.message).toBe('message must not contain control characters');
     });
   });

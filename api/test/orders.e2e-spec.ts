@@ -41,6 +41,9 @@ const inPerson = (fields: Record<string, unknown> = {}) => ({
   paymentMethod: 'cash',
   ...fields,
 });
+/** An in-person order of one line, a hat at $1.00 each, with `fields` changed. */
+const withHatLine = (fields: Record<string, unknown>) =>
+  inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1, price: 100, ...fields }] });
 
 describe.each(testDatabases())('orders on $name', (db) => {
   const t = testAppOfSuite(db);
@@ -139,29 +142,25 @@ describe.each(testDatabases())('orders on $name', (db) => {
       inPerson({ lineItems: ['tshirt'] }),
       'Each product line needs product_name, quantity and price',
     ],
-    [
-      'quantity 0',
-      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 0, price: 100 }] }),
-      'Quantity must be a whole number of at least 1',
-    ],
+    ['quantity 0', withHatLine({ quantity: 0 }), 'Quantity must be a whole number of at least 1'],
     [
       'quantity 1.5',
-      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1.5, price: 100 }] }),
+      withHatLine({ quantity: 1.5 }),
       'Quantity must be a whole number of at least 1',
     ],
     [
       'quantity as text',
-      inPerson({ lineItems: [{ product_name: 'Hat', quantity: '2', price: 100 }] }),
+      withHatLine({ quantity: '2' }),
       'Quantity must be a whole number of at least 1',
     ],
     [
       'a negative price',
-      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1, price: -1 }] }),
+      withHatLine({ price: -1 }),
       'Price must be a whole number of cents, 0 or more',
     ],
     [
       'a price in dollars',
-      inPerson({ lineItems: [{ product_name: 'Hat', quantity: 1, price: 19.99 }] }),
+      withHatLine({ price: 19.99 }),
       'Price must be a whole number of cents, 0 or more',
     ],
     [
