@@ -97,7 +97,7 @@ async function main() {
   );
 
   const startApi = (rate: number) =>
-    server.start({ ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) }, 1200);
+    server.start({ ...env, CAMPAIGN_RATE_PER_SECOND: String(rate) });
   const stopApi = () => server.stop('SIGTERM');
 
   // A failure below still stops the API, by its PID.

@@ -23,10 +23,9 @@ import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup
 import { Order } from '../src/modules/orders/order.entity.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
-import { BuiltServer } from './built-server.js';
+import { BuiltServer, waitHealthy } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
-import { waitStarted } from './wait-started.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,7 +61,7 @@ async function main() {
   };
   const child = server.spawn({ ...process.env, ...env });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await waitStarted(child, base);
+  await waitHealthy(base, child);
   // This process's own view of the database (migrations already ran in the API's).
   const config: AppConfig = { ...loadConfig(env, process.cwd()), database: database.config };
   const app = await createApp(config);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
+import { waitHealthy } from './wait-healthy.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
 import { databaseUrl, type TrialDatabase } from './trial-database.js';
 
@@ -13,7 +14,7 @@ export const mainJs = path.join(
   'main.js',
 );
 
-export { freePort };
+export { freePort, waitHealthy };
 
 /**
  * Starts the built server (`mainJs` with `SERVER_NODE_FLAGS`) with `env`; by default its output
@@ -75,9 +76,9 @@ export class BuiltServer {
   }
 
   /** Starts it with `env` and waits until it is healthy (see `waitHealthy`). */
-  start(env: NodeJS.ProcessEnv, attempts: number): Promise<void> {
-    this.spawn(env);
-    return waitHealthy(this.base, attempts);
+  start(env: NodeJS.ProcessEnv): Promise<void> {
+    const child = this.spawn(env);
+    return waitHealthy(this.base, child);
   }
 
   /** Sends it `signal` and waits until it has exited. */
@@ -135,19 +136,4 @@ export async function logIn(base: string, password: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-}
-
-/** Waits until a starting server answers `GET /api/health`: `attempts` tries, 50 ms apart. */
-export async function waitHealthy(base: string, attempts: number): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The API did not start');
 }

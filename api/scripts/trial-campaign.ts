@@ -68,7 +68,7 @@ async function main() {
     EMAIL_WEBHOOK_PASSWORD: hook.password,
   });
 
-  const startApi = () => server.start(env, 1200);
+  const startApi = () => server.start(env);
   const kill = async () => {
     await server.stop('SIGKILL');
     counts.kills++;

@@ -61,11 +61,8 @@ async function main() {
   });
 
   let up: Promise<void> = Promise.resolve();
-  // Up to 2,400 tries 50 ms apart (two minutes and more): the first start migrates a fresh
-  // database, which took over 30 s on MySQL with the API suites' parts migrating theirs beside it.
-  // The limit is there to catch a server that never answers, not a slow one.
   const startApi = () => {
-    up = server.start(env, 2400);
+    up = server.start(env);
     return up;
   };
   const kill = async () => {

@@ -15,7 +15,7 @@ import type { AppConfig } from '../src/config/env.js';
 import { freePort } from './free-port.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
 import { databaseUrl } from './trial-database.js';
-import { waitStarted } from './wait-started.js';
+import { waitHealthy } from './wait-healthy.js';
 
 /**
  * glibc's malloc gives each thread that allocates an arena of its own and keeps what they free:
@@ -91,7 +91,7 @@ export async function startBuiltApi(
     rmSync(uploads, { recursive: true, force: true });
   };
   try {
-    await waitStarted(child, base);
+    await waitHealthy(base, child);
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: base },
