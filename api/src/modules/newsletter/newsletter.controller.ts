@@ -22,17 +22,12 @@ import {
   NEWSLETTER_UNSUBSCRIBE_PATH,
 } from '../email/outbox.service.js';
 import {
-  htmlPage as html,
   isTokenShaped,
   LinkButtonRoute,
-  linkNotFound as notFound,
+  linkNotFound,
   linkOutcomePage,
-  LinkPageRoute,
-  OneClickUnsubscribe,
-  requireOneClick,
-  unsubscribeLinkPage,
-  type LinkOutcome,
 } from '../email/link-pages.js';
+import { SubscriptionLinksController } from '../email/subscription-links.js';
 import {
   confirmedPage,
   confirmLinkExpiredPage,
@@ -67,13 +62,25 @@ const USED_LINK = 'A used or expired token: a page saying which';
 
 const isoOrEmpty = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** A confirm link's outcome, `done` answered with `done`. */
-const confirmOutcome = (res: Response, outcome: LinkOutcome, done: string) =>
-  linkOutcomePage(res, outcome, {
-    done,
-    used: confirmLinkUsedPage,
-    expired: confirmLinkExpiredPage,
-  });
+/** The confirm and unsubscribe links of the newsletter's emails. */
+export class NewsletterLinksController extends SubscriptionLinksController({
+  path: 'newsletter',
+  tag: 'newsletter',
+  source: NewsletterService,
+  notFound: NOT_VALID_LINK,
+  gone: USED_LINK,
+  unsubscribeAction: NEWSLETTER_UNSUBSCRIBE_PATH,
+  pages: {
+    confirm: (token) => confirmPage(NEWSLETTER_CONFIRM_PATH, token),
+    confirmed: confirmedPage,
+    confirmLinkUsed: confirmLinkUsedPage,
+    confirmLinkExpired: confirmLinkExpiredPage,
+    unsubscribe: unsubscribePage,
+    // The page that offers to subscribe again, with the one-time token its button posts.
+    unsubscribed: (resubscribeToken) =>
+      unsubscribedPage(NEWSLETTER_RESUBSCRIBE_PATH, resubscribeToken),
+  },
+}) {}
 
 @ApiTags('newsletter')
 @Controller()
@@ -112,51 +119,6 @@ export class NewsletterController {
     );
   }
 
-  /** The confirm link of the email opens this page; only its button (a POST) confirms. */
-  @LinkPageRoute('newsletter/confirm', NOT_VALID_LINK, USED_LINK)
-  async confirmPage(
-    @Query('token') token: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    if (!isTokenShaped(token)) return notFound(res);
-    const state = await this.newsletter.confirmLinkState(token);
-    if (state !== 'valid') return confirmOutcome(res, state, confirmedPage());
-    return html(res, confirmPage(NEWSLETTER_CONFIRM_PATH, token));
-  }
-
-  /** A confirm token works once, within 7 days. */
-  @LinkButtonRoute('newsletter/confirm', NOT_VALID_LINK, USED_LINK)
-  async confirm(
-    @Body() body: Record<string, unknown>,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    const token = body?.token;
-    if (!isTokenShaped(token)) return notFound(res);
-    return confirmOutcome(res, await this.newsletter.confirm(token), confirmedPage());
-  }
-
-  /** What a person opening the List-Unsubscribe link sees: a button, no change. */
-  @LinkPageRoute('newsletter/unsubscribe', NOT_VALID_LINK)
-  unsubscribePage(
-    @Query('token') token: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ): string {
-    return unsubscribeLinkPage(res, token, NEWSLETTER_UNSUBSCRIBE_PATH, unsubscribePage);
-  }
-
-  /** The one-click unsubscribe; the page it answers offers to subscribe again. */
-  @OneClickUnsubscribe('newsletter/unsubscribe', NOT_VALID_LINK)
-  async unsubscribe(
-    @Query('token') token: unknown,
-    @Body() body: Record<string, unknown>,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    requireOneClick(body);
-    const resubscribeToken = isTokenShaped(token) ? await this.newsletter.unsubscribe(token) : null;
-    if (!resubscribeToken) return notFound(res);
-    return html(res, unsubscribedPage(NEWSLETTER_RESUBSCRIBE_PATH, resubscribeToken));
-  }
-
   /**
    * The unsubscribed page's "Subscribe again" button: its one-time token has a confirmation email
    * sent to the address, which rejoins the list only by that email's link.
@@ -171,7 +133,7 @@ export class NewsletterController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const token = body?.token;
-    if (!isTokenShaped(token)) return notFound(res);
+    if (!isTokenShaped(token)) return linkNotFound(res);
     return linkOutcomePage(res, await this.newsletter.resubscribe(token), {
       done: resubscribeSentPage(),
       used: resubscribeLinkGonePage,

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlacesModule } from '../places/places.module.js';
 import { EmailSignup } from './email-signup.entity.js';
-import { NewsletterController } from './newsletter.controller.js';
+import { NewsletterController, NewsletterLinksController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 import { NewsletterPersonalData } from './newsletter.personal-data.js';
 
@@ -11,7 +11,7 @@ export const NEWSLETTER_ENTITIES = [EmailSignup];
 
 @Module({
   imports: [TypeOrmModule.forFeature(NEWSLETTER_ENTITIES), PlacesModule],
-  controllers: [NewsletterController],
+  controllers: [NewsletterController, NewsletterLinksController],
   providers: [NewsletterService, NewsletterPersonalData],
   exports: [NewsletterService],
 })

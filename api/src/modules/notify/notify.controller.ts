@@ -1,6 +1,5 @@
-import { Body, Controller, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   EXPORT_NAMES,
   NOTIFY_LIST_FILTERS,
@@ -14,21 +13,8 @@ import { AdminListController } from '../../lists/admin-list.controller.js';
 import { flagText } from '../../lists/bulk.dto.js';
 import type { CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
-import {
-  back,
-  form,
-  htmlPage,
-  isTokenShaped,
-  LinkButtonRoute,
-  linkNotFound,
-  linkOutcomePage,
-  LinkPageRoute,
-  OneClickUnsubscribe,
-  page,
-  requireOneClick,
-  unsubscribeLinkPage,
-  type LinkOutcome,
-} from '../email/link-pages.js';
+import { back, form, page } from '../email/link-pages.js';
+import { SubscriptionLinksController } from '../email/subscription-links.js';
 import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
 import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
@@ -55,24 +41,23 @@ const confirmPage = (token: string) =>
 ${form(NOTIFY_CONFIRM_PATH, { token }, 'Confirm')}`,
   );
 
-/** A confirm link's outcome, answered with `done` when it was just confirmed. */
-const confirmOutcome = (res: Response, outcome: LinkOutcome) =>
-  linkOutcomePage(res, outcome, {
-    done: page(
-      "You're on the list for it",
-      `<p>Thanks for confirming! We'll email you once when this product is back in stock.</p>${back}`,
-    ),
-    used: () =>
-      page(
-        'This link has already been used',
-        `<p>Your alert is confirmed: we'll email you once when this product is back in stock.</p>${back}`,
-      ),
-    expired: () =>
-      page(
-        'This link has expired',
-        `<p>Confirmation links work for 7 days, and stop working when the address unsubscribes. Ask again from the shop and we will send you a new one.</p>${back}`,
-      ),
-  });
+const confirmedPage = () =>
+  page(
+    "You're on the list for it",
+    `<p>Thanks for confirming! We'll email you once when this product is back in stock.</p>${back}`,
+  );
+
+const confirmLinkUsedPage = () =>
+  page(
+    'This link has already been used',
+    `<p>Your alert is confirmed: we'll email you once when this product is back in stock.</p>${back}`,
+  );
+
+const confirmLinkExpiredPage = () =>
+  page(
+    'This link has expired',
+    `<p>Confirmation links work for 7 days, and stop working when the address unsubscribes. Ask again from the shop and we will send you a new one.</p>${back}`,
+  );
 
 const unsubscribePage = (action: string) =>
   page(
@@ -90,6 +75,24 @@ const unsubscribedPage = () =>
 /** The descriptions of the link routes' 404 and 410 in the API's documentation. */
 const UNKNOWN_TOKEN = 'An unknown or malformed token';
 const USED_TOKEN = 'A used or expired token: a page saying which';
+
+/** The confirm and unsubscribe links of the back-in-stock emails, as for the newsletter. */
+export class NotifyLinksController extends SubscriptionLinksController({
+  path: 'notify-me',
+  tag: 'notify me',
+  source: NotifyService,
+  notFound: UNKNOWN_TOKEN,
+  gone: USED_TOKEN,
+  unsubscribeAction: NOTIFY_UNSUBSCRIBE_PATH,
+  pages: {
+    confirm: confirmPage,
+    confirmed: confirmedPage,
+    confirmLinkUsed: confirmLinkUsedPage,
+    confirmLinkExpired: confirmLinkExpiredPage,
+    unsubscribe: unsubscribePage,
+    unsubscribed: unsubscribedPage,
+  },
+}) {}
 
 class NotifyListQueryDto extends ListQueryDto(NOTIFY_LIST_FILTERS, NOTIFY_SORTS) {}
 
@@ -126,48 +129,5 @@ export class NotifyController {
   @HttpCode(200)
   send(@Body() body: SendNotifyDto): Promise<NotifySendResponse> {
     return this.notify.send(body);
-  }
-
-  /** The confirmation email's link opens this page; only its button (a POST) confirms. */
-  @LinkPageRoute('notify-me/confirm', UNKNOWN_TOKEN, USED_TOKEN)
-  async confirmPage(
-    @Query('token') token: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    if (!isTokenShaped(token)) return linkNotFound(res);
-    const state = await this.notify.confirmLinkState(token);
-    return state === 'valid' ? htmlPage(res, confirmPage(token)) : confirmOutcome(res, state);
-  }
-
-  /** Double opt-in of a request that needs it; the token works once, within 7 days. */
-  @LinkButtonRoute('notify-me/confirm', UNKNOWN_TOKEN, USED_TOKEN)
-  async confirm(
-    @Body() body: Record<string, unknown>,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    const token = body?.token;
-    if (!isTokenShaped(token)) return linkNotFound(res);
-    return confirmOutcome(res, await this.notify.confirm(token));
-  }
-
-  /** What a person opening the email's unsubscribe link sees: a button, no change. */
-  @LinkPageRoute('notify-me/unsubscribe', UNKNOWN_TOKEN)
-  unsubscribePage(
-    @Query('token') token: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ): string {
-    return unsubscribeLinkPage(res, token, NOTIFY_UNSUBSCRIBE_PATH, unsubscribePage);
-  }
-
-  /** RFC 8058 one-click unsubscribe from the product's alerts, as for the newsletter. */
-  @OneClickUnsubscribe('notify-me/unsubscribe', UNKNOWN_TOKEN)
-  async unsubscribe(
-    @Query('token') token: unknown,
-    @Body() body: Record<string, unknown>,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    requireOneClick(body);
-    if (!isTokenShaped(token) || !(await this.notify.unsubscribe(token))) return linkNotFound(res);
-    return htmlPage(res, unsubscribedPage());
   }
 }

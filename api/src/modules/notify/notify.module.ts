@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { NotifyMe } from './notify-me.entity.js';
-import { NotifyController, NotifyListController } from './notify.controller.js';
+import {
+  NotifyController,
+  NotifyLinksController,
+  NotifyListController,
+} from './notify.controller.js';
 import { NotifyPersonalData } from './notify.personal-data.js';
 import { NotifyService } from './notify.service.js';
 
@@ -11,7 +15,7 @@ export const NOTIFY_ENTITIES = [NotifyMe];
 
 @Module({
   imports: [TypeOrmModule.forFeature(NOTIFY_ENTITIES), CatalogModule],
-  controllers: [NotifyListController, NotifyController],
+  controllers: [NotifyListController, NotifyController, NotifyLinksController],
   providers: [NotifyService, NotifyPersonalData],
   exports: [NotifyService],
 })
