@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CONTACT_LIST_FILTERS,
@@ -15,7 +15,7 @@ import { ListQueryDto } from '../../lists/list-query.js';
 import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
 import { ContactDto } from './dto/contact.dto.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
 const columns: CsvColumn<ContactMessage>[] = [
@@ -46,8 +46,7 @@ export class ContactListController extends AdminListController({
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
-  @Post('contact')
-  @RateLimit('contact')
+  @PublicFormRoute('contact')
   async create(@Body() body: ContactDto): Promise<FormResponse> {
     await this.contact.create(body);
     return {

@@ -39,7 +39,7 @@ import {
   unsubscribePage,
 } from './newsletter.pages.js';
 import { NewsletterService } from './newsletter.service.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
 /** The answer to a signup: the address joins the list once it follows the confirmation email's link. */
@@ -91,8 +91,7 @@ export class NewsletterController {
   ) {}
 
   /** The same answer for a new and a known address, so the list cannot be probed. */
-  @Post('email-signup')
-  @RateLimit('email-signup')
+  @PublicFormRoute('email-signup')
   async signUp(@Body() body: EmailSignupDto): Promise<FormResponse> {
     await this.newsletter.signUp(body.email, body.location || undefined);
     return { success: true, message: SIGNUP_MESSAGE };

@@ -19,7 +19,7 @@ import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.se
 import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyService } from './notify.service.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
 const columns: CsvColumn<NotifyMe>[] = [
@@ -110,8 +110,7 @@ export class NotifyListController extends AdminListController({
 export class NotifyController {
   constructor(private readonly notify: NotifyService) {}
 
-  @Post('notify-me')
-  @RateLimit('notify-me')
+  @PublicFormRoute('notify-me')
   async create(@Body() body: NotifyMeDto): Promise<FormResponse> {
     await this.notify.create(body);
     return { success: true, message: "We'll notify you when this product is available." };

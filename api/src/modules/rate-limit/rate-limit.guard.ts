@@ -1,6 +1,8 @@
 import {
+  applyDecorators,
   Inject,
   Injectable,
+  Post,
   SetMetadata,
   type CanActivate,
   type ExecutionContext,
@@ -13,18 +15,15 @@ import type { AppConfig } from '../../config/env.js';
 import { clientOf } from './client-key.js';
 import { RateLimiter, tryAgainIn, type Limit } from './rate-limiter.service.js';
 
+/** The site's public forms, each posted to its own name; they share the `forms` limit. */
+export type PublicForm = 'contact' | 'email-signup' | 'notify-me';
+
 /**
  * The public forms, checkout creation, the checkout's status check (which asks the payment
  * provider) and the admin's "Forgot password?", each limited per client address.
  */
 export type LimitedAction =
-  | 'contact'
-  | 'email-signup'
-  | 'notify-me'
-  | 'checkout'
-  | 'session-status'
-  | 'password-reset'
-  | 'discount-check';
+  PublicForm | 'checkout' | 'session-status' | 'password-reset' | 'discount-check';
 
 /** Reset links one address may ask for: each sends an email to the artist. */
 export const PASSWORD_RESET_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
@@ -37,6 +36,9 @@ const RATE_LIMIT = Symbol('rateLimit');
  * read or validated.
  */
 export const RateLimit = (action: LimitedAction) => SetMetadata(RATE_LIMIT, action);
+
+/** The route a public form posts to, `POST <form>`, limited per client address as `<form>`. */
+export const PublicFormRoute = (form: PublicForm) => applyDecorators(Post(form), RateLimit(form));
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
