@@ -2,16 +2,25 @@ import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 
+type Cell = string | number | null | undefined;
+
 export interface CsvColumn<T> {
   header: string;
-  value: (row: T) => string | number | null | undefined;
+  value: (row: T) => Cell;
 }
+
+/** The fields of `T` that go into a CSV cell as they are. */
+type CellField<T> = { [K in keyof T]: T[K] extends Cell ? K : never }[keyof T] & string;
+
+/** Columns that are the row's own fields, as they are, each headed by the field's name. */
+export const csvColumns = <T>(...fields: CellField<T>[]): CsvColumn<T>[] =>
+  fields.map((field) => ({ header: field, value: (row) => row[field] as Cell }));
 
 /** Characters that make a spreadsheet read a cell as a formula (or hide what follows). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Prefixes a cell that a spreadsheet would run as a formula with `'`, so it stays text. */
-export function neutraliseCell(value: string | number | null | undefined): string {
+export function neutraliseCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;

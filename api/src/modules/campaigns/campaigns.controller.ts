@@ -24,7 +24,7 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { AdminOnly } from '../../common/admin-only.js';
@@ -44,26 +44,19 @@ import { CampaignRecord } from './campaign.entity.js';
 import { UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
 
 const campaignColumns: CsvColumn<Campaign>[] = [
-  { header: 'id', value: (c) => c.id },
-  { header: 'createdAt', value: (c) => c.createdAt },
-  { header: 'subject', value: (c) => c.subject },
-  { header: 'status', value: (c) => c.status },
+  ...csvColumns<Campaign>('id', 'createdAt', 'subject', 'status'),
   { header: 'audience', value: (c) => JSON.stringify(c.audience) },
-  { header: 'scheduledAt', value: (c) => c.scheduledAt },
-  { header: 'startedAt', value: (c) => c.startedAt },
-  { header: 'finishedAt', value: (c) => c.finishedAt },
-  ...(['recipients', 'sent', 'failed', 'bounced', 'complained', 'unsubscribed'] as const).map(
-    (key): CsvColumn<Campaign> => ({ header: key, value: (c) => c[key] }),
-  ),
+  ...csvColumns<Campaign>('scheduledAt', 'startedAt', 'finishedAt'),
+  ...csvColumns<Campaign>('recipients', 'sent', 'failed', 'bounced', 'complained', 'unsubscribed'),
 ];
 
-const suppressionColumns: CsvColumn<Suppression>[] = [
-  { header: 'id', value: (s) => s.id },
-  { header: 'createdAt', value: (s) => s.createdAt },
-  { header: 'email', value: (s) => s.email },
-  { header: 'reason', value: (s) => s.reason },
-  { header: 'campaignId', value: (s) => s.campaignId },
-];
+const suppressionColumns = csvColumns<Suppression>(
+  'id',
+  'createdAt',
+  'email',
+  'reason',
+  'campaignId',
+);
 
 const CONFLICT = 'The campaign is not in a state that allows this; the sentence says why';
 

@@ -20,7 +20,7 @@ import {
   type ProductRemoval,
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
@@ -67,16 +67,13 @@ const stockText = (p: AdminProduct) =>
     .join('; ');
 
 const columns: CsvColumn<AdminProduct>[] = [
-  { header: 'id', value: (p) => p.id },
-  { header: 'name', value: (p) => p.name },
+  ...csvColumns<AdminProduct>('id', 'name'),
   { header: 'price', value: (p) => (p.priceInCents / 100).toFixed(2) },
   { header: 'sizes', value: (p) => p.variants.map((v) => v.size ?? 'One size').join(' ') },
   { header: 'stock', value: stockText },
   { header: 'reserved', value: (p) => p.variants.reduce((n, v) => n + v.reserved, 0) },
   { header: 'available', value: (p) => (p.available ? 'yes' : 'no') },
-  { header: 'image', value: (p) => p.image },
-  { header: 'position', value: (p) => p.position },
-  { header: 'archivedAt', value: (p) => p.archivedAt },
+  ...csvColumns<AdminProduct>('image', 'position', 'archivedAt'),
 ];
 
 export class ProductListController extends AdminListController({

@@ -10,7 +10,7 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
@@ -18,17 +18,17 @@ import { ContactDto } from './dto/contact.dto.js';
 import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
-const columns: CsvColumn<ContactMessage>[] = [
-  { header: 'id', value: (m) => m.id },
-  { header: 'createdAt', value: (m) => m.createdAt },
-  { header: 'firstName', value: (m) => m.firstName },
-  { header: 'lastName', value: (m) => m.lastName },
-  { header: 'email', value: (m) => m.email },
-  { header: 'subject', value: (m) => m.subject },
-  { header: 'message', value: (m) => m.message },
-  { header: 'status', value: (m) => m.status },
-  { header: 'respondedAt', value: (m) => m.respondedAt },
-];
+const columns = csvColumns<ContactMessage>(
+  'id',
+  'createdAt',
+  'firstName',
+  'lastName',
+  'email',
+  'subject',
+  'message',
+  'status',
+  'respondedAt',
+);
 
 class ContactListQueryDto extends ListQueryDto(CONTACT_LIST_FILTERS, CONTACT_SORTS) {}
 

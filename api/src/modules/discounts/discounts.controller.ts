@@ -8,7 +8,7 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { DiscountsService } from './discounts.service.js';
@@ -17,14 +17,10 @@ import { DiscountInputDto } from './dto/discount-input.dto.js';
 const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
 const columns: CsvColumn<DiscountCode>[] = [
-  { header: 'id', value: (d) => d.id },
-  { header: 'code', value: (d) => d.code },
-  { header: 'percentOff', value: (d) => d.percentOff },
+  ...csvColumns<DiscountCode>('id', 'code', 'percentOff'),
   { header: 'amountOff', value: (d) => dollars(d.amountOffCents) },
   { header: 'minSubtotal', value: (d) => dollars(d.minSubtotalCents) },
-  { header: 'startsAt', value: (d) => d.startsAt },
-  { header: 'endsAt', value: (d) => d.endsAt },
-  { header: 'maxUses', value: (d) => d.maxUses },
+  ...csvColumns<DiscountCode>('startsAt', 'endsAt', 'maxUses'),
   { header: 'oncePerEmail', value: (d) => String(d.oncePerEmail) },
   { header: 'productIds', value: (d) => d.productIds?.join(' ') ?? '' },
   { header: 'active', value: (d) => String(d.active) },

@@ -10,7 +10,7 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { EmailsService } from './emails.service.js';
 import { AdminOnly } from '../../common/admin-only.js';
@@ -20,12 +20,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 const columns: CsvColumn<OutboxEmailSummary>[] = [
   { header: 'id', value: (e) => e.id },
   { header: 'createdAt', value: (e) => iso(e.createdAt) },
-  { header: 'to', value: (e) => e.to },
-  { header: 'subject', value: (e) => e.subject },
-  { header: 'kind', value: (e) => e.kind },
-  { header: 'status', value: (e) => e.status },
-  { header: 'attempts', value: (e) => e.attempts },
-  { header: 'lastError', value: (e) => e.lastError },
+  ...csvColumns<OutboxEmailSummary>('to', 'subject', 'kind', 'status', 'attempts', 'lastError'),
   { header: 'sentAt', value: (e) => iso(e.sentAt) },
   { header: 'messageId', value: (e) => e.messageId },
 ];

@@ -13,20 +13,15 @@ import {
 import { Clock } from '../../common/clock.js';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import { FansService } from './fans.service.js';
 
 const columns: CsvColumn<Fan>[] = [
-  { header: 'id', value: (f) => f.id },
-  { header: 'email', value: (f) => f.email },
-  { header: 'firstSeenAt', value: (f) => f.firstSeenAt },
-  { header: 'orders', value: (f) => f.orders },
+  ...csvColumns<Fan>('id', 'email', 'firstSeenAt', 'orders'),
   { header: 'totalSpent', value: (f) => (f.totalSpent / 100).toFixed(2) },
-  { header: 'newsletter', value: (f) => f.newsletter },
-  { header: 'pendingNotify', value: (f) => f.pendingNotify },
-  { header: 'messages', value: (f) => f.messages },
+  ...csvColumns<Fan>('newsletter', 'pendingNotify', 'messages'),
 ];
 
 class FanListQueryDto extends ListQueryDto(FAN_LIST_FILTERS, FAN_SORTS) {}

@@ -11,7 +11,7 @@ import {
 } from '@artist/contracts';
 import { flagText, IdParam } from '../../lists/bulk.dto.js';
 import { Clock } from '../../common/clock.js';
-import { csvFile, type CsvColumn } from '../../lists/csv.js';
+import { csvColumns, csvFile, type CsvColumn } from '../../lists/csv.js';
 import { listPage, streamCsv } from '../../lists/list.js';
 import { SignupExportQueryDto, SignupListQueryDto } from './dto/signup-list-query.dto.js';
 import { BulkSignupsDto } from './dto/bulk-signups.dto.js';
@@ -46,12 +46,14 @@ import { AdminOnly } from '../../common/admin-only.js';
 export const SIGNUP_MESSAGE = 'Almost there: check your inbox to confirm';
 
 const columns: CsvColumn<EmailSignup>[] = [
-  { header: 'id', value: (s) => s.id },
-  { header: 'createdAt', value: (s) => s.createdAt },
-  { header: 'email', value: (s) => s.email },
-  { header: 'contacted', value: (s) => s.contacted },
-  { header: 'contactedAt', value: (s) => s.contactedAt },
-  { header: 'subscription', value: (s) => s.subscription },
+  ...csvColumns<EmailSignup>(
+    'id',
+    'createdAt',
+    'email',
+    'contacted',
+    'contactedAt',
+    'subscription',
+  ),
   { header: 'confirmedAt', value: (s) => isoOrEmpty(s.confirmedAt) },
   { header: 'unsubscribedAt', value: (s) => isoOrEmpty(s.unsubscribedAt) },
 ];

@@ -11,7 +11,7 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { flagText } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { back, form, page } from '../email/link-pages.js';
 import { SubscriptionLinksController } from '../email/subscription-links.js';
@@ -22,17 +22,17 @@ import { NotifyService } from './notify.service.js';
 import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
-const columns: CsvColumn<NotifyMe>[] = [
-  { header: 'id', value: (n) => n.id },
-  { header: 'createdAt', value: (n) => n.createdAt },
-  { header: 'email', value: (n) => n.email },
-  { header: 'productName', value: (n) => n.productName },
-  { header: 'size', value: (n) => n.size },
-  { header: 'notified', value: (n) => n.notified },
-  { header: 'notifiedAt', value: (n) => n.notifiedAt },
-  { header: 'unsubscribedAt', value: (n) => n.unsubscribedAt },
-  { header: 'confirmedAt', value: (n) => n.confirmedAt },
-];
+const columns = csvColumns<NotifyMe>(
+  'id',
+  'createdAt',
+  'email',
+  'productName',
+  'size',
+  'notified',
+  'notifiedAt',
+  'unsubscribedAt',
+  'confirmedAt',
+);
 
 const confirmPage = (token: string) =>
   page(

@@ -9,7 +9,7 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import type { CsvColumn } from '../../lists/csv.js';
+import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ManualOrderDto } from './dto/manual-order.dto.js';
 import { UpdateOrderDto } from './dto/update-order.dto.js';
@@ -25,10 +25,7 @@ import { AdminOnly } from '../../common/admin-only.js';
 
 /** Address parts, subtotal and shipping have columns of their own, for label and book tools. */
 const columns: CsvColumn<Order>[] = [
-  { header: 'id', value: (o) => o.id },
-  { header: 'createdAt', value: (o) => o.createdAt },
-  { header: 'customerName', value: (o) => o.customerName },
-  { header: 'email', value: (o) => o.email },
+  ...csvColumns<Order>('id', 'createdAt', 'customerName', 'email'),
   { header: 'products', value: (o) => summariseLineItems(o.lineItems) },
   { header: 'subtotal', value: (o) => dollars(lineItemsSubtotal(o.lineItems)) },
   {
@@ -40,16 +37,10 @@ const columns: CsvColumn<Order>[] = [
   { header: 'shippingRate', value: (o) => o.shippingRateName },
   { header: 'discountCode', value: (o) => o.discountCode },
   { header: 'discount', value: (o) => dollars(o.discountAmount) },
-  { header: 'salesChannel', value: (o) => o.salesChannel },
-  { header: 'showLocation', value: (o) => o.showLocation },
-  { header: 'showId', value: (o) => o.showId },
-  { header: 'paymentMethod', value: (o) => o.paymentMethod },
-  { header: 'paymentStatus', value: (o) => o.paymentStatus },
+  ...csvColumns<Order>('salesChannel', 'showLocation', 'showId', 'paymentMethod', 'paymentStatus'),
   { header: 'refunded', value: (o) => dollars(o.refundedAmount) },
   { header: 'test', value: (o) => (o.testMode ? 'Test' : '') },
-  { header: 'fulfillmentStatus', value: (o) => o.fulfillmentStatus },
-  { header: 'trackingNumber', value: (o) => o.trackingNumber },
-  { header: 'fulfilledAt', value: (o) => o.fulfilledAt },
+  ...csvColumns<Order>('fulfillmentStatus', 'trackingNumber', 'fulfilledAt'),
   { header: 'shippingAddress', value: (o) => formatShippingAddress(o.shippingAddress) },
   { header: 'shipToName', value: (o) => addressParts(o.shippingAddress).name || o.customerName },
   { header: 'addressLine1', value: (o) => addressParts(o.shippingAddress).line1 },

@@ -3,27 +3,27 @@ import { ApiTags } from '@nestjs/swagger';
 import { EXPORT_NAMES, SHOW_LIST_FILTERS, SHOW_SORTS, type AdminShow } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { type CsvColumn } from '../../lists/csv.js';
+import { csvColumns } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
 import { ShowsService } from './shows.service.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
-const columns: CsvColumn<AdminShow>[] = [
-  { header: 'id', value: (s) => s.id },
-  { header: 'date', value: (s) => s.date },
-  { header: 'venue', value: (s) => s.venue },
-  { header: 'city', value: (s) => s.city },
-  { header: 'time', value: (s) => s.time },
-  { header: 'ageRequirement', value: (s) => s.ageRequirement },
-  { header: 'ticketButtonType', value: (s) => s.ticketButtonType },
-  { header: 'ticketUrl', value: (s) => s.ticketUrl },
-  { header: 'soldOut', value: (s) => s.soldOut },
-  { header: 'status', value: (s) => s.status },
-  { header: 'notes', value: (s) => s.notes },
-  { header: 'createdAt', value: (s) => s.createdAt },
-  { header: 'updatedAt', value: (s) => s.updatedAt },
-];
+const columns = csvColumns<AdminShow>(
+  'id',
+  'date',
+  'venue',
+  'city',
+  'time',
+  'ageRequirement',
+  'ticketButtonType',
+  'ticketUrl',
+  'soldOut',
+  'status',
+  'notes',
+  'createdAt',
+  'updatedAt',
+);
 
 class ShowListQueryDto extends ListQueryDto(SHOW_LIST_FILTERS, SHOW_SORTS) {}
 
