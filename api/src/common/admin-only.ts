@@ -1,5 +1,5 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { applyDecorators, Controller, SetMetadata } from '@nestjs/common';
+import { ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
 /** The route metadata that `AdminOnly` sets and the auth module's `AdminGuard` reads. */
 export const ADMIN_ONLY = 'artist:admin-only';
@@ -14,3 +14,10 @@ export const AdminOnly = () =>
     SetMetadata(ADMIN_ONLY, true),
     ApiUnauthorizedResponse({ description: 'No admin session: log in first' }),
   );
+
+/**
+ * A controller of the artist's routes, at `path` (under /api/admin) and `AdminOnly`, its routes
+ * under `tag` in the API's documentation.
+ */
+export const AdminController = (path: string, tag: string) =>
+  applyDecorators(ApiTags(tag), AdminOnly(), Controller(path));

@@ -1,8 +1,7 @@
-import { Controller, Get, Inject, Query, type StreamableFile, type Type } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, Inject, Query, type StreamableFile, type Type } from '@nestjs/common';
 import type { ListPage } from '@artist/contracts';
 import type { ObjectLiteral } from 'typeorm';
-import { AdminOnly } from '../common/admin-only.js';
+import { AdminController } from '../common/admin-only.js';
 import { Clock } from '../common/clock.js';
 import { csvFile, type CsvColumn } from './csv.js';
 import { listPage, streamCsv, type ListDefinition } from './list.js';
@@ -52,9 +51,7 @@ export function AdminListController<
   Filter extends string,
   Sort extends string,
 >(options: AdminListOptions<Entity, Row, Filter, Sort>) {
-  @ApiTags(options.tag)
-  @AdminOnly()
-  @Controller(options.path)
+  @AdminController(options.path, options.tag)
   class AdminList {
     constructor(
       @Inject(options.source) private readonly source: ListSource<Entity, Row, Filter, Sort>,

@@ -27,7 +27,7 @@ import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { CampaignsService } from './campaigns.service.js';
 import {
   AudienceRequestDto,
@@ -70,9 +70,7 @@ export class CampaignListController extends AdminListController({
   exportName: EXPORT_NAMES.campaigns,
 }) {}
 
-@ApiTags('admin: campaigns')
-@AdminOnly()
-@Controller('admin/campaigns')
+@AdminController('admin/campaigns', 'admin: campaigns')
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
@@ -170,9 +168,7 @@ export class SuppressionListController extends AdminListController({
   exportName: EXPORT_NAMES.suppressions,
 }) {}
 
-@ApiTags('admin: campaigns')
-@AdminOnly()
-@Controller('admin/suppressions')
+@AdminController('admin/suppressions', 'admin: campaigns')
 export class SuppressionsController {
   constructor(private readonly suppressions: SuppressionsService) {}
 

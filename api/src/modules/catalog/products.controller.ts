@@ -1,6 +1,5 @@
 import {
   Body,
-  Controller,
   Delete,
   HttpCode,
   Param,
@@ -9,7 +8,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiProperty, ApiResponse } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength } from 'class-validator';
 import {
   EXPORT_NAMES,
@@ -22,7 +21,7 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
 import type { UploadedPhoto } from '../gallery/gallery.service.js';
 import {
@@ -86,9 +85,7 @@ export class ProductListController extends AdminListController({
 }) {}
 
 /** The Products tab: the catalogue and its stock, per size. */
-@ApiTags('admin: products')
-@AdminOnly()
-@Controller('admin/products')
+@AdminController('admin/products', 'admin: products')
 export class ProductsController {
   constructor(private readonly inventory: InventoryService) {}
 

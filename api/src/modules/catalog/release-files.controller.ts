@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiProperty, ApiResponse } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import type { AdminProduct, ReleaseFile } from '@artist/contracts';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { CatalogService, toAdminProduct } from './catalog.service.js';
 import {
   ReleaseFileInterceptor,
@@ -29,9 +29,7 @@ class ReleaseFileBody {
 }
 
 /** The files of a digital release: one ZIP per format. */
-@ApiTags('admin: products')
-@AdminOnly()
-@Controller('admin/products')
+@AdminController('admin/products', 'admin: products')
 export class ReleaseFilesController {
   constructor(private readonly files: ReleaseFilesService) {}
 
@@ -53,9 +51,7 @@ export class ReleaseFilesController {
 }
 
 /** The Releases area: the digital products in the shop, with their formats. */
-@ApiTags('admin: products')
-@AdminOnly()
-@Controller('admin/releases')
+@AdminController('admin/releases', 'admin: products')
 export class ReleasesController {
   constructor(private readonly catalog: CatalogService) {}
 

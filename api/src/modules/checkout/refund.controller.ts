@@ -1,14 +1,11 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, Param, Post } from '@nestjs/common';
 import type { Order } from '@artist/contracts';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { RefundOrderDto } from './dto/refund-order.dto.js';
 import { RefundService } from './refund.service.js';
 
-@ApiTags('admin: orders')
-@AdminOnly()
-@Controller('admin/orders')
+@AdminController('admin/orders', 'admin: orders')
 export class RefundController {
   constructor(private readonly refunds: RefundService) {}
 

@@ -1,13 +1,10 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Put } from '@nestjs/common';
 import type { SiteContent } from '@artist/contracts';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { SiteContentDto } from './dto/site-content.dto.js';
 import { ContentService } from './content.service.js';
 
-@ApiTags('admin: content')
-@AdminOnly()
-@Controller('admin/content')
+@AdminController('admin/content', 'admin: content')
 export class ContentAdminController {
   constructor(private readonly content: ContentService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Controller, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Param, Post, Put } from '@nestjs/common';
 import {
   DISCOUNT_LIST_FILTERS,
   EXPORT_NAMES,
@@ -10,7 +9,7 @@ import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { DiscountsService } from './discounts.service.js';
 import { DiscountInputDto } from './dto/discount-input.dto.js';
 
@@ -38,9 +37,7 @@ export class DiscountListController extends AdminListController({
   exportName: EXPORT_NAMES.discounts,
 }) {}
 
-@ApiTags('admin: discounts')
-@AdminOnly()
-@Controller('admin/discounts')
+@AdminController('admin/discounts', 'admin: discounts')
 export class DiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 

@@ -1,5 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   EMAIL_LIST_FILTERS,
   EMAIL_SORTS,
@@ -13,7 +12,7 @@ import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { EmailsService } from './emails.service.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -38,9 +37,7 @@ export class EmailListController extends AdminListController({
 }) {}
 
 /** The outbox in the admin (behind the admin guard like every /api/admin route). */
-@ApiTags('emails')
-@AdminOnly()
-@Controller('admin/emails')
+@AdminController('admin/emails', 'emails')
 export class EmailsController {
   constructor(private readonly emails: EmailsService) {}
 

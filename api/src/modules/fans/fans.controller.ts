@@ -1,5 +1,5 @@
-import { Controller, Delete, Get, Param, Res } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Delete, Get, Param, Res } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   EXPORT_NAMES,
@@ -15,7 +15,7 @@ import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { FansService } from './fans.service.js';
 
 const columns: CsvColumn<Fan>[] = [
@@ -36,9 +36,7 @@ export class FanListController extends AdminListController({
   exportName: EXPORT_NAMES.fans,
 }) {}
 
-@ApiTags('fans')
-@Controller('admin/fans')
-@AdminOnly()
+@AdminController('admin/fans', 'fans')
 export class FansController {
   constructor(
     private readonly fans: FansService,

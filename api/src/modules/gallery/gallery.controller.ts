@@ -17,7 +17,7 @@ import type { GalleryPhoto, ListPage } from '@artist/contracts';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { listPage } from '../../lists/list.js';
 import { ListQueryDto } from '../../lists/list-query.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import {
   PhotoOrderDto,
   UpdatePhotoDto,
@@ -45,9 +45,7 @@ export class GalleryController {
 
 class GalleryListQueryDto extends ListQueryDto<never, 'position'>([], ['position']) {}
 
-@ApiTags('admin: gallery')
-@AdminOnly()
-@Controller('admin/gallery')
+@AdminController('admin/gallery', 'admin: gallery')
 export class AdminGalleryController {
   constructor(private readonly gallery: GalleryService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Controller, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Param, Post, Put } from '@nestjs/common';
 import {
   EXPORT_NAMES,
   ORDER_LIST_FILTERS,
@@ -21,7 +20,7 @@ import {
   summariseLineItems,
 } from '../../common/order-format.js';
 import { OrdersService } from './orders.service.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 
 /** Address parts, subtotal and shipping have columns of their own, for label and book tools. */
 const columns: CsvColumn<Order>[] = [
@@ -66,9 +65,7 @@ export class OrderListController extends AdminListController({
   exportName: EXPORT_NAMES.orders,
 }) {}
 
-@ApiTags('admin: orders')
-@AdminOnly()
-@Controller('admin/orders')
+@AdminController('admin/orders', 'admin: orders')
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 

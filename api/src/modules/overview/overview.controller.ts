@@ -1,12 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get } from '@nestjs/common';
 import type { AdminOverview } from '@artist/contracts';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { OverviewService } from './overview.service.js';
 
-@ApiTags('admin: overview')
-@AdminOnly()
-@Controller('admin/overview')
+@AdminController('admin/overview', 'admin: overview')
 export class OverviewController {
   constructor(private readonly overview: OverviewService) {}
 

@@ -12,7 +12,7 @@ import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv } from '../../lists/csv.js';
 import { EmailAddress } from '../../common/strings.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
 import { DownloadCodesService } from './download-codes.service.js';
@@ -66,9 +66,7 @@ class RedeemDto {
 }
 
 /** A release's download codes in the admin: batches, their CSV, voiding. */
-@ApiTags('admin: products')
-@AdminOnly()
-@Controller('admin/products')
+@AdminController('admin/products', 'admin: products')
 export class DownloadCodesController {
   constructor(
     private readonly codes: DownloadCodesService,

@@ -1,13 +1,11 @@
-import { Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { DownloadRecord } from '@artist/contracts';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { DownloadsService } from './downloads.service.js';
 
 /** An order's downloads in the admin: what was downloaded, and the links sent again. */
-@ApiTags('admin: orders')
-@AdminOnly()
-@Controller('admin/orders')
+@AdminController('admin/orders', 'admin: orders')
 export class DownloadsController {
   constructor(private readonly downloads: DownloadsService) {}
 

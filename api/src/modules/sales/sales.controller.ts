@@ -1,16 +1,13 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, Query } from '@nestjs/common';
 import { EXPORT_NAMES, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv } from '../../lists/csv.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { SalesQueryDto } from './dto/sales-query.dto.js';
 import { salesCsvColumns, salesCsvRows } from './sales-csv.js';
 import { SalesService } from './sales.service.js';
 
-@ApiTags('admin: sales')
-@AdminOnly()
-@Controller('admin/sales')
+@AdminController('admin/sales', 'admin: sales')
 export class SalesController {
   constructor(
     private readonly sales: SalesService,

@@ -1,14 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { ShippingZone } from '@artist/contracts';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 import { ShippingZoneInputDto } from './dto/shipping-zone-input.dto.js';
 import { ShippingService } from './shipping.service.js';
 
-@ApiTags('admin: shipping')
-@AdminOnly()
-@Controller('admin/shipping-zones')
+@AdminController('admin/shipping-zones', 'admin: shipping')
 export class ShippingZonesController {
   constructor(private readonly shipping: ShippingService) {}
 

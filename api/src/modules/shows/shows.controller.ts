@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { EXPORT_NAMES, SHOW_LIST_FILTERS, SHOW_SORTS, type AdminShow } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
@@ -7,7 +6,7 @@ import { csvColumns } from '../../lists/csv.js';
 import { ListQueryDto } from '../../lists/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
 import { ShowsService } from './shows.service.js';
-import { AdminOnly } from '../../common/admin-only.js';
+import { AdminController } from '../../common/admin-only.js';
 
 const columns = csvColumns<AdminShow>(
   'id',
@@ -36,9 +35,7 @@ export class ShowListController extends AdminListController({
   exportName: EXPORT_NAMES.shows,
 }) {}
 
-@ApiTags('admin: shows')
-@AdminOnly()
-@Controller('admin/shows')
+@AdminController('admin/shows', 'admin: shows')
 export class ShowsController {
   constructor(private readonly shows: ShowsService) {}
 
