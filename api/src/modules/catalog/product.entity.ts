@@ -1,14 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  PrimaryColumn,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { ProductKind, ProductPhoto, ProductPricing, ReleaseTrack } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
 
 /** The photo's files as JSON text. */
 const photoJson = {
@@ -67,10 +60,10 @@ export class ProductRecord {
   @Column({ type: 'varchar', length: 30, default: 'txcd_30011000' })
   taxCode: string;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 
-  @UpdateDateColumn({ type: 'datetime' })
+  @UpdatedAtColumn()
   updatedAt: Date;
 
   /** 'digital': a release downloaded, with one variant ('') never tracked and no shipping. */
@@ -158,6 +151,6 @@ export class StockReservation {
   @EpochMsColumn()
   expiresAt: number;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

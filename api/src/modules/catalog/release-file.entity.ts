@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { byteCount } from '../../database/byte-count.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /** One format of a digital release: its ZIP in storage (`releases/<productId>/<uuid>.zip`). */
 @Entity('release_files')
@@ -21,6 +22,6 @@ export class ReleaseFileRecord {
   @Column({ type: 'bigint', transformer: byteCount })
   bytes: number;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

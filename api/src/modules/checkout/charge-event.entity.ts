@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /**
  * A Stripe event about a payment after checkout (`charge.refunded`, `charge.dispute.created`),
@@ -26,6 +27,6 @@ export class ChargeEvent {
   @Column({ type: 'integer' })
   amountRefunded: number;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

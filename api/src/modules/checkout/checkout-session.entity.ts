@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /** `none`: no provider is configured, so no session is ever opened. */
 export type CheckoutProvider = 'stripe' | 'test' | 'none';
@@ -91,7 +92,7 @@ export class CheckoutSession {
   @Column({ type: 'varchar', length: 255, nullable: true })
   recoveredFrom: string | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 
   offeredRates(): OfferedRate[] {

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 @Entity('contact_messages')
 @Index('IDX_contact_messages_fanId', ['fanId'])
@@ -36,6 +37,6 @@ export class ContactMessage {
   @Column({ type: 'datetime', nullable: true })
   respondedAt: Date | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { SiteContent } from '@artist/contracts';
+import { UpdatedAtColumn } from '../../database/row-times.js';
 
 /** The one row (id 1) holding the artist's words and links. */
 export const SITE_CONTENT_ROW = 1;
@@ -19,7 +20,7 @@ export class SiteContentRecord {
   @Column({ type: 'json', transformer: { to: (value: unknown) => value, from: parseJson } })
   data: SiteContent;
 
-  @UpdateDateColumn({ type: 'datetime' })
+  @UpdatedAtColumn()
   updatedAt: Date;
 }
 

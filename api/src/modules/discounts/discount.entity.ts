@@ -1,13 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  PrimaryColumn,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
 
 /** A discount code the artist made. Money in cents. */
 @Entity('discount_codes')
@@ -52,10 +45,10 @@ export class DiscountCodeRecord {
   @Column({ type: 'integer', default: 0 })
   uses: number;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 
-  @UpdateDateColumn({ type: 'datetime' })
+  @UpdatedAtColumn()
   updatedAt: Date;
 }
 

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /**
  * One photo of the gallery: its description, its place in the artist's order and the address and
@@ -42,6 +43,6 @@ export class GalleryPhotoRecord {
   @Column({ type: 'integer' })
   fullHeight: number;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { SignupSubscription } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { EmailColumn, exact } from '../../database/exact-text.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
@@ -34,7 +35,7 @@ export class EmailSignup {
   @Column({ type: 'datetime', nullable: true })
   contactedAt: Date | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 
   /**

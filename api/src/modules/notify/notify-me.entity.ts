@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn, exact } from '../../database/exact-text.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
@@ -61,6 +62,6 @@ export class NotifyMe {
   @Column({ type: 'datetime', nullable: true })
   unsubscribedAt: Date | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
@@ -101,7 +102,7 @@ export class Order {
   @Column({ type: 'datetime', nullable: true })
   fulfilledAt: Date | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 
   /** When a refund put the order's items back into stock (once per order). */

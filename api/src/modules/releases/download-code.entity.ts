@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /** A batch of download codes made at once for one release; voided, none of it works. */
 @Entity('download_code_batches')
@@ -17,7 +18,7 @@ export class DownloadCodeBatch {
   @EpochMsColumn({ nullable: true })
   voidedAt: number | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }
 

@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { byteCount } from '../../database/byte-count.js';
+import { CreatedAtColumn } from '../../database/row-times.js';
 
 /**
  * One link to one format of a release, for an order (or a redeemed code): an unguessable token,
@@ -54,7 +55,7 @@ export class DownloadLinkRecord {
   @EpochMsColumn({ nullable: true })
   lastDownloadAt: number | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 }
 

@@ -1,11 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
 
 @Entity('shows')
 @Index(['status', 'date'])
@@ -64,9 +58,9 @@ export class Show {
   @Column({ type: 'varchar', length: 2, nullable: true })
   country: string | null;
 
-  @CreateDateColumn({ type: 'datetime' })
+  @CreatedAtColumn()
   createdAt: Date;
 
-  @UpdateDateColumn({ type: 'datetime' })
+  @UpdatedAtColumn()
   updatedAt: Date;
 }
