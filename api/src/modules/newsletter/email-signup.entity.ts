@@ -4,6 +4,7 @@ import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { EmailColumn, exact } from '../../database/exact-text.js';
+import { PlaceColumns } from '../places/place-columns.js';
 import { CreatedAtColumn } from '../../database/row-times.js';
 
 @Entity('email_signups')
@@ -15,7 +16,7 @@ import { CreatedAtColumn } from '../../database/row-times.js';
 @Index('IDX_email_signups_contacted', ['contacted'])
 @Index('IDX_email_signups_subscription', ['subscription'])
 @Index(SIGNUP_SEARCH_INDEX.name, SIGNUP_SEARCH_INDEX.columns)
-export class EmailSignup {
+export class EmailSignup extends PlaceColumns {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -83,20 +84,12 @@ export class EmailSignup {
   @EpochMsColumn({ nullable: true })
   confirmationSentAt: number | null;
 
-  /** Where the fan said they are (a city, or a ZIP or postal code), as typed. */
+  /**
+   * Where the fan said they are (a city, or a ZIP or postal code), as typed; its
+   * point is in the place columns.
+   */
   @Column({ type: 'varchar', length: 100, nullable: true })
   location: string | null;
-
-  /** The point found for `location` (PlacesService); null when unknown. */
-  @Column({ type: 'double', nullable: true })
-  latitude: number | null;
-
-  @Column({ type: 'double', nullable: true })
-  longitude: number | null;
-
-  /** ISO 3166-1 alpha-2 code of the point's country. */
-  @Column({ type: 'varchar', length: 2, nullable: true })
-  country: string | null;
 
   /** Confirmed, unconfirmed or unsubscribed, from the two times above; kept by the database. */
   @Column({

@@ -19,6 +19,7 @@ import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
 import { PlacesService } from '../places/places.service.js';
+import { placeColumns } from '../places/place-columns.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 /** A subscriber a campaign may go to, with the place found for them (null: unknown). */
@@ -146,13 +147,7 @@ export class NewsletterService {
 
   /** What a fan wrote, and the point found for it (all null when it cannot be found). */
   private placeOf(location: string) {
-    const found = this.places.locate(location);
-    return {
-      location,
-      latitude: found?.latitude ?? null,
-      longitude: found?.longitude ?? null,
-      country: found?.country ?? null,
-    };
+    return { location, ...placeColumns(this.places.locate(location)) };
   }
 
   /**

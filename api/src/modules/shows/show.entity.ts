@@ -1,9 +1,11 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
+import { PlaceColumns } from '../places/place-columns.js';
 
+/** A show; its place columns hold the point of its city, found when the show is saved. */
 @Entity('shows')
 @Index(['status', 'date'])
-export class Show {
+export class Show extends PlaceColumns {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -46,17 +48,6 @@ export class Show {
    */
   @Column({ type: 'varchar', length: 64, nullable: true })
   timeZone: string | null;
-
-  /** The point of the city (PlacesService), found when the show is saved; null when not found. */
-  @Column({ type: 'double', nullable: true })
-  latitude: number | null;
-
-  @Column({ type: 'double', nullable: true })
-  longitude: number | null;
-
-  /** ISO 3166-1 alpha-2 code of the city's country. */
-  @Column({ type: 'varchar', length: 2, nullable: true })
-  country: string | null;
 
   @CreatedAtColumn()
   createdAt: Date;

@@ -18,6 +18,7 @@ import { timeZoneOfCity } from './city-time-zone.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import type { ListedShow } from './show-calendar.js';
 import { PlacesService } from '../places/places.service.js';
+import { placeColumns } from '../places/place-columns.js';
 import { Show } from './show.entity.js';
 
 export interface PublicShowsBody {
@@ -194,13 +195,7 @@ export class ShowsService {
 
   /** The show with the point of its city, found offline; null when it cannot be found. */
   private located(show: Partial<Show>): Partial<Show> {
-    const place = this.places.locate(show.city);
-    return {
-      ...show,
-      latitude: place?.latitude ?? null,
-      longitude: place?.longitude ?? null,
-      country: place?.country ?? null,
-    };
+    return { ...show, ...placeColumns(this.places.locate(show.city)) };
   }
 
   async remove(id: number): Promise<void> {
