@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { applyDecorators, Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type {
   EmailSubject,
@@ -72,8 +72,12 @@ export interface PersonalData {
   ): Promise<PersonalRows>;
 }
 
-/** Marks a provider as a `PersonalData`; the registry finds every provider so marked. */
-export const PersonalDataProvider = DiscoveryService.createDecorator<void>();
+const personalDataMark = DiscoveryService.createDecorator<void>();
+
+/**
+ * Makes a class an injectable `PersonalData` provider, marked so that the registry finds it.
+ */
+export const PersonalDataProvider = () => applyDecorators(Injectable(), personalDataMark());
 
 /** Every module's `PersonalData`, in the order they run. */
 @Injectable()
@@ -82,7 +86,7 @@ export class PersonalDataRegistry {
 
   providers(): PersonalData[] {
     const found = this.discovery
-      .getProviders({ metadataKey: PersonalDataProvider.KEY })
+      .getProviders({ metadataKey: personalDataMark.KEY })
       .map((wrapper) => wrapper.instance as PersonalData);
     return PERSONAL_DATA_STAGES.flatMap((stage) => found.filter((p) => p.stage === stage));
   }

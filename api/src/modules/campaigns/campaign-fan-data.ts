@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import {
   PersonalDataProvider,
@@ -20,7 +19,6 @@ export const suppressionDigest = (email: string) =>
 export const suppressionKeys = (email: string) => [normaliseEmail(email), suppressionDigest(email)];
 
 /** A fan's rows in the campaigns' tables, for the fans module's export and erasure. */
-@Injectable()
 @PersonalDataProvider()
 export class CampaignFanData implements PersonalData {
   readonly tables = ['campaign_recipients', 'suppressions'];

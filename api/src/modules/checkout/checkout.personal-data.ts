@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import {
   addEmailSubjects,
@@ -13,7 +12,6 @@ import { reminderQuotaName } from './checkout-reminders.service.js';
  * The reminders of a fan's abandoned checkouts, under every address they used, and the weekly
  * count of their mailbox's reminders (kept by the outbox's counts). Erasure deletes both.
  */
-@Injectable()
 @PersonalDataProvider()
 export class CheckoutPersonalData implements PersonalData {
   readonly tables = ['checkout_reminders'];

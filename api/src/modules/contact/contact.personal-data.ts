@@ -1,9 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { DeletedPersonalRecords, PersonalDataProvider } from '../../common/personal-data.js';
 import { ContactMessage } from './contact-message.entity.js';
 
 /** A fan's messages through the contact form; erasure deletes them. */
-@Injectable()
 @PersonalDataProvider()
 export class ContactPersonalData extends DeletedPersonalRecords<ContactMessage> {
   constructor() {

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { Brackets, In, type EntityManager } from 'typeorm';
 import {
   PersonalDataProvider,
@@ -16,7 +15,6 @@ import { OutboxEmail } from './outbox-email.entity.js';
  * their mailboxes (named by digest): the daily one of fan-triggered emails, and those other
  * modules name. Erasure deletes both.
  */
-@Injectable()
 @PersonalDataProvider()
 export class EmailPersonalData implements PersonalData {
   readonly tables = ['emails', 'mail_quotas'];

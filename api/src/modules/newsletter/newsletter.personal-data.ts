@@ -1,9 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { DeletedPersonalRecords, PersonalDataProvider } from '../../common/personal-data.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 /** A fan's newsletter signups, under every address they signed up with; erasure deletes them. */
-@Injectable()
 @PersonalDataProvider()
 export class NewsletterPersonalData extends DeletedPersonalRecords<EmailSignup> {
   constructor() {

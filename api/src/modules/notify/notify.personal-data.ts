@@ -1,9 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { DeletedPersonalRecords, PersonalDataProvider } from '../../common/personal-data.js';
 import { NotifyMe } from './notify-me.entity.js';
 
 /** A fan's back-in-stock requests, under every address they used; erasure deletes them. */
-@Injectable()
 @PersonalDataProvider()
 export class NotifyPersonalData extends DeletedPersonalRecords<NotifyMe> {
   constructor() {

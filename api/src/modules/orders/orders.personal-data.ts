@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   addEmailSubjects,
@@ -16,7 +15,6 @@ import { Order } from './order.entity.js';
  * email, address, tracking and notes replaced; a paid order still to ship keeps its name and
  * address until it is fulfilled or refunded, when those are erased too (`eraseWhenClosed`).
  */
-@Injectable()
 @PersonalDataProvider()
 export class OrdersPersonalData implements PersonalData {
   readonly tables = ['orders'];

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   addEmailSubjects,
@@ -14,7 +13,6 @@ import { DownloadsService } from './downloads.service.js';
  * A fan's download links (by address or order) and the downloads made with them, which erasure
  * deletes; and the download codes they redeemed, which erasure keeps without their address.
  */
-@Injectable()
 @PersonalDataProvider()
 export class ReleasesPersonalData implements PersonalData {
   readonly tables = ['download_links', 'download_records', 'download_codes'];
