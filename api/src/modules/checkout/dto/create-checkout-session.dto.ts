@@ -72,6 +72,14 @@ const CartCountry = () =>
     UpperCase(),
   );
 
+/** The shipping rate a fan picked, optional: one of the zone's rates, by id. */
+export const ShippingRateChoice = () =>
+  applyDecorators(
+    Min(1, { message: SHIPPING_RATE_ID_MESSAGE }),
+    IsInt({ message: SHIPPING_RATE_ID_MESSAGE }),
+    IsOptional(),
+  );
+
 /** What a cart holds: its lines. */
 export class CartDto {
   @ApiProperty({ type: [CheckoutItemDto] })
@@ -98,9 +106,7 @@ export class CreateCheckoutSessionDto extends CartDto implements CheckoutRequest
   country?: string;
 
   @ApiPropertyOptional({ description: "One of the zone's rates; its first when left out" })
-  @IsOptional()
-  @IsInt({ message: SHIPPING_RATE_ID_MESSAGE })
-  @Min(1, { message: SHIPPING_RATE_ID_MESSAGE })
+  @ShippingRateChoice()
   shippingRateId?: number;
 
   @ApiPropertyOptional({ example: 'TOUR10', description: 'A discount code, in any case' })

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { DiscountCheckRequest } from '@artist/contracts';
 import { EmailAddress, UpperCase } from '../../../common/strings.js';
-import { SHIPPING_RATE_ID_MESSAGE, ShippingQuoteDto } from './create-checkout-session.dto.js';
+import { ShippingQuoteDto, ShippingRateChoice } from './create-checkout-session.dto.js';
 
 /** Body of `POST /api/discounts/check`: the cart, where it ships, and the code to try. */
 export class DiscountCheckDto extends ShippingQuoteDto implements DiscountCheckRequest {
@@ -13,9 +13,7 @@ export class DiscountCheckDto extends ShippingQuoteDto implements DiscountCheckR
   code: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
-  @IsInt({ message: SHIPPING_RATE_ID_MESSAGE })
-  @Min(1, { message: SHIPPING_RATE_ID_MESSAGE })
+  @ShippingRateChoice()
   shippingRateId?: number;
 
   @ApiPropertyOptional({ example: 'fan@example.com' })
