@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { open, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import {
   BadRequestException,
   Inject,
   Injectable,
   NotFoundException,
-  PayloadTooLargeException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { catchError, finalize, type Observable } from 'rxjs';
+import { finalize, type Observable } from 'rxjs';
 import { RELEASE_FILE_MAX_BYTES, type ReleaseFile } from '@artist/contracts';
+import { TemporaryFileInterceptor, tooLargeAs } from '../../common/file-uploads.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { STORAGE, type Storage } from '../storage/storage.js';
 import { ProductRecord } from './product.entity.js';
@@ -40,10 +38,7 @@ export interface UploadedReleaseFile {
  * GB) is written to the system's temporary folder as it arrives, never held in memory, and the
  * text field `format`.
  */
-export const ReleaseFileInterceptor = FileInterceptor('file', {
-  dest: tmpdir(),
-  limits: { fileSize: RELEASE_FILE_MAX_BYTES, files: 1, fields: 4, fieldSize: 4096 },
-});
+export const ReleaseFileInterceptor = TemporaryFileInterceptor('file', RELEASE_FILE_MAX_BYTES);
 
 /**
  * Gives multer's 413 a sentence, and removes the temporary file once the upload is answered,
@@ -54,11 +49,7 @@ export class ReleaseUploadInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request & { file?: { path?: string } }>();
     return next.handle().pipe(
-      catchError((error: unknown) => {
-        throw error instanceof PayloadTooLargeException
-          ? new PayloadTooLargeException(RELEASE_FILE_TOO_LARGE)
-          : error;
-      }),
+      tooLargeAs(RELEASE_FILE_TOO_LARGE),
       finalize(() => {
         const file = req.file?.path;
         if (file) void unlink(file).catch(() => undefined);

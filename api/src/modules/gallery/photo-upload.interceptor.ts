@@ -1,31 +1,25 @@
 import {
   Injectable,
-  PayloadTooLargeException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
 import { unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
-import { catchError, finalize, from, switchMap, type Observable } from 'rxjs';
+import { finalize, from, switchMap, type Observable } from 'rxjs';
 import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
+import { TemporaryFileInterceptor, tooLargeAs } from '../../common/file-uploads.js';
 import { UploadSlots } from './upload-slots.js';
 
 export const PHOTO_TOO_LARGE = `The photo is larger than ${GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024} MB: please choose a smaller file.`;
 
 /**
- * Reads the multipart body: one file, `photo`, of at most GALLERY_MAX_UPLOAD_BYTES, written as it
- * arrives to a file of a random name in the system's temporary folder (never held whole in the
- * server's memory, where 15 MB of new memory makes the JavaScript heap collect its garbage at
- * once and hold every request meanwhile), and the text fields. Multer stops at the limit without
- * reading the rest, and removes the part written.
+ * Reads the multipart body: one file, `photo`, of at most GALLERY_MAX_UPLOAD_BYTES, into the
+ * temporary folder, and the text fields. Never held whole in the server's memory, where 15 MB of
+ * new memory makes the JavaScript heap collect its garbage at once and hold every request
+ * meanwhile.
  */
-export const PhotoFileInterceptor = FileInterceptor('photo', {
-  dest: tmpdir(),
-  limits: { fileSize: GALLERY_MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 4096 },
-});
+export const PhotoFileInterceptor = TemporaryFileInterceptor('photo', GALLERY_MAX_UPLOAD_BYTES);
 
 /**
  * Gives multer's 413 ('File too large') a sentence for the artist. Listed before
@@ -34,13 +28,7 @@ export const PhotoFileInterceptor = FileInterceptor('photo', {
 @Injectable()
 export class PhotoTooLargeInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      catchError((error: unknown) => {
-        throw error instanceof PayloadTooLargeException
-          ? new PayloadTooLargeException(PHOTO_TOO_LARGE)
-          : error;
-      }),
-    );
+    return next.handle().pipe(tooLargeAs(PHOTO_TOO_LARGE));
   }
 }
 
