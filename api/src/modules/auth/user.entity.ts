@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { DateTimeColumn } from '../../database/datetime.js';
 
 /** The artist's account. The id is a UUID made by the server (portable across both databases). */
 @Entity('users')
@@ -18,7 +19,7 @@ export class User {
   @Column({ type: 'varchar', length: 64, nullable: true })
   resetTokenHash: string | null;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   resetTokenExpiresAt: Date | null;
 
   /** The authenticator app's secret (base32) once two-step login is on. */

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { ProductKind, ProductPhoto, ProductPricing, ReleaseTrack } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
-import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn, UpdatedAtColumn } from '../../database/datetime.js';
 
 /** The photo's files as JSON text. */
 const photoJson = {
@@ -49,7 +49,7 @@ export class ProductRecord {
   photo: ProductPhoto | null;
 
   /** When it was taken out of the shop, having been ordered; null while in the shop. */
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   archivedAt: Date | null;
 
   /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */

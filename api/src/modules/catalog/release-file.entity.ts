@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { byteCount } from '../../database/byte-count.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { CreatedAtColumn } from '../../database/datetime.js';
 
 /** One format of a digital release: its ZIP in storage (`releases/<productId>/<uuid>.zip`). */
 @Entity('release_files')

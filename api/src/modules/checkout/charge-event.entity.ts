@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { CreatedAtColumn } from '../../database/datetime.js';
 
 /**
  * A Stripe event about a payment after checkout (`charge.refunded`, `charge.dispute.created`),

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 
 /** `none`: no provider is configured, so no session is ever opened. */
 export type CheckoutProvider = 'stripe' | 'test' | 'none';
@@ -82,7 +82,7 @@ export class CheckoutSession {
   @Column({ type: 'varchar', length: 20, default: 'open' })
   status: CheckoutSessionState;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   completedAt: Date | null;
 
   /**

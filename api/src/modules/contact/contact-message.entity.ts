@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 
 @Entity('contact_messages')
 @Index('IDX_contact_messages_fanId', ['fanId'])
@@ -34,7 +34,7 @@ export class ContactMessage {
   @Column({ type: 'varchar', length: 20, default: 'new' })
   status: string;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   respondedAt: Date | null;
 
   @CreatedAtColumn()

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { SiteContent } from '@artist/contracts';
-import { UpdatedAtColumn } from '../../database/row-times.js';
+import { UpdatedAtColumn } from '../../database/datetime.js';
 
 /** The one row (id 1) holding the artist's words and links. */
 export const SITE_CONTENT_ROW = 1;

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
-import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn, UpdatedAtColumn } from '../../database/datetime.js';
 
 /** A discount code the artist made. Money in cents. */
 @Entity('discount_codes')
@@ -22,10 +22,10 @@ export class DiscountCodeRecord {
   @Column({ type: 'integer', nullable: true })
   minSubtotalCents: number | null;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   startsAt: Date | null;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   endsAt: Date | null;
 
   @Column({ type: 'integer', nullable: true })

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
 import { FAN_SEARCH_INDEX } from '../../database/migrations/1767940000000-LeadFanSearchIndexById.js';
+import { DateTimeColumn } from '../../database/datetime.js';
 
 /** A figure of the fan's records, kept by the database's triggers: the site never writes it. */
 const kept = { type: 'integer', default: 0, insert: false, update: false } as const;
@@ -49,7 +50,7 @@ export class Fan {
   email: string;
 
   /** The earliest creation time of any of their records. */
-  @Column({ type: 'datetime' })
+  @DateTimeColumn()
   firstSeenAt: Date;
 
   /** How many orders name the fan. */

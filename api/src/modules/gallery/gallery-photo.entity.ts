@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { CreatedAtColumn } from '../../database/datetime.js';
 
 /**
  * One photo of the gallery: its description, its place in the artist's order and the address and

@@ -5,7 +5,7 @@ import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { EmailColumn, exact } from '../../database/exact-text.js';
 import { PlaceColumns } from '../places/place-columns.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
@@ -33,7 +33,7 @@ export class EmailSignup extends PlaceColumns {
   @Column({ type: 'varchar', length: 5, default: 'false' })
   contacted: string;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   contactedAt: Date | null;
 
   @CreatedAtColumn()

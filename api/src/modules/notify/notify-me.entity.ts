@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn, exact } from '../../database/exact-text.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
@@ -34,7 +34,7 @@ export class NotifyMe {
   @Column({ type: 'varchar', length: 5, default: 'false' })
   notified: string;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   notifiedAt: Date | null;
 
   /** Of the one-click unsubscribe link in the back-in-stock email; made when it is queued. */
@@ -46,7 +46,7 @@ export class NotifyMe {
    * When the request may be emailed: at once for most, but a request from an address that had
    * unsubscribed from back-in-stock emails only once its confirmation email's link is pressed.
    */
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   confirmedAt: Date | null;
 
   /** The one-time token of the confirmation email's link, for a request that needs one. */
@@ -55,11 +55,11 @@ export class NotifyMe {
   confirmToken: string | null;
 
   /** The confirm link works until then (7 days), once. */
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   confirmTokenExpiresAt: Date | null;
 
   /** The fan asked for no alerts about this product: no back-in-stock email goes to them. */
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   unsubscribedAt: Date | null;
 
   @CreatedAtColumn()

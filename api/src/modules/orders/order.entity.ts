@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
@@ -99,14 +99,14 @@ export class Order {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   fulfilledAt: Date | null;
 
   @CreatedAtColumn()
   createdAt: Date;
 
   /** When a refund put the order's items back into stock (once per order). */
-  @Column({ type: 'datetime', nullable: true })
+  @DateTimeColumn({ nullable: true })
   restockedAt: Date | null;
 
   /**

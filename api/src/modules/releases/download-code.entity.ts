@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { CreatedAtColumn } from '../../database/datetime.js';
 
 /** A batch of download codes made at once for one release; voided, none of it works. */
 @Entity('download_code_batches')

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { byteCount } from '../../database/byte-count.js';
-import { CreatedAtColumn } from '../../database/row-times.js';
+import { CreatedAtColumn } from '../../database/datetime.js';
 
 /**
  * One link to one format of a release, for an order (or a redeemed code): an unguessable token,

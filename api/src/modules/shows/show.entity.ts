@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn, UpdatedAtColumn } from '../../database/row-times.js';
+import { CreatedAtColumn, UpdatedAtColumn } from '../../database/datetime.js';
 import { PlaceColumns } from '../places/place-columns.js';
 
 /** A show; its place columns hold the point of its city, found when the show is saved. */
