@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { Column, type EntityManager } from 'typeorm';
 
 /**
  * The id of the fan with an address, made on first sight, inside the caller's transaction so
@@ -13,3 +13,6 @@ export abstract class FanLinker {
     seenAt: Date,
   ): Promise<number | null>;
 }
+
+/** A record's `fanId`: the fan whose address it is (`fans`, from `FanLinker`); null once erased. */
+export const FanIdColumn = () => Column({ type: 'integer', nullable: true });

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
+import { FanIdColumn } from '../../common/fan-linker.js';
 
 @Entity('contact_messages')
 @Index('IDX_contact_messages_fanId', ['fanId'])
@@ -10,8 +11,7 @@ export class ContactMessage {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** The fan whose address this is (`fans`); null once erased. */
-  @Column({ type: 'integer', nullable: true })
+  @FanIdColumn()
   fanId: number | null;
 
   @Column({ type: 'varchar', length: 200 })

@@ -6,6 +6,7 @@ import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-Lea
 import { EmailColumn, exact } from '../../database/exact-text.js';
 import { PlaceColumns } from '../places/place-columns.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
+import { FanIdColumn } from '../../common/fan-linker.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])
@@ -20,8 +21,7 @@ export class EmailSignup extends PlaceColumns {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** The fan whose address this is (`fans`); null once erased. */
-  @Column({ type: 'integer', nullable: true })
+  @FanIdColumn()
   fanId: number | null;
 
   /** Stored lower-cased, so every letter case of an address is one signup; an accent is another. */

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn, exact } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
+import { FanIdColumn } from '../../common/fan-linker.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
@@ -11,8 +12,7 @@ export class NotifyMe {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** The fan whose address this is (`fans`); null once erased. */
-  @Column({ type: 'integer', nullable: true })
+  @FanIdColumn()
   fanId: number | null;
 
   @EmailColumn()

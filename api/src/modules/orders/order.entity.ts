@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
+import { FanIdColumn } from '../../common/fan-linker.js';
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
@@ -16,8 +17,7 @@ export class Order {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** The fan whose address this is (`fans`); null once erased. */
-  @Column({ type: 'integer', nullable: true })
+  @FanIdColumn()
   fanId: number | null;
 
   @EmailColumn()
