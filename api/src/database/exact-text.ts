@@ -17,6 +17,10 @@ export const exact = { collation: EXACT_COLLATION } as const;
 export const EmailColumn = (options: { nullable?: boolean } = {}) =>
   Column({ type: 'varchar', length: 320, ...options, ...exact });
 
+/** An unguessable token of an emailed link (64 characters), compared exactly. */
+export const LinkTokenColumn = (options: { nullable?: boolean } = {}) =>
+  Column({ type: 'varchar', length: 64, ...options, ...exact });
+
 /** The collation a search or a sort by people's eyes reads those columns in, on MySQL/MariaDB. */
 export const READING_COLLATION = 'utf8mb4_unicode_ci';
 

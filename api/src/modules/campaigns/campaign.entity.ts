@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
-import { EmailColumn, exact } from '../../database/exact-text.js';
+import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 import { QueuedMessage } from '../email/queued-message.js';
 
 /**
@@ -93,7 +93,7 @@ export class CampaignRecipient extends QueuedMessage {
   email: string;
 
   /** The signup's one-click unsubscribe token, for its List-Unsubscribe link. */
-  @Column({ type: 'varchar', length: 64, ...exact })
+  @LinkTokenColumn()
   token: string;
 
   /** When this message was reported bounced, complained of, or its recipient unsubscribed. */

@@ -3,7 +3,7 @@ import type { SignupSubscription } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
-import { EmailColumn, exact } from '../../database/exact-text.js';
+import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 import { PlaceColumns } from '../places/place-columns.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 import { FanIdColumn } from '../../common/fan-linker.js';
@@ -44,12 +44,12 @@ export class EmailSignup extends PlaceColumns {
    * changes. Signups from before double opt-in have none until they are sent a confirmation.
    */
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
+  @LinkTokenColumn({ nullable: true })
   token: string | null;
 
   /** The token of the latest confirmation email's link: it confirms once, within 7 days. */
   @Index('IDX_email_signups_confirmToken', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
+  @LinkTokenColumn({ nullable: true })
   confirmToken: string | null;
 
   /** Epoch ms; an unsubscribe ends it early. */
@@ -65,7 +65,7 @@ export class EmailSignup extends PlaceColumns {
    * the artist, that an unsubscribed address is sent a confirmation again.
    */
   @Index('IDX_email_signups_resubscribeToken', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
+  @LinkTokenColumn({ nullable: true })
   resubscribeToken: string | null;
 
   /** Epoch ms; null once used. */

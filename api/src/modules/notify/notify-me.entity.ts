@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { EmailColumn, exact } from '../../database/exact-text.js';
+import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
 import { FanIdColumn } from '../../common/fan-linker.js';
 
@@ -39,7 +39,7 @@ export class NotifyMe {
 
   /** Of the one-click unsubscribe link in the back-in-stock email; made when it is queued. */
   @Index('IDX_notify_me_token', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
+  @LinkTokenColumn({ nullable: true })
   token: string | null;
 
   /**
@@ -51,7 +51,7 @@ export class NotifyMe {
 
   /** The one-time token of the confirmation email's link, for a request that needs one. */
   @Index('IDX_notify_me_confirmToken', { unique: true })
-  @Column({ type: 'varchar', length: 64, nullable: true, ...exact })
+  @LinkTokenColumn({ nullable: true })
   confirmToken: string | null;
 
   /** The confirm link works until then (7 days), once. */
