@@ -1,5 +1,6 @@
-/** A byte count in a bigint column: the drivers hand it back as a string or a number. */
-export const byteCount = {
-  to: (value: number | undefined) => value,
-  from: (value: string | number | null) => (value === null ? null : Number(value)),
-};
+import { Column } from 'typeorm';
+import { bigintAsNumber } from './epoch-ms.js';
+
+/** A byte count in a bigint column, read as a number (`bigintAsNumber`). */
+export const ByteCountColumn = (options: { default?: number } = {}) =>
+  Column({ type: 'bigint', ...options, transformer: bigintAsNumber });

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { byteCount } from '../../database/byte-count.js';
+import { ByteCountColumn } from '../../database/byte-count.js';
 import { CreatedAtColumn } from '../../database/datetime.js';
 
 /** One format of a digital release: its ZIP in storage (`releases/<productId>/<uuid>.zip`). */
@@ -19,7 +19,7 @@ export class ReleaseFileRecord {
   @Column({ type: 'varchar', length: 255 })
   storageKey: string;
 
-  @Column({ type: 'bigint', transformer: byteCount })
+  @ByteCountColumn()
   bytes: number;
 
   @CreatedAtColumn()

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
-import { byteCount } from '../../database/byte-count.js';
+import { ByteCountColumn } from '../../database/byte-count.js';
 import { CreatedAtColumn } from '../../database/datetime.js';
 
 /**
@@ -79,7 +79,7 @@ export class DownloadRecordRow {
   @Column({ type: 'varchar', length: 40 })
   format: string;
 
-  @Column({ type: 'bigint', default: 0, transformer: byteCount })
+  @ByteCountColumn({ default: 0 })
   bytes: number;
 
   @EpochMsColumn()
