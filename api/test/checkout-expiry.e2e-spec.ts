@@ -2,14 +2,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
 import { JobLeases } from '../src/modules/cluster/job-leases.service.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
-import {
-  checkoutSessions,
-  deliver,
-  emptyShop,
-  openSession,
-  orders,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { deliver, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -19,12 +12,12 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
 
   beforeEach(async () => {
     jest.restoreAllMocks();
-    await emptyShop(s.t);
+    await s.reset();
   });
 
   it('asks Stripe to expire the session 30 minutes after it is created, and a minute for the request to get there', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const id = await openSession(s.t);
+    const id = await s.openSession();
     const after = Math.ceil(Date.now() / 1000);
     const sent = Number(s.stripe.creates().at(-1)!.body.expires_at);
     expect(sent).toBeGreaterThanOrEqual(before + 1860);
@@ -33,15 +26,17 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
   });
 
   it('removes pending rows a day old, and keeps paid, still-clearing and younger ones', async () => {
-    const stale = await openSession(s.t);
-    const expired = await openSession(s.t);
-    const paid = await openSession(s.t);
-    const clearing = await openSession(s.t);
-    await deliver(s.t, 'checkout.session.expired', {
-      ...s.stripe.sessions.get(expired)!,
-      status: 'expired',
-    }).expect(200);
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(paid)).expect(200);
+    const stale = await s.openSession();
+    const expired = await s.openSession();
+    const paid = await s.openSession();
+    const clearing = await s.openSession();
+    await s
+      .deliver('checkout.session.expired', {
+        ...s.stripe.sessions.get(expired)!,
+        status: 'expired',
+      })
+      .expect(200);
+    await s.deliver('checkout.session.completed', s.stripe.pay(paid)).expect(200);
     await deliver(
       s.t,
       'checkout.session.completed',
@@ -53,12 +48,12 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
 
     jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 23 * HOUR));
     expect(await cleanup.removeStale()).toBe(0);
-    expect(await checkoutSessions(s.t)).toHaveLength(4);
+    expect(await s.checkoutSessions()).toHaveLength(4);
 
     jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 25 * HOUR));
     const [removed] = await Promise.all([cleanup.removeStale(), cleanup.removeStale()]);
     expect(removed).toBeGreaterThanOrEqual(0);
-    const left = await checkoutSessions(s.t);
+    const left = await s.checkoutSessions();
     expect(left.map((r) => r.sessionId).sort()).toEqual([paid, clearing].sort());
     expect(left.find((r) => r.sessionId === clearing)!.status).toBe('processing');
     expect(left.find((r) => r.sessionId === stale)).toBeUndefined();
@@ -69,7 +64,7 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
       'checkout.session.async_payment_succeeded',
       s.stripe.settle(clearing),
     ).expect(200);
-    expect((await orders(s.t)).map((o) => o.stripeSessionId).sort()).toEqual(
+    expect((await s.orders()).map((o) => o.stripeSessionId).sort()).toEqual(
       [paid, clearing].sort(),
     );
   });

@@ -1,12 +1,5 @@
 import { Clock } from '../src/common/clock.js';
-import {
-  createCheckout,
-  emptyShop,
-  orders,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 
@@ -36,16 +29,16 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
 
   beforeEach(async () => {
     jest.restoreAllMocks();
-    await emptyShop(s.t);
+    await s.reset();
   });
 
   /** A paid checkout: its session id, the checkout browser's cookie and the order's time. */
   async function paidCheckout() {
-    const res = await createCheckout(s.t, { items: [shirt('M', 2)] }).expect(200);
+    const res = await s.createCheckout({ items: [shirt('M', 2)] }).expect(200);
     const id = [...s.stripe.sessions.keys()].at(-1)!;
     s.stripe.pay(id);
-    await sessionStatus(s.t, id).expect(200);
-    const [order] = (await orders(s.t)).filter((o) => o.stripeSessionId === id);
+    await s.sessionStatus(id).expect(200);
+    const [order] = (await s.orders()).filter((o) => o.stripeSessionId === id);
     return { id, cookie: checkoutCookie(res.headers['set-cookie']), order: order! };
   }
   const at = (time: number) =>
@@ -69,7 +62,7 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
   it('shows anyone the whole receipt, address included, within 24 hours of the order', async () => {
     const { id, order } = await paidCheckout();
     at(order.createdAt.getTime() + 24 * HOUR - 60_000);
-    const res = await sessionStatus(s.t, id).expect(200);
+    const res = await s.sessionStatus(id).expect(200);
     expect(res.body).toEqual({
       paid: true,
       status: 'complete',
@@ -80,7 +73,7 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
   it('shows a request without the cookie only the order number and items after 24 hours', async () => {
     const { id, order } = await paidCheckout();
     at(order.createdAt.getTime() + 24 * HOUR);
-    const res = await sessionStatus(s.t, id).expect(200);
+    const res = await s.sessionStatus(id).expect(200);
     expect(res.body).toEqual({
       paid: true,
       status: 'complete',
@@ -93,10 +86,11 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
   it('still shows the browser that checked out the whole receipt after 24 hours', async () => {
     const { id, cookie, order } = await paidCheckout();
     at(order.createdAt.getTime() + 30 * 24 * HOUR);
-    const res = await sessionStatus(s.t, id).set('Cookie', cookie.pair).expect(200);
+    const res = await s.sessionStatus(id).set('Cookie', cookie.pair).expect(200);
     expect(res.body.order).toEqual({ number: `#${order.id}`, ...WHOLE });
     // Among other cookies, with the spaces browsers and proxies put around them.
-    const among = await sessionStatus(s.t, id)
+    const among = await s
+      .sessionStatus(id)
       .set('Cookie', `artist.sid=x; ${cookie.pair.replace('=', ' = ')} ;other=1`)
       .expect(200);
     expect(among.body.order).toEqual({ number: `#${order.id}`, ...WHOLE });
@@ -112,7 +106,7 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
       second.cookie.pair,
       second.cookie.pair.replace(second.id, first.id),
     ]) {
-      const res = await sessionStatus(s.t, first.id).set('Cookie', forged).expect(200);
+      const res = await s.sessionStatus(first.id).set('Cookie', forged).expect(200);
       expect([forged, res.body.order]).toEqual([
         forged,
         { number: `#${first.order.id}`, items: WHOLE.items },
@@ -125,7 +119,7 @@ describe.each(testDatabases())('the checkout cookie of an https site on $name', 
   const s = stripeAppOfSuite(db, { PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' });
 
   it('is Secure', async () => {
-    const res = await createCheckout(s.t, { items: [shirt()] }).expect(200);
+    const res = await s.createCheckout({ items: [shirt()] }).expect(200);
     const cookie = checkoutCookie(res.headers['set-cookie']);
     expect(cookie.attributes).toEqual(
       expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax', `Path=${COOKIE_PATH}`]),

@@ -8,15 +8,7 @@ import {
 import { MailQuota } from '../src/modules/email/mail-quota.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn } from './utils/admin.js';
-import {
-  createCheckout,
-  deliver,
-  emptyShop,
-  lineItemsOf,
-  orders,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { deliver, lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 
@@ -29,10 +21,7 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
   // The default delay: a reminder waits an hour after the checkout expires.
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
-  beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   const reminders = () => s.t.app.get(DataSource).getRepository(CheckoutReminder);
   const reminderEmails = (to: string) =>
@@ -43,14 +32,14 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
 
   /** Opens a checkout of `items`; answers its session id. */
   async function open(items = [shirt('M', 2)]): Promise<string> {
-    return sessionOf(await createCheckout(s.t, { items }).expect(200));
+    return sessionOf(await s.createCheckout({ items }).expect(200));
   }
 
   /** Stripe expires the session and tells the webhook. */
   async function expire(id: string, email: string | null, consent: boolean) {
-    await deliver(s.t, 'checkout.session.expired', s.stripe.expire(id, { email, consent })).expect(
-      200,
-    );
+    await s
+      .deliver('checkout.session.expired', s.stripe.expire(id, { email, consent }))
+      .expect(200);
   }
 
   /** The hour passes: every waiting reminder is due, and the sweep runs. */
@@ -161,9 +150,9 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
     ).expect(200);
     // A plain order beside it.
     const plain = await open([shirt('S', 1)]);
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(plain)).expect(200);
+    await s.deliver('checkout.session.completed', s.stripe.pay(plain)).expect(200);
 
-    const [recovered, other] = await orders(s.t);
+    const [recovered, other] = await s.orders();
     expect(recovered).toMatchObject({
       stripeSessionId: recoveredId,
       recovered: true,
@@ -232,7 +221,7 @@ describe.each(testDatabases())('checkout reminders sent at once on $name', (db) 
 
   it('queues the reminder with the expiry when CHECKOUT_REMINDER_DELAY_MINUTES is 0', async () => {
     const buyer = freshEmail();
-    const id = sessionOf(await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200));
+    const id = sessionOf(await s.createCheckout({ items: [shirt('M', 1)] }).expect(200));
     await deliver(
       s.t,
       'checkout.session.expired',

@@ -6,17 +6,7 @@ import { FulfilmentService } from '../src/modules/checkout/fulfilment.service.js
 import { toProviderSession } from '../src/modules/checkout/stripe-payment-provider.js';
 import type { Order } from '../src/modules/orders/order.entity.js';
 import { formatShippingAddress } from '../src/common/order-format.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  emptyShop,
-  lineItemsOf,
-  orders,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { deliver, lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -25,15 +15,12 @@ import { stripeEvent, stripeSignature } from './utils/stripe-webhooks.js';
 describe.each(testDatabases())('Stripe webhooks and the success return on $name', (db) => {
   const s = stripeAppOfSuite(db);
 
-  beforeEach(async () => {
-    s.stripe.down = false;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   /** A checkout of 2 × M and 1 × XL (7500 + 500 shipping), returning the stand-in's session id. */
   async function openSession(): Promise<string> {
-    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
-    const [record] = await checkoutSessions(s.t);
+    await s.createCheckout({ items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const [record] = await s.checkoutSessions();
     return record.sessionId;
   }
 
@@ -63,17 +50,17 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
 
   it('turns checkout.session.completed (paid) into one order and marks the session completed', async () => {
     const id = await openSession();
-    const res = await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+    const res = await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);
     expect(res.body).toEqual({ received: true });
-    expectTheOneOrder(await orders(s.t), id);
-    const [record] = await checkoutSessions(s.t);
+    expectTheOneOrder(await s.orders(), id);
+    const [record] = await s.checkoutSessions();
     expect(record.status).toBe('completed');
     expect(record.completedAt).toBeInstanceOf(Date);
   });
 
   it('shows the order to the admin with the address readable', async () => {
     const id = await openSession();
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+    await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);
     const agent = await loggedIn(s.t);
     const list = await agent.get('/api/admin/orders').expect(200);
     expect(list.body.rows).toHaveLength(1);
@@ -87,16 +74,16 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     const id = await openSession();
     const paid = s.stripe.pay(id);
     const tampered = { ...paid, line_items: { data: [{ description: 'Free', amount_total: 0 }] } };
-    await deliver(s.t, 'checkout.session.completed', tampered).expect(200);
-    expectTheOneOrder(await orders(s.t), id);
+    await s.deliver('checkout.session.completed', tampered).expect(200);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('makes exactly one order from a duplicate delivery', async () => {
     const id = await openSession();
     const paid = s.stripe.pay(id);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    expectTheOneOrder(await orders(s.t), id);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('makes exactly one order from a replay of the very same signed delivery', async () => {
@@ -111,17 +98,17 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
         .send(payload)
         .expect(200);
     }
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('makes exactly one order from 10 concurrent deliveries', async () => {
     const id = await openSession();
     const paid = s.stripe.pay(id);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => deliver(s.t, 'checkout.session.completed', paid)),
+      Array.from({ length: 10 }, () => s.deliver('checkout.session.completed', paid)),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('makes exactly one order from concurrent deliveries and success returns together', async () => {
@@ -129,11 +116,11 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     const paid = s.stripe.pay(id);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        i % 2 ? deliver(s.t, 'checkout.session.completed', paid) : sessionStatus(s.t, id),
+        i % 2 ? s.deliver('checkout.session.completed', paid) : s.sessionStatus(id),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('relies on the unique key, not on the completed mark: a second fulfilment is refused by the key', async () => {
@@ -147,7 +134,7 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
       .getRepository(CheckoutSession)
       .update({ sessionId: id }, { status: 'open' });
     expect(await fulfilment.fulfilPaidSession(paid)).toBe('already-fulfilled');
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   /** What the success return answers once the session of `openSession` is paid. */
@@ -155,7 +142,7 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     paid: true,
     status: 'complete',
     order: {
-      number: `#${(await orders(s.t))[0].id}`,
+      number: `#${(await s.orders())[0].id}`,
       items: [
         { name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
         { name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
@@ -172,20 +159,20 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
 
   it('webhook first, then the success return: one order, and the return reports paid', async () => {
     const id = await openSession();
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
-    const res = await sessionStatus(s.t, id).expect(200);
+    await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);
+    const res = await s.sessionStatus(id).expect(200);
     expect(res.body).toEqual(await paidStatus());
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('success return first (webhook late), then the webhook: one order', async () => {
     const id = await openSession();
     const paid = s.stripe.pay(id);
-    const res = await sessionStatus(s.t, id).expect(200);
+    const res = await s.sessionStatus(id).expect(200);
     expect(res.body).toEqual(await paidStatus());
-    expectTheOneOrder(await orders(s.t), id);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('waits for async_payment_succeeded when the completed session is still unpaid', async () => {
@@ -195,12 +182,12 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
       'checkout.session.completed',
       s.stripe.pay(id, SAMPLE_BUYER, 'unpaid'),
     ).expect(200);
-    expect(await orders(s.t)).toEqual([]);
-    const status = await sessionStatus(s.t, id).expect(200);
+    expect(await s.orders()).toEqual([]);
+    const status = await s.sessionStatus(id).expect(200);
     expect(status.body).toEqual({ paid: false, status: 'complete' });
-    expect(await orders(s.t)).toEqual([]);
-    await deliver(s.t, 'checkout.session.async_payment_succeeded', s.stripe.settle(id)).expect(200);
-    expectTheOneOrder(await orders(s.t), id);
+    expect(await s.orders()).toEqual([]);
+    await s.deliver('checkout.session.async_payment_succeeded', s.stripe.settle(id)).expect(200);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it.each([
@@ -209,29 +196,31 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     'charge.succeeded',
   ])('answers 200 to %s and ignores it', async (type) => {
     const id = await openSession();
-    await deliver(s.t, type, s.stripe.pay(id)).expect(200);
-    expect(await orders(s.t)).toEqual([]);
+    await s.deliver(type, s.stripe.pay(id)).expect(200);
+    expect(await s.orders()).toEqual([]);
   });
 
   it('ignores a paid session it did not open', async () => {
     await openSession();
     const foreign = {
-      ...s.stripe.pay((await checkoutSessions(s.t))[0].sessionId),
+      ...s.stripe.pay((await s.checkoutSessions())[0].sessionId),
       id: 'cs_test_elsewhere',
     };
-    await deliver(s.t, 'checkout.session.completed', foreign).expect(200);
-    expect(await orders(s.t)).toEqual([]);
+    await s.deliver('checkout.session.completed', foreign).expect(200);
+    expect(await s.orders()).toEqual([]);
   });
 
   describe('refuses with 400 and writes nothing', () => {
     it('a forged signature (another secret)', async () => {
       const id = await openSession();
-      const res = await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id), {
-        secret: 'whsec_forged',
-      }).expect(400);
+      const res = await s
+        .deliver('checkout.session.completed', s.stripe.pay(id), {
+          secret: 'whsec_forged',
+        })
+        .expect(400);
       expect(res.body.statusCode).toBe(400);
       expect(res.body.message).toMatch(/^Webhook refused: /);
-      expect(await orders(s.t)).toEqual([]);
+      expect(await s.orders()).toEqual([]);
     });
 
     it('an unsigned delivery', async () => {
@@ -241,16 +230,18 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
         .set('Content-Type', 'application/json')
         .send(stripeEvent('checkout.session.completed', s.stripe.pay(id)))
         .expect(400);
-      expect(await orders(s.t)).toEqual([]);
+      expect(await s.orders()).toEqual([]);
     });
 
     it('a stale delivery (signed an hour ago)', async () => {
       const id = await openSession();
-      const res = await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id), {
-        timestamp: Math.floor(Date.now() / 1000) - 3600,
-      }).expect(400);
+      const res = await s
+        .deliver('checkout.session.completed', s.stripe.pay(id), {
+          timestamp: Math.floor(Date.now() / 1000) - 3600,
+        })
+        .expect(400);
       expect(res.body.message).toMatch(/tolerance/i);
-      expect(await orders(s.t)).toEqual([]);
+      expect(await s.orders()).toEqual([]);
     });
 
     it('a body changed after signing', async () => {
@@ -262,16 +253,17 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
         .set('Stripe-Signature', stripeSignature(payload))
         .send(payload.replace('"amount_total":8000', '"amount_total":1'))
         .expect(400);
-      expect(await orders(s.t)).toEqual([]);
+      expect(await s.orders()).toEqual([]);
     });
   });
 
   it('is exempt from the origin check (Stripe sends no Origin) and from the admin guard', async () => {
     const id = await openSession();
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id))
+    await s
+      .deliver('checkout.session.completed', s.stripe.pay(id))
       .set('Origin', 'https://hooks.stripe.com')
       .expect(200);
-    expectTheOneOrder(await orders(s.t), id);
+    expectTheOneOrder(await s.orders(), id);
   });
 
   it('answers 500 when the database fails, so Stripe delivers again; the retry makes the order', async () => {
@@ -281,11 +273,11 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     const spy = jest
       .spyOn(dataSource, 'transaction')
       .mockRejectedValueOnce(new Error('connection lost'));
-    const res = await deliver(s.t, 'checkout.session.completed', paid).expect(500);
+    const res = await s.deliver('checkout.session.completed', paid).expect(500);
     spy.mockRestore();
     expect(res.body.statusCode).toBe(500);
-    expect(await orders(s.t)).toEqual([]);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    expectTheOneOrder(await orders(s.t), id);
+    expect(await s.orders()).toEqual([]);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    expectTheOneOrder(await s.orders(), id);
   });
 });

@@ -1,32 +1,21 @@
 import request from 'supertest';
 import { CHECKOUT_FAILED_MESSAGE, ONLINE_SHIPPING_CENTS } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 describe.each(testDatabases())('create-checkout-session with Stripe on $name', (db) => {
   // Visitors of the status checks are told apart by X-Forwarded-For (a limit per address).
   const s = stripeAppOfSuite(db, { TRUST_PROXY: '1' });
 
-  beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    s.stripe.down = false;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   it('creates a Stripe Checkout Session priced from the catalogue and answers its url', async () => {
-    const res = await createCheckout(s.t, {
-      items: [shirt('M', 2), shirt('2XL', 1)],
-    }).expect(200);
+    const res = await s
+      .createCheckout({
+        items: [shirt('M', 2), shirt('2XL', 1)],
+      })
+      .expect(200);
     const [create] = s.stripe.creates();
     const [session] = [...s.stripe.sessions.values()];
     expect(res.body).toEqual({ url: session.url });
@@ -68,7 +57,7 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
     expect(create.body.shipping_options).toHaveLength(1);
     expect(create.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
-    const [record] = await checkoutSessions(s.t);
+    const [record] = await s.checkoutSessions();
     expect(record).toMatchObject({
       sessionId: session.id,
       provider: 'stripe',
@@ -93,12 +82,12 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
         quantity: 1,
       },
     ]);
-    expect(await orders(s.t)).toEqual([]);
+    expect(await s.orders()).toEqual([]);
   });
 
   it('sends a fresh idempotency key with each checkout request', async () => {
-    await createCheckout(s.t, { items: [shirt()] }).expect(200);
-    await createCheckout(s.t, { items: [shirt()] }).expect(200);
+    await s.createCheckout({ items: [shirt()] }).expect(200);
+    await s.createCheckout({ items: [shirt()] }).expect(200);
     const keys = s.stripe.creates().map((r) => r.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
@@ -121,7 +110,7 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
       'property priceInCents should not exist',
     ],
   ])('refuses %s, so no client can name a price', async (_name, body, message) => {
-    const res = await createCheckout(s.t, body).expect(400);
+    const res = await s.createCheckout(body).expect(400);
     expect(res.body.message).toBe(message);
     expect(s.stripe.requests).toEqual([]);
   });
@@ -182,32 +171,30 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
   ])(
     'refuses %s with 400 and a readable message, writing nothing',
     async (_name, body, message) => {
-      const res = await createCheckout(s.t, body).expect(400);
+      const res = await s.createCheckout(body).expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, message });
       expect(s.stripe.requests).toEqual([]);
-      expect(await checkoutSessions(s.t)).toEqual([]);
+      expect(await s.checkoutSessions()).toEqual([]);
     },
   );
 
   it('refuses a sold-out product with 409 and a sentence for the cart, writing nothing', async () => {
-    const res = await createCheckout(s.t, { items: [{ productId: 'hat', quantity: 1 }] }).expect(
-      409,
-    );
+    const res = await s.createCheckout({ items: [{ productId: 'hat', quantity: 1 }] }).expect(409);
     expect(res.body).toEqual({
       statusCode: 409,
       message: 'Sorry, the Trucker Hat just sold out. Please remove it from your cart.',
     });
     expect(s.stripe.requests).toEqual([]);
-    expect(await checkoutSessions(s.t)).toEqual([]);
+    expect(await s.checkoutSessions()).toEqual([]);
   });
 
   it('answers 502 with a readable message when Stripe is down, and writes nothing', async () => {
     s.stripe.down = true;
-    const res = await createCheckout(s.t, { items: [shirt()] }).expect(502);
+    const res = await s.createCheckout({ items: [shirt()] }).expect(502);
     expect(res.body).toEqual({ statusCode: 502, message: CHECKOUT_FAILED_MESSAGE });
     expect(s.stripe.creates().length).toBeGreaterThanOrEqual(1);
-    expect(await checkoutSessions(s.t)).toEqual([]);
-    expect(await orders(s.t)).toEqual([]);
+    expect(await s.checkoutSessions()).toEqual([]);
+    expect(await s.orders()).toEqual([]);
   });
 
   it('refuses a checkout from another site (CSRF origin check)', async () => {
@@ -221,31 +208,31 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
 
   describe('session-status', () => {
     it('refuses a malformed session id with 400', async () => {
-      const res = await sessionStatus(s.t, 'not-a-session').expect(400);
+      const res = await s.sessionStatus('not-a-session').expect(400);
       expect(res.body.message).toBe('session_id must be a checkout session id (cs_…).');
       await request(s.t.server).get('/api/checkout/session-status').expect(400);
     });
 
     it('answers 404 for a session this server did not open, without asking Stripe', async () => {
-      const res = await sessionStatus(s.t, 'cs_test_someoneelse').expect(404);
+      const res = await s.sessionStatus('cs_test_someoneelse').expect(404);
       expect(res.body).toEqual({ statusCode: 404, message: 'Checkout session not found.' });
       expect(s.stripe.requests).toEqual([]);
     });
 
     it('reports an unpaid session as not paid and makes no order', async () => {
-      await createCheckout(s.t, { items: [shirt()] }).expect(200);
-      const [record] = await checkoutSessions(s.t);
-      const res = await sessionStatus(s.t, record.sessionId).expect(200);
+      await s.createCheckout({ items: [shirt()] }).expect(200);
+      const [record] = await s.checkoutSessions();
+      const res = await s.sessionStatus(record.sessionId).expect(200);
       expect(res.body).toEqual({ paid: false, status: 'open' });
-      expect(await orders(s.t)).toEqual([]);
+      expect(await s.orders()).toEqual([]);
     });
 
     let visitor = 1;
     const nextVisitor = () => `203.0.113.${visitor++}`;
 
     async function openSessionId(): Promise<string> {
-      await createCheckout(s.t, { items: [shirt()] }).set('X-Forwarded-For', nextVisitor());
-      const [record] = (await checkoutSessions(s.t)).filter((r) => r.status === 'open');
+      await s.createCheckout({ items: [shirt()] }).set('X-Forwarded-For', nextVisitor());
+      const [record] = (await s.checkoutSessions()).filter((r) => r.status === 'open');
       return record!.sessionId;
     }
 
@@ -260,7 +247,7 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
       let answers;
       try {
         answers = await Promise.all(
-          Array.from({ length: 500 }, () => sessionStatus(s.t, id).set('X-Forwarded-For', address)),
+          Array.from({ length: 500 }, () => s.sessionStatus(id).set('X-Forwarded-For', address)),
         );
       } finally {
         jest.restoreAllMocks();
@@ -280,16 +267,14 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
       }
       expect(s.stripe.retrieves()).toHaveLength(1);
       // Another address is not held back by the first.
-      await sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor()).expect(200);
+      await s.sessionStatus(id).set('X-Forwarded-For', nextVisitor()).expect(200);
     }, 120_000);
 
     it('makes one Stripe call for checks of one session arriving together from many visitors', async () => {
       const id = await openSessionId();
       s.stripe.requests.length = 0;
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor()),
-        ),
+        Array.from({ length: 20 }, () => s.sessionStatus(id).set('X-Forwarded-For', nextVisitor())),
       );
       expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
       expect(s.stripe.retrieves()).toHaveLength(1);
@@ -298,7 +283,7 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
     it('keeps Stripe’s answer a few seconds, then asks again and sees the payment', async () => {
       const id = await openSessionId();
       s.stripe.requests.length = 0;
-      const check = () => sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor());
+      const check = () => s.sessionStatus(id).set('X-Forwarded-For', nextVisitor());
       expect((await check().expect(200)).body).toEqual({ paid: false, status: 'open' });
       s.stripe.pay(id);
       expect((await check().expect(200)).body).toEqual({ paid: false, status: 'open' });
@@ -316,14 +301,14 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
         jest.restoreAllMocks();
       }
       expect(s.stripe.retrieves()).toHaveLength(2);
-      expect(await orders(s.t)).toHaveLength(1);
+      expect(await s.orders()).toHaveLength(1);
     });
 
     it('answers a completed session from its order without asking Stripe', async () => {
       const id = await openSessionId();
-      await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
+      await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);
       s.stripe.requests.length = 0;
-      const res = await sessionStatus(s.t, id).set('X-Forwarded-For', nextVisitor()).expect(200);
+      const res = await s.sessionStatus(id).set('X-Forwarded-For', nextVisitor()).expect(200);
       expect(res.body).toMatchObject({
         paid: true,
         status: 'complete',
@@ -338,10 +323,10 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
     });
 
     it('answers 502 when Stripe cannot be reached', async () => {
-      await createCheckout(s.t, { items: [shirt()] }).expect(200);
-      const [record] = await checkoutSessions(s.t);
+      await s.createCheckout({ items: [shirt()] }).expect(200);
+      const [record] = await s.checkoutSessions();
       s.stripe.down = true;
-      const res = await sessionStatus(s.t, record.sessionId).expect(502);
+      const res = await s.sessionStatus(record.sessionId).expect(502);
       expect(res.body).toEqual({
         statusCode: 502,
         message: 'Failed to check the checkout session',
@@ -350,8 +335,8 @@ describe.each(testDatabases())('create-checkout-session with Stripe on $name', (
   });
 
   it('has no test checkout page when Stripe is configured', async () => {
-    await createCheckout(s.t, { items: [shirt()] }).expect(200);
-    const [record] = await checkoutSessions(s.t);
+    await s.createCheckout({ items: [shirt()] }).expect(200);
+    const [record] = await s.checkoutSessions();
     await request(s.t.server).get(`/api/checkout/test/${record.sessionId}`).expect(404);
   });
 });

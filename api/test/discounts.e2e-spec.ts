@@ -7,16 +7,7 @@ import {
 } from '@artist/contracts';
 import { DiscountHold } from '../src/modules/discounts/discount.entity.js';
 import { browser, loggedIn } from './utils/admin.js';
-import {
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  postPayForm,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { createCheckout, orders, postPayForm, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
@@ -56,10 +47,7 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
     DISCOUNT_CHECK_RATE_LIMIT: '1000',
   });
 
-  beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   async function create(input: DiscountCodeInput): Promise<DiscountCode> {
     const admin = await loggedIn(s.t);
@@ -152,10 +140,12 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
 
   it('sends Stripe a coupon named by the code and records the code and saving from the webhook', async () => {
     const code = await create(fresh({ percentOff: null, amountOffCents: 700 }));
-    const res = await createCheckout(s.t, {
-      items: [shirt('M', 2)],
-      discountCode: ` ${code.code.toLowerCase()} `,
-    }).expect(200);
+    const res = await s
+      .createCheckout({
+        items: [shirt('M', 2)],
+        discountCode: ` ${code.code.toLowerCase()} `,
+      })
+      .expect(200);
     const coupons = s.stripe.requests.filter((r) => r.path === '/v1/coupons');
     expect(coupons).toHaveLength(1);
     expect(coupons[0].body).toEqual({
@@ -172,8 +162,8 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
     const id = sessionOf(res);
     const paid = s.stripe.pay(id);
     expect(paid.amount_total).toBe(5000 - 700 + 500);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    const [order] = await s.orders();
     expect(order).toMatchObject({
       discountCode: code.code,
       discountAmount: 700,
@@ -183,7 +173,7 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
     const admin = await loggedIn(s.t);
     const list = await admin.get('/api/admin/discounts').query({ search: code.code }).expect(200);
     expect(list.body.rows[0].uses).toBe(1);
-    const receipt = await sessionStatus(s.t, id).expect(200);
+    const receipt = await s.sessionStatus(id).expect(200);
     expect(receipt.body.order).toMatchObject({
       subtotal: 5000,
       discount: 700,
@@ -197,7 +187,7 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
     // Five buyers check out with it at once: two hold a use, three are told it is used up.
     const tries = await Promise.all(
       [1, 2, 3, 4, 5].map(() =>
-        createCheckout(s.t, { items: [shirt('L', 1)], discountCode: code.code }),
+        s.createCheckout({ items: [shirt('L', 1)], discountCode: code.code }),
       ),
     );
     expect(tries.map((r) => r.status).sort()).toEqual([200, 200, 422, 422, 422]);
@@ -210,12 +200,12 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
       open.flatMap((id) => {
         const paid = s.stripe.pay(id);
         return [
-          deliver(s.t, 'checkout.session.completed', paid).expect(200),
-          sessionStatus(s.t, id).expect(200),
+          s.deliver('checkout.session.completed', paid).expect(200),
+          s.sessionStatus(id).expect(200),
         ];
       }),
     );
-    const paidOrders = await orders(s.t);
+    const paidOrders = await s.orders();
     expect(paidOrders).toHaveLength(2);
     expect(paidOrders.every((o) => o.discountCode === code.code && o.discountAmount === 250)).toBe(
       true,
@@ -223,46 +213,46 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
     const admin = await loggedIn(s.t);
     const list = await admin.get('/api/admin/discounts').query({ search: code.code }).expect(200);
     expect(list.body.rows[0].uses).toBe(2);
-    const after = await createCheckout(s.t, { items: [shirt()], discountCode: code.code });
+    const after = await s.createCheckout({ items: [shirt()], discountCode: code.code });
     expect([after.status, after.body.message]).toEqual([422, 'This code has been used up.']);
   });
 
   it('gives a held use back when the session expires unpaid, and holds nothing when checkout is refused', async () => {
     const code = await create(fresh({ maxUses: 1 }));
-    const first = await createCheckout(s.t, { items: [shirt()], discountCode: code.code }).expect(
-      200,
-    );
-    const held = await createCheckout(s.t, { items: [shirt()], discountCode: code.code });
+    const first = await s.createCheckout({ items: [shirt()], discountCode: code.code }).expect(200);
+    const held = await s.createCheckout({ items: [shirt()], discountCode: code.code });
     expect([held.status, held.body.message]).toEqual([422, 'This code has been used up.']);
     const id = sessionOf(first);
-    await deliver(s.t, 'checkout.session.expired', {
-      ...s.stripe.sessions.get(id)!,
-      status: 'expired',
-    }).expect(200);
+    await s
+      .deliver('checkout.session.expired', {
+        ...s.stripe.sessions.get(id)!,
+        status: 'expired',
+      })
+      .expect(200);
     const holds = await s.t.app
       .get(DataSource)
       .getRepository(DiscountHold)
       .findBy({ sessionId: id });
     expect(holds.map((h) => h.state)).toEqual(['released']);
     // A refused checkout (no zone ships there) holds no use.
-    await createCheckout(s.t, { items: [shirt()], country: 'JP', discountCode: code.code }).expect(
-      422,
-    );
-    await createCheckout(s.t, { items: [shirt()], discountCode: code.code }).expect(200);
+    await s
+      .createCheckout({ items: [shirt()], country: 'JP', discountCode: code.code })
+      .expect(422);
+    await s.createCheckout({ items: [shirt()], discountCode: code.code }).expect(200);
   });
 
   it('keeps a code of one use per email to one paid order per email, the email fixed on Stripe', async () => {
     const code = await create(fresh({ oncePerEmail: true }));
     const body = { items: [shirt()], discountCode: code.code, email: 'June@Example.com' };
-    const res = await createCheckout(s.t, body).expect(200);
+    const res = await s.createCheckout(body).expect(200);
     expect(s.stripe.creates()[0].body.customer_email).toBe('june@example.com');
     // While that checkout is open, the same email cannot start another with the code.
-    const twice = await createCheckout(s.t, body);
+    const twice = await s.createCheckout(body);
     expect([twice.status, twice.body.message]).toEqual([
       422,
       'This code has already been used with this email address.',
     ]);
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
+    await s.deliver('checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
     const checkBody = { code: code.code, items: body.items, country: 'US' };
     const after = await check(s.t, { ...checkBody, email: 'june@example.com' });
     expect([after.status, after.body.message]).toEqual([

@@ -10,7 +10,6 @@ import { loggedIn } from './utils/admin.js';
 import { getBytes } from './utils/bytes.js';
 import {
   createCheckout,
-  deliver,
   emptyShop,
   orders,
   payWithTestProvider,
@@ -394,7 +393,7 @@ describe.each(testDatabases())('download links of an order Stripe refunds, on $n
   });
 
   beforeEach(async () => {
-    await emptyShop(s.t);
+    await s.reset();
     const dataSource = s.t.app.get(DataSource);
     for (const entity of [DownloadRecordRow, DownloadLinkRecord, ReleaseFileRecord, OutboxEmail])
       await dataSource.getRepository(entity).clear();
@@ -405,13 +404,15 @@ describe.each(testDatabases())('download links of an order Stripe refunds, on $n
 
   /** A release bought for $12.00 through Stripe: its session id, order and link. */
   async function buy() {
-    await createCheckout(s.t, {
-      items: [{ productId: 'porch-light', quantity: 1, priceCents: 1200 }],
-    }).expect(200);
+    await s
+      .createCheckout({
+        items: [{ productId: 'porch-light', quantity: 1, priceCents: 1200 }],
+      })
+      .expect(200);
     const session = [...s.stripe.sessions.values()].at(-1)!;
     const sessionId = session.id as string;
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionId)).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', s.stripe.pay(sessionId)).expect(200);
+    const [order] = await s.orders();
     const [link] = await s.t.app
       .get(DataSource)
       .getRepository(DownloadLinkRecord)
@@ -423,11 +424,11 @@ describe.each(testDatabases())('download links of an order Stripe refunds, on $n
     const { sessionId, order, url } = await buy();
     await request(s.t.server).get(url).expect(200);
     // Refunded in part on Stripe's dashboard: the links still work.
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 500)).expect(200);
+    await s.deliver('charge.refunded', s.stripe.charge(sessionId, 500)).expect(200);
     await request(s.t.server).get(url).expect(200);
     // Then the rest.
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 1200)).expect(200);
-    const [stored] = await orders(s.t);
+    await s.deliver('charge.refunded', s.stripe.charge(sessionId, 1200)).expect(200);
+    const [stored] = await s.orders();
     expect(stored).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 1200 });
     const gone = await request(s.t.server).get(url).expect(410);
     expect(gone.text).toContain(REFUNDED);
@@ -446,8 +447,8 @@ describe.each(testDatabases())('download links of an order Stripe refunds, on $n
 
   it('keeps the downloads of an order under dispute', async () => {
     const { sessionId, url } = await buy();
-    await deliver(s.t, 'charge.dispute.created', s.stripe.dispute(sessionId)).expect(200);
-    expect((await orders(s.t))[0]).toMatchObject({ paymentStatus: 'disputed' });
+    await s.deliver('charge.dispute.created', s.stripe.dispute(sessionId)).expect(200);
+    expect((await s.orders())[0]).toMatchObject({ paymentStatus: 'disputed' });
     await request(s.t.server).get(url).expect(200);
   });
 });

@@ -1,16 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  sessionStatus,
-  shirt,
-  startStripeApp,
-} from './utils/checkout.js';
+import { shirt, startStripeApp, stripeShop } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases, type TestDatabase } from './utils/databases.js';
@@ -75,7 +66,7 @@ const mailingShop = (db: TestDatabase, env: Record<string, string> = {}) => {
       ...env,
     }),
   );
-  return { smtp, s: app };
+  return { smtp, s: stripeShop(app) };
 };
 
 describe.each(testDatabases())('emails through the outbox on $name', (db) => {
@@ -84,23 +75,23 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   beforeEach(async () => {
     smtp.refuse = null;
     smtp.received.length = 0;
-    await emptyShop(s.t);
+    await s.reset();
     await s.t.app.get(DataSource).getRepository(OutboxEmail).clear();
   });
 
   /** A checkout of 2 × M and 1 × XL (7500 + 500 shipping), paid; returns its session. */
   async function paidSession() {
-    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
-    const [record] = await checkoutSessions(s.t);
+    await s.createCheckout({ items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const [record] = await s.checkoutSessions();
     return s.stripe.pay(record.sessionId);
   }
 
   it('sends the buyer one order confirmation with the order, and the artist an alert', async () => {
     const paid = await paidSession();
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    const [order] = await s.orders();
     // The receipt on the site and the email give the same number.
-    const receipt = await sessionStatus(s.t, paid.id).expect(200);
+    const receipt = await s.sessionStatus(paid.id).expect(200);
     expect(receipt.body.order.number).toBe(`#${order.id}`);
     await eventually(() => smtp.received.length === 2, 10_000, 'two emails');
     const [confirmation] = smtp.to(SAMPLE_BUYER.email);
@@ -149,8 +140,8 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   it('sends exactly one confirmation for five concurrent deliveries of the same webhook and returns', async () => {
     const paid = await paidSession();
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => deliver(s.t, 'checkout.session.completed', paid)),
-      sessionStatus(s.t, paid.id),
+      ...Array.from({ length: 5 }, () => s.deliver('checkout.session.completed', paid)),
+      s.sessionStatus(paid.id),
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
     await eventually(() => smtp.received.length >= 2, 10_000, 'the emails');
@@ -167,7 +158,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     await smtp.stop();
     try {
       const started = Date.now();
-      await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
+      await s.deliver('checkout.session.completed', await paidSession()).expect(200);
       // The outage never slows the webhook: it answered without waiting for SMTP.
       expect(Date.now() - started).toBeLessThan(2000);
       await eventually(
@@ -237,8 +228,8 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   });
 
   it('emails the buyer once per tracking number when an online order ships', async () => {
-    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await s.orders();
     const admin = await loggedIn(s.t);
     const saveOrder = (changes: object) =>
       admin.put(`/api/admin/orders/${order.id}`).send(changes).expect(200);
@@ -277,8 +268,8 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   });
 
   it('sends a shipped email when an order is fulfilled with its number, and none for in-person sales', async () => {
-    await deliver(s.t, 'checkout.session.completed', await paidSession()).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', await paidSession()).expect(200);
+    const [order] = await s.orders();
     const admin = await loggedIn(s.t);
     await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
     smtp.received.length = 0;
@@ -422,12 +413,12 @@ describe.each(testDatabases())('buyer emails without ARTIST_EMAIL on $name', (db
   const { smtp, s } = mailingShop(db);
 
   it('sends the order confirmation and the shipped email with no Reply-To at all', async () => {
-    await emptyShop(s.t);
-    await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
-    const [record] = await checkoutSessions(s.t);
+    await s.reset();
+    await s.createCheckout({ items: [shirt('M', 1)] }).expect(200);
+    const [record] = await s.checkoutSessions();
     const paid = await s.stripe.pay(record.sessionId);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    const [order] = await s.orders();
     // No artist address: no alert either, only the buyer's confirmation.
     await eventually(() => smtp.received.length === 1, 10_000, 'the order confirmation');
     const [confirmation] = smtp.received;

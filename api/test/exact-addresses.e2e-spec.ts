@@ -8,14 +8,7 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  orders,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
@@ -168,11 +161,11 @@ describe.each(testDatabases())("a Stripe buyer's address on $name", (db) => {
   const s = stripeAppOfSuite(db);
 
   it('is stored lower-cased, so it is the same fan as any other case of it', async () => {
-    await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
-    const [{ sessionId }] = await checkoutSessions(s.t);
+    await s.createCheckout({ items: [shirt('M', 1)] }).expect(200);
+    const [{ sessionId }] = await s.checkoutSessions();
     const buyer = { ...SAMPLE_BUYER, email: 'June.Carter@Example.com' };
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionId!, buyer)).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', s.stripe.pay(sessionId!, buyer)).expect(200);
+    const [order] = await s.orders();
     expect(order!.email).toBe('june.carter@example.com');
   });
 });

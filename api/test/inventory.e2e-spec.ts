@@ -13,15 +13,7 @@ import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import { loggedIn } from './utils/admin.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const MINUTE = 60_000;
@@ -37,7 +29,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
 
   beforeEach(async () => {
     jest.restoreAllMocks();
-    await emptyShop(s.t);
+    await s.reset();
     await s.t.app.get(DataSource).getRepository(StockReservation).clear();
     await s.t.app
       .get(DataSource)
@@ -66,9 +58,9 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
 
   /** Opens a checkout of `items` from `address` and answers its session id. */
   async function openCart(items: CheckoutItem[], address = '127.0.0.1'): Promise<string> {
-    const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
-    await createCheckout(s.t, { items }).set('X-Forwarded-For', address).expect(200);
-    return (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
+    const before = new Set((await s.checkoutSessions()).map((r) => r.sessionId));
+    await s.createCheckout({ items }).set('X-Forwarded-For', address).expect(200);
+    return (await s.checkoutSessions()).find((r) => !before.has(r.sessionId))!.sessionId;
   }
 
   const openSession = (size = 'M', quantity = 1) => openCart([shirt(size, quantity)]);
@@ -141,10 +133,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     await setStock('tshirt', 'M', 10).expect(200);
     const buyers = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        createCheckout(s.t, { items: [shirt('M', 1)] }).set(
-          'X-Forwarded-For',
-          `203.0.113.${i + 1}`,
-        ),
+        s.createCheckout({ items: [shirt('M', 1)] }).set('X-Forwarded-For', `203.0.113.${i + 1}`),
       ),
     );
     const created = buyers.filter((r) => r.status === 200);
@@ -161,15 +150,17 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
 
   it('refuses a cart asking for more than is left with 409 naming the item and how many', async () => {
     await setStock('tshirt', 'S', 3).expect(200);
-    const res = await createCheckout(s.t, {
-      items: [shirt('S', 2), shirt('L', 1), shirt('S', 2)],
-    }).expect(409);
+    const res = await s
+      .createCheckout({
+        items: [shirt('S', 2), shirt('L', 1), shirt('S', 2)],
+      })
+      .expect(409);
     expect(res.body.message).toBe(
       'Sorry, only 3 of the Wren Calloway T-Shirt - S are left. Please lower the quantity in your cart.',
     );
     expect(await variant('S')).toMatchObject({ stock: 3, reserved: 0 });
-    expect(await checkoutSessions(s.t)).toEqual([]);
-    const hat = await createCheckout(s.t, { items: [{ productId: 'hat', quantity: 1 }] });
+    expect(await s.checkoutSessions()).toEqual([]);
+    const hat = await s.createCheckout({ items: [{ productId: 'hat', quantity: 1 }] });
     expect(hat.status).toBe(409);
     expect(hat.body.message).toBe(
       'Sorry, the Trucker Hat just sold out. Please remove it from your cart.',
@@ -179,17 +170,20 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
   it('refuses five lines of 10 of one size with 400, holding nothing, so one request cannot take a drop', async () => {
     await setStock('tshirt', 'M', 50).expect(200);
     const created = s.stripe.creates().length;
-    const res = await createCheckout(s.t, {
-      items: Array.from({ length: 5 }, () => shirt('M', 10)),
-    }).expect(400);
+    const res = await s
+      .createCheckout({
+        items: Array.from({ length: 5 }, () => shirt('M', 10)),
+      })
+      .expect(400);
     expect(res.body).toEqual({
       statusCode: 400,
       message: 'A checkout can hold at most 10 of the Wren Calloway T-Shirt - M.',
     });
     expect(await variant('M')).toMatchObject({ stock: 50, reserved: 0, sold: 0 });
     expect(s.stripe.creates()).toHaveLength(created);
-    expect(await checkoutSessions(s.t)).toEqual([]);
-    await createCheckout(s.t, { items: [shirt('M', 2)] })
+    expect(await s.checkoutSessions()).toEqual([]);
+    await s
+      .createCheckout({ items: [shirt('M', 2)] })
       .set('X-Forwarded-For', '203.0.113.77')
       .expect(200);
   });
@@ -198,7 +192,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     await setStock('tshirt', 'M', 20).expect(200);
     await setStock('tshirt', 'L', 5).expect(200);
     const id = (await openCart([shirt('M', 3), shirt('L', 1), shirt('M', 4)]))!;
-    const [record] = await checkoutSessions(s.t);
+    const [record] = await s.checkoutSessions();
     expect(record!.soldLines().map((l) => [l.name, l.quantity])).toEqual([
       ['Wren Calloway T-Shirt - M', 7],
       ['Wren Calloway T-Shirt - L', 1],
@@ -209,23 +203,24 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     ]);
     expect(await variant('M')).toMatchObject({ reserved: 7 });
 
-    const res = await createCheckout(s.t, {
-      items: [shirt('S', 10), shirt('XL', 10), shirt('2XL', 1)],
-    })
+    const res = await s
+      .createCheckout({
+        items: [shirt('S', 10), shirt('XL', 10), shirt('2XL', 1)],
+      })
       .set('X-Forwarded-For', '203.0.113.78')
       .expect(400);
     expect(res.body.message).toBe('A checkout can hold at most 20 items.');
-    expect(await checkoutSessions(s.t)).toHaveLength(1);
+    expect(await s.checkoutSessions()).toHaveLength(1);
   });
 
   it('says how many are left only at 5 or fewer: beyond, that there are not enough for the quantity asked', async () => {
     await setStock('tshirt', 'M', 8).expect(200);
-    const many = await createCheckout(s.t, { items: [shirt('M', 10)] }).expect(409);
+    const many = await s.createCheckout({ items: [shirt('M', 10)] }).expect(409);
     expect(many.body.message).toBe(
       'Sorry, there are not enough of the Wren Calloway T-Shirt - M left for 10. Please lower the quantity in your cart.',
     );
     await setStock('tshirt', 'M', 5).expect(200);
-    const few = await createCheckout(s.t, { items: [shirt('M', 6)] }).expect(409);
+    const few = await s.createCheckout({ items: [shirt('M', 6)] }).expect(409);
     expect(few.body.message).toBe(
       'Sorry, only 5 of the Wren Calloway T-Shirt - M are left. Please lower the quantity in your cart.',
     );
@@ -236,12 +231,13 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     const read = catalog.forCheckout.bind(catalog);
     jest.spyOn(catalog, 'forCheckout').mockImplementationOnce(async (id) => {
       const product = await read(id);
-      await createCheckout(s.t, { items: [shirt('L', 4)] })
+      await s
+        .createCheckout({ items: [shirt('L', 4)] })
         .set('X-Forwarded-For', '203.0.113.79')
         .expect(200);
       return product;
     });
-    const raced = await createCheckout(s.t, { items: [shirt('L', 9)] }).expect(409);
+    const raced = await s.createCheckout({ items: [shirt('L', 9)] }).expect(409);
     expect(raced.body.message).toBe(
       'Sorry, there are not enough of the Wren Calloway T-Shirt - L left for 9. Please lower the quantity in your cart.',
     );
@@ -252,7 +248,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     await setStock('tshirt', 'M', 50).expect(200);
     await setStock('tshirt', 'L', 50).expect(200);
     const from = (address: string, ...items: CheckoutItem[]) =>
-      createCheckout(s.t, { items }).set('X-Forwarded-For', address);
+      s.createCheckout({ items }).set('X-Forwarded-For', address);
     const buyer = '203.0.113.80';
     const first = await openCart([shirt('M', 6)], buyer);
     const over = await from(buyer, shirt('M', 5)).expect(429);
@@ -278,7 +274,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
 
     // A checkout given up (expired at Stripe) no longer counts.
     const expired = { ...s.stripe.sessions.get(first)!, status: 'expired' };
-    await deliver(s.t, 'checkout.session.expired', expired).expect(200);
+    await s.deliver('checkout.session.expired', expired).expect(200);
     await openCart([shirt('M', 6)], buyer);
     await from(buyer, shirt('M', 1)).expect(429);
     // Nor does one past its expiry, before the sweep has given its hold back.
@@ -322,7 +318,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     // hold): no session is opened, and the stock is given back.
     const creates = s.stripe.creates().length;
     jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() - 6 * MINUTE));
-    const refused = await createCheckout(s.t, { items: [shirt('M', 4)] }).expect(502);
+    const refused = await s.createCheckout({ items: [shirt('M', 4)] }).expect(502);
     expect(refused.body.message).toBe(CHECKOUT_FAILED_MESSAGE);
     expect(s.stripe.creates()).toHaveLength(creates);
     expect(await variant('M')).toMatchObject({ stock: 20, sold: 0, reserved: 3 });
@@ -354,7 +350,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     // Read with 1 left, then set to 0: refused, nothing held.
     await setStock('tshirt', 'L', 1).expect(200);
     changeAfterRead('L', 0);
-    const res = await createCheckout(s.t, { items: [shirt('L', 1)] }).expect(409);
+    const res = await s.createCheckout({ items: [shirt('L', 1)] }).expect(409);
     expect(res.body.message).toBe(
       'Sorry, the Wren Calloway T-Shirt - L just sold out. Please remove it from your cart.',
     );
@@ -367,17 +363,17 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     const paying = await openSession('M', 1);
     expect(await variant('M')).toMatchObject({ reserved: 3, sold: 0 });
     const expired = { ...s.stripe.sessions.get(expiring)!, status: 'expired' };
-    await deliver(s.t, 'checkout.session.expired', expired).expect(200);
-    await deliver(s.t, 'checkout.session.expired', expired).expect(200);
+    await s.deliver('checkout.session.expired', expired).expect(200);
+    await s.deliver('checkout.session.expired', expired).expect(200);
     expect(await variant('M')).toMatchObject({ stock: 5, reserved: 1, sold: 0 });
     const paid = s.stripe.pay(paying);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    await s.deliver('checkout.session.completed', paid).expect(200);
     // An expiry of a paid session (never sent by Stripe, but webhooks can come in any order)
     // changes nothing.
-    await deliver(s.t, 'checkout.session.expired', { ...paid, status: 'expired' }).expect(200);
+    await s.deliver('checkout.session.expired', { ...paid, status: 'expired' }).expect(200);
     expect(await variant('M')).toMatchObject({ stock: 5, reserved: 0, sold: 1 });
-    expect(await orders(s.t)).toHaveLength(1);
+    expect(await s.orders()).toHaveLength(1);
     expect((await publicShirt()).variants[1]!.left).toBe(4);
   });
 
@@ -396,7 +392,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     s.stripe.pay(id);
     expect(await sweeper.settleExpiredHolds()).toBe(1);
     expect(await variant('L')).toMatchObject({ stock: 1, reserved: 0, sold: 1 });
-    expect(await orders(s.t)).toHaveLength(1);
+    expect(await s.orders()).toHaveLength(1);
   });
 
   it('gives back holds of sessions Stripe expired when the webhook never came', async () => {
@@ -407,7 +403,7 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     s.stripe.sessions.get(id)!.status = 'expired';
     expect(await s.t.app.get(CheckoutCleanupService).settleExpiredHolds()).toBe(1);
     expect(await variant('XL')).toMatchObject({ stock: 2, reserved: 0, sold: 0 });
-    const [record] = await checkoutSessions(s.t);
+    const [record] = await s.checkoutSessions();
     expect(record!.status).toBe('expired');
   });
 

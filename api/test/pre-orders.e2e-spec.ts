@@ -3,16 +3,7 @@ import { DataSource, Like } from 'typeorm';
 import type { AdminProduct, Order, Product } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn, putProduct } from './utils/admin.js';
-import {
-  createCheckout,
-  deliver,
-  emptyShop,
-  lineItemsOf,
-  orders,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
@@ -33,10 +24,7 @@ const longDate = (date: string) =>
 describe.each(testDatabases())('pre-orders on $name', (db) => {
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
-  beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   const setPreOrder = (id: string, preOrderUntil: string | null | undefined, status = 200) =>
     putProduct(s.t, id, { preOrderUntil }, status);
@@ -79,7 +67,7 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
     const date = daysFromNow(45);
     await setPreOrder('tshirt', date);
     try {
-      const res = await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+      const res = await s.createCheckout({ items: [shirt('M', 1)] }).expect(200);
       const [create] = s.stripe.creates();
       const note = `Pre-order — ships from ${longDate(date)}`;
       expect(create.body.line_items).toEqual([
@@ -90,12 +78,12 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
         }),
       ]);
       const id = sessionOf(res);
-      await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
-      const [order] = await orders(s.t);
+      await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);
+      const [order] = await s.orders();
       expect(order).toMatchObject({ preOrder: true, preOrderUntil: date });
       expect(lineItemsOf(order)[0]).toMatchObject({ pre_order_until: date });
 
-      const receipt = await sessionStatus(s.t, id).expect(200);
+      const receipt = await s.sessionStatus(id).expect(200);
       expect(receipt.body.order.items[0]).toMatchObject({ preOrderUntil: date });
 
       const emails = s.t.app.get(DataSource).getRepository(OutboxEmail);
@@ -126,8 +114,8 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
     await setPreOrder('tshirt', daysFromNow(30));
     try {
       await admin.put('/api/admin/products/tshirt/stock').send({ size: 'S', stock: 1 }).expect(200);
-      await createCheckout(s.t, { items: [shirt('S', 1)] }).expect(200);
-      await createCheckout(s.t, { items: [shirt('S', 1)] }).expect(409);
+      await s.createCheckout({ items: [shirt('S', 1)] }).expect(200);
+      await s.createCheckout({ items: [shirt('S', 1)] }).expect(409);
     } finally {
       await admin
         .put('/api/admin/products/tshirt/stock')
@@ -137,7 +125,7 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
     await setPreOrder('tshirt', daysFromNow(-3));
     try {
       s.stripe.requests.length = 0;
-      const res = await createCheckout(s.t, { items: [shirt('L', 1)] }).expect(200);
+      const res = await s.createCheckout({ items: [shirt('L', 1)] }).expect(200);
       const [create] = s.stripe.creates();
       expect(create.body.line_items).toEqual([
         expect.objectContaining({
@@ -146,8 +134,8 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
           }),
         }),
       ]);
-      await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
-      const [order] = await orders(s.t);
+      await s.deliver('checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
+      const [order] = await s.orders();
       expect(order).toMatchObject({ preOrder: false, preOrderUntil: null });
       const list = await admin.get('/api/admin/orders').query({ status: 'pre-order' }).expect(200);
       expect(list.body.rows).toEqual([]);

@@ -6,9 +6,6 @@ import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/p
 import type { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
   emptyShop,
   orders,
   payWithTestProvider,
@@ -49,10 +46,10 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
 
   /** A paid order of 2 × M and 1 × XL (7500 + 500 shipping); answers it and its session id. */
   async function paidOrder(): Promise<{ order: Order; sessionId: string }> {
-    await createCheckout(s.t, { items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
-    const record = (await checkoutSessions(s.t)).find((r) => r.status === 'open')!;
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(record.sessionId)).expect(200);
-    const order = (await orders(s.t)).find((o) => o.stripeSessionId === record.sessionId)!;
+    await s.createCheckout({ items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
+    const record = (await s.checkoutSessions()).find((r) => r.status === 'open')!;
+    await s.deliver('checkout.session.completed', s.stripe.pay(record.sessionId)).expect(200);
+    const order = (await s.orders()).find((o) => o.stripeSessionId === record.sessionId)!;
     return { order, sessionId: record.sessionId };
   }
 
@@ -132,14 +129,14 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
   it('counts a refund once when charge.refunded arrives after the answer', async () => {
     const { order, sessionId } = await paidOrder();
     await refund(order.id, { amount: 2000 }).expect(200);
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 2000)).expect(200);
-    let [stored] = await orders(s.t);
+    await s.deliver('charge.refunded', s.stripe.charge(sessionId, 2000)).expect(200);
+    let [stored] = await s.orders();
     expect(stored).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 2000 });
     await refund(order.id, { amount: 1000 }).expect(200);
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 3000)).expect(200);
+    await s.deliver('charge.refunded', s.stripe.charge(sessionId, 3000)).expect(200);
     // A late repeat of the first webhook changes nothing either.
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessionId, 2000)).expect(200);
-    [stored] = await orders(s.t);
+    await s.deliver('charge.refunded', s.stripe.charge(sessionId, 2000)).expect(200);
+    [stored] = await s.orders();
     expect(stored).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 3000 });
   });
 
@@ -147,10 +144,10 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
     const { order } = await paidOrder();
     const delivered: number[] = [];
     s.stripe.beforeRefundAnswer = async (charge) => {
-      const res = await deliver(s.t, 'charge.refunded', charge);
+      const res = await s.deliver('charge.refunded', charge);
       delivered.push(res.status);
       // The webhook has set the order before the refund's answer is in.
-      const [stored] = await orders(s.t);
+      const [stored] = await s.orders();
       expect(stored.refundedAmount).toBe(charge.amount_refunded);
     };
     const res = await refund(order.id, { amount: 4000 }).expect(200);
@@ -172,7 +169,7 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
     expect(refused.body.message).toBe(
       'A refund of $50.00 is more than the $30.00 left to refund on this order.',
     );
-    const [stored] = await orders(s.t);
+    const [stored] = await s.orders();
     expect(stored.refundedAmount).toBe(5000);
     expect(s.stripe.refunded.get(order.paymentIntentId!)).toBe(5000);
   });
@@ -202,7 +199,7 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
       'The payment provider could not be reached, so nothing was refunded. Please try again.',
     );
     s.stripe.down = false;
-    const [stored] = await orders(s.t);
+    const [stored] = await s.orders();
     expect(stored).toMatchObject({ paymentStatus: 'paid', refundedAmount: 0, restockedAt: null });
   });
 });

@@ -5,17 +5,7 @@ import { ProductRecord } from '../src/modules/catalog/product.entity.js';
 import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  emptyShop,
-  lineItemsOf,
-  orders,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 
@@ -28,8 +18,7 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
   });
 
   beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    await emptyShop(s.t);
+    await s.reset();
     const dataSource = s.t.app.get(DataSource);
     await dataSource.getRepository(ReleaseFileRecord).clear();
     await removeReleases(dataSource);
@@ -173,25 +162,33 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
   describe('checkout', () => {
     it('refuses an amount under the minimum with 400 naming it in dollars', async () => {
       await createRelease(admin);
-      const res = await createCheckout(s.t, {
-        items: [{ productId: 'porch-light', quantity: 1, priceCents: 799 }],
-      }).expect(400);
+      const res = await s
+        .createCheckout({
+          items: [{ productId: 'porch-light', quantity: 1, priceCents: 799 }],
+        })
+        .expect(400);
       expect(res.body.message).toBe('The lowest price for Porch Light is $8.00.');
-      await createCheckout(s.t, {
-        items: [{ productId: 'porch-light', quantity: 1, priceCents: 100_001 }],
-      }).expect(400);
-      await createCheckout(s.t, {
-        items: [{ productId: 'tshirt', size: 'M', quantity: 1, priceCents: 100 }],
-      }).expect(400);
+      await s
+        .createCheckout({
+          items: [{ productId: 'porch-light', quantity: 1, priceCents: 100_001 }],
+        })
+        .expect(400);
+      await s
+        .createCheckout({
+          items: [{ productId: 'tshirt', size: 'M', quantity: 1, priceCents: 100 }],
+        })
+        .expect(400);
       expect(s.stripe.creates()).toHaveLength(0);
-      expect(await checkoutSessions(s.t)).toHaveLength(0);
+      expect(await s.checkoutSessions()).toHaveLength(0);
     });
 
     it('prices the Stripe line at the chosen amount and sends no shipping for downloads only', async () => {
       await createRelease(admin);
-      await createCheckout(s.t, {
-        items: [{ productId: 'porch-light', quantity: 1, priceCents: 1500 }],
-      }).expect(200);
+      await s
+        .createCheckout({
+          items: [{ productId: 'porch-light', quantity: 1, priceCents: 1500 }],
+        })
+        .expect(200);
       const [create] = s.stripe.creates();
       expect(create.body.line_items).toEqual([
         {
@@ -205,7 +202,7 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
       ]);
       expect(create.body.shipping_address_collection).toBeUndefined();
       expect(create.body.shipping_options).toBeUndefined();
-      const [record] = await checkoutSessions(s.t);
+      const [record] = await s.checkoutSessions();
       expect(record).toMatchObject({ subtotal: 1500, shipping: 0, total: 1500 });
     });
 
@@ -226,9 +223,11 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
 
     it('ships a cart of merch and a download, priced on the merch alone', async () => {
       await createRelease(admin);
-      await createCheckout(s.t, {
-        items: [shirt('M', 1), { productId: 'porch-light', quantity: 1, priceCents: 800 }],
-      }).expect(200);
+      await s
+        .createCheckout({
+          items: [shirt('M', 1), { productId: 'porch-light', quantity: 1, priceCents: 800 }],
+        })
+        .expect(200);
       const [create] = s.stripe.creates();
       expect(create.body.shipping_address_collection).toEqual({ allowed_countries: ['US'] });
       expect(create.body.shipping_options).toHaveLength(1);
@@ -236,22 +235,26 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
 
     it('takes a zero-total cart without Stripe, with an email, and answers the receipt', async () => {
       await createRelease(admin, { minPriceCents: 0 });
-      await createCheckout(s.t, {
-        items: [{ productId: 'porch-light', quantity: 1, priceCents: 0 }],
-      }).expect(400, {
-        statusCode: 400,
-        message: 'Enter your email address: the download links are sent there.',
-      });
-      const res = await createCheckout(s.t, {
-        items: [{ productId: 'porch-light', quantity: 1, priceCents: 0 }],
-        email: 'Fan@Example.com',
-      }).expect(200);
+      await s
+        .createCheckout({
+          items: [{ productId: 'porch-light', quantity: 1, priceCents: 0 }],
+        })
+        .expect(400, {
+          statusCode: 400,
+          message: 'Enter your email address: the download links are sent there.',
+        });
+      const res = await s
+        .createCheckout({
+          items: [{ productId: 'porch-light', quantity: 1, priceCents: 0 }],
+          email: 'Fan@Example.com',
+        })
+        .expect(200);
       expect(s.stripe.creates()).toHaveLength(0);
       const url = new URL(res.body.url as string);
       expect(url.origin + url.pathname).toBe(`${s.t.config.publicUrl}/`);
       const sessionId = url.searchParams.get('session_id')!;
       expect(url.searchParams.get('checkout')).toBe('success');
-      const [order] = await orders(s.t);
+      const [order] = await s.orders();
       expect(order).toMatchObject({ email: 'fan@example.com', total: 0, paymentStatus: 'paid' });
       expect(lineItemsOf(order)).toEqual([
         {
@@ -263,7 +266,7 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
           min_price: 0,
         },
       ]);
-      const status = await sessionStatus(s.t, sessionId).expect(200);
+      const status = await s.sessionStatus(sessionId).expect(200);
       expect(status.body).toMatchObject({ paid: true, status: 'complete' });
       expect(status.body.order.items).toEqual([{ name: 'Porch Light', quantity: 1, price: 0 }]);
     });
@@ -272,13 +275,13 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
   describe('sales', () => {
     it('counts release revenue apart, and what fans paid above the minimum', async () => {
       await createRelease(admin);
-      await createCheckout(s.t, {
-        items: [shirt('M', 1), { productId: 'porch-light', quantity: 1, priceCents: 1500 }],
-      }).expect(200);
+      await s
+        .createCheckout({
+          items: [shirt('M', 1), { productId: 'porch-light', quantity: 1, priceCents: 1500 }],
+        })
+        .expect(200);
       const session = [...s.stripe.sessions.values()].at(-1)!;
-      await deliver(s.t, 'checkout.session.completed', s.stripe.pay(session.id as string)).expect(
-        200,
-      );
+      await s.deliver('checkout.session.completed', s.stripe.pay(session.id as string)).expect(200);
       // Whatever the artist's time zone, today is within a day either side of UTC's.
       const day = (offset: number) =>
         new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

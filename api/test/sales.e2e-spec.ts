@@ -4,14 +4,7 @@ import { DataSource } from 'typeorm';
 import type { OrderLineItem, SalesReport, ShowInput } from '@artist/contracts';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  orders,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
@@ -68,11 +61,11 @@ describe.each(testDatabases())('sales on $name', (db) => {
 
   /** A paid checkout order of some shirts; its order id. */
   async function onlineOrder(size: string, quantity: number): Promise<number> {
-    const before = new Set((await checkoutSessions(s.t)).map((r) => r.sessionId));
-    await createCheckout(s.t, { items: [shirt(size, quantity)] }).expect(200);
-    const id = (await checkoutSessions(s.t)).find((r) => !before.has(r.sessionId))!.sessionId;
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(id)).expect(200);
-    const order = (await orders(s.t)).find((o) => o.stripeSessionId === id)!;
+    const before = new Set((await s.checkoutSessions()).map((r) => r.sessionId));
+    await s.createCheckout({ items: [shirt(size, quantity)] }).expect(200);
+    const id = (await s.checkoutSessions()).find((r) => !before.has(r.sessionId))!.sessionId;
+    await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);
+    const order = (await s.orders()).find((o) => o.stripeSessionId === id)!;
     sessions.set(order.id, id);
     return order.id;
   }
@@ -97,12 +90,10 @@ describe.each(testDatabases())('sales on $name', (db) => {
     ids.partial = await onlineOrder('M', 2);
     ids.full = await onlineOrder('L', 1);
     ids.paid = await onlineOrder('S', 3);
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessions.get(ids.partial)!, 1200)).expect(
-      200,
-    );
-    await deliver(s.t, 'charge.refunded', s.stripe.charge(sessions.get(ids.full)!, 3000)).expect(
-      200,
-    );
+    await s
+      .deliver('charge.refunded', s.stripe.charge(sessions.get(ids.partial)!, 1200))
+      .expect(200);
+    await s.deliver('charge.refunded', s.stripe.charge(sessions.get(ids.full)!, 3000)).expect(200);
 
     // The merch table: two sales at the Ryman, one at the Bluebird, one at a typed location.
     const line = (product_name: string, quantity: number, price = 2500) => ({
@@ -143,13 +134,13 @@ describe.each(testDatabases())('sales on $name', (db) => {
     (await admin.get(`/api/admin/sales${query}`).expect(200)).body as SalesReport;
 
   it('ties a merch-table sale to the show picked, with its venue and city as location', async () => {
-    const order = (await orders(s.t)).find((o) => o.id === ids.ryman1)!;
+    const order = (await s.orders()).find((o) => o.id === ids.ryman1)!;
     expect(order).toMatchObject({
       showId: ids.ryman,
       showLocation: 'Ryman Auditorium, Nashville, TN',
       salesChannel: 'in-person',
     });
-    const typed = (await orders(s.t)).find((o) => o.id === ids.typed)!;
+    const typed = (await s.orders()).find((o) => o.id === ids.typed)!;
     expect(typed).toMatchObject({ showId: null, showLocation: 'Porch at the Station Inn' });
   });
 
@@ -175,7 +166,7 @@ describe.each(testDatabases())('sales on $name', (db) => {
   });
 
   it("adds up the period's orders: net of refunds, without test orders or other periods", async () => {
-    const all = await orders(s.t);
+    const all = await s.orders();
     const inPeriod = all.filter(
       (o) =>
         o.createdAt >= new Date('2025-01-01T06:00:00Z') &&
@@ -233,7 +224,7 @@ describe.each(testDatabases())('sales on $name', (db) => {
   });
 
   it("puts each order in its month in the artist's time zone, every month listed", async () => {
-    const { sales, sum } = expected(await orders(s.t));
+    const { sales, sum } = expected(await s.orders());
     const body = await report();
     expect(body.byMonth.map((m) => m.month)).toEqual(
       Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),

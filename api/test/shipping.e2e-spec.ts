@@ -1,16 +1,7 @@
 import request from 'supertest';
 import type { ShippingZone, ShippingZoneInput } from '@artist/contracts';
 import { browser, loggedIn } from './utils/admin.js';
-import {
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  postPayForm,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { createCheckout, orders, postPayForm, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
@@ -66,10 +57,7 @@ async function firstZonesOnly(t: TestApp) {
 describe.each(testDatabases())('shipping zones and rates with Stripe on $name', (db) => {
   const s = stripeAppOfSuite(db);
 
-  beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   it('starts with the two zones at the flat $5.00 checkout charged before', async () => {
     const admin = await firstZonesOnly(s.t);
@@ -141,7 +129,7 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
     expect(res.body.message).toBe('Sorry, we do not ship to Japan yet.');
     const bad = await quote(s.t, { country: 'Japan', items: [shirt()] }).expect(400);
     expect(bad.body.message).toBe('country must be a two-letter ISO code such as US or GB.');
-    const checkout = await createCheckout(s.t, { items: [shirt()], country: 'JP' }).expect(422);
+    const checkout = await s.createCheckout({ items: [shirt()], country: 'JP' }).expect(422);
     expect(checkout.body.message).toBe('Sorry, we do not ship to Japan yet.');
     expect(s.stripe.creates()).toHaveLength(0);
   });
@@ -220,11 +208,13 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
     const zone = (await admin.post('/api/admin/shipping-zones').send(EUROPE).expect(201))
       .body as ShippingZone;
     const [standard, express] = zone.rates;
-    await createCheckout(s.t, {
-      items: [shirt('M', 2)],
-      country: 'de',
-      shippingRateId: express.id,
-    }).expect(200);
+    await s
+      .createCheckout({
+        items: [shirt('M', 2)],
+        country: 'de',
+        shippingRateId: express.id,
+      })
+      .expect(200);
     const [create] = s.stripe.creates();
     expect(create.body.shipping_address_collection).toEqual({ allowed_countries: ['DE', 'FR'] });
     expect(create.body.shipping_options).toEqual([
@@ -249,11 +239,13 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
     ]);
     // A rate of another zone is not offered for Germany.
     const usRate = (await admin.get('/api/admin/shipping-zones').expect(200)).body[0].rates[0];
-    const res = await createCheckout(s.t, {
-      items: [shirt()],
-      country: 'DE',
-      shippingRateId: usRate.id,
-    }).expect(422);
+    const res = await s
+      .createCheckout({
+        items: [shirt()],
+        country: 'DE',
+        shippingRateId: usRate.id,
+      })
+      .expect(422);
     expect(res.body.message).toBe('That shipping rate is not offered for Germany; choose another.');
     expect(s.stripe.creates()).toHaveLength(1);
     void standard;
@@ -264,16 +256,16 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
     await admin.post('/api/admin/shipping-zones').send(EUROPE).expect(201);
     // Chosen in the cart: Standard; on Stripe's page the buyer switches to Express.
     const first = sessionOf(
-      await createCheckout(s.t, { items: [shirt('M', 2)], country: 'DE' }).expect(200),
+      await s.createCheckout({ items: [shirt('M', 2)], country: 'DE' }).expect(200),
     );
     const second = sessionOf(
-      await createCheckout(s.t, { items: [shirt('L', 1)], country: 'FR' }).expect(200),
+      await s.createCheckout({ items: [shirt('L', 1)], country: 'FR' }).expect(200),
     );
     const paid = s.stripe.pay(first, GERMAN_BUYER, 'paid', 1);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
+    await s.deliver('checkout.session.completed', paid).expect(200);
     s.stripe.pay(second, { ...GERMAN_BUYER, address: { ...GERMAN_BUYER.address, country: 'FR' } });
-    await sessionStatus(s.t, second).expect(200);
-    const [byWebhook, byReturn] = await orders(s.t);
+    await s.sessionStatus(second).expect(200);
+    const [byWebhook, byReturn] = await s.orders();
     expect(byWebhook).toMatchObject({
       stripeSessionId: first,
       shippingRateName: 'Express',
@@ -286,13 +278,13 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
       shippingAmount: 800,
       total: 2500 + 800,
     });
-    const receipt = await sessionStatus(s.t, first).expect(200);
+    const receipt = await s.sessionStatus(first).expect(200);
     expect(receipt.body.order).toMatchObject({ subtotal: 5000, shipping: 2500, total: 7500 });
   });
 
   it('leaves the buyer no way to pay a US rate for an address elsewhere', async () => {
     // Stripe would refuse an address outside allowed_countries: the stand-in does too.
-    const id = sessionOf(await createCheckout(s.t, { items: [shirt()] }).expect(200));
+    const id = sessionOf(await s.createCheckout({ items: [shirt()] }).expect(200));
     expect(() => s.stripe.pay(id, GERMAN_BUYER)).toThrow(/would not take an address in DE/);
   });
 });

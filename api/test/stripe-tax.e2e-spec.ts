@@ -2,15 +2,7 @@ import { DataSource } from 'typeorm';
 import type { Order as OrderView, SalesReport } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn, putProduct } from './utils/admin.js';
-import {
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  sessionStatus,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 
@@ -19,10 +11,7 @@ const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').po
 describe.each(testDatabases())('Stripe Tax on $name', (db) => {
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000', STRIPE_AUTOMATIC_TAX: 'true' });
 
-  beforeEach(async () => {
-    s.stripe.requests.length = 0;
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   const putShirt = (taxCode: string | undefined, status = 200) =>
     putProduct(s.t, 'tshirt', { taxCode }, status);
@@ -38,7 +27,7 @@ describe.each(testDatabases())('Stripe Tax on $name', (db) => {
     try {
       expect((await putShirt('txcd_99999999')).body.taxCode).toBe('txcd_99999999');
       expect((await putShirt(undefined)).body.taxCode).toBe('txcd_99999999');
-      await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+      await s.createCheckout({ items: [shirt('M', 1)] }).expect(200);
       const [create] = s.stripe.creates();
       const [line] = create.body.line_items as { price_data: { product_data: object } }[];
       expect(line.price_data.product_data).toEqual({
@@ -51,7 +40,7 @@ describe.each(testDatabases())('Stripe Tax on $name', (db) => {
   });
 
   it('turns on automatic tax with the tax codes, records the tax from the webhook and shows it apart', async () => {
-    const res = await createCheckout(s.t, { items: [shirt('M', 2)] }).expect(200);
+    const res = await s.createCheckout({ items: [shirt('M', 2)] }).expect(200);
     const [create] = s.stripe.creates();
     expect(create.body.automatic_tax).toEqual({ enabled: 'true' });
     expect(create.body.line_items).toEqual([
@@ -76,11 +65,11 @@ describe.each(testDatabases())('Stripe Tax on $name', (db) => {
     // 8.25% of $50.00 and $5.00 shipping.
     const tax = Math.round(5500 * 0.0825);
     expect(paid.amount_total).toBe(5500 + tax);
-    await deliver(s.t, 'checkout.session.completed', paid).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', paid).expect(200);
+    const [order] = await s.orders();
     expect(order).toMatchObject({ taxAmount: tax, total: 5500 + tax, shippingAmount: 500 });
 
-    const receipt = await sessionStatus(s.t, id).expect(200);
+    const receipt = await s.sessionStatus(id).expect(200);
     expect(receipt.body.order).toMatchObject({
       subtotal: 5000,
       shipping: 500,
@@ -112,12 +101,12 @@ describe.each(testDatabases())('without Stripe Tax on $name', (db) => {
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
   it('sends no automatic tax nor tax codes, and the order has no tax', async () => {
-    const res = await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+    const res = await s.createCheckout({ items: [shirt('M', 1)] }).expect(200);
     const [create] = s.stripe.creates();
     expect(create.body.automatic_tax).toBeUndefined();
     expect(JSON.stringify(create.body)).not.toContain('tax_code');
-    await deliver(s.t, 'checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
-    const [order] = await orders(s.t);
+    await s.deliver('checkout.session.completed', s.stripe.pay(sessionOf(res))).expect(200);
+    const [order] = await s.orders();
     expect(order).toMatchObject({ taxAmount: 0, total: 3000 });
   });
 });

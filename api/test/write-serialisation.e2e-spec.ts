@@ -1,15 +1,7 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { Transactions } from '../src/database/transaction.js';
 import { Order } from '../src/modules/orders/order.entity.js';
-import {
-  checkoutSessions,
-  createCheckout,
-  deliver,
-  emptyShop,
-  orders,
-  shirt,
-  stripeAppOfSuite,
-} from './utils/checkout.js';
+import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const SESSIONS = 6;
@@ -35,15 +27,13 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 1));
 describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db) => {
   const s = stripeAppOfSuite(db);
 
-  beforeEach(async () => {
-    await emptyShop(s.t);
-  });
+  beforeEach(() => s.reset());
 
   async function openSessions(): Promise<string[]> {
     for (let i = 0; i < SESSIONS; i++) {
-      await createCheckout(s.t, { items: [shirt('M', 1)] }).expect(200);
+      await s.createCheckout({ items: [shirt('M', 1)] }).expect(200);
     }
-    return (await checkoutSessions(s.t)).map((record) => record.sessionId);
+    return (await s.checkoutSessions()).map((record) => record.sessionId);
   }
 
   it.each([1, 2, 3, 4, 5])(
@@ -76,7 +66,7 @@ describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db
 
       const [deliveries, failures] = await Promise.all([
         Promise.allSettled(
-          ids.map((id) => deliver(s.t, 'checkout.session.completed', s.stripe.pay(id))),
+          ids.map((id) => s.deliver('checkout.session.completed', s.stripe.pay(id))),
         ),
         Promise.allSettled(
           Array.from({ length: FAILING_WRITES }, (_, n) =>
@@ -93,10 +83,10 @@ describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db
         expect((failed as PromiseRejectedResult).reason).toBeInstanceOf(QueryFailedError);
       }
 
-      const sessions = await checkoutSessions(s.t);
+      const sessions = await s.checkoutSessions();
       const completed = sessions.filter((record) => record.status === 'completed');
       expect(completed).toHaveLength(ids.length);
-      const orderIds = (await orders(s.t)).map((order) => order.stripeSessionId);
+      const orderIds = (await s.orders()).map((order) => order.stripeSessionId);
       const missing = completed.filter((record) => !orderIds.includes(record.sessionId));
       expect(missing.map((record) => record.sessionId)).toEqual([]);
       // Nothing of the failed writes stayed: each rolled back whole.

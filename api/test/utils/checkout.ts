@@ -36,19 +36,64 @@ export async function startStripeApp(
   };
 }
 
+/** The Stripe app of a suite with the checkout helpers bound to it, so a test names only its data. */
+export interface StripeShop extends StripeTestApp {
+  createCheckout(body: unknown): request.Test;
+  deliver(
+    type: string,
+    object: Record<string, unknown>,
+    options?: { secret?: string; timestamp?: number },
+  ): request.Test;
+  deliverPayload(payload: string): request.Test;
+  openSession(): Promise<string>;
+  sessionStatus(sessionId: string): request.Test;
+  orders(): Promise<Order[]>;
+  checkoutSessions(): Promise<CheckoutSession[]>;
+  /**
+   * What a test of the shop starts from: no orders, sessions or charges, the stand-in up and its
+   * record of requests empty.
+   */
+  reset(): Promise<void>;
+}
+
 /**
  * The Stripe app of a `describe`: started before its tests and closed after them. The handle is
  * filled in when the suite starts, so the tests' closures may name it from the outset.
  */
-export function stripeAppOfSuite(db: TestDatabase, env: Record<string, string> = {}) {
-  const s = {} as StripeTestApp;
+export function stripeAppOfSuite(db: TestDatabase, env: Record<string, string> = {}): StripeShop {
+  const app = {} as StripeTestApp;
   beforeAll(async () => {
-    Object.assign(s, await startStripeApp(db, env));
+    Object.assign(app, await startStripeApp(db, env));
   });
   afterAll(async () => {
-    await s.close?.();
+    await app.close?.();
   });
-  return s;
+  return stripeShop(app);
+}
+
+/** The checkout helpers bound to `app`, which may be filled in later (when its suite starts). */
+export function stripeShop(app: StripeTestApp): StripeShop {
+  return {
+    get t() {
+      return app.t;
+    },
+    get stripe() {
+      return app.stripe;
+    },
+    close: () => app.close(),
+    createCheckout: (body) => createCheckout(app.t, body),
+    deliver: (type, object, options) => deliver(app.t, type, object, options),
+    deliverPayload: (payload) => deliverPayload(app.t, payload),
+    openSession: () => openSession(app.t),
+    sessionStatus: (sessionId) => sessionStatus(app.t, sessionId),
+    orders: () => orders(app.t),
+    checkoutSessions: () => checkoutSessions(app.t),
+    async reset() {
+      app.stripe.requests.length = 0;
+      app.stripe.down = false;
+      await emptyShop(app.t);
+    },
+  };
 }
 
 export const shirt = (size = 'M', quantity = 1): CheckoutItem => ({
