@@ -1,6 +1,5 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { DataSource } from 'typeorm';
 import type { ListPage, NotifyListFilter, NotifyMe as NotifyMeView } from '@artist/contracts';
 import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
@@ -10,6 +9,7 @@ import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
+import { clearTables, repositoryOf } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 
@@ -17,13 +17,11 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
   const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 
-  const repo = <T extends object>(entity: new () => T) =>
-    t.app.get(DataSource).getRepository(entity);
   const ask = (email: string, productName: string) =>
     request(t.server).post('/api/notify-me').set('Origin', PUBLIC_URL).send({ email, productName });
   const setStock = (id: string, size: string | null, stock: number | null) =>
     admin.put(`/api/admin/products/${id}/stock`).send({ size, stock }).expect(200);
-  const requestOf = (email: string) => repo(NotifyMe).findOneByOrFail({ email });
+  const requestOf = (email: string) => repositoryOf(t, NotifyMe).findOneByOrFail({ email });
   const backInStock = () =>
     smtp.received.filter((m) => /is back in stock( in .+)?$/.test(m.parsed.subject ?? ''));
   /** Waits until `count` back-in-stock emails arrived and the outbox holds no more. */
@@ -39,11 +37,13 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
 
   beforeEach(async () => {
     smtp.received.length = 0;
-    await repo(NotifyMe).clear();
-    await repo(OutboxEmail).clear();
-    await repo(ProductRecord).update({ id: 'hat' }, { name: 'Trucker Hat' });
-    await repo(ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
-    await repo(ProductVariantRecord).update({ productId: 'tshirt' }, { stock: null, sold: 0 });
+    await clearTables(t, [NotifyMe, OutboxEmail]);
+    await repositoryOf(t, ProductRecord).update({ id: 'hat' }, { name: 'Trucker Hat' });
+    await repositoryOf(t, ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
+    await repositoryOf(t, ProductVariantRecord).update(
+      { productId: 'tshirt' },
+      { stock: null, sold: 0 },
+    );
   });
 
   it('emails each pending request once when the artist restocks, marks it notified, and never again', async () => {
@@ -51,7 +51,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     await ask('ada@example.com', 'Trucker Hat').expect(201);
     await ask('bo@example.com', 'Trucker Hat').expect(201);
     await ask('cy@example.com', 'Sticker Pack').expect(201);
-    expect(await repo(NotifyMe).count()).toBe(3);
+    expect(await repositoryOf(t, NotifyMe).count()).toBe(3);
 
     const before = Date.now();
     await setStock('hat', null, 4);
@@ -111,7 +111,10 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     const [mail] = await received(1);
     expect(mail.rcptTo).toEqual(['ed@example.com']);
     expect(mail.parsed.subject).toBe('The Wren Calloway Tour Tee is back in stock in XL');
-    await repo(ProductRecord).update({ id: 'tshirt' }, { name: 'Wren Calloway T-Shirt' });
+    await repositoryOf(t, ProductRecord).update(
+      { id: 'tshirt' },
+      { name: 'Wren Calloway T-Shirt' },
+    );
   });
 
   it('queues the emails in the restock transaction: with the SMTP server down they wait in the outbox', async () => {
@@ -119,13 +122,13 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     smtp.refuse = { code: 421, message: 'Try again later' };
     try {
       await setStock('hat', null, 1);
-      const [row] = await repo(OutboxEmail).findBy({ kind: 'back-in-stock' });
+      const [row] = await repositoryOf(t, OutboxEmail).findBy({ kind: 'back-in-stock' });
       expect(row.toAddress).toBe('fay@example.com');
       expect((await requestOf('fay@example.com')).notified).toBe('true');
     } finally {
       // The outbox's retries are covered by the email suite; here the row is what matters. It
       // goes before the server accepts again, so no retry of it reaches the next test.
-      await repo(OutboxEmail).clear();
+      await repositoryOf(t, OutboxEmail).clear();
       smtp.refuse = null;
     }
   });
@@ -164,7 +167,7 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     expect(row.unsubscribedAt).toEqual(expect.any(String));
 
     // Asked again later and set pending by the artist: the artist's send still respects it.
-    await repo(NotifyMe).update({ email: 'gil@example.com' }, { notified: 'false' });
+    await repositoryOf(t, NotifyMe).update({ email: 'gil@example.com' }, { notified: 'false' });
     const sent = await admin
       .post('/api/admin/notify-me/send')
       .send({ ids: [row.id] })
@@ -229,6 +232,6 @@ describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
     expect(res.body.message).toBe('Invalid product name');
     expect(res.body.errors).toEqual([{ field: 'productName', messages: ['Invalid product name'] }]);
     await ask('jo@example.com', '').expect(400);
-    expect(await repo(NotifyMe).count()).toBe(0);
+    expect(await repositoryOf(t, NotifyMe).count()).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import { outboxSettled } from './utils/outbox.js';
 import { showInput } from './utils/shows.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
+import { clearTables } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const ARTIST = 'wren@example.com';
@@ -55,8 +56,7 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     smtp.refuseRecipient = () => null;
     smtp.answerAfter = null;
     await outboxSettled(t);
-    for (const entity of [CampaignRecipient, CampaignRecord, SuppressionRecord, EmailSignup])
-      await data.getRepository(entity).clear();
+    await clearTables(t, [CampaignRecipient, CampaignRecord, SuppressionRecord, EmailSignup]);
     smtp.received.length = 0;
     await setPostalAddress(POSTAL);
   });

@@ -11,6 +11,7 @@ import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
+import { repositoryOf } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const DAY = 24 * 60 * 60_000;
@@ -21,16 +22,14 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
   let now: number;
   let visitor = 0;
 
-  const repo = <T extends object>(entity: new () => T) =>
-    t.app.get(DataSource).getRepository(entity);
   const post = (path: string) =>
     request(t.server)
       .post(path)
       .set('Origin', PUBLIC_URL)
       .set('X-Forwarded-For', `203.0.113.${++visitor}`);
   const signUp = (email: string) => post('/api/email-signup').send({ email });
-  const signup = (email: string) => repo(EmailSignup).findOneByOrFail({ email });
-  const emailsTo = (email: string) => repo(OutboxEmail).findBy({ toAddress: email });
+  const signup = (email: string) => repositoryOf(t, EmailSignup).findOneByOrFail({ email });
+  const emailsTo = (email: string) => repositoryOf(t, OutboxEmail).findBy({ toAddress: email });
   /** The link after `label: ` in the text of the last email to `email` that has one, as a path. */
   async function linkIn(email: string, label: string): Promise<string> {
     const pattern = new RegExp(`${label}: (\\S+)`);
@@ -143,7 +142,7 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
     };
     const backInStockTo = async (email: string) =>
       (await emailsTo(email)).filter((e) => e.kind === 'back-in-stock');
-    await repo(ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
+    await repositoryOf(t, ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
     await post('/api/notify-me').send({ email: 'hats@example.com', productName: 'Trucker Hat' });
     await restock();
     await eventually(() => smtp.to('hats@example.com').length === 1, 10_000, 'the alert');
@@ -153,7 +152,7 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
     await post('/api/notify-me')
       .send({ email: 'hats@example.com', productName: 'Trucker Hat' })
       .expect(201);
-    const waiting = await repo(NotifyMe).findOneByOrFail({
+    const waiting = await repositoryOf(t, NotifyMe).findOneByOrFail({
       email: 'hats@example.com',
       notified: 'false',
     });

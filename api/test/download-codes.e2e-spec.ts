@@ -11,7 +11,7 @@ import { loggedIn } from './utils/admin.js';
 import { getBytes } from './utils/bytes.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
-import { testAppOfSuite } from './utils/test-app.js';
+import { clearTables, testAppOfSuite } from './utils/test-app.js';
 
 const NEUTRAL = 'This code does not work. Check it against the card, letter by letter.';
 
@@ -28,17 +28,15 @@ describe.each(testDatabases())('download codes on $name', (db) => {
 
   beforeEach(async () => {
     client = `203.0.113.${++address}`;
-    const dataSource = t.app.get(DataSource);
-    for (const entity of [
+    await clearTables(t, [
       DownloadCode,
       DownloadCodeBatch,
       DownloadLinkRecord,
       ReleaseFileRecord,
       OutboxEmail,
       RateLimitHit,
-    ])
-      await dataSource.getRepository(entity).clear();
-    await removeReleases(dataSource);
+    ]);
+    await removeReleases(t);
     await createRelease(admin, { pricing: 'fixed', priceInCents: 1000 });
     await uploadFormat(admin, 'porch-light', 'MP3 320', zipBytes(100)).expect(201);
   });

@@ -19,7 +19,7 @@ import {
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
-import { testAppOfSuite } from './utils/test-app.js';
+import { clearTables, testAppOfSuite } from './utils/test-app.js';
 
 const DAY = 24 * 60 * 60_000;
 const REFUNDED = 'This order was refunded, so its downloads have ended.';
@@ -37,16 +37,14 @@ describe.each(testDatabases())('download links on $name', (db) => {
   beforeEach(async () => {
     jest.restoreAllMocks();
     await emptyShop(t);
-    const dataSource = t.app.get(DataSource);
-    for (const entity of [
+    await clearTables(t, [
       DownloadRecordRow,
       DownloadLinkRecord,
       ReleaseFileRecord,
       OutboxEmail,
       RateLimitHit,
-    ])
-      await dataSource.getRepository(entity).clear();
-    await removeReleases(dataSource);
+    ]);
+    await removeReleases(t);
     await createRelease(admin, { minPriceCents: 0 });
     await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
     await uploadFormat(admin, 'porch-light', 'FLAC', flac).expect(201);
@@ -394,10 +392,8 @@ describe.each(testDatabases())('download links of an order Stripe refunds, on $n
 
   beforeEach(async () => {
     await s.reset();
-    const dataSource = s.t.app.get(DataSource);
-    for (const entity of [DownloadRecordRow, DownloadLinkRecord, ReleaseFileRecord, OutboxEmail])
-      await dataSource.getRepository(entity).clear();
-    await removeReleases(dataSource);
+    await clearTables(s.t, [DownloadRecordRow, DownloadLinkRecord, ReleaseFileRecord, OutboxEmail]);
+    await removeReleases(s.t);
     await createRelease(admin);
     await uploadFormat(admin, 'porch-light', 'MP3 320', mp3).expect(201);
   });

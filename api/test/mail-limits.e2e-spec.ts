@@ -1,6 +1,5 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { DataSource } from 'typeorm';
 import type { EmailListFilter, ListPage, OutboxEmailSummary } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
@@ -12,7 +11,7 @@ import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually } from './utils/smtp.js';
 import { smtpServerOfSuite } from './utils/mailing.js';
-import { startTestApp, type TestApp } from './utils/test-app.js';
+import { repositoryOf, startTestApp, type TestApp } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const HOUR = 60 * 60_000;
@@ -39,8 +38,6 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
     let t: TestApp;
     let admin: TestAgent;
     let now: number;
-    const repo = <T extends object>(entity: new () => T) =>
-      t.app.get(DataSource).getRepository(entity);
     const post = (path: string, body: object, visitor: number) =>
       request(t.server)
         .post(path)
@@ -50,7 +47,7 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
     /** Waits until every queued email has been sent. */
     const allSent = () =>
       eventually(
-        async () => (await repo(OutboxEmail).countBy({ status: 'queued' })) === 0,
+        async () => (await repositoryOf(t, OutboxEmail).countBy({ status: 'queued' })) === 0,
         15_000,
         'the outbox to empty',
       );
@@ -72,8 +69,8 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
         spellings.map((email, i) => post('/api/email-signup', { email }, i + 1)),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(16).fill(201));
-      expect(await repo(EmailSignup).count()).toBe(16);
-      expect(await repo(OutboxEmail).countBy({ kind: 'newsletter-confirm' })).toBe(3);
+      expect(await repositoryOf(t, EmailSignup).count()).toBe(16);
+      expect(await repositoryOf(t, OutboxEmail).countBy({ kind: 'newsletter-confirm' })).toBe(3);
       await allSent();
       expect(toMailbox('victim@example.com')).toHaveLength(3);
 
@@ -85,7 +82,10 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
     });
 
     it('sends one mailbox at most 3 back-in-stock emails a day; the others stay pending', async () => {
-      await repo(ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
+      await repositoryOf(t, ProductVariantRecord).update(
+        { productId: 'hat' },
+        { stock: 0, sold: 0 },
+      );
       const spellings = spellingsOf('hatfan', 'example.org').slice(0, 6);
       const answers = await Promise.all(
         spellings.map((email, i) =>
@@ -94,10 +94,10 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
       );
       expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
       await admin.put('/api/admin/products/hat/stock').send({ size: null, stock: 5 }).expect(200);
-      expect(await repo(OutboxEmail).countBy({ kind: 'back-in-stock' })).toBe(3);
+      expect(await repositoryOf(t, OutboxEmail).countBy({ kind: 'back-in-stock' })).toBe(3);
       await allSent();
       expect(toMailbox('hatfan@example.org')).toHaveLength(3);
-      expect(await repo(NotifyMe).countBy({ notified: 'false' })).toBe(3);
+      expect(await repositoryOf(t, NotifyMe).countBy({ notified: 'false' })).toBe(3);
     });
   });
 
@@ -106,8 +106,6 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
     let admin: TestAgent;
     // A quarter past a clock hour, so the next hour is 45 minutes on.
     let now = Math.floor(Date.now() / HOUR) * HOUR + 15 * 60_000;
-    const repo = <T extends object>(entity: new () => T) =>
-      t.app.get(DataSource).getRepository(entity);
 
     beforeAll(async () => {
       t = await startTestApp(db, {
@@ -163,12 +161,14 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
       // Nothing was dropped: they wait as queued rows, due at the next hour.
       const next = Math.floor(now / HOUR) * HOUR + HOUR;
       expect(
-        (await repo(OutboxEmail).findBy({ status: 'queued' })).map((e) => e.nextAttemptAt),
+        (await repositoryOf(t, OutboxEmail).findBy({ status: 'queued' })).map(
+          (e) => e.nextAttemptAt,
+        ),
       ).toEqual([next, next]);
 
       now = next + 1000;
       await eventually(
-        async () => (await repo(OutboxEmail).countBy({ status: 'sent' })) === 4,
+        async () => (await repositoryOf(t, OutboxEmail).countBy({ status: 'sent' })) === 4,
         15_000,
         'the waiting emails to go out',
       );

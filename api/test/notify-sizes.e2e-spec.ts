@@ -1,6 +1,5 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { DataSource } from 'typeorm';
 import type { ListPage, NotifyListFilter, NotifyMe as NotifyMeView } from '@artist/contracts';
 import { ProductVariantRecord } from '../src/modules/catalog/product.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
@@ -11,6 +10,7 @@ import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
+import { clearTables, repositoryOf } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const SHIRT = 'Wren Calloway T-Shirt';
@@ -19,8 +19,6 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
   const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 
-  const repo = <T extends object>(entity: new () => T) =>
-    t.app.get(DataSource).getRepository(entity);
   const ask = (email: string, productName: string, size?: string) =>
     request(t.server)
       .post('/api/notify-me')
@@ -47,10 +45,12 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
 
   beforeEach(async () => {
     smtp.received.length = 0;
-    await repo(NotifyMe).clear();
-    await repo(OutboxEmail).clear();
-    await repo(ProductVariantRecord).update({ productId: 'tshirt' }, { stock: 0, sold: 0 });
-    await repo(ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
+    await clearTables(t, [NotifyMe, OutboxEmail]);
+    await repositoryOf(t, ProductVariantRecord).update(
+      { productId: 'tshirt' },
+      { stock: 0, sold: 0 },
+    );
+    await repositoryOf(t, ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
   });
 
   it('takes a size, shows it on the admin rows and in the CSV, and keeps one pending request per size', async () => {
@@ -72,15 +72,15 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
   });
 
   it('refuses a size the product does not come in, or a size for a product without sizes, storing nothing', async () => {
-    await repo(ProductVariantRecord).delete({ productId: 'tshirt', size: '2XL' });
+    await repositoryOf(t, ProductVariantRecord).delete({ productId: 'tshirt', size: '2XL' });
     const missing = await ask('ada@example.com', SHIRT, '2XL').expect(400);
     expect(missing.body.message).toBe(`The ${SHIRT} comes in S, M, L, XL; not 2XL.`);
     const hat = await ask('ada@example.com', 'Trucker Hat', 'M').expect(400);
     expect(hat.body.message).toBe('The Trucker Hat does not come in sizes.');
     const bad = await ask('ada@example.com', SHIRT, 'XXL').expect(400);
     expect(JSON.stringify(bad.body)).toContain('Size must be one of S, M, L, XL, 2XL');
-    expect(await repo(NotifyMe).count()).toBe(0);
-    await repo(ProductVariantRecord).insert({
+    expect(await repositoryOf(t, NotifyMe).count()).toBe(0);
+    await repositoryOf(t, ProductVariantRecord).insert({
       productId: 'tshirt',
       size: '2XL',
       position: 4,
@@ -100,7 +100,7 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
       expect(mail.parsed.subject).toBe(`The ${SHIRT} is back in stock in XL`);
       expect(mail.parsed.text).toContain(`the ${SHIRT} you asked about is back in the shop in XL`);
     }
-    const s = await repo(NotifyMe).findOneByOrFail({ email: 's@example.com' });
+    const s = await repositoryOf(t, NotifyMe).findOneByOrFail({ email: 's@example.com' });
     expect(s.notified).toBe('false');
 
     smtp.received.length = 0;
@@ -116,7 +116,7 @@ describe.each(testDatabases())('notify-me per size on $name', (db) => {
     await setStock('tshirt', 'L', 1);
     await outboxSettled(t);
     expect(alerts()).toHaveLength(0);
-    const row = await repo(NotifyMe).findOneByOrFail({ email: 'm@example.com' });
+    const row = await repositoryOf(t, NotifyMe).findOneByOrFail({ email: 'm@example.com' });
     expect(row.notified).toBe('false');
 
     await admin

@@ -8,6 +8,7 @@ import { loggedIn } from './utils/admin.js';
 import { lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
+import { clearTables } from './utils/test-app.js';
 
 describe.each(testDatabases())('digital releases on $name', (db) => {
   const s = stripeAppOfSuite(db, { LOG_LEVEL: 'error' });
@@ -19,9 +20,8 @@ describe.each(testDatabases())('digital releases on $name', (db) => {
 
   beforeEach(async () => {
     await s.reset();
-    const dataSource = s.t.app.get(DataSource);
-    await dataSource.getRepository(ReleaseFileRecord).clear();
-    await removeReleases(dataSource);
+    await clearTables(s.t, [ReleaseFileRecord]);
+    await removeReleases(s.t);
   });
 
   describe('products', () => {

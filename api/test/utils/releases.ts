@@ -1,7 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
-import type { DataSource } from 'typeorm';
 import type { AdminProduct } from '@artist/contracts';
 import { ProductRecord, ProductVariantRecord } from '../../src/modules/catalog/product.entity.js';
+import { repositoryOf, type TestApp } from './test-app.js';
 
 /** A ZIP's first bytes (a local file header), then `size` bytes more. */
 export const zipBytes = (size = 1024): Buffer =>
@@ -40,9 +40,9 @@ export const uploadFormat = (admin: TestAgent, productId: string, format: string
     .attach('file', file, { filename: 'release.zip', contentType: 'application/zip' });
 
 /** Deletes every digital release and its variant, so each test makes its own. */
-export async function removeReleases(dataSource: DataSource): Promise<void> {
-  for (const { id } of await dataSource.getRepository(ProductRecord).findBy({ kind: 'digital' })) {
-    await dataSource.getRepository(ProductVariantRecord).delete({ productId: id });
-    await dataSource.getRepository(ProductRecord).delete({ id });
+export async function removeReleases(t: TestApp): Promise<void> {
+  for (const { id } of await repositoryOf(t, ProductRecord).findBy({ kind: 'digital' })) {
+    await repositoryOf(t, ProductVariantRecord).delete({ productId: id });
+    await repositoryOf(t, ProductRecord).delete({ id });
   }
 }

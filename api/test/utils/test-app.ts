@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { App } from 'supertest/types.js';
+import { DataSource, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { TestDatabase } from './databases.js';
@@ -34,6 +35,22 @@ export async function startTestApp(
       await drop();
     },
   };
+}
+
+/** The app's repository of `entity`, for the rows a test arranges or reads behind the API. */
+export function repositoryOf<T extends ObjectLiteral>(
+  t: TestApp,
+  entity: EntityTarget<T>,
+): Repository<T> {
+  return t.app.get(DataSource).getRepository(entity);
+}
+
+/** Deletes every row of each of `entities`, in the order given, so a test counts from zero. */
+export async function clearTables(
+  t: TestApp,
+  entities: EntityTarget<ObjectLiteral>[],
+): Promise<void> {
+  for (const entity of entities) await repositoryOf(t, entity).clear();
 }
 
 /**
