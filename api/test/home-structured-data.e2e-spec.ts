@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import type { ShowInput } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { ShowsService } from '../src/modules/shows/shows.service.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { showInput } from './utils/shows.js';
+import { createShows, showInput } from './utils/shows.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
 /** Friday 5 March 2027 in Chicago (the artist's zone); US clocks go forward on 14 March. */
@@ -50,7 +49,7 @@ describe.each(testDatabases())('structured data of the home page on $name', (db)
   let t: TestApp;
   let admin: TestAgent;
   let webRoot: string;
-  const ids: Record<string, number> = {};
+  let ids: Record<string, number>;
 
   beforeAll(async () => {
     webRoot = fakeBuild();
@@ -58,7 +57,7 @@ describe.each(testDatabases())('structured data of the home page on $name', (db)
     t = await startTestApp(db, { PUBLIC_URL, WEB_ROOT: webRoot }, { production: true });
     admin = await loggedIn(t);
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => NOW);
-    const shows: Record<string, Partial<ShowInput>> = {
+    ids = await createShows(admin, {
       beforeDst: {
         venue: 'Gruene Hall',
         city: 'New Braunfels, TX',
@@ -77,10 +76,7 @@ describe.each(testDatabases())('structured data of the home page on $name', (db)
       },
       draft: { venue: 'Draft Hall', date: '2027-03-12', status: 'draft' },
       past: { venue: 'Past Hall', date: '2027-03-04' },
-    };
-    for (const [name, fields] of Object.entries(shows)) {
-      ids[name] = (await admin.post('/api/admin/shows').send(show(fields)).expect(201)).body.id;
-    }
+    });
   });
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import type { ShowInput } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { showInput } from './utils/shows.js';
+import { createShows, showInput } from './utils/shows.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
 /** Friday 5 March 2027, noon in Chicago (the artist's zone); US clocks go forward on 14 March. */
@@ -59,12 +58,12 @@ function contentLines(text: string): string[] {
 describe.each(testDatabases())('the shows calendar on $name', (db) => {
   const t = testAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
-  const ids: Record<string, number> = {};
+  let ids: Record<string, number>;
 
   beforeAll(async () => {
     admin = await loggedIn(t);
     jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => NOW);
-    const shows: Record<string, Partial<ShowInput>> = {
+    ids = await createShows(admin, {
       beforeDst: { venue: 'Gruene Hall', city: 'New Braunfels, TX', date: '2027-03-10' },
       afterDst: {
         venue: 'The Continental Club',
@@ -82,11 +81,7 @@ describe.each(testDatabases())('the shows calendar on $name', (db) => {
       },
       draft: { venue: 'Draft Hall', date: '2027-03-12', status: 'draft' },
       past: { venue: 'Past Hall', date: '2027-03-04' },
-    };
-    for (const [name, fields] of Object.entries(shows)) {
-      const res = await admin.post('/api/admin/shows').send(show(fields)).expect(201);
-      ids[name] = res.body.id;
-    }
+    });
   });
 
   const feed = () => request(t.server).get('/api/shows.ics').expect(200);

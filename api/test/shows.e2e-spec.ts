@@ -7,7 +7,7 @@ import { Show } from '../src/modules/shows/show.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
-import { showInput } from './utils/shows.js';
+import { createShows, showInput } from './utils/shows.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
 /** 03:00 UTC on 14 March 2027 is still 13 March in Chicago (the default artist time zone). */
@@ -163,16 +163,13 @@ describe.each(testDatabases())('shows on $name', (db) => {
     let ids: Record<string, number>;
 
     beforeAll(async () => {
-      ids = {};
-      for (const [key, fields] of Object.entries({
+      ids = await createShows(admin, {
         yesterday: { date: '2027-03-12', venue: 'Yesterday Hall' },
         today: { date: '2027-03-13', venue: 'Today Hall', notes: 'secret note' },
         tomorrow: { date: '2027-03-14', venue: 'Tomorrow Hall', time: '9 PM' },
         later: { date: '2027-03-20', venue: 'Later Hall' },
-        draft: { date: '2027-03-15', venue: 'Draft Hall', status: 'draft' as const },
-      })) {
-        ids[key] = (await create(fields).expect(201)).body.id;
-      }
+        draft: { date: '2027-03-15', venue: 'Draft Hall', status: 'draft' },
+      });
     });
 
     const publicVenues = async () =>

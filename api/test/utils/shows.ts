@@ -1,4 +1,5 @@
 import type { ShowInput } from '@artist/contracts';
+import type TestAgent from 'supertest/lib/agent.js';
 
 /** A published show as the admin's form sends it; `fields` replace any of its values. */
 export const showInput = (fields: Partial<ShowInput> = {}): ShowInput => ({
@@ -12,3 +13,18 @@ export const showInput = (fields: Partial<ShowInput> = {}): ShowInput => ({
   status: 'published',
   ...fields,
 });
+
+/**
+ * Saves each of `shows` through the admin's form, its fields over `showInput`'s, one after another
+ * in the order given; answers each one's id by its name.
+ */
+export async function createShows(
+  admin: TestAgent,
+  shows: Record<string, Partial<ShowInput>>,
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [name, fields] of Object.entries(shows)) {
+    ids[name] = (await admin.post('/api/admin/shows').send(showInput(fields)).expect(201)).body.id;
+  }
+  return ids;
+}
