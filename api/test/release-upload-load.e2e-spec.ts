@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import path from 'node:path';
-import { MB, startBuiltApi, watchMemory, type RunningApi } from '../scripts/upload-load.js';
-import { buildApi, projectRoot } from './utils/built.js';
+import { MB, watchMemory, type RunningApi } from '../scripts/upload-load.js';
+import { buildApi } from './utils/built.js';
+import { builtApiOfSuite } from './utils/built-api.js';
 import { testDatabases } from './utils/databases.js';
 
-const mainJs = path.join(projectRoot, 'api/dist/main.js');
 const GB = 1024 * MB;
 const MAX_RSS = 300 * MB;
 /** Past this the server is stopped, so a server that balloons cannot take the machine's memory. */
@@ -61,19 +60,7 @@ beforeAll(() => {
 
 // The built server runs as a process of its own, so its memory (read from /proc) is its own.
 describe.each(testDatabases())('release uploads on $name', (db) => {
-  let api: RunningApi;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await db.create();
-    drop = created.drop;
-    api = await startBuiltApi(mainJs, created.database);
-  }, 120_000);
-
-  afterAll(async () => {
-    await api?.stop();
-    await drop?.();
-  });
+  const api = builtApiOfSuite(db);
 
   it('streams a 1 GB ZIP to storage with the server under 300 MB of resident memory', async () => {
     const created = await fetch(`${api.base}/api/admin/products`, {

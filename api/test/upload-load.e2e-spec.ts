@@ -1,18 +1,15 @@
-import path from 'node:path';
 import {
   largePhoto,
   MB,
   percentile,
   showsLatencies,
-  startBuiltApi,
   uploadPhoto,
   watchMemory,
-  type RunningApi,
 } from '../scripts/upload-load.js';
-import { buildApi, projectRoot } from './utils/built.js';
+import { buildApi } from './utils/built.js';
+import { builtApiOfSuite } from './utils/built-api.js';
 import { testDatabases } from './utils/databases.js';
 
-const mainJs = path.join(projectRoot, 'api/dist/main.js');
 const MAX_DELAY_MS = 100;
 const MAX_RSS = 400 * MB;
 /** Past this the server is stopped, so a server that balloons cannot take the machine's memory. */
@@ -28,20 +25,9 @@ beforeAll(async () => {
 // The built server runs as a process of its own, so its memory (read from /proc) and its event
 // loop are its own, not shared with jest's.
 describe.each(testDatabases())('photo uploads under load on $name', (db) => {
-  let api: RunningApi;
-  let drop: () => Promise<void>;
+  const api = builtApiOfSuite(db);
 
-  beforeAll(async () => {
-    const created = await db.create();
-    drop = created.drop;
-    api = await startBuiltApi(mainJs, created.database);
-    await showsLatencies(api.base, { ms: 1000 });
-  }, 120_000);
-
-  afterAll(async () => {
-    await api?.stop();
-    await drop?.();
-  });
+  beforeAll(() => showsLatencies(api.base, { ms: 1000 }), 120_000);
 
   it('a 15 MB photo upload delays GET /api/shows (99th percentile) by at most 100 ms', async () => {
     expect(photo.length).toBeGreaterThan(14 * MB);
