@@ -1,4 +1,4 @@
-import { Column, type EntityManager } from 'typeorm';
+import { Column, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
 
 /**
  * The id of the fan with an address, made on first sight, inside the caller's transaction so
@@ -16,3 +16,15 @@ export abstract class FanLinker {
 
 /** A record's `fanId`: the fan whose address it is (`fans`, from `FanLinker`); null once erased. */
 export const FanIdColumn = () => Column({ type: 'integer', nullable: true });
+
+/**
+ * The head of a record a fan leaves (an order, a back-in-stock request, a message): its id and
+ * the fan it names. An entity extends it; its columns are the entity's own, first, as before.
+ */
+export abstract class FanRecord {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @FanIdColumn()
+  fanId: number | null;
+}

@@ -1,19 +1,13 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanIdColumn } from '../../common/fan-linker.js';
+import { FanRecord } from '../../common/fan-linker.js';
 
 @Entity('contact_messages')
 @Index('IDX_contact_messages_fanId', ['fanId'])
 @Index('IDX_contact_messages_createdAt', ['createdAt'])
 @Index('IDX_contact_messages_status_createdAt', ['status', 'createdAt'])
-export class ContactMessage {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @FanIdColumn()
-  fanId: number | null;
-
+export class ContactMessage extends FanRecord {
   @Column({ type: 'varchar', length: 200 })
   firstName: string;
 

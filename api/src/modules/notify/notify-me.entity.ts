@@ -1,20 +1,14 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanIdColumn } from '../../common/fan-linker.js';
+import { FanRecord } from '../../common/fan-linker.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])
 @Index('IDX_notify_me_createdAt', ['createdAt'])
 @Index('IDX_notify_me_notified_createdAt', ['notified', 'createdAt'])
 @Index('IDX_notify_me_productId_notified', ['productId', 'notified'])
-export class NotifyMe {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @FanIdColumn()
-  fanId: number | null;
-
+export class NotifyMe extends FanRecord {
   @EmailColumn()
   email: string;
 

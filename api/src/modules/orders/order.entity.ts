@@ -1,7 +1,7 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanIdColumn } from '../../common/fan-linker.js';
+import { FanRecord } from '../../common/fan-linker.js';
 
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
@@ -13,13 +13,7 @@ import { FanIdColumn } from '../../common/fan-linker.js';
 @Index('IDX_orders_paymentStatus', ['paymentStatus'])
 @Index('IDX_orders_fulfillmentStatus', ['fulfillmentStatus'])
 @Index('IDX_orders_salesChannel', ['salesChannel'])
-export class Order {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @FanIdColumn()
-  fanId: number | null;
-
+export class Order extends FanRecord {
   @EmailColumn()
   email: string;
 
