@@ -2,12 +2,11 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { InvalidEnvironmentError, loadConfig, type AppConfig } from '../config/env.js';
+import { InvalidEnvironmentError, loadConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
-import { BackupError } from './site-backup.js';
+import { BackupError, type BackupSite } from './site-backup.js';
 import { createStorage } from '../modules/storage/storage.module.js';
 import { S3Storage } from '../modules/storage/s3-storage.js';
-import type { Storage } from '../modules/storage/storage.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -19,7 +18,8 @@ export interface BackupCommand {
   usage: string;
   /** What to say when the folder is not named. */
   missing: string;
-  run(folder: string, config: AppConfig, storage: Storage): Promise<void>;
+  /** Does it, on the site the settings name, its progress printed line by line. */
+  run(folder: string, site: Required<BackupSite>): Promise<void>;
 }
 
 async function main(command: BackupCommand) {
@@ -39,7 +39,7 @@ async function main(command: BackupCommand) {
   const config = loadConfig(readSettings(root), root);
   const storage = createStorage(config.storage);
   try {
-    await command.run(folder, config, storage);
+    await command.run(folder, { database: config.database, storage, log: printLine });
   } finally {
     if (storage instanceof S3Storage) storage.destroy();
   }

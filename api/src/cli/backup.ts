@@ -1,5 +1,5 @@
 import { runBackupCommand, printLine } from './backup-command.js';
-import { takeBackup } from './site-backup.js';
+import { manifestRows, takeBackup } from './site-backup.js';
 
 /**
  * Writes a backup of the whole site: `npm run backup -- --out <folder>`. Reads the same settings
@@ -12,15 +12,10 @@ runBackupCommand({
   option: 'out',
   usage: 'Usage: npm run backup -- --out <folder>',
   missing: 'Name the folder to write the backup to.',
-  async run(folder, config, storage) {
+  async run(folder, site) {
     printLine(`Backing up to ${folder}`);
-    const manifest = await takeBackup({
-      database: config.database,
-      storage,
-      out: folder,
-      log: printLine,
-    });
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const manifest = await takeBackup({ ...site, out: folder });
+    const rows = manifestRows(manifest);
     printLine(
       `Done: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files ` +
         `(manifest.json lists each with its SHA-256).`,

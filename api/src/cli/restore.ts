@@ -1,5 +1,5 @@
 import { runBackupCommand, printLine } from './backup-command.js';
-import { restoreBackup } from './site-backup.js';
+import { manifestRows, restoreBackup } from './site-backup.js';
 
 /**
  * Fills an empty site from a backup: `npm run restore -- --from <folder>`. Reads the same
@@ -12,15 +12,10 @@ runBackupCommand({
   option: 'from',
   usage: 'Usage: npm run restore -- --from <folder>',
   missing: 'Name the backup folder to restore from.',
-  async run(folder, config, storage) {
+  async run(folder, site) {
     printLine(`Restoring from ${folder}`);
-    const manifest = await restoreBackup({
-      database: config.database,
-      storage,
-      from: folder,
-      log: printLine,
-    });
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const manifest = await restoreBackup({ ...site, from: folder });
+    const rows = manifestRows(manifest);
     printLine(
       `Done: ${rows} rows and ${manifest.files.length} files of the backup taken ` +
         `${manifest.takenAt} are in place. Start the server.`,

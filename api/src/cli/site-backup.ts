@@ -40,6 +40,11 @@ export interface BackupManifest {
   missingFiles: string[];
 }
 
+/** The rows of every table a manifest lists. */
+export function manifestRows(manifest: BackupManifest): number {
+  return manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+}
+
 /** A sentence for the operator: the command stops with it and changes nothing more. */
 export class BackupError extends Error {}
 
@@ -70,6 +75,13 @@ interface Progress {
   (line: string): void;
 }
 
+/** The site a backup is taken from or restored to, and where its progress is written. */
+export interface BackupSite {
+  database: AppConfig['database'];
+  storage: Storage;
+  log?: Progress;
+}
+
 /** Where uploaded files' addresses start in rows: `/media/<key>`. */
 const MEDIA_ADDRESS = /^\/media\/([A-Za-z0-9._/-]+)$/;
 
@@ -80,14 +92,13 @@ const MEDIA_ADDRESS = /^\/media\/([A-Za-z0-9._/-]+)$/;
  * first, then the rows read, then any file a row names that was uploaded meanwhile, so every
  * photo a restored row shows is in the backup.
  */
-export async function takeBackup(options: {
-  database: AppConfig['database'];
-  storage: Storage;
-  out: string;
-  log?: Progress;
-  /** Called once the rows' moment is fixed (tests write beside the backup until then). */
-  onSnapshot?: () => void;
-}): Promise<BackupManifest> {
+export async function takeBackup(
+  options: BackupSite & {
+    out: string;
+    /** Called once the rows' moment is fixed (tests write beside the backup until then). */
+    onSnapshot?: () => void;
+  },
+): Promise<BackupManifest> {
   const { database, storage, out, log = () => undefined } = options;
   await mkdir(out, { recursive: true });
   if ((await readdir(out)).length > 0)
@@ -175,12 +186,9 @@ export async function takeBackup(options: {
  * nothing but what the migrations put there, and storage must hold no file. The files go in
  * first, then every row in one transaction, replacing the migrations' own starting rows.
  */
-export async function restoreBackup(options: {
-  database: AppConfig['database'];
-  storage: Storage;
-  from: string;
-  log?: Progress;
-}): Promise<BackupManifest> {
+export async function restoreBackup(
+  options: BackupSite & { from: string },
+): Promise<BackupManifest> {
   const { database, storage, from, log = () => undefined } = options;
   const manifest = await readManifest(from);
   for (const entry of [...manifest.tables, ...manifest.files]) {
