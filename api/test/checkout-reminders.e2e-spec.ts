@@ -8,11 +8,10 @@ import {
 import { MailQuota } from '../src/modules/email/mail-quota.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn } from './utils/admin.js';
-import { deliver, lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
+import { deliver, lineItemsOf, shirt, stripeAppOfSuite, sessionOf } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 
-const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 let buyers = 0;
 /** An address of its own for each test, so no test sees another's weekly count. */
 const freshEmail = () => `leaver${++buyers}.${Date.now()}@example.com`;

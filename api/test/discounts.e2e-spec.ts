@@ -7,7 +7,14 @@ import {
 } from '@artist/contracts';
 import { DiscountHold } from '../src/modules/discounts/discount.entity.js';
 import { browser, loggedIn } from './utils/admin.js';
-import { createCheckout, orders, postPayForm, shirt, stripeAppOfSuite } from './utils/checkout.js';
+import {
+  createCheckout,
+  orders,
+  postPayForm,
+  shirt,
+  stripeAppOfSuite,
+  sessionOf,
+} from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
@@ -34,12 +41,9 @@ const fresh = (input: Partial<DiscountCodeInput> = {}): DiscountCodeInput => ({
 });
 
 const check = (t: TestApp, body: unknown) =>
-  request(t.server)
+  browser(t)
     .post('/api/discounts/check')
-    .set('Origin', t.config.publicUrl)
     .send(body as object);
-
-const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 
 describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
   const s = stripeAppOfSuite(db, {

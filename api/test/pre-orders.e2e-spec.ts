@@ -3,10 +3,8 @@ import { DataSource, Like } from 'typeorm';
 import type { AdminProduct, Order, Product } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn, putProduct } from './utils/admin.js';
-import { lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
+import { lineItemsOf, shirt, stripeAppOfSuite, sessionOf } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
-
-const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 
 /** A date `days` from today, YYYY-MM-DD (UTC is enough: the tests keep days away from today). */
 const daysFromNow = (days: number) =>

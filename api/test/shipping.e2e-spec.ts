@@ -1,7 +1,14 @@
 import request from 'supertest';
 import type { ShippingZone, ShippingZoneInput } from '@artist/contracts';
 import { browser, loggedIn } from './utils/admin.js';
-import { createCheckout, orders, postPayForm, shirt, stripeAppOfSuite } from './utils/checkout.js';
+import {
+  createCheckout,
+  orders,
+  postPayForm,
+  shirt,
+  stripeAppOfSuite,
+  sessionOf,
+} from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
@@ -34,13 +41,9 @@ const GERMAN_BUYER = {
 };
 
 const quote = (t: TestApp, body: unknown) =>
-  request(t.server)
+  browser(t)
     .post('/api/shipping/quote')
-    .set('Origin', t.config.publicUrl)
     .send(body as object);
-
-/** The Stripe session id of a checkout's answer (its URL ends with it). */
-const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 
 /** Removes every zone but the two the migration made. */
 async function firstZonesOnly(t: TestApp) {

@@ -2,11 +2,9 @@ import { DataSource } from 'typeorm';
 import type { Order as OrderView, SalesReport } from '@artist/contracts';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn, putProduct } from './utils/admin.js';
-import { shirt, stripeAppOfSuite } from './utils/checkout.js';
+import { shirt, stripeAppOfSuite, sessionOf } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
-
-const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
 
 describe.each(testDatabases())('Stripe Tax on $name', (db) => {
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000', STRIPE_AUTOMATIC_TAX: 'true' });

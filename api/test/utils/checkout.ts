@@ -109,6 +109,9 @@ export const createCheckout = (t: TestApp, body: unknown) =>
     .set('Origin', t.config.publicUrl)
     .send(body as object);
 
+/** The payment provider's session id of a checkout's answer (its URL ends with it). */
+export const sessionOf = (res: { body: { url: string } }) => res.body.url.split('/').pop()!;
+
 /** Delivers a signed event to the webhook, as Stripe does. */
 export function deliver(
   t: TestApp,
