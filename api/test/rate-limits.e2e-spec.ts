@@ -10,6 +10,15 @@ import { testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
 const TOO_MANY = /^Too many requests\. Please try again in 10 minutes\.$/;
 
+/** Sends `count` requests at once; answers their statuses and the answers refused with 429. */
+async function burst<T extends { status: number }>(count: number, send: () => PromiseLike<T>) {
+  const answers = await Promise.all(Array.from({ length: count }, send));
+  return {
+    statuses: answers.map((res) => res.status),
+    refused: answers.filter((res) => res.status === 429),
+  };
+}
+
 const forms: [string, Record<string, unknown>][] = [
   [
     '/api/contact',
@@ -46,11 +55,10 @@ describe.each(testDatabases())('per-address limits on $name', (db) => {
     it('checks at most 10 of 60 simultaneous wrong passwords; the rest get 429 with Retry-After', async () => {
       const ip = freshIp();
       const verify = jest.spyOn(argon2, 'verify');
-      const answers = await Promise.all(Array.from({ length: 60 }, () => login('wrong', ip)));
-      const statuses = answers.map((res) => res.status);
+      const { statuses, refused } = await burst(60, () => login('wrong', ip));
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(50);
-      for (const res of answers.filter((r) => r.status === 429)) {
+      for (const res of refused) {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
         expect(res.body.message).toMatch(/^Too many failed login attempts\. Please try again/);
       }
@@ -99,10 +107,8 @@ describe.each(testDatabases())('per-address limits on $name', (db) => {
 
     it('allows 20 posts per address in 10 minutes, then answers 429 with Retry-After', async () => {
       const ip = freshIp();
-      const answers = await Promise.all(Array.from({ length: 25 }, () => post(ip)));
-      const statuses = answers.map((res) => res.status);
+      const { statuses, refused } = await burst(25, () => post(ip));
       expect(statuses.filter((s) => s === 201)).toHaveLength(20);
-      const refused = answers.filter((res) => res.status === 429);
       expect(refused).toHaveLength(5);
       for (const res of refused) {
         expect(res.body).toEqual({ statusCode: 429, message: expect.stringMatching(TOO_MANY) });
@@ -122,10 +128,8 @@ describe.each(testDatabases())('per-address limits on $name', (db) => {
 
     it('allows 30 checkout sessions per address in 10 minutes, then answers 429', async () => {
       const ip = freshIp();
-      const answers = await Promise.all(Array.from({ length: 33 }, () => create(ip)));
-      const statuses = answers.map((res) => res.status);
+      const { statuses, refused } = await burst(33, () => create(ip));
       expect(statuses.filter((s) => s === 200)).toHaveLength(30);
-      const refused = answers.filter((res) => res.status === 429);
       expect(refused).toHaveLength(3);
       expect(refused[0].body.message).toMatch(TOO_MANY);
       expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(500);
