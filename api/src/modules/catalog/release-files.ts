@@ -13,7 +13,7 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { finalize, type Observable } from 'rxjs';
 import { RELEASE_FILE_MAX_BYTES, type ReleaseFile } from '@artist/contracts';
-import { TemporaryFileInterceptor, tooLargeAs } from '../../common/file-uploads.js';
+import { TemporaryFileInterceptor, tooLargeAs } from '../storage/file-uploads.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { STORAGE, type Storage } from '../storage/storage.js';
 import { ProductRecord } from './product.entity.js';

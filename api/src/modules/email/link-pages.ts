@@ -12,7 +12,7 @@ import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ARTIST_NAME } from '../../config/env.js';
-import { htmlDocument } from '../../common/html-page.js';
+import { htmlDocument } from './html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 
 /**

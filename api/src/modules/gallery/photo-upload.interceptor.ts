@@ -8,7 +8,7 @@ import { unlink } from 'node:fs/promises';
 import type { Request } from 'express';
 import { finalize, from, switchMap, type Observable } from 'rxjs';
 import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
-import { TemporaryFileInterceptor, tooLargeAs } from '../../common/file-uploads.js';
+import { TemporaryFileInterceptor, tooLargeAs } from '../storage/file-uploads.js';
 import { UploadSlots } from './upload-slots.js';
 
 export const PHOTO_TOO_LARGE = `The photo is larger than ${GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024} MB: please choose a smaller file.`;
