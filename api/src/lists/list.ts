@@ -75,6 +75,24 @@ export interface ListDefinition<
   hydrate?: (entities: Entity[]) => Promise<Row[]>;
 }
 
+/**
+ * One status filter per value of a column, each `<column> = '<value>'`: the list's filters where
+ * a status is a column's value (a campaign's status, an email's, a message's). The values are the
+ * contracts' constants, never a request's text; any but a plain word is refused so that the
+ * literal needs no escaping.
+ */
+export function filtersByValue<Value extends string>(
+  column: string,
+  values: readonly Value[],
+): Record<Value, Condition> {
+  const filters = {} as Record<Value, Condition>;
+  for (const value of values) {
+    if (!/^[a-z][a-z-]*$/.test(value)) throw new Error(`Not a plain status value: ${value}`);
+    filters[value] = { where: `${column} = '${value}'` };
+  }
+  return filters;
+}
+
 /** The rows of some entities, in their order. */
 const rowsOf = <E extends ObjectLiteral, Row>(
   def: Pick<ListDefinition<E, Row, string, string>, 'toRow' | 'hydrate'>,

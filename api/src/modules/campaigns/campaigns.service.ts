@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
+  CAMPAIGN_LIST_FILTERS,
   POSTAL_ADDRESS_REQUIRED,
   type Campaign,
   type CampaignAudience,
@@ -18,7 +19,7 @@ import {
   type CampaignStatus,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../lists/list.js';
+import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
@@ -61,14 +62,7 @@ export class CampaignsService implements OnModuleInit {
     return {
       repository: this.campaigns,
       alias: 'c',
-      filters: {
-        draft: { where: "c.status = 'draft'" },
-        scheduled: { where: "c.status = 'scheduled'" },
-        sending: { where: "c.status = 'sending'" },
-        paused: { where: "c.status = 'paused'" },
-        sent: { where: "c.status = 'sent'" },
-        cancelled: { where: "c.status = 'cancelled'" },
-      },
+      filters: filtersByValue('c.status', CAMPAIGN_LIST_FILTERS),
       searchColumns: ['subject'],
       sorts: {
         createdAt: 'c.createdAt',

@@ -1,14 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type Repository } from 'typeorm';
-import type {
-  Suppression,
-  SuppressionListFilter,
-  SuppressionReason,
-  SuppressionSort,
+import {
+  SUPPRESSION_LIST_FILTERS,
+  type Suppression,
+  type SuppressionListFilter,
+  type SuppressionReason,
+  type SuppressionSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../lists/list.js';
+import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { suppressionDigest, suppressionKeys } from './campaign-fan-data.js';
@@ -117,10 +118,7 @@ export class SuppressionsService {
       repository: this.suppressions,
       alias: 'x',
       scope: { where: 'x.removedAt IS NULL' },
-      filters: {
-        bounce: { where: "x.reason = 'bounce'" },
-        complaint: { where: "x.reason = 'complaint'" },
-      },
+      filters: filtersByValue('x.reason', SUPPRESSION_LIST_FILTERS),
       searchColumns: ['email'],
       sorts: { createdAt: 'x.createdAt', email: 'x.email', reason: 'x.reason' },
       uniqueSorts: ['email'],

@@ -3,6 +3,7 @@ import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import {
+  CONTACT_LIST_FILTERS,
   type ContactListFilter,
   type ContactMessage as ContactMessageView,
   type ContactSort,
@@ -11,7 +12,12 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
-import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
+import {
+  filtersByValue,
+  selectedIds,
+  updateInBatches,
+  type ListDefinition,
+} from '../../lists/list.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { ContactMessage } from './contact-message.entity.js';
@@ -46,10 +52,7 @@ export class ContactService {
     return {
       repository: this.messages,
       alias: 'm',
-      filters: {
-        new: { where: "m.status = 'new'" },
-        responded: { where: "m.status = 'responded'" },
-      },
+      filters: filtersByValue('m.status', CONTACT_LIST_FILTERS),
       searchColumns: ['firstName', 'lastName', 'email', 'subject', 'message'],
       sorts: {
         createdAt: 'm.createdAt',

@@ -1,16 +1,17 @@
 import { Inject, Injectable, NotFoundException, BadRequestException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type {
-  EmailKind,
-  EmailListFilter,
-  EmailSetupStatus,
-  EmailSort,
-  EmailStatus,
-  OutboxEmailDetail,
-  OutboxEmailSummary,
+import {
+  EMAIL_LIST_FILTERS,
+  type EmailKind,
+  type EmailListFilter,
+  type EmailSetupStatus,
+  type EmailSort,
+  type EmailStatus,
+  type OutboxEmailDetail,
+  type OutboxEmailSummary,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import type { ListDefinition } from '../../lists/list.js';
+import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
@@ -35,12 +36,7 @@ export class EmailsService {
     return {
       repository: this.dataSource.getRepository(OutboxEmail),
       alias: 'e',
-      filters: {
-        queued: { where: "e.status = 'queued'" },
-        held: { where: "e.status = 'held'" },
-        sent: { where: "e.status = 'sent'" },
-        failed: { where: "e.status = 'failed'" },
-      },
+      filters: filtersByValue('e.status', EMAIL_LIST_FILTERS),
       searchColumns: ['toAddress', 'toName', 'subject', 'kind', 'lastError'],
       sorts: {
         createdAt: 'e.createdAt',

@@ -3,6 +3,7 @@ import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import {
+  SIGNUP_SUBSCRIPTIONS,
   type EmailSignup as EmailSignupView,
   type ListSelection,
   type SignupListFilter,
@@ -12,7 +13,12 @@ import {
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
-import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
+import {
+  filtersByValue,
+  selectedIds,
+  updateInBatches,
+  type ListDefinition,
+} from '../../lists/list.js';
 import { SearchIndex } from '../../lists/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
@@ -309,9 +315,7 @@ export class NewsletterService {
         pending: { where: "s.contacted = 'false'" },
         contacted: { where: "s.contacted = 'true'" },
         // The state as the database keeps it (see the entity), so its indexes answer these.
-        confirmed: { where: "s.subscription = 'confirmed'" },
-        unconfirmed: { where: "s.subscription = 'unconfirmed'" },
-        unsubscribed: { where: "s.subscription = 'unsubscribed'" },
+        ...filtersByValue('s.subscription', SIGNUP_SUBSCRIPTIONS),
       },
       // The state, which the search index holds: unsubscribed exactly when unsubscribedAt is set.
       scope:
