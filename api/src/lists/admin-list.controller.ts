@@ -5,7 +5,7 @@ import { AdminController } from '../common/admin-only.js';
 import { Clock } from '../common/clock.js';
 import { csvFile, type CsvColumn } from './csv.js';
 import { listPage, streamCsv, type ListDefinition } from './list.js';
-import type { ListParams } from './list-query.js';
+import { ListQueryDto, type ListParams } from './list-query.js';
 
 /** A service that defines an admin list (see `ListDefinition`). */
 export interface ListSource<
@@ -30,8 +30,10 @@ export interface AdminListOptions<
   tag: string;
   /** The service whose `listDefinition()` answers the list. */
   source: Type<ListSource<Entity, Row, Filter, Sort>>;
-  /** The list's query DTO (`ListQueryDto(filters, sorts)`), which the ValidationPipe checks. */
-  query: Type<ListParams<Filter, Sort>>;
+  /** The list's status filters besides 'all' (its contracts' `…_LIST_FILTERS`). */
+  filters: readonly Filter[];
+  /** The list's sort fields (its contracts' `…_SORTS`). */
+  sorts: readonly Sort[];
   /** The CSV's columns, in order. */
   columns: CsvColumn<Row>[];
   /** The download's name before its date (an `EXPORT_NAMES` entry). */
@@ -71,8 +73,9 @@ export function AdminListController<
   }
   // The compiler records a generic parameter's type as Object, which the ValidationPipe leaves
   // unchecked and OpenAPI cannot describe: each route's query is the list's own DTO.
+  const query = ListQueryDto(options.filters, options.sorts);
   for (const route of ['list', 'export'] as const) {
-    Reflect.defineMetadata('design:paramtypes', [options.query], AdminList.prototype, route);
+    Reflect.defineMetadata('design:paramtypes', [query], AdminList.prototype, route);
   }
   return AdminList;
 }

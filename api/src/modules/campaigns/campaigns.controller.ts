@@ -14,7 +14,11 @@ import {
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  CAMPAIGN_LIST_FILTERS,
+  CAMPAIGN_SORTS,
   EXPORT_NAMES,
+  SUPPRESSION_LIST_FILTERS,
+  SUPPRESSION_SORTS,
   type AudienceCount,
   type CampaignPreview,
   type CampaignSettings,
@@ -32,10 +36,8 @@ import { CampaignsService } from './campaigns.service.js';
 import {
   AudienceRequestDto,
   CampaignInputDto,
-  CampaignListQueryDto,
   CampaignSendDto,
   CampaignTestDto,
-  SuppressionListQueryDto,
   SuppressionRemovalDto,
 } from './dto/campaign.dto.js';
 import { SuppressionsService } from './suppressions.service.js';
@@ -65,7 +67,8 @@ export class CampaignListController extends AdminListController({
   path: 'admin/campaigns',
   tag: 'admin: campaigns',
   source: CampaignsService,
-  query: CampaignListQueryDto,
+  filters: CAMPAIGN_LIST_FILTERS,
+  sorts: CAMPAIGN_SORTS,
   columns: campaignColumns,
   exportName: EXPORT_NAMES.campaigns,
 }) {}
@@ -163,7 +166,8 @@ export class SuppressionListController extends AdminListController({
   path: 'admin/suppressions',
   tag: 'admin: campaigns',
   source: SuppressionsService,
-  query: SuppressionListQueryDto,
+  filters: SUPPRESSION_LIST_FILTERS,
+  sorts: SUPPRESSION_SORTS,
   columns: suppressionColumns,
   exportName: EXPORT_NAMES.suppressions,
 }) {}

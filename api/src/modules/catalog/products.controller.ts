@@ -20,7 +20,6 @@ import {
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminController } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
 import type { UploadedPhoto } from '../gallery/gallery.service.js';
@@ -30,8 +29,6 @@ import {
   PhotoUploadSlotInterceptor,
 } from '../gallery/photo-upload.interceptor.js';
 import { InventoryService } from './inventory.service.js';
-
-class ProductListQueryDto extends ListQueryDto(PRODUCT_LIST_FILTERS, PRODUCT_SORTS) {}
 
 class ProductIdParam {
   @ApiProperty({ example: 'tshirt' })
@@ -79,7 +76,8 @@ export class ProductListController extends AdminListController({
   path: 'admin/products',
   tag: 'admin: products',
   source: InventoryService,
-  query: ProductListQueryDto,
+  filters: PRODUCT_LIST_FILTERS,
+  sorts: PRODUCT_SORTS,
   columns,
   exportName: EXPORT_NAMES.products,
 }) {}

@@ -11,7 +11,6 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
 import { ContactDto } from './dto/contact.dto.js';
@@ -30,13 +29,12 @@ const columns = csvColumns<ContactMessage>(
   'respondedAt',
 );
 
-class ContactListQueryDto extends ListQueryDto(CONTACT_LIST_FILTERS, CONTACT_SORTS) {}
-
 export class ContactListController extends AdminListController({
   path: 'admin/contact-messages',
   tag: 'contact',
   source: ContactService,
-  query: ContactListQueryDto,
+  filters: CONTACT_LIST_FILTERS,
+  sorts: CONTACT_SORTS,
   columns,
   exportName: EXPORT_NAMES.contactMessages,
 }) {}

@@ -8,7 +8,6 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminController } from '../../common/admin-only.js';
 import { DiscountsService } from './discounts.service.js';
 import { DiscountInputDto } from './dto/discount-input.dto.js';
@@ -26,13 +25,12 @@ const columns: CsvColumn<DiscountCode>[] = [
   { header: 'uses', value: (d) => d.uses },
 ];
 
-class DiscountListQueryDto extends ListQueryDto(DISCOUNT_LIST_FILTERS, DISCOUNT_SORTS) {}
-
 export class DiscountListController extends AdminListController({
   path: 'admin/discounts',
   tag: 'admin: discounts',
   source: DiscountsService,
-  query: DiscountListQueryDto,
+  filters: DISCOUNT_LIST_FILTERS,
+  sorts: DISCOUNT_SORTS,
   columns,
   exportName: EXPORT_NAMES.discounts,
 }) {}

@@ -10,7 +10,6 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { EmailsService } from './emails.service.js';
 import { AdminController } from '../../common/admin-only.js';
 
@@ -24,14 +23,13 @@ const columns: CsvColumn<OutboxEmailSummary>[] = [
   { header: 'messageId', value: (e) => e.messageId },
 ];
 
-class EmailListQueryDto extends ListQueryDto(EMAIL_LIST_FILTERS, EMAIL_SORTS) {}
-
 /** The outbox's list; registered before EmailsController, whose `:id` would take "export". */
 export class EmailListController extends AdminListController({
   path: 'admin/emails',
   tag: 'emails',
   source: EmailsService,
-  query: EmailListQueryDto,
+  filters: EMAIL_LIST_FILTERS,
+  sorts: EMAIL_SORTS,
   columns,
   exportName: EXPORT_NAMES.emails,
 }) {}

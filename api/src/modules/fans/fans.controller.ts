@@ -14,7 +14,6 @@ import { Clock } from '../../common/clock.js';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { AdminController } from '../../common/admin-only.js';
 import { FansService } from './fans.service.js';
 
@@ -24,14 +23,13 @@ const columns: CsvColumn<Fan>[] = [
   ...csvColumns<Fan>('newsletter', 'pendingNotify', 'messages'),
 ];
 
-class FanListQueryDto extends ListQueryDto(FAN_LIST_FILTERS, FAN_SORTS) {}
-
 /** The Fans tab's list; registered before FansController, whose `:id` would take "export". */
 export class FanListController extends AdminListController({
   path: 'admin/fans',
   tag: 'fans',
   source: FansService,
-  query: FanListQueryDto,
+  filters: FAN_LIST_FILTERS,
+  sorts: FAN_SORTS,
   columns,
   exportName: EXPORT_NAMES.fans,
 }) {}

@@ -12,7 +12,6 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { flagText } from '../../lists/bulk.dto.js';
 import { csvColumns } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { back, form, page } from '../email/link-pages.js';
 import { SubscriptionLinksController } from '../email/subscription-links.js';
 import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
@@ -94,13 +93,12 @@ export class NotifyLinksController extends SubscriptionLinksController({
   },
 }) {}
 
-class NotifyListQueryDto extends ListQueryDto(NOTIFY_LIST_FILTERS, NOTIFY_SORTS) {}
-
 export class NotifyListController extends AdminListController({
   path: 'admin/notify-me',
   tag: 'notify me',
   source: NotifyService,
-  query: NotifyListQueryDto,
+  filters: NOTIFY_LIST_FILTERS,
+  sorts: NOTIFY_SORTS,
   columns,
   exportName: EXPORT_NAMES.notifyMe,
 }) {}

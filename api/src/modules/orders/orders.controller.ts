@@ -9,7 +9,6 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { ManualOrderDto } from './dto/manual-order.dto.js';
 import { UpdateOrderDto } from './dto/update-order.dto.js';
 import {
@@ -54,13 +53,12 @@ const columns: CsvColumn<Order>[] = [
   { header: 'tax', value: (o) => dollars(o.taxAmount) },
 ];
 
-class OrderListQueryDto extends ListQueryDto(ORDER_LIST_FILTERS, ORDER_SORTS) {}
-
 export class OrderListController extends AdminListController({
   path: 'admin/orders',
   tag: 'admin: orders',
   source: OrdersService,
-  query: OrderListQueryDto,
+  filters: ORDER_LIST_FILTERS,
+  sorts: ORDER_SORTS,
   columns,
   exportName: EXPORT_NAMES.orders,
 }) {}

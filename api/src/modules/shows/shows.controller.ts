@@ -3,7 +3,6 @@ import { EXPORT_NAMES, SHOW_LIST_FILTERS, SHOW_SORTS, type AdminShow } from '@ar
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns } from '../../lists/csv.js';
-import { ListQueryDto } from '../../lists/list-query.js';
 import { ShowInputDto } from './dto/show-input.dto.js';
 import { ShowsService } from './shows.service.js';
 import { AdminController } from '../../common/admin-only.js';
@@ -24,13 +23,12 @@ const columns = csvColumns<AdminShow>(
   'updatedAt',
 );
 
-class ShowListQueryDto extends ListQueryDto(SHOW_LIST_FILTERS, SHOW_SORTS) {}
-
 export class ShowListController extends AdminListController({
   path: 'admin/shows',
   tag: 'admin: shows',
   source: ShowsService,
-  query: ShowListQueryDto,
+  filters: SHOW_LIST_FILTERS,
+  sorts: SHOW_SORTS,
   columns,
   exportName: EXPORT_NAMES.shows,
 }) {}

@@ -19,17 +19,12 @@ import {
 } from 'class-validator';
 import {
   CAMPAIGN_LIMITS as L,
-  CAMPAIGN_LIST_FILTERS,
-  CAMPAIGN_SORTS,
-  SUPPRESSION_LIST_FILTERS,
-  SUPPRESSION_SORTS,
   type CampaignAudience,
   type CampaignInput,
   type CampaignSendRequest,
   type CampaignTestRequest,
   type SuppressionRemoval,
 } from '@artist/contracts';
-import { ListQueryDto } from '../../../lists/list-query.js';
 import { NonEmptyText, RequiredText } from '../../../common/strings.js';
 
 export class NearDto {
@@ -134,9 +129,3 @@ export class SuppressionRemovalDto implements SuppressionRemoval {
   )
   reason: string;
 }
-
-export class CampaignListQueryDto extends ListQueryDto(CAMPAIGN_LIST_FILTERS, CAMPAIGN_SORTS) {}
-export class SuppressionListQueryDto extends ListQueryDto(
-  SUPPRESSION_LIST_FILTERS,
-  SUPPRESSION_SORTS,
-) {}
