@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { BadRequestException } from '@nestjs/common';
 import type { ListPage, ListSelection } from '@artist/contracts';
-import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import type {
+  ObjectLiteral,
+  QueryDeepPartialEntity,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
 import { asRead, EXACT_COLLATION } from '../database/exact-text.js';
 import { TableVersions } from '../database/table-versions.js';
 import { csvChunk, type CsvColumn } from './csv.js';
@@ -528,10 +533,10 @@ export async function selectedIds<E extends ObjectLiteral, F extends string, S e
 }
 
 /** Rows updated per statement, well under every database's limit on bound parameters. */
-export const UPDATE_BATCH = 1000;
+const UPDATE_BATCH = 1000;
 
 /** Runs an update over many ids in batches and answers how many rows changed. */
-export async function updateInBatches(
+async function updateInBatches(
   ids: number[],
   update: (batch: number[]) => Promise<{ affected?: number | null }>,
 ): Promise<number> {
@@ -540,4 +545,18 @@ export async function updateInBatches(
     affected += (await update(ids.slice(start, start + UPDATE_BATCH))).affected ?? 0;
   }
   return affected;
+}
+
+/**
+ * Makes one change to the chosen rows of a list, or to every row a filter matches (see
+ * `selectedIds`), in batches; answers how many rows changed.
+ */
+export async function updateSelected<E extends ObjectLiteral, F extends string, S extends string>(
+  def: ListDefinition<E, unknown, F, S>,
+  selection: ListSelection<F>,
+  changes: QueryDeepPartialEntity<E>,
+  limit?: { max: number; tooMany: string },
+): Promise<number> {
+  const ids = await selectedIds(def, selection, limit);
+  return updateInBatches(ids, (batch) => def.repository.update(batch, changes));
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import {
   CONTACT_LIST_FILTERS,
   type ContactListFilter,
@@ -12,12 +12,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
-import {
-  filtersByValue,
-  selectedIds,
-  updateInBatches,
-  type ListDefinition,
-} from '../../lists/list.js';
+import { filtersByValue, updateSelected, type ListDefinition } from '../../lists/list.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { ContactMessage } from './contact-message.entity.js';
@@ -82,13 +77,10 @@ export class ContactService {
     selection: ListSelection<ContactListFilter>,
     status: ContactStatus,
   ): Promise<number> {
-    const ids = await selectedIds(this.listDefinition(), selection);
-    return updateInBatches(ids, (batch) =>
-      this.messages.update(
-        { id: In(batch) },
-        { status, respondedAt: status === 'responded' ? this.clock.now() : null },
-      ),
-    );
+    return updateSelected(this.listDefinition(), selection, {
+      status,
+      respondedAt: status === 'responded' ? this.clock.now() : null,
+    });
   }
 
   /** The person's messages, newest first (see `recordsOfPerson`), for their history. */

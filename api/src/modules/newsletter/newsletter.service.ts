@@ -13,12 +13,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
-import {
-  filtersByValue,
-  selectedIds,
-  updateInBatches,
-  type ListDefinition,
-} from '../../lists/list.js';
+import { filtersByValue, updateSelected, type ListDefinition } from '../../lists/list.js';
 import { SearchIndex } from '../../lists/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
@@ -352,17 +347,10 @@ export class NewsletterService {
     selection: ListSelection<SignupListFilter>,
     contacted: 'true' | 'false',
   ): Promise<number> {
-    const ids = await selectedIds(this.listDefinition(), selection);
-    return this.markContacted(ids, contacted);
-  }
-
-  private async markContacted(ids: number[], contacted: 'true' | 'false'): Promise<number> {
-    return updateInBatches(ids, (batch) =>
-      this.signups.update(
-        { id: In(batch) },
-        { contacted, contactedAt: contacted === 'true' ? this.clock.now() : null },
-      ),
-    );
+    return updateSelected(this.listDefinition(), selection, {
+      contacted,
+      contactedAt: contacted === 'true' ? this.clock.now() : null,
+    });
   }
 
   /** The person's signups, newest first (see `recordsOfPerson`), for their history. */

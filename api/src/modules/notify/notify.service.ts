@@ -15,7 +15,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { Transactions } from '../../database/transaction.js';
-import { selectedIds, updateInBatches, type ListDefinition } from '../../lists/list.js';
+import { selectedIds, updateSelected, type ListDefinition } from '../../lists/list.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
@@ -204,15 +204,11 @@ export class NotifyService implements OnModuleInit {
     selection: ListSelection<NotifyListFilter>,
     notified: 'true' | 'false',
   ): Promise<number> {
-    const ids = await selectedIds(this.listDefinition(), selection, {
-      max: NOTIFY_BULK_LIMIT,
-      tooMany: NOTIFY_BULK_MESSAGE,
-    });
-    return updateInBatches(ids, (batch) =>
-      this.requests.update(
-        { id: In(batch) },
-        { notified, notifiedAt: notified === 'true' ? this.clock.now() : null },
-      ),
+    return updateSelected(
+      this.listDefinition(),
+      selection,
+      { notified, notifiedAt: notified === 'true' ? this.clock.now() : null },
+      { max: NOTIFY_BULK_LIMIT, tooMany: NOTIFY_BULK_MESSAGE },
     );
   }
 
