@@ -109,24 +109,13 @@ const HTTP_LOGGER = Symbol('HTTP_LOGGER');
 export class AppLogger implements LoggerService {
   constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
 
-  log(message: unknown, ...rest: unknown[]) {
-    this.write('info', message, rest);
-  }
-  error(message: unknown, ...rest: unknown[]) {
-    this.write('error', message, rest);
-  }
-  warn(message: unknown, ...rest: unknown[]) {
-    this.write('warn', message, rest);
-  }
-  debug(message: unknown, ...rest: unknown[]) {
-    this.write('debug', message, rest);
-  }
-  verbose(message: unknown, ...rest: unknown[]) {
-    this.write('trace', message, rest);
-  }
-  fatal(message: unknown, ...rest: unknown[]) {
-    this.write('fatal', message, rest);
-  }
+  // Nest's levels, each as pino's.
+  log = (message: unknown, ...rest: unknown[]) => this.write('info', message, rest);
+  error = (message: unknown, ...rest: unknown[]) => this.write('error', message, rest);
+  warn = (message: unknown, ...rest: unknown[]) => this.write('warn', message, rest);
+  debug = (message: unknown, ...rest: unknown[]) => this.write('debug', message, rest);
+  verbose = (message: unknown, ...rest: unknown[]) => this.write('trace', message, rest);
+  fatal = (message: unknown, ...rest: unknown[]) => this.write('fatal', message, rest);
 
   /** Nest passes the context (the class name) last; an Error is logged under `err`. */
   private write(

@@ -10,7 +10,7 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { Flag, Text, Verbatim, WholeNumber } from './setting.js';
+import { Flag, Text, TextWith, Verbatim, WholeNumber } from './setting.js';
 
 const isProduction = (env: Environment) => env.NODE_ENV === 'production';
 
@@ -85,11 +85,7 @@ export class Environment {
   @IsIn(['test'], { message: 'PAYMENT_PROVIDER must be test (or unset)' })
   PAYMENT_PROVIDER?: 'test';
 
-  @Text()
-  @ValidateIf(
-    (env: Environment) =>
-      env.STRIPE_SECRET_KEY !== undefined || env.STRIPE_WEBHOOK_SECRET !== undefined,
-  )
+  @TextWith('STRIPE_SECRET_KEY')
   @Matches(/^whsec_\w+$/, {
     message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY and must look like whsec_…',
   })
@@ -185,19 +181,11 @@ export class Environment {
   S3_REGION: string;
 
   /** With S3_SECRET_ACCESS_KEY; without both, the AWS SDK's usual sources (a role, ~/.aws). */
-  @Text()
-  @ValidateIf(
-    (env: Environment) =>
-      env.S3_SECRET_ACCESS_KEY !== undefined || env.S3_ACCESS_KEY_ID !== undefined,
-  )
+  @TextWith('S3_SECRET_ACCESS_KEY')
   @IsString({ message: 'S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY' })
   S3_ACCESS_KEY_ID?: string;
 
-  @Text()
-  @ValidateIf(
-    (env: Environment) =>
-      env.S3_ACCESS_KEY_ID !== undefined || env.S3_SECRET_ACCESS_KEY !== undefined,
-  )
+  @TextWith('S3_ACCESS_KEY_ID')
   @IsString({ message: 'S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID' })
   S3_SECRET_ACCESS_KEY?: string;
 

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 
 /**
  * The kinds of setting the environment schema (environment.ts) is made of. Each kind turns the
@@ -51,6 +51,20 @@ export function Text(options: { default?: string; blank?: 'refused' } = {}): Pro
         ? trim(raw)
         : (trim(raw) ?? options.default),
   );
+}
+
+/**
+ * Text that goes with the setting `partner` (a key and its secret): left alone while both are
+ * unset, and held to the checks written under it as soon as either is.
+ */
+export function TextWith(partner: string): PropertyDecorator {
+  return (target, name) => {
+    ValidateIf(
+      (env: Record<string, unknown>) =>
+        env[String(name)] !== undefined || env[partner] !== undefined,
+    )(target, name);
+    Text()(target, name);
+  };
 }
 
 /** Kept exactly as given, spaces included (a password may have them); optional. */
