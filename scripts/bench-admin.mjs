@@ -17,7 +17,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +39,7 @@ import {
 } from '@artist/contracts';
 import { chromium } from '@playwright/test';
 import { createConnection } from 'mysql2/promise';
+import { startSite } from './site.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -141,15 +141,6 @@ function bytes(size) {
   return Number(match[1]) * 1024 ** ' KMG'.indexOf(match[2].toUpperCase() || ' ');
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
 /** Runs a command to its end, its output shown; rejects on a non-zero exit. */
 const run = (args, env) =>
   new Promise((resolve, reject) => {
@@ -199,42 +190,6 @@ const memoryKb = (pid, field) =>
   Number(
     new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1],
   );
-
-async function startSite(databaseUrl) {
-  const port = await freePort();
-  // Uploads of its own: start-up removes the gallery files its database does not name.
-  const uploads = mkdtempSync(path.join(tmpdir(), 'artist-bench-uploads-'));
-  const child = spawn(process.execPath, ['--heap-growing-percent=20', 'scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      UPLOADS_DIR: uploads,
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`The site exited with code ${child.exitCode}`);
-    if (i > 600) throw new Error('The site did not answer /api/health within 2 minutes');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      process.kill(child.pid, 'SIGTERM');
-    }).then(() => rmSync(uploads, { recursive: true, force: true }));
-  return { url, pid: serverPid(child.pid), stop };
-}
 
 /** Logs in over HTTP as a browser would: the site's Origin, the session cookie kept. */
 async function logIn(url) {
@@ -554,11 +509,11 @@ async function benchDatabase(name, databaseUrl, cleanUp) {
   try {
     const volume = Object.entries(VOLUME).flatMap(([k, v]) => [`--${k}`, String(v)]);
     await run(['api/dist/trial/scripts/seed-volume.js', ...volume], { DATABASE_URL: databaseUrl });
-    const site = await startSite(databaseUrl);
+    const site = await startSite({ DATABASE_URL: databaseUrl, ADMIN_PASSWORD: PASSWORD });
     try {
       const get = await logIn(site.url);
       await benchLists(get);
-      await benchExport(get, site.pid);
+      await benchExport(get, serverPid(site.process.pid));
       await benchBrowser(site.url);
     } finally {
       await site.stop();

@@ -23,7 +23,7 @@ import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup
 import { Order } from '../src/modules/orders/order.entity.js';
 import { StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
-import { BuiltServer, waitHealthy } from './built-server.js';
+import { BuiltServer } from './built-server.js';
 import { seededRandom } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -59,9 +59,7 @@ async function main() {
     // the per-address checkout limit applies as it does to real buyers.
     TRUST_PROXY: '1',
   };
-  const child = server.spawn({ ...process.env, ...env });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await waitHealthy(base, child);
+  await server.start({ ...process.env, ...env });
   // This process's own view of the database (migrations already ran in the API's).
   const config: AppConfig = { ...loadConfig(env, process.cwd()), database: database.config };
   const app = await createApp(config);
@@ -202,8 +200,7 @@ async function main() {
     `  checkout creation p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target <= 300 ms), ${((Date.now() - startedAt) / 1000).toFixed(1)} s in all`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  child.kill('SIGTERM');
-  await exited;
+  await server.stop('SIGTERM');
   await app.close();
   await stripe.stop();
   await database.drop();

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
-import { waitHealthy } from './wait-healthy.js';
+import { startListening, type ServerOutput } from './wait-listening.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
 import { databaseUrl, type TrialDatabase } from './trial-database.js';
 
@@ -14,17 +14,31 @@ export const mainJs = path.join(
   'main.js',
 );
 
-export { freePort, waitHealthy };
+export { freePort };
+
+/** By default a built server's output is dropped and its errors go to this process's stderr. */
+const ERRORS_ONLY: ServerOutput = { stdout: null, stderr: process.stderr };
 
 /**
- * Starts the built server (`mainJs` with `SERVER_NODE_FLAGS`) with `env`; by default its output
- * is dropped and its errors go to this process's stderr.
+ * Starts the built server (`mainJs` with `SERVER_NODE_FLAGS`) with `env` and waits until it
+ * listens (`startListening`), its output passed on to `output`. A script that exits while the
+ * server runs (a trial that failed half-way) ends it too: a server left behind would hold its
+ * port and database.
  */
-export function spawnBuiltServer(
+export function startBuiltServer(
   env: NodeJS.ProcessEnv,
-  stdio: StdioOptions = ['ignore', 'ignore', 'inherit'],
-): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], { env, stdio });
+  output: ServerOutput = ERRORS_ONLY,
+): Promise<ChildProcess> {
+  return startListening(() => {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const endWithScript = () => child.kill('SIGKILL');
+    process.once('exit', endWithScript);
+    child.once('exit', () => process.off('exit', endWithScript));
+    return child;
+  }, output);
 }
 
 /**
@@ -62,23 +76,9 @@ export class BuiltServer {
     return { ...process.env, NODE_ENV: nodeEnv, ...this.settings, ...extra };
   }
 
-  /**
-   * Starts it with `env`, without waiting. A script that exits while the server runs (a trial
-   * that failed half-way) ends it too: a server left behind would hold its port and database.
-   */
-  spawn(env: NodeJS.ProcessEnv): ChildProcess {
-    const child = spawnBuiltServer(env);
-    const endWithScript = () => child.kill('SIGKILL');
-    process.once('exit', endWithScript);
-    child.once('exit', () => process.off('exit', endWithScript));
-    this.child = child;
-    return child;
-  }
-
-  /** Starts it with `env` and waits until it is healthy (see `waitHealthy`). */
-  start(env: NodeJS.ProcessEnv): Promise<void> {
-    const child = this.spawn(env);
-    return waitHealthy(this.base, child);
+  /** Starts it with `env` and waits until it listens (see `startBuiltServer`). */
+  async start(env: NodeJS.ProcessEnv): Promise<void> {
+    this.child = await startBuiltServer(env);
   }
 
   /** Sends it `signal` and waits until it has exited. */

@@ -19,9 +19,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  createWriteStream,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -39,7 +39,7 @@ import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { stripeEvent, stripeSettings, stripeSignature } from '../test/utils/stripe-webhooks.js';
-import { freePort, mainJs, spawnBuiltServer } from './built-server.js';
+import { freePort, mainJs, startBuiltServer } from './built-server.js';
 import { seededDraws } from './seeded-random.js';
 import { trialDatabase } from './trial-database.js';
 
@@ -137,10 +137,10 @@ async function main() {
     )
       inherited[name] = value;
   const start = async (instance: Instance) => {
-    const out = openSync(instance.log, 'a');
-    instance.process = spawnBuiltServer(
+    const log = createWriteStream(instance.log, { flags: 'a' });
+    instance.process = await startBuiltServer(
       { ...inherited, ...settings, PORT: String(instance.port) },
-      ['ignore', out, out],
+      { stdout: log, stderr: log },
     );
     await eventually(
       async () =>

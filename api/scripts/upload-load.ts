@@ -15,7 +15,7 @@ import type { AppConfig } from '../src/config/env.js';
 import { freePort } from './free-port.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
 import { databaseUrl } from './trial-database.js';
-import { waitHealthy } from './wait-healthy.js';
+import { startListening } from './wait-listening.js';
 
 /**
  * glibc's malloc gives each thread that allocates an arena of its own and keeps what they free:
@@ -69,29 +69,41 @@ export async function startBuiltApi(
   const base = `http://127.0.0.1:${port}`;
   const uploads = mkdtempSync(path.join(tmpdir(), 'artist-upload-load-'));
   const password = randomBytes(12).toString('hex');
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      // As the container and `npm start` run it (docker/api.Dockerfile, package.json).
-      MALLOC_ARENA_MAX: SERVER_MALLOC_ARENA_MAX,
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      ADMIN_PASSWORD: password,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      UPLOADS_DIR: uploads,
-      DATABASE_URL: databaseUrl(database),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    // As the container and `npm start` run it (docker/api.Dockerfile, package.json).
+    MALLOC_ARENA_MAX: SERVER_MALLOC_ARENA_MAX,
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    ADMIN_PASSWORD: password,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    UPLOADS_DIR: uploads,
+    DATABASE_URL: databaseUrl(database),
+  };
+  let child: ChildProcess;
+  try {
+    child = await startListening(
+      () =>
+        spawn(process.execPath, [...SERVER_NODE_FLAGS, mainJs], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      { stdout: null, stderr: process.stderr },
+    );
+  } catch (error) {
+    rmSync(uploads, { recursive: true, force: true });
+    throw error;
+  }
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
     rmSync(uploads, { recursive: true, force: true });
   };
   try {
-    await waitHealthy(base, child);
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: base },

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test } from './utils/test.js';
 import { axeViolations } from './utils/axe.js';
@@ -77,7 +78,13 @@ test('pointing the manifest at another storefront build changes / without rebuil
   const outDir = mkdtempSync(path.join(tmpdir(), 'storefront-alt-'));
   execFileSync(
     process.execPath,
-    [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', outDir],
+    [
+      createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js'),
+      '--mode',
+      'production',
+      '--output-path',
+      outDir,
+    ],
     {
       cwd: path.join(ROOT, 'storefront'),
       env: { ...process.env, BUILD_ID: 'alternate' },

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { freePort } from './ports.js';
 
 const types: Record<string, string> = {
   '.js': 'text/javascript',
@@ -12,7 +12,6 @@ const types: Record<string, string> = {
 
 /** Serves a folder on its own origin with CORS, as a remote deployed on a CDN would be. */
 export async function serveFolder(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const port = await freePort();
   const server: Server = createServer((req, res) => {
     const file = path.join(dir, path.normalize(decodeURIComponent(req.url ?? '/').split('?')[0]));
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -23,7 +22,8 @@ export async function serveFolder(dir: string): Promise<{ url: string; close(): 
     res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>
