@@ -31,7 +31,7 @@ export function freePort() {
 const LISTENING = /^Site running at .* \(listening on .*\)$/m;
 
 /** How long a site may take to start: it catches a site that never starts, not a slow one. */
-const START_LIMIT_MS = 120_000;
+const START_LIMIT_MS = 180_000;
 
 /**
  * @typedef {object} RunningSite

@@ -33,7 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createConnection, type Connection } from 'mysql2/promise';
 import sharp from 'sharp';
 import type { GalleryPhoto, SiteContent } from '@artist/contracts';
-import type { BackupManifest } from '../src/cli/site-backup.js';
+import { manifestRows, type BackupManifest } from '../src/cli/site-backup.js';
 import { rowsOf } from '../test/utils/backup-rows.js';
 import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
@@ -321,7 +321,7 @@ async function main() {
       'backup taken under load',
       manifest !== null && manifest.missingFiles.length === 0,
       manifest
-        ? `${Date.now() - backupStarted} ms, ${manifest.tables.length} tables, ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows, ${manifest.files.length} files, ${manifest.missingFiles.length} missing`
+        ? `${Date.now() - backupStarted} ms, ${manifest.tables.length} tables, ${manifestRows(manifest)} rows, ${manifest.files.length} files, ${manifest.missingFiles.length} missing`
         : `exited ${backedUp.code}: ${backedUp.output.slice(-500)}`,
     );
 

@@ -97,19 +97,26 @@ async function main() {
   // Stripe delivers a webhook again when the connection fails, after a pause; so does the trial,
   // up to three times. On a busy machine a kept-alive connection can be reset as it is reused,
   // which is such a failure. A server that stays down still fails the trial.
-  const post = async (url: string, body: string, headers: Record<string, string>) => {
+  /**
+   * A request's status, sent again (up to 3 times) when the connection fails, as Stripe and a
+   * browser do: on a busy machine a kept-alive connection can be closed by the server as the
+   * next request goes out on it. `onRetry` counts the tries again.
+   */
+  const send = async (url: string, init: RequestInit = {}, onRetry = () => {}) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await fetch(`${base}${url}`, { method: 'POST', body, headers });
+        const res = await fetch(`${base}${url}`, init);
         await res.arrayBuffer();
         return res.status;
       } catch (error) {
         if (attempt > 3) throw error;
-        counts.redeliveries++;
+        onRetry();
         await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
       }
     }
   };
+  const post = (url: string, body: string, headers: Record<string, string>) =>
+    send(url, { method: 'POST', body, headers }, () => counts.redeliveries++);
   const deliverPayload = (payload: string, signature: string) => {
     counts.deliveries++;
     return post('/api/webhooks/stripe', payload, {
@@ -117,11 +124,9 @@ async function main() {
       'Stripe-Signature': signature,
     });
   };
-  const successReturn = async (id: string) => {
+  const successReturn = (id: string) => {
     counts.successReturns++;
-    const res = await fetch(`${base}/api/checkout/session-status?session_id=${id}`);
-    await res.arrayBuffer();
-    return res.status;
+    return send(`/api/checkout/session-status?session_id=${id}`);
   };
 
   const kinds = new Map<string, Kind>();

@@ -11,7 +11,7 @@ export const START_LIMIT_MS = 180_000;
 const LISTENING = /^Site running at .* \(listening on .*\)$/m;
 
 /** The starting server's port was taken by another process before it could bind it. */
-export class PortTakenError extends Error {}
+class PortTakenError extends Error {}
 
 /** Where a starting server's output goes: a stream, or nowhere. */
 export interface ServerOutput {
@@ -27,7 +27,7 @@ export interface ServerOutput {
  * Fails when the process exits first (`PortTakenError` when it could not bind its port), or after
  * `START_LIMIT_MS`.
  */
-export function waitListening(child: ChildProcess, output: ServerOutput): Promise<void> {
+function waitListening(child: ChildProcess, output: ServerOutput): Promise<void> {
   return new Promise((resolve, reject) => {
     let printed = '';
     let listening = false;
@@ -60,7 +60,7 @@ export function waitListening(child: ChildProcess, output: ServerOutput): Promis
 /**
  * Starts a server with `spawn` and waits until it listens (`waitListening`); when its port was
  * taken meanwhile, starts it again, up to five times: whatever took the port (a request's
- * short-lived server) has usually let it go by then.
+ * short-lived server) has usually let it go by then. A server that did not start is ended.
  */
 export async function startListening(
   spawn: () => ChildProcess,
@@ -72,6 +72,12 @@ export async function startListening(
       await waitListening(child, output);
       return child;
     } catch (error) {
+      // One that did not start in time is ended here: no one else holds it.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
       if (!(error instanceof PortTakenError) || attempt === 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }

@@ -62,6 +62,8 @@ async function main() {
     });
   }
   const url = await app.getUrl();
+  // The line that says the site listens: the scripts that start it wait for it
+  // (scripts/site.mjs, api/scripts/wait-listening.ts), so its first words stay as they are.
   process.stdout.write(
     `Site running at ${config.publicUrl} (listening on ${url.replace('[::1]', 'localhost')})\n`,
   );

@@ -9,6 +9,7 @@ import type { GalleryPhoto } from '@artist/contracts';
 import type { AppConfig } from '../src/config/env.js';
 import {
   BackupError,
+  BOOKKEEPING,
   datetimePrecisions,
   restoreBackup,
   takeBackup,
@@ -76,18 +77,7 @@ async function tableCounts(database: AppConfig['database']): Promise<Record<stri
       .map((r) => r.name)
       // Left out of backups: the migrations' own tables, the instances' coordination and the
       // admin lists' search index (SQLite's FTS5 tables are virtual, or their shadows).
-      .filter(
-        (n) =>
-          ![
-            'migrations',
-            'typeorm_metadata',
-            'table_versions',
-            'job_leases',
-            'search_grams',
-            'search_gram_state',
-            'search_gram_changes',
-          ].includes(n),
-      );
+      .filter((n) => !BOOKKEEPING.has(n));
     const counts: Record<string, number> = {};
     for (const name of names.sort()) {
       const [{ n }] = (await source.query(

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
 import { JobLeases } from '../src/modules/cluster/job-leases.service.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
-import { deliver, stripeAppOfSuite } from './utils/checkout.js';
+import { stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -37,11 +37,9 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
       })
       .expect(200);
     await s.deliver('checkout.session.completed', s.stripe.pay(paid)).expect(200);
-    await deliver(
-      s.t,
-      'checkout.session.completed',
-      s.stripe.pay(clearing, undefined, 'unpaid'),
-    ).expect(200);
+    await s
+      .deliver('checkout.session.completed', s.stripe.pay(clearing, undefined, 'unpaid'))
+      .expect(200);
     const cleanup = s.t.app.get(CheckoutCleanupService);
     const clock = s.t.app.get(Clock);
     const now = Date.now();
@@ -59,11 +57,9 @@ describe.each(testDatabases())('unpaid checkout sessions expire, on $name', (db)
     expect(left.find((r) => r.sessionId === stale)).toBeUndefined();
 
     // The delayed payment clears days later: its row was kept, so its order is made.
-    await deliver(
-      s.t,
-      'checkout.session.async_payment_succeeded',
-      s.stripe.settle(clearing),
-    ).expect(200);
+    await s
+      .deliver('checkout.session.async_payment_succeeded', s.stripe.settle(clearing))
+      .expect(200);
     expect((await s.orders()).map((o) => o.stripeSessionId).sort()).toEqual(
       [paid, clearing].sort(),
     );

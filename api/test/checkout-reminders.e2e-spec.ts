@@ -8,7 +8,7 @@ import {
 import { MailQuota } from '../src/modules/email/mail-quota.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn } from './utils/admin.js';
-import { deliver, lineItemsOf, shirt, stripeAppOfSuite, sessionOf } from './utils/checkout.js';
+import { lineItemsOf, shirt, stripeAppOfSuite, sessionOf } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 
@@ -69,11 +69,12 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
     await expire(withoutConsent, refused, false);
     await expire(noAddress, null, true);
     // Stripe delivers the event again.
-    await deliver(
-      s.t,
-      'checkout.session.expired',
-      s.stripe.expire(withConsent, { email: agreed, consent: true }),
-    ).expect(200);
+    await s
+      .deliver(
+        'checkout.session.expired',
+        s.stripe.expire(withConsent, { email: agreed, consent: true }),
+      )
+      .expect(200);
 
     const [waiting] = await reminders().findBy({ sessionId: withConsent });
     expect(waiting).toMatchObject({ email: agreed, state: 'waiting' });
@@ -98,11 +99,9 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
     const buyer = freshEmail();
     const left = await open();
     const paid = await open();
-    await deliver(
-      s.t,
-      'checkout.session.completed',
-      s.stripe.pay(paid, { ...SAMPLE_BUYER, email: buyer }),
-    ).expect(200);
+    await s
+      .deliver('checkout.session.completed', s.stripe.pay(paid, { ...SAMPLE_BUYER, email: buyer }))
+      .expect(200);
     await expire(left, buyer, true);
     expect(await hourLater()).toBe(0);
     expect(await reminderEmails(buyer)).toHaveLength(0);
@@ -142,11 +141,12 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
     const left = await open([shirt('XL', 2)]);
     await expire(left, buyer, true);
     const recoveredId = s.stripe.recover(left);
-    await deliver(
-      s.t,
-      'checkout.session.completed',
-      s.stripe.pay(recoveredId, { ...SAMPLE_BUYER, email: buyer }),
-    ).expect(200);
+    await s
+      .deliver(
+        'checkout.session.completed',
+        s.stripe.pay(recoveredId, { ...SAMPLE_BUYER, email: buyer }),
+      )
+      .expect(200);
     // A plain order beside it.
     const plain = await open([shirt('S', 1)]);
     await s.deliver('checkout.session.completed', s.stripe.pay(plain)).expect(200);
@@ -187,11 +187,9 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
     await hourLater();
     // The fan exists once they have an order.
     const paid = await open([shirt('S', 1)]);
-    await deliver(
-      s.t,
-      'checkout.session.completed',
-      s.stripe.pay(paid, { ...SAMPLE_BUYER, email: buyer }),
-    ).expect(200);
+    await s
+      .deliver('checkout.session.completed', s.stripe.pay(paid, { ...SAMPLE_BUYER, email: buyer }))
+      .expect(200);
     const admin = await loggedIn(s.t);
     const page = (await admin.get('/api/admin/fans').query({ search: buyer }).expect(200))
       .body as ListPage<Fan, string>;
@@ -221,11 +219,9 @@ describe.each(testDatabases())('checkout reminders sent at once on $name', (db) 
   it('queues the reminder with the expiry when CHECKOUT_REMINDER_DELAY_MINUTES is 0', async () => {
     const buyer = freshEmail();
     const id = sessionOf(await s.createCheckout({ items: [shirt('M', 1)] }).expect(200));
-    await deliver(
-      s.t,
-      'checkout.session.expired',
-      s.stripe.expire(id, { email: buyer, consent: true }),
-    ).expect(200);
+    await s
+      .deliver('checkout.session.expired', s.stripe.expire(id, { email: buyer, consent: true }))
+      .expect(200);
     const emails = s.t.app.get(DataSource).getRepository(OutboxEmail);
     expect(await emails.countBy({ kind: 'checkout-reminder', toAddress: buyer })).toBe(1);
   });

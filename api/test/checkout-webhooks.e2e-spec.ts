@@ -6,7 +6,7 @@ import { FulfilmentService } from '../src/modules/checkout/fulfilment.service.js
 import { toProviderSession } from '../src/modules/checkout/stripe-payment-provider.js';
 import type { Order } from '../src/modules/orders/order.entity.js';
 import { formatShippingAddress } from '../src/common/order-format.js';
-import { deliver, lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
+import { lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
@@ -177,11 +177,9 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
 
   it('waits for async_payment_succeeded when the completed session is still unpaid', async () => {
     const id = await openSession();
-    await deliver(
-      s.t,
-      'checkout.session.completed',
-      s.stripe.pay(id, SAMPLE_BUYER, 'unpaid'),
-    ).expect(200);
+    await s
+      .deliver('checkout.session.completed', s.stripe.pay(id, SAMPLE_BUYER, 'unpaid'))
+      .expect(200);
     expect(await s.orders()).toEqual([]);
     const status = await s.sessionStatus(id).expect(200);
     expect(status.body).toEqual({ paid: false, status: 'complete' });

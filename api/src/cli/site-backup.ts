@@ -54,7 +54,7 @@ export class BackupError extends Error {}
  * nothing to another deployment and start afresh on a restored one, and the admin lists' search
  * index, which the database builds from the restored rows.
  */
-const BOOKKEEPING = new Set([
+export const BOOKKEEPING = new Set([
   'migrations',
   'typeorm_metadata',
   'table_versions',

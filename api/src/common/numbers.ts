@@ -6,5 +6,5 @@ import { IsInt, Max, Min } from 'class-validator';
  * that has a sentence of its own. The rules are listed bottom first, as for `RequiredText`, so a
  * field's messages keep the order they are declared in.
  */
-export const WholeNumber = (min: number, max: number, message: string, tooLarge = message) =>
+export const WholeNumberField = (min: number, max: number, message: string, tooLarge = message) =>
   applyDecorators(Max(max, { message: tooLarge }), Min(min, { message }), IsInt({ message }));

@@ -5,7 +5,7 @@ import { AdminController } from '../common/admin-only.js';
 import { Clock } from '../common/clock.js';
 import { csvFile, type CsvColumn } from './csv.js';
 import { listPage, streamCsv, type ListDefinition } from './list.js';
-import { ListQueryDto, type ListParams } from './list-query.js';
+import { ListQueryDto } from './list-query.js';
 
 /** A service that defines an admin list (see `ListDefinition`). */
 export interface ListSource<
@@ -53,6 +53,9 @@ export function AdminListController<
   Filter extends string,
   Sort extends string,
 >(options: AdminListOptions<Entity, Row, Filter, Sort>) {
+  /** The list's own query DTO, which the ValidationPipe checks and OpenAPI describes. */
+  class TabQuery extends ListQueryDto(options.filters, options.sorts) {}
+
   @AdminController(options.path, options.tag)
   class AdminList {
     constructor(
@@ -61,21 +64,15 @@ export function AdminListController<
     ) {}
 
     @Get()
-    list(@Query() query: ListParams<Filter, Sort>): Promise<ListPage<Row, Filter>> {
+    list(@Query() query: TabQuery): Promise<ListPage<Row, Filter>> {
       return listPage(this.source.listDefinition(), query);
     }
 
     @Get('export')
-    export(@Query() query: ListParams<Filter, Sort>): StreamableFile {
+    export(@Query() query: TabQuery): StreamableFile {
       const rows = streamCsv(this.source.listDefinition(), query, options.columns);
       return csvFile(options.exportName, this.clock.today(), rows);
     }
-  }
-  // The compiler records a generic parameter's type as Object, which the ValidationPipe leaves
-  // unchecked and OpenAPI cannot describe: each route's query is the list's own DTO.
-  const query = ListQueryDto(options.filters, options.sorts);
-  for (const route of ['list', 'export'] as const) {
-    Reflect.defineMetadata('design:paramtypes', [query], AdminList.prototype, route);
   }
   return AdminList;
 }

@@ -15,6 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { WholeNumberField } from '../common/numbers.js';
 import { LIST_SEARCH_MAX, type ListSelection } from '@artist/contracts';
 
 export const MAX_ID = 2_147_483_647;
@@ -46,9 +47,7 @@ export function BulkIds(noun: string, max: number, tooMany?: string) {
 export class IdParam {
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
   @Type(() => Number)
-  @IsInt({ message: 'id must be a whole number' })
-  @Min(1, { message: 'id must be a whole number' })
-  @Max(MAX_ID, { message: 'id must be a whole number' })
+  @WholeNumberField(1, MAX_ID, 'id must be a whole number')
   id: number;
 }
 

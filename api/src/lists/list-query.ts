@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { WholeNumberField } from '../common/numbers.js';
 import {
   LIST_PAGE_SIZE,
   LIST_PAGE_SIZE_MAX,
@@ -74,9 +75,7 @@ export function ListQueryDto<Filter extends string, Sort extends string>(
     @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
     @IsOptional()
     @Type(() => Number)
-    @IsInt({ message: 'page must be a whole number from 1' })
-    @Min(1, { message: 'page must be a whole number from 1' })
-    @Max(1_000_000_000, { message: 'page must be a whole number from 1' })
+    @WholeNumberField(1, 1_000_000_000, 'page must be a whole number from 1')
     page = 1;
 
     @ApiPropertyOptional({
@@ -87,11 +86,11 @@ export function ListQueryDto<Filter extends string, Sort extends string>(
     })
     @IsOptional()
     @Type(() => Number)
-    @IsInt({ message: `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}` })
-    @Min(1, { message: `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}` })
-    @Max(LIST_PAGE_SIZE_MAX, {
-      message: `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}`,
-    })
+    @WholeNumberField(
+      1,
+      LIST_PAGE_SIZE_MAX,
+      `pageSize must be a whole number from 1 to ${LIST_PAGE_SIZE_MAX}`,
+    )
     pageSize = LIST_PAGE_SIZE;
   }
   return Query;

@@ -82,9 +82,9 @@ export interface ListDefinition<
 
 /**
  * One status filter per value of a column, each `<column> = '<value>'`: the list's filters where
- * a status is a column's value (a campaign's status, an email's, a message's). The values are the
- * contracts' constants, never a request's text; any but a plain word is refused so that the
- * literal needs no escaping.
+ * a status is a column's value (a campaign's status, an email's, an order's payment). The values
+ * are the contracts' constants, never a request's text; any but lower-case letters, `-` and `_`
+ * is refused, so that the literal needs no escaping.
  */
 export function filtersByValue<Value extends string>(
   column: string,
@@ -92,7 +92,7 @@ export function filtersByValue<Value extends string>(
 ): Record<Value, Condition> {
   const filters = {} as Record<Value, Condition>;
   for (const value of values) {
-    if (!/^[a-z][a-z-]*$/.test(value)) throw new Error(`Not a plain status value: ${value}`);
+    if (!/^[a-z][a-z_-]*$/.test(value)) throw new Error(`Not a plain status value: ${value}`);
     filters[value] = { where: `${column} = '${value}'` };
   }
   return filters;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { startBuiltApi, type RunningApi } from '../../scripts/upload-load.js';
+import { START_LIMIT_MS } from '../../scripts/wait-listening.js';
 import { projectRoot } from './built.js';
 import type { TestDatabase } from './databases.js';
 
@@ -19,7 +20,7 @@ export function builtApiOfSuite(db: TestDatabase): RunningApi {
     const created = await db.create();
     drop = created.drop;
     Object.assign(api, await startBuiltApi(mainJs, created.database));
-  }, 120_000);
+  }, START_LIMIT_MS + 30_000);
   afterAll(async () => {
     await api.stop?.();
     await drop?.();

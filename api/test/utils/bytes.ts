@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { Storage } from '../../src/modules/storage/storage.js';
 
 /** supertest's parser for a binary answer: its body as one Buffer, whatever its content type. */
-export function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
+function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -14,14 +14,7 @@ export function binary(res: request.Response, done: (err: Error | null, body: Bu
 export const getBytes = (server: App, url: string) =>
   request(server).get(url).buffer(true).parse(binary);
 
-/** A stream's bytes, e.g. a stored object's body. */
-export async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 /** The bytes `storage` holds under `key`, which must be there. */
 export async function storedBytes(storage: Storage, key: string): Promise<Buffer> {
-  return bytesOf((await storage.get(key))!.body);
+  return buffer((await storage.get(key))!.body);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, unlink } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import {
   BadRequestException,
   Inject,
@@ -13,7 +13,11 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { finalize, type Observable } from 'rxjs';
 import { RELEASE_FILE_MAX_BYTES, type ReleaseFile } from '@artist/contracts';
-import { TemporaryFileInterceptor, tooLargeAs } from '../storage/file-uploads.js';
+import {
+  removeUploadedFile,
+  TemporaryFileInterceptor,
+  tooLargeAs,
+} from '../storage/file-uploads.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { STORAGE, type Storage } from '../storage/storage.js';
 import { ProductRecord } from './product.entity.js';
@@ -50,10 +54,7 @@ export class ReleaseUploadInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request & { file?: { path?: string } }>();
     return next.handle().pipe(
       tooLargeAs(RELEASE_FILE_TOO_LARGE),
-      finalize(() => {
-        const file = req.file?.path;
-        if (file) void unlink(file).catch(() => undefined);
-      }),
+      finalize(() => void removeUploadedFile(req)),
     );
   }
 }

@@ -5,7 +5,8 @@ import { EpochMsColumn } from '../../database/epoch-ms.js';
  * The columns of a message a sender delivers with retries (the outbox's emails, a campaign's
  * recipients): its Message-ID, fixed when it is queued so every attempt sends the same message,
  * where it stands, its attempts and when the sender may take it next. An entity extends it;
- * its columns are the entity's own, under the same names.
+ * its columns are the entity's own, under the same names (in a row read from the database, and
+ * so in a fan's export, they come before the entity's own; the schema is the migrations').
  */
 export abstract class QueuedMessage {
   /** `<…@host>`, the same on every attempt. */

@@ -4,11 +4,14 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { unlink } from 'node:fs/promises';
 import type { Request } from 'express';
 import { finalize, from, switchMap, type Observable } from 'rxjs';
 import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
-import { TemporaryFileInterceptor, tooLargeAs } from '../storage/file-uploads.js';
+import {
+  removeUploadedFile,
+  TemporaryFileInterceptor,
+  tooLargeAs,
+} from '../storage/file-uploads.js';
 import { UploadSlots } from './upload-slots.js';
 
 export const PHOTO_TOO_LARGE = `The photo is larger than ${GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024} MB: please choose a smaller file.`;
@@ -48,14 +51,8 @@ export class PhotoUploadSlotInterceptor implements NestInterceptor {
     return from(this.slots.acquire()).pipe(
       switchMap((release) =>
         next.handle().pipe(
-          finalize(() => {
-            const file = req.file?.path;
-            if (!file) return release();
-            // The slot is given back once the file is gone, so the folder holds one at most.
-            void unlink(file)
-              .catch(() => undefined)
-              .finally(release);
-          }),
+          // The slot is given back once the file is gone, so the folder holds one at most.
+          finalize(() => void removeUploadedFile(req).finally(release)),
         ),
       ),
     );

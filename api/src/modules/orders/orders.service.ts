@@ -23,14 +23,13 @@ import {
   PAYMENT_STATUSES,
   type OrderListFilter,
   type OrderSort,
-  type PaymentStatus,
   type ManualOrderResult,
   type Order as OrderView,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { asRead } from '../../database/exact-text.js';
-import type { Condition, ListDefinition } from '../../lists/list.js';
+import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
@@ -115,16 +114,13 @@ export class OrdersService implements OnModuleInit {
    * items, the show, the tracking number and the notes.
    */
   listDefinition(): ListDefinition<Order, OrderView, OrderListFilter, OrderSort> {
-    const filters = Object.fromEntries(
-      PAYMENT_STATUSES.map((status) => [status, { where: `o.paymentStatus = '${status}'` }]),
-    ) as Record<PaymentStatus, Condition>;
     return {
       repository: this.orders,
       alias: 'o',
       filters: {
         pending: { where: "o.fulfillmentStatus = 'pending' AND o.paymentStatus != 'refunded'" },
         fulfilled: { where: "o.fulfillmentStatus = 'fulfilled'" },
-        ...filters,
+        ...filtersByValue('o.paymentStatus', PAYMENT_STATUSES),
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
       searchColumns: [...INDEXED_SEARCHES.orders],

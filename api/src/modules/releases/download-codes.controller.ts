@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsInt, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { WholeNumberField } from '../../common/numbers.js';
 import {
   EXPORT_NAMES,
   MAX_CODES_PER_BATCH,
@@ -40,9 +41,7 @@ class BatchParam extends ReleaseParam {
 
 class CodeCountDto {
   @ApiProperty({ minimum: 1, maximum: MAX_CODES_PER_BATCH, example: 200 })
-  @IsInt({ message: CODE_COUNT_MESSAGE })
-  @Min(1, { message: CODE_COUNT_MESSAGE })
-  @Max(MAX_CODES_PER_BATCH, { message: CODE_COUNT_MESSAGE })
+  @WholeNumberField(1, MAX_CODES_PER_BATCH, CODE_COUNT_MESSAGE)
   count: number;
 }
 

@@ -1,3 +1,4 @@
+import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { PayloadTooLargeException } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
@@ -20,3 +21,9 @@ export const tooLargeAs = (message: string) =>
   catchError((error: unknown) => {
     throw error instanceof PayloadTooLargeException ? new PayloadTooLargeException(message) : error;
   });
+
+/** Removes the temporary file of a request's upload, where one was written; never fails. */
+export async function removeUploadedFile(req: { file?: { path?: string } }): Promise<void> {
+  const file = req.file?.path;
+  if (file) await unlink(file).catch(() => undefined);
+}

@@ -32,7 +32,7 @@ import {
   type StockInput,
 } from '@artist/contracts';
 import { isCalendarDate } from '../../../common/dates.js';
-import { WholeNumber } from '../../../common/numbers.js';
+import { WholeNumberField } from '../../../common/numbers.js';
 
 export const TRACK_MESSAGE =
   'Each track needs a title (at most 200 characters) and durationSeconds, a whole number from 0 to 86400.';
@@ -46,7 +46,7 @@ export class ReleaseTrackDto implements ReleaseTrack {
   title: string;
 
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 86400, example: 215 })
-  @WholeNumber(0, 86400, TRACK_MESSAGE)
+  @WholeNumberField(0, 86400, TRACK_MESSAGE)
   durationSeconds: number;
 }
 
@@ -154,7 +154,7 @@ export class ProductInputDto implements ProductInput {
     description: 'Name-your-price only: the lowest amount a fan may choose, in cents',
   })
   @ValidateIf((o: ProductInputDto) => o.pricing === 'name-your-price')
-  @WholeNumber(0, MAX_CHOSEN_PRICE_CENTS, MIN_PRICE_MESSAGE)
+  @WholeNumberField(0, MAX_CHOSEN_PRICE_CENTS, MIN_PRICE_MESSAGE)
   minPriceCents?: number | null;
 
   @ApiProperty({ type: [ReleaseTrackDto], required: false })
@@ -175,7 +175,7 @@ export class StockInputDto implements StockInput {
   @ApiProperty({ type: 'integer', nullable: true, minimum: 0, description: 'null: not tracked' })
   @ValidateIf((o: StockInputDto) => o.stock !== null)
   @Type(() => Number)
-  @WholeNumber(
+  @WholeNumberField(
     0,
     MAX_STOCK,
     'stock must be a whole number from 0, or null for not tracked',

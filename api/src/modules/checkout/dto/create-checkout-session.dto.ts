@@ -23,7 +23,7 @@ import {
   type CheckoutRequest,
   type ShippingQuoteRequest,
 } from '@artist/contracts';
-import { WholeNumber } from '../../../common/numbers.js';
+import { WholeNumberField } from '../../../common/numbers.js';
 import { EmailAddress, NonEmptyText, OptionalText, UpperCase } from '../../../common/strings.js';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
@@ -47,7 +47,7 @@ export class CheckoutItemDto implements CheckoutItem {
   size?: string;
 
   @ApiProperty({ example: 1, minimum: MIN_QUANTITY, maximum: MAX_QUANTITY })
-  @WholeNumber(MIN_QUANTITY, MAX_QUANTITY, CHECKOUT_QUANTITY_MESSAGE)
+  @WholeNumberField(MIN_QUANTITY, MAX_QUANTITY, CHECKOUT_QUANTITY_MESSAGE)
   quantity: number;
 
   @ApiPropertyOptional({
@@ -57,12 +57,12 @@ export class CheckoutItemDto implements CheckoutItem {
     description: 'The amount the fan chose for a name-your-price release, in cents',
   })
   @IsOptional()
-  @WholeNumber(0, MAX_CHOSEN_PRICE_CENTS, CHOSEN_PRICE_MESSAGE)
+  @WholeNumberField(0, MAX_CHOSEN_PRICE_CENTS, CHOSEN_PRICE_MESSAGE)
   priceCents?: number;
 }
 
 export const CART_COUNTRY_MESSAGE = 'country must be a two-letter ISO code such as US or GB.';
-export const SHIPPING_RATE_ID_MESSAGE = 'shippingRateId must be the id of a shipping rate.';
+const SHIPPING_RATE_ID_MESSAGE = 'shippingRateId must be the id of a shipping rate.';
 
 /** Where a cart ships: a two-letter country code, in any case as sent. */
 const CartCountry = () =>

@@ -10,7 +10,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { WholeNumber } from '../../../common/numbers.js';
+import { WholeNumberField } from '../../../common/numbers.js';
 import { UpperCase } from '../../../common/strings.js';
 import { DISCOUNT_CODE_MAX, DISCOUNT_CODE_MIN, type DiscountCodeInput } from '@artist/contracts';
 
@@ -29,17 +29,17 @@ export class DiscountInputDto implements DiscountCodeInput {
 
   @ApiProperty({ nullable: true, type: 'integer', example: 10 })
   @IsOptional()
-  @WholeNumber(1, 100, 'Percent off must be a whole number from 1 to 100.')
+  @WholeNumberField(1, 100, 'Percent off must be a whole number from 1 to 100.')
   percentOff: number | null = null;
 
   @ApiProperty({ nullable: true, type: 'integer', example: null })
   @IsOptional()
-  @WholeNumber(1, 100_000_00, cents('Amount off'))
+  @WholeNumberField(1, 100_000_00, cents('Amount off'))
   amountOffCents: number | null = null;
 
   @ApiProperty({ nullable: true, type: 'integer' })
   @IsOptional()
-  @WholeNumber(1, 100_000_00, cents('The minimum subtotal'))
+  @WholeNumberField(1, 100_000_00, cents('The minimum subtotal'))
   minSubtotalCents: number | null = null;
 
   @ApiProperty({ nullable: true, type: 'string', example: '2026-12-01T00:00:00.000Z' })
@@ -54,7 +54,7 @@ export class DiscountInputDto implements DiscountCodeInput {
 
   @ApiProperty({ nullable: true, type: 'integer' })
   @IsOptional()
-  @WholeNumber(1, 1_000_000, 'The number of uses must be a whole number from 1.')
+  @WholeNumberField(1, 1_000_000, 'The number of uses must be a whole number from 1.')
   maxUses: number | null = null;
 
   @ApiProperty()

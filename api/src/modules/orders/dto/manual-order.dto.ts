@@ -27,7 +27,7 @@ import {
   type PaymentMethod,
   type SalesChannel,
 } from '@artist/contracts';
-import { WholeNumber } from '../../../common/numbers.js';
+import { WholeNumberField } from '../../../common/numbers.js';
 import { EmailAddress, OptionalText, RequiredText } from '../../../common/strings.js';
 import { EMAIL_MESSAGE } from '../../../common/validation.js';
 import { formatShippingAddress } from '../../../common/order-format.js';
@@ -53,11 +53,11 @@ export class ManualLineItemDto implements OrderLineItem {
   product_name: string;
 
   @ApiProperty({ example: 1, minimum: 1 })
-  @WholeNumber(1, 1000, QUANTITY_MESSAGE, 'Quantity cannot exceed 1000')
+  @WholeNumberField(1, 1000, QUANTITY_MESSAGE, 'Quantity cannot exceed 1000')
   quantity: number;
 
   @ApiProperty({ example: 2500, minimum: 0, description: 'Unit price in cents' })
-  @WholeNumber(0, 10_000_000, PRICE_MESSAGE, 'Price cannot exceed 10000000 cents')
+  @WholeNumberField(0, 10_000_000, PRICE_MESSAGE, 'Price cannot exceed 10000000 cents')
   price: number;
 }
 

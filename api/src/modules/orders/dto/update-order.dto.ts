@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import type { OrderUpdate } from '@artist/contracts';
-import { WholeNumber } from '../../../common/numbers.js';
+import { WholeNumberField } from '../../../common/numbers.js';
 import { OptionalText } from '../../../common/strings.js';
 
 /** Fulfil: every field. Save: trackingNumber and notes only (null clears one). */
@@ -21,6 +21,6 @@ export class UpdateOrderDto implements Partial<OrderUpdate> {
 
   @ApiPropertyOptional({ description: 'Epoch milliseconds; only with fulfillmentStatus' })
   @IsOptional()
-  @WholeNumber(0, 8_640_000_000_000_000, 'fulfilledAt must be a time in epoch milliseconds')
+  @WholeNumberField(0, 8_640_000_000_000_000, 'fulfilledAt must be a time in epoch milliseconds')
   fulfilledAt?: number;
 }

@@ -15,7 +15,7 @@ import {
   type ShippingRateInput,
   type ShippingZoneInput,
 } from '@artist/contracts';
-import { WholeNumber } from '../../../common/numbers.js';
+import { WholeNumberField } from '../../../common/numbers.js';
 import { RequiredText, Trim } from '../../../common/strings.js';
 
 export const COUNTRY_MESSAGE = 'Countries must be two-letter ISO codes such as US or GB.';
@@ -34,16 +34,16 @@ export class ShippingRateInputDto implements ShippingRateInput {
   name: string;
 
   @ApiProperty({ example: 500 })
-  @WholeNumber(0, MAX_CENTS, CENTS_MESSAGE('The first item price'))
+  @WholeNumberField(0, MAX_CENTS, CENTS_MESSAGE('The first item price'))
   firstItemCents: number;
 
   @ApiProperty({ example: 0 })
-  @WholeNumber(0, MAX_CENTS, CENTS_MESSAGE('The price for each further item'))
+  @WholeNumberField(0, MAX_CENTS, CENTS_MESSAGE('The price for each further item'))
   additionalItemCents: number;
 
   @ApiProperty({ example: null, nullable: true, type: 'integer' })
   @IsOptional()
-  @WholeNumber(0, MAX_CENTS, CENTS_MESSAGE('The free shipping subtotal'))
+  @WholeNumberField(0, MAX_CENTS, CENTS_MESSAGE('The free shipping subtotal'))
   freeOverCents: number | null = null;
 
   @ApiProperty({ example: '3-5', nullable: true, type: 'string' })
