@@ -29,6 +29,8 @@ module.exports = {
   // The migrations run once per run into template databases that each suite's database copies.
   globalSetup: '<rootDir>/test/utils/global-setup.cjs',
   globalTeardown: '<rootDir>/test/utils/global-teardown.cjs',
+  // CI's parts (`--shard`) of about the same time, by the files' times in test/durations.json.
+  testSequencer: '<rootDir>/test/utils/balanced-sequencer.cjs',
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
