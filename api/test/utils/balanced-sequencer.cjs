@@ -13,32 +13,17 @@ const median = (() => {
 })();
 
 /**
- * Each part's share of the time, against the part before it. `npm test` takes the parts from a
- * queue in order, two at the start and one more each time a lane frees up, so a part taken later
- * has less time left before the run's end: the parts shrink as they go, as a longest-first
- * schedule would have them (docs/ci.md, "API parts by their files' times").
- */
-const SHARE = 0.75;
-
-/**
- * Cuts the suites into `--shard` parts by their files' times, where jest's own cut is by a hash
- * of each path and so by count (CI's parts took from 321 s to 1,152 s, in no order). Part i is
- * given SHARE^(i-1) of the time: the longest file goes first, each to the part it fills least in
- * proportion to its share; every part's process computes the same cut from the same list. Within
- * a part, the longest files run first, as jest does when its cache knows their times.
+ * Cuts the suites into `--shard` parts of about the same time, where jest's own cut is by a hash
+ * of each path and so by count (one run's parts took from 321 s to 1,152 s, in no order): the
+ * longest file goes first, each to the part with the least time so far (docs/ci.md, "API parts
+ * by their files' times"); every part's process computes the same cut from the same list.
+ * Within a part, the longest files run first, as jest does when its cache knows their times.
  */
 class BalancedSequencer extends Sequencer {
   shard(tests, { shardIndex, shardCount }) {
-    const parts = Array.from({ length: shardCount }, (_, i) => ({
-      share: SHARE ** i,
-      seconds: 0,
-      tests: [],
-    }));
-    const filled = (part, more = 0) => (part.seconds + more) / part.share;
+    const parts = Array.from({ length: shardCount }, () => ({ seconds: 0, tests: [] }));
     for (const { test, seconds } of this.timed(tests)) {
-      const part = parts.reduce((best, p) =>
-        filled(p, seconds) < filled(best, seconds) ? p : best,
-      );
+      const part = parts.reduce((least, p) => (p.seconds < least.seconds ? p : least));
       part.seconds += seconds;
       part.tests.push(test);
     }
