@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
-import { startListening, type ServerOutput } from './wait-listening.js';
+import { startListening, stopChild, type ServerOutput } from './wait-listening.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
 import { databaseUrl, type TrialDatabase } from './trial-database.js';
 
@@ -82,11 +82,8 @@ export class BuiltServer {
   }
 
   /** Sends it `signal` and waits until it has exited. */
-  async stop(signal: NodeJS.Signals): Promise<void> {
-    const child = this.child!;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
+  stop(signal: NodeJS.Signals): Promise<void> {
+    return stopChild(this.child!, signal);
   }
 
   /** The artist's session cookie (see `logIn`). */

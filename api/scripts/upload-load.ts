@@ -15,7 +15,7 @@ import type { AppConfig } from '../src/config/env.js';
 import { freePort } from './free-port.js';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
 import { databaseUrl } from './trial-database.js';
-import { startListening } from './wait-listening.js';
+import { startListening, stopChild } from './wait-listening.js';
 
 /**
  * glibc's malloc gives each thread that allocates an arena of its own and keeps what they free:
@@ -96,11 +96,7 @@ export async function startBuiltApi(
     throw error;
   }
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
+    await stopChild(child, 'SIGKILL');
     rmSync(uploads, { recursive: true, force: true });
   };
   try {

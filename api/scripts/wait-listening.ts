@@ -57,6 +57,14 @@ function waitListening(child: ChildProcess, output: ServerOutput): Promise<void>
   });
 }
 
+/** Sends `child` `signal` unless it has ended already, and waits until it has exited. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
 /**
  * Starts a server with `spawn` and waits until it listens (`waitListening`); when its port was
  * taken meanwhile, starts it again, up to five times: whatever took the port (a request's
@@ -73,11 +81,7 @@ export async function startListening(
       return child;
     } catch (error) {
       // One that did not start in time is ended here: no one else holds it.
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await exited;
-      }
+      await stopChild(child, 'SIGKILL');
       if (!(error instanceof PortTakenError) || attempt === 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
