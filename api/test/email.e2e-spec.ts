@@ -1,5 +1,8 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { LEASE_MS } from '../src/modules/email/mail-sender.service.js';
+import { OutboxService } from '../src/modules/email/outbox.service.js';
+import { Transactions } from '../src/database/transaction.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { shirt, startStripeApp, stripeShop } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
@@ -197,6 +200,87 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     const [sent] = await recorded(s.t, smtp);
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   }, 40_000);
+
+  /**
+   * Three contact alerts queued in one transaction, so one claim takes them together; `fail`
+   * answers the first write of `sent` for the first of them instead of the database. Resolves to
+   * the outbox once `sent` of them are recorded as sent.
+   */
+  async function batchWithFailedWrite(fail: () => Error, sent: number) {
+    const outbox = s.t.app.get(OutboxService);
+    const update = EntityManager.prototype.update;
+    let first: number | undefined;
+    const spy = jest.spyOn(EntityManager.prototype, 'update').mockImplementation(function (
+      this: EntityManager,
+      ...args: Parameters<typeof update>
+    ) {
+      const [target, criteria, changes] = args;
+      const id = (criteria as { id?: unknown }).id;
+      if (
+        target === OutboxEmail &&
+        (changes as { status?: string }).status === 'sent' &&
+        (first ??= Number(id)) === id
+      ) {
+        spy.mockRestore();
+        return Promise.reject(fail());
+      }
+      return update.apply(this, args);
+    });
+    try {
+      await s.t.app.get(Transactions).run(async (manager) => {
+        for (const id of [1, 2, 3])
+          await outbox.queueContactMessage(manager, id, {
+            firstName: 'Dolly',
+            lastName: `Parton ${id}`,
+            email: `dolly${id}@example.com`,
+            subject: 'booking',
+            message: `Message ${id}`,
+          });
+      });
+      await eventually(() => smtp.received.length === 3, 15_000, 'the three alerts');
+      const written = async () => (await emails(s.t)).filter((e) => e.status === 'sent').length;
+      await eventually(async () => (await written()) === sent, 10_000, `${sent} recorded as sent`);
+    } finally {
+      spy.mockRestore();
+    }
+    return emails(s.t);
+  }
+
+  it('sends the rest of a batch at once when the database refuses what became of one email', async () => {
+    const before = Date.now();
+    const [failed, ...others] = await batchWithFailedWrite(() => new Error('Connection lost'), 2);
+    // Delivered, but not recorded: it stays queued until its lease ends, then goes again with the
+    // same Message-ID. The rest of its batch was handed back and went out within seconds.
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(Number(failed.nextAttemptAt)).toBeGreaterThan(before + LEASE_MS / 2);
+    expect(others.map((e) => e.status)).toEqual(['sent', 'sent']);
+    expect(others.map((e) => e.attempts)).toEqual([1, 1]);
+    expect(new Set(smtp.received.map((m) => m.parsed.messageId)).size).toBe(3);
+  }, 40_000);
+
+  // InnoDB picks one of two transactions as a deadlock's victim (1213); SQLite has no such thing.
+  (db.name === 'mysql' ? it : it.skip)(
+    'writes `sent` again when InnoDB picks that write as a deadlock victim',
+    async () => {
+      const deadlock = () =>
+        new QueryFailedError(
+          'UPDATE `emails` …',
+          [],
+          Object.assign(new Error('Deadlock found when trying to get lock'), {
+            errno: 1213,
+            code: 'ER_LOCK_DEADLOCK',
+          }),
+        );
+      const rows = await batchWithFailedWrite(deadlock, 3);
+      expect(rows.map((e) => [e.status, e.attempts])).toEqual([
+        ['sent', 1],
+        ['sent', 1],
+        ['sent', 1],
+      ]);
+      expect(smtp.received).toHaveLength(3);
+    },
+    40_000,
+  );
 
   it('marks an email failed with the server answer on a 5xx', async () => {
     smtp.refuse = { code: 550, message: 'Mailbox unavailable' };

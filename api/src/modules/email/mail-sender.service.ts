@@ -7,7 +7,14 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { DataSource, In, LessThanOrEqual, MoreThanOrEqual, type EntityManager } from 'typeorm';
+import {
+  DataSource,
+  In,
+  LessThanOrEqual,
+  MoreThanOrEqual,
+  type EntityManager,
+  type QueryDeepPartialEntity,
+} from 'typeorm';
 import type { EmailKind } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -121,7 +128,15 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (claimed.length === 0 && deferred === 0) return;
       for (const [index, email] of claimed.entries()) {
         if (this.stopped) return this.handBack(claimed.slice(index));
-        await this.send(email);
+        try {
+          await this.send(email);
+        } catch (error) {
+          // The database refused what became of this one (after the retries of a lock
+          // conflict): it waits out its lease, but the rest of the batch is due again at once
+          // rather than held for LEASE_MS.
+          await this.handBack(claimed.slice(index + 1)).catch(() => undefined);
+          throw error;
+        }
       }
     }
   }
@@ -130,14 +145,27 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const now = this.clock.now().getTime();
     let handed = 0;
     for (const email of emails) {
-      const { affected } = await this.dataSource.getRepository(OutboxEmail).update(
-        // Still this claim's: queued, leased until the time the claim set.
-        { id: email.id, status: 'queued', nextAttemptAt: email.nextAttemptAt },
-        { nextAttemptAt: now, attempts: () => 'attempts - 1' },
+      const { affected } = await this.transactions.run((manager) =>
+        manager.update(
+          OutboxEmail,
+          // Still this claim's: queued, leased until the time the claim set.
+          { id: email.id, status: 'queued', nextAttemptAt: email.nextAttemptAt },
+          { nextAttemptAt: now, attempts: () => 'attempts - 1' },
+        ),
       );
       handed += affected ?? 0;
     }
-    if (handed) this.logger.log(`Handed back ${handed} claimed emails for another instance.`);
+    if (handed) this.logger.log(`Handed back ${handed} claimed emails.`);
+  }
+
+  /**
+   * Writes what became of an email, in a transaction of its own: on MySQL/MariaDB InnoDB may pick
+   * this update as a deadlock victim beside another instance's claim, and the transaction helper
+   * runs it again, where a bare update would fail the pass and leave the email (sent already)
+   * queued until its lease ends, to be sent a second time.
+   */
+  private record(id: number, changes: QueryDeepPartialEntity<OutboxEmail>): Promise<unknown> {
+    return this.transactions.run((manager) => manager.update(OutboxEmail, { id }, changes));
   }
 
   /**
@@ -210,7 +238,6 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async send(email: OutboxEmail): Promise<void> {
-    const repository = this.dataSource.getRepository(OutboxEmail);
     try {
       // Every header is built by nodemailer from these values: a CR or LF in a name or subject
       // is encoded, never a new header or recipient.
@@ -236,8 +263,8 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       const answer = describeSmtpError(error);
       const permanent = isPermanent(error);
       const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
-      await repository.update(
-        { id: email.id },
+      await this.record(
+        email.id,
         permanent || expired
           ? { status: 'failed', lastError: answer }
           : { lastError: answer, nextAttemptAt: now + retryDelay(email.attempts) },
@@ -248,9 +275,10 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       );
       return;
     }
-    await repository.update(
-      { id: email.id },
-      { status: 'sent', sentAt: this.clock.now().getTime(), lastError: null },
-    );
+    await this.record(email.id, {
+      status: 'sent',
+      sentAt: this.clock.now().getTime(),
+      lastError: null,
+    });
   }
 }
