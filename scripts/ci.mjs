@@ -275,12 +275,17 @@ async function runGroup({ lanes, queue = [], startWith = 0, width = 0 }) {
   const results = new Map();
   let running = 0;
   const failed = () => [...results.values()].some((r) => r.failed);
+  /** Queue runners started beside a lane's, once queued stages have begun to end. */
+  const extra = [];
   async function takeFromQueue() {
     while (waiting.length > 0 && running < width && !failed()) {
       const stage = waiting.shift();
       running += 1;
       results.set(stage, await runStage(stage));
       running -= 1;
+      // A queued stage that ends takes the next and, while fewer than `width` run, starts one
+      // more beside it: by then the group's first, heaviest minutes are over.
+      if (waiting.length > 1 && running + 1 < width) extra.push(takeFromQueue());
     }
   }
   await Promise.all([
@@ -294,6 +299,7 @@ async function runGroup({ lanes, queue = [], startWith = 0, width = 0 }) {
       await takeFromQueue();
     }),
   ]);
+  while (extra.length > 0) await extra.shift();
   return [...lanes.flat(), ...queue]
     .filter((stage) => results.has(stage))
     .map((stage) => results.get(stage));
