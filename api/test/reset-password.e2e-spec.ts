@@ -78,8 +78,8 @@ describe.each(testDatabases())('npm run admin:reset-password on $name', (db) => 
       }
     });
     const code = await new Promise((resolve) => child.on('close', resolve));
-    expect(code).toBe(0);
-    expect(output).toMatch(/is set\./);
+    // The terminal's whole output beside the code, so a failure shows what the command said.
+    expect({ code, output }).toEqual({ code: 0, output: expect.stringMatching(/is set\./) });
     expect(output).not.toContain('typed-at-a-terminal');
     await browser(t).post('/api/admin/login').send({ password: 'typed-at-a-terminal' }).expect(200);
   });

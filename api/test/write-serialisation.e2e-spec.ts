@@ -1,5 +1,7 @@
 import { DataSource, QueryFailedError } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source.js';
 import { Transactions } from '../src/database/transaction.js';
+import { entities } from '../src/entities.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
@@ -94,4 +96,29 @@ describe.each(testDatabases())('writes beside checkout fulfilment on $name', (db
       expect(orderIds.sort()).toEqual([...ids, taken].sort());
     },
   );
+
+  if (db.name === 'sqlite') {
+    // As `npm run admin:reset-password` does beside a running server: a second process on the
+    // file, whose commit SQLite reports to a transaction that read before it as SQLITE_BUSY.
+    it('runs again a transaction that read before another process on the file wrote', async () => {
+      const transactions = s.t.app.get(Transactions);
+      const other = await new DataSource(
+        dataSourceOptions(s.t.config.database, entities),
+      ).initialize();
+      try {
+        let attempts = 0;
+        await transactions.run(async (manager) => {
+          attempts++;
+          await manager.count(Order);
+          if (attempts === 1) await other.getRepository(Order).insert(manualRow('manual_other'));
+          await manager.insert(Order, manualRow(`manual_after_read_${attempts}`));
+        });
+        expect(attempts).toBe(2);
+        const orderIds = (await s.orders()).map((order) => order.stripeSessionId);
+        expect(orderIds.sort()).toEqual(['manual_after_read_2', 'manual_other']);
+      } finally {
+        await other.destroy();
+      }
+    });
+  }
 });

@@ -76,7 +76,9 @@ export class Transactions {
       const transaction = {};
       this.open = transaction;
       try {
-        return await this.context.run(transaction, begin);
+        // Retried inside the mutex: another process's commit (the password command beside the
+        // server) can end a transaction that has read, as a deadlock does on InnoDB.
+        return await this.context.run(transaction, () => withLockRetries(begin));
       } finally {
         this.open = null;
       }
@@ -180,8 +182,12 @@ class TransactionGate implements EntitySubscriberInterface {
 
 /**
  * InnoDB may pick a transaction as a deadlock victim (1213) or time out its lock wait (1205)
- * under concurrent writes to the same keys; the transaction was rolled back whole, so running it
- * again is safe.
+ * under concurrent writes to the same keys. On SQLite another process's write (the password
+ * command, which opens the file beside the server) can refuse a transaction's first write:
+ * SQLITE_BUSY_SNAPSHOT when that process committed after the transaction first read (SQLite
+ * then waits for nothing, since the snapshot can never become current), SQLITE_BUSY when its
+ * write outlasted the busy timeout. Either way the transaction was rolled back whole, so running
+ * it again is safe.
  */
 async function withLockRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -196,8 +202,14 @@ async function withLockRetries<T>(run: () => Promise<T>, attempts = 3): Promise<
 
 function isLockConflict(error: unknown): boolean {
   const driverError = (error instanceof QueryFailedError ? error.driverError : error) as
-    { errno?: unknown } | undefined;
-  return driverError?.errno === 1213 || driverError?.errno === 1205;
+    { code?: unknown; errno?: unknown } | undefined;
+  const code = driverError?.code;
+  return (
+    driverError?.errno === 1213 ||
+    driverError?.errno === 1205 ||
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_BUSY_SNAPSHOT'
+  );
 }
 
 /** A unique key refused the row: MySQL/MariaDB ER_DUP_ENTRY (1062) or SQLite's constraint codes. */
