@@ -20,6 +20,7 @@ import {
 import { testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { clearTables, testAppOfSuite } from './utils/test-app.js';
+import { swapCase } from './utils/tokens.js';
 
 const DAY = 24 * 60 * 60_000;
 const REFUNDED = 'This order was refunded, so its downloads have ended.';
@@ -171,6 +172,14 @@ describe.each(testDatabases())('download links on $name', (db) => {
       .expect(404);
     await request(t.server).get('/download/short').expect(404);
     await request(t.server).get('/download/..%2F..%2Fetc%2Fpasswd').expect(404);
+    // A link's own token with its letters' case swapped is another token, on both databases.
+    const [link] = await buy();
+    const token = link.url.slice('/download/'.length);
+    expect(swapCase(token)).not.toBe(token);
+    await request(t.server)
+      .get(`/download/${swapCase(token)}`)
+      .expect(404);
+    await get(link.url).expect(200);
   });
 
   it('lets the admin send the order’s links again', async () => {

@@ -12,15 +12,12 @@ import { shirt, stripeAppOfSuite } from './utils/checkout.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
+import { swapCase } from './utils/tokens.js';
 
 type FanPage = ListPage<Fan, string>;
 
 /** Three people whose addresses differ by an accent only. */
 const JOSES = ['jose@example.com', 'josé@example.com', 'jöse@example.com'];
-
-/** Swaps the letter case of every letter: another token, to anyone comparing bytes. */
-const swapCase = (text: string) =>
-  [...text].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 describe.each(testDatabases())('addresses that differ by an accent on $name', (db) => {
   const t = testAppOfSuite(db, { TRUST_PROXY: '1' });

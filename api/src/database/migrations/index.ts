@@ -41,6 +41,7 @@ import { NameEmailSubjects1767900000000 } from './1767900000000-NameEmailSubject
 import { SearchFollowsWrites1767905000000 } from './1767905000000-SearchFollowsWrites.js';
 import { FansKeepTheirFigures1767930000000 } from './1767930000000-FansKeepTheirFigures.js';
 import { LeadFanSearchIndexById1767940000000 } from './1767940000000-LeadFanSearchIndexById.js';
+import { CompareDownloadTokensExactly1767950000000 } from './1767950000000-CompareDownloadTokensExactly.js';
 
 /** In order of application. */
 export const migrations = [
@@ -86,4 +87,5 @@ export const migrations = [
   SearchFollowsWrites1767905000000,
   FansKeepTheirFigures1767930000000,
   LeadFanSearchIndexById1767940000000,
+  CompareDownloadTokensExactly1767950000000,
 ];

@@ -2,6 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { ByteCountColumn } from '../../database/byte-count.js';
 import { CreatedAtColumn } from '../../database/datetime.js';
+import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 
 /**
  * One link to one format of a release, for an order (or a redeemed code): an unguessable token,
@@ -16,7 +17,7 @@ export class DownloadLinkRecord {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ type: 'varchar', length: 64 })
+  @LinkTokenColumn()
   token: string;
 
   @Column({ type: 'integer', nullable: true })
@@ -42,7 +43,7 @@ export class DownloadLinkRecord {
   @Column({ type: 'varchar', length: 40 })
   format: string;
 
-  @Column({ type: 'varchar', length: 320 })
+  @EmailColumn()
   email: string;
 
   @EpochMsColumn()

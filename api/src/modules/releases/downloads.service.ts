@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   ConflictException,
   GoneException,
@@ -23,6 +23,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ReleaseFilesService } from '../catalog/release-files.js';
+import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
@@ -41,8 +42,6 @@ export const NO_FILES_TO_SEND_MESSAGE =
 export const FRESH_LINKS_LIMIT: Limit = { max: 3, windowMs: 60 * 60_000 };
 /** How long after a counted download a Range from past the first byte resumes it uncounted. */
 export const RESUME_MS = 24 * 60 * 60_000;
-
-const newToken = () => randomBytes(24).toString('base64url');
 
 /** Whom links are made for: a buyer's order, or a redeemed code. */
 export interface Grantee {
@@ -120,7 +119,7 @@ export class DownloadsService {
       return files
         .filter((f) => f.productId === grant.productId)
         .map((file) => ({
-          token: newToken(),
+          token: newLinkToken(),
           orderId: grant.orderId ?? null,
           sessionId: grant.sessionId ?? null,
           codeId: grant.codeId ?? null,
