@@ -109,6 +109,7 @@ describe.each(testDatabases())('running as one of several instances on $name', (
       await t.app.listen(0, '127.0.0.1');
       const { port } = (t.app.getHttpServer() as http.Server).address() as AddressInfo;
       // A contact message whose body arrives in two parts, the second after the stop began.
+      let req!: http.ClientRequest;
       const body = JSON.stringify({
         firstName: 'Patsy',
         lastName: 'Cline',
@@ -118,7 +119,7 @@ describe.each(testDatabases())('running as one of several instances on $name', (
       });
       const answered = new Promise<{ status: number; body: string; connection?: string }>(
         (resolve, reject) => {
-          const req = http.request(
+          req = http.request(
             {
               port,
               host: '127.0.0.1',
@@ -144,9 +145,9 @@ describe.each(testDatabases())('running as one of several instances on $name', (
           );
           req.on('error', reject);
           req.write(body.slice(0, 20));
-          setTimeout(() => req.end(body.slice(20)), 500);
         },
       );
+      // Its headers are in: the server has the request, and waits for the rest of the body.
       await eventually(() => traffic.inFlight() === 1, 5000, 'the request to arrive');
       const stopping = stopGracefully(t.app, traffic);
       // The readiness check answers 503 and no new connection is taken.
@@ -156,6 +157,7 @@ describe.each(testDatabases())('running as one of several instances on $name', (
         (error: { cause?: { code?: string } }) => error.cause?.code,
       );
       expect(refused).toBe('ECONNREFUSED');
+      req.end(body.slice(20));
       const answer = await answered;
       expect(answer.status).toBe(201);
       // Its connection ends with the answer, so the client sends nothing more on it.
