@@ -209,7 +209,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   async function batchWithFailedWrite(fail: () => Error, sent: number) {
     const outbox = s.t.app.get(OutboxService);
     const update = EntityManager.prototype.update;
-    let first: number | undefined;
+    let first: unknown;
     const spy = jest.spyOn(EntityManager.prototype, 'update').mockImplementation(function (
       this: EntityManager,
       ...args: Parameters<typeof update>
@@ -219,7 +219,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       if (
         target === OutboxEmail &&
         (changes as { status?: string }).status === 'sent' &&
-        (first ??= Number(id)) === id
+        (first ??= id) === id
       ) {
         spy.mockRestore();
         return Promise.reject(fail());

@@ -13,7 +13,9 @@ import {
   LessThanOrEqual,
   MoreThanOrEqual,
   type EntityManager,
+  type FindOptionsWhere,
   type QueryDeepPartialEntity,
+  type UpdateResult,
 } from 'typeorm';
 import type { EmailKind } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
@@ -145,13 +147,10 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     const now = this.clock.now().getTime();
     let handed = 0;
     for (const email of emails) {
-      const { affected } = await this.transactions.run((manager) =>
-        manager.update(
-          OutboxEmail,
-          // Still this claim's: queued, leased until the time the claim set.
-          { id: email.id, status: 'queued', nextAttemptAt: email.nextAttemptAt },
-          { nextAttemptAt: now, attempts: () => 'attempts - 1' },
-        ),
+      const { affected } = await this.record(
+        // Still this claim's: queued, leased until the time the claim set.
+        { id: email.id, status: 'queued', nextAttemptAt: email.nextAttemptAt },
+        { nextAttemptAt: now, attempts: () => 'attempts - 1' },
       );
       handed += affected ?? 0;
     }
@@ -159,13 +158,16 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Writes what became of an email, in a transaction of its own: on MySQL/MariaDB InnoDB may pick
-   * this update as a deadlock victim beside another instance's claim, and the transaction helper
-   * runs it again, where a bare update would fail the pass and leave the email (sent already)
-   * queued until its lease ends, to be sent a second time.
+   * Writes what became of an email (sent, to try again, failed, handed back), in a transaction of
+   * its own: on MySQL/MariaDB InnoDB may pick this update as a deadlock victim beside another
+   * instance's claim, and the transaction helper runs it again, where a bare update would fail the
+   * pass and leave the email (sent already) queued until its lease ends, to be sent again.
    */
-  private record(id: number, changes: QueryDeepPartialEntity<OutboxEmail>): Promise<unknown> {
-    return this.transactions.run((manager) => manager.update(OutboxEmail, { id }, changes));
+  private record(
+    where: FindOptionsWhere<OutboxEmail>,
+    changes: QueryDeepPartialEntity<OutboxEmail>,
+  ): Promise<UpdateResult> {
+    return this.transactions.run((manager) => manager.update(OutboxEmail, where, changes));
   }
 
   /**
@@ -264,7 +266,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       const permanent = isPermanent(error);
       const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
       await this.record(
-        email.id,
+        { id: email.id },
         permanent || expired
           ? { status: 'failed', lastError: answer }
           : { lastError: answer, nextAttemptAt: now + retryDelay(email.attempts) },
@@ -275,10 +277,13 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       );
       return;
     }
-    await this.record(email.id, {
-      status: 'sent',
-      sentAt: this.clock.now().getTime(),
-      lastError: null,
-    });
+    await this.record(
+      { id: email.id },
+      {
+        status: 'sent',
+        sentAt: this.clock.now().getTime(),
+        lastError: null,
+      },
+    );
   }
 }
