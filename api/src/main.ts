@@ -1,11 +1,8 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.factory.js';
 import { InvalidEnvironmentError, loadConfig, type AppConfig } from './config/env.js';
 import { readSettings } from './config/settings.js';
-import { SqliteInUseError } from './database/sqlite-guard.js';
-import { SHUTDOWN_GRACE_MS, stopGracefully, trackTraffic } from './shutdown.js';
 
 /**
  * Beyond the grace for requests in flight, the time the rest of a stop may take (the outbox's
@@ -28,6 +25,14 @@ async function main() {
     }
     throw error;
   }
+  // The app's modules load once the settings hold: settings that cannot work stop the start at
+  // once, without the seconds (on a busy machine, tens of seconds) that loading them takes.
+  const [{ createApp }, { SqliteInUseError }, { SHUTDOWN_GRACE_MS, stopGracefully, trackTraffic }] =
+    await Promise.all([
+      import('./app.factory.js'),
+      import('./database/sqlite-guard.js'),
+      import('./shutdown.js'),
+    ]);
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
     app = await createApp(config);
