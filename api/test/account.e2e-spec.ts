@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import argon2 from 'argon2';
 import { generateSync } from 'otplib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -8,7 +9,8 @@ import { DataSource } from 'typeorm';
 import { TWO_FACTOR_CODE_REQUIRED_MESSAGE, TWO_FACTOR_CODE_WRONG_MESSAGE } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { User } from '../src/modules/auth/user.entity.js';
-import { hashPassword } from '../src/modules/auth/password.js';
+import { hashPassword, PASSWORD_CHECKS_AT_ONCE } from '../src/modules/auth/password.js';
+import { tokenHash } from '../src/modules/auth/two-factor.js';
 import { browser, sessionCookie } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
@@ -77,11 +79,28 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
       .set('X-Forwarded-For', ip)
       .send({});
 
-  const confirm = (body: object) =>
+  const confirm = (body: object, ip = freshIp()) =>
     request(t.server)
       .post('/api/admin/password-reset/confirm')
       .set('Origin', t.config.publicUrl)
+      .set('X-Forwarded-For', ip)
       .send(body);
+
+  /** A live reset link's token, as the emailed link would carry. */
+  async function liveResetToken(): Promise<string> {
+    const token = `live-token-${nextIp}`;
+    await t.app
+      .get(DataSource)
+      .getRepository(User)
+      .update(
+        { username: 'admin' },
+        {
+          resetTokenHash: tokenHash(token),
+          resetTokenExpiresAt: new Date(Date.now() + 10 * 60_000),
+        },
+      );
+    return token;
+  }
 
   /** The reset link of the newest email to the artist, and its token. */
   async function resetLink(count = 1): Promise<{ link: URL; token: string; mail: ReceivedMail }> {
@@ -150,6 +169,66 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
     expect(limited.body.message).toMatch(/^Too many requests\. Please try again in/);
     await askForReset(freshIp()).expect(202);
     await eventually(() => smtp.to(ARTIST).length === 6, 10_000, 'six reset emails');
+  });
+
+  it('hashes the new password only for a live reset link', async () => {
+    const hash = jest.spyOn(argon2, 'hash');
+    const unknown = await confirm({ token: 'any-token', password: 'twelve chars' }).expect(400);
+    expect(unknown.body.message).toMatch(/^This reset link has expired or was already used\./);
+    expect(hash).not.toHaveBeenCalled();
+
+    const token = await liveResetToken();
+    await confirm({ token, password: 'twelve chars' }).expect(200);
+    expect(hash).toHaveBeenCalledTimes(1);
+    await confirm({ token, password: 'twelve chars' }).expect(400);
+    expect(hash).toHaveBeenCalledTimes(1);
+    await login({ password: 'twelve chars' }).expect(200);
+  });
+
+  it('takes 10 new passwords a minute from one address, then answers 429 with Retry-After', async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        confirm({ token: `guess-${i}`, password: 'twelve chars' }, ip),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([...Array(10).fill(400), 429]);
+    const refused = answers.find((res) => res.status === 429)!;
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message: 'Too many requests. Please try again in 1 minute.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address is not affected.
+    await confirm({ token: 'guess', password: 'twelve chars' }).expect(400);
+  });
+
+  it('hashes new passwords in the same two-at-a-time line as login checks passwords in', async () => {
+    let running = 0;
+    let most = 0;
+    const counted =
+      <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        most = Math.max(most, ++running);
+        try {
+          return await work(...args);
+        } finally {
+          running--;
+        }
+      };
+    const [realHash, realVerify] = [argon2.hash.bind(argon2), argon2.verify.bind(argon2)];
+    const hash = jest
+      .spyOn(argon2, 'hash')
+      .mockImplementation(counted(realHash) as typeof argon2.hash);
+    jest.spyOn(argon2, 'verify').mockImplementation(counted(realVerify));
+    const token = await liveResetToken();
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => confirm({ token, password: 'twelve chars' })),
+      ...Array.from({ length: 4 }, () => login({ password: 'wrong' }).expect(401)),
+    ]);
+    expect(hash).toHaveBeenCalled();
+    expect(most).toBe(PASSWORD_CHECKS_AT_ONCE);
   });
 
   it('turns on two-step login with a code of the app; login then needs the code', async () => {

@@ -34,9 +34,13 @@ export class AccountController {
     return { success: true, message: RESET_REQUESTED_MESSAGE };
   }
 
-  /** The reset link's page: a new password, and every session (this browser's too) ends. */
+  /**
+   * The reset link's page: a new password, and every session (this browser's too) ends. Limited
+   * per address, as anyone may post it.
+   */
   @Post('password-reset/confirm')
   @HttpCode(200)
+  @RateLimit('password-reset-confirm')
   async confirmReset(
     @Body() body: PasswordResetConfirmDto,
     @Req() req: Request,

@@ -8,17 +8,20 @@ import pLimit from 'p-limit';
  * raising these later still verifies old hashes.
  */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, {
-    type: argon2.argon2id,
-    memoryCost: 19_456,
-    timeCost: 2,
-    parallelism: 1,
-  });
+  return passwordChecks(() =>
+    argon2.hash(password, {
+      type: argon2.argon2id,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    }),
+  );
 }
 
 /**
- * Password checks (each ~30 ms of CPU and 19 MiB) run at most two at a time; the rest wait in
- * line, so a flood of logins cannot take the CPU and memory from the shop.
+ * Password checks and hashes (each ~30 ms of CPU and 19 MiB) run at most two at a time; the rest
+ * wait in line, so a flood of logins or reset confirmations cannot take the CPU and memory from
+ * the shop.
  */
 export const PASSWORD_CHECKS_AT_ONCE = 2;
 const passwordChecks = pLimit(PASSWORD_CHECKS_AT_ONCE);

@@ -20,13 +20,22 @@ export type PublicForm = 'contact' | 'email-signup' | 'notify-me';
 
 /**
  * The public forms, checkout creation, the checkout's status check (which asks the payment
- * provider) and the admin's "Forgot password?", each limited per client address.
+ * provider), the admin's "Forgot password?" and its link's new password, each limited per client
+ * address.
  */
 export type LimitedAction =
-  PublicForm | 'checkout' | 'session-status' | 'password-reset' | 'discount-check';
+  | PublicForm
+  | 'checkout'
+  | 'session-status'
+  | 'password-reset'
+  | 'password-reset-confirm'
+  | 'discount-check';
 
 /** Reset links one address may ask for: each sends an email to the artist. */
 export const PASSWORD_RESET_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
+
+/** New passwords one address may send with a reset link: a live link's costs a password hash. */
+export const PASSWORD_RESET_CONFIRM_LIMIT: Limit = { max: 10, windowMs: 60_000 };
 
 const RATE_LIMIT = Symbol('rateLimit');
 
@@ -65,6 +74,7 @@ export class RateLimitGuard implements CanActivate {
     if (action === 'checkout') return limits.checkout;
     if (action === 'session-status') return limits.sessionStatus;
     if (action === 'password-reset') return PASSWORD_RESET_LIMIT;
+    if (action === 'password-reset-confirm') return PASSWORD_RESET_CONFIRM_LIMIT;
     if (action === 'discount-check') return limits.discountCheck;
     return limits.forms;
   }
