@@ -143,6 +143,77 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect((again.body as Buffer).equals(mp3)).toBe(true);
   });
 
+  it('answers 410 to every request on a used-up link, ranged or not, however often', async () => {
+    const [link] = await buy();
+    const dataSource = t.app.get(DataSource);
+    const counted = async () =>
+      (await dataSource.getRepository(DownloadLinkRecord).findOneByOrFail({ format: 'MP3 320' }))
+        .downloads;
+    await get(link.url).expect(200);
+    await get(link.url).expect(200);
+    // Within its limit, a resumption within a day of the last counted download is not counted.
+    const resumed = await get(link.url).set('Range', 'bytes=1000-').expect(206);
+    expect((resumed.body as Buffer).equals(mp3.subarray(1000))).toBe(true);
+    expect(await counted()).toBe(2);
+    await get(link.url).expect(200);
+    expect(await counted()).toBe(3);
+    // Used up: nothing more of the file, from any byte, whether or not it looks like a resumption.
+    for (const range of [
+      'bytes=1-',
+      'bytes=1-',
+      'bytes=1000-',
+      'bytes=0-',
+      'bytes=-10',
+      'bytes=0-999',
+    ]) {
+      const gone = await request(t.server).get(link.url).set('Range', range).expect(410);
+      expect(gone.headers['content-type']).toMatch(/^text\/html/);
+      expect(gone.text).toContain('This download link has been used up');
+    }
+    await request(t.server).head(link.url).expect(410);
+    expect(await counted()).toBe(3);
+    const records = await dataSource
+      .getRepository(DownloadRecordRow)
+      .find({ order: { id: 'ASC' } });
+    expect(records.map((r) => r.bytes)).toEqual([
+      mp3.length,
+      mp3.length + mp3.length - 1000,
+      mp3.length,
+    ]);
+  });
+
+  it('sends no fresh links for a link that still works: 409, as a page or as JSON', async () => {
+    const [link] = await buy();
+    await get(link.url).expect(200);
+    const page = await request(t.server)
+      .post(link.url)
+      .set('Origin', t.config.publicUrl)
+      .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+      .type('form')
+      .expect(409);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('This link still works.');
+    expect(page.text).toContain(`href="${link.url}"`);
+    const json = await request(t.server)
+      .post(link.url)
+      .set('Origin', t.config.publicUrl)
+      .set('Accept', 'application/json')
+      .expect(409);
+    expect(json.body).toEqual({ statusCode: 409, message: 'This link still works.' });
+    // Nothing was made or sent, and no fresh-link try was used up.
+    const dataSource = t.app.get(DataSource);
+    expect(await emailsOfKind('download-links')).toEqual([]);
+    expect(await dataSource.getRepository(DownloadLinkRecord).count()).toBe(2);
+    expect(await dataSource.getRepository(RateLimitHit).countBy({ bucket: 'download-links' })).toBe(
+      0,
+    );
+    // Once used up, the same request sends them.
+    await get(link.url).expect(200);
+    await get(link.url).expect(200);
+    await request(t.server).post(link.url).set('Origin', t.config.publicUrl).expect(202);
+    expect(await emailsOfKind('download-links')).toHaveLength(1);
+  });
+
   it('answers 410 once the link has expired, and limits fresh links per address', async () => {
     const [link] = await buy();
     const clock = t.app.get(Clock);
@@ -223,7 +294,8 @@ describe.each(testDatabases())('download links on $name', (db) => {
     expect(bought.map((l) => l.format)).toEqual(['MP3 320']);
     await uploadFormat(admin, 'night-songs', 'FLAC', flac).expect(201);
 
-    // The buyer asks for fresh links from hers: the new format is in them.
+    // The buyer asks for fresh links from hers, used up: the new format is in them.
+    for (let i = 0; i < 3; i++) await get(bought[0].url).expect(200);
     await request(t.server).post(bought[0].url).set('Origin', t.config.publicUrl).expect(202);
     const [fresh] = await linkEmails();
     expect(fresh).toContain('Night Songs (MP3 320)');

@@ -43,6 +43,13 @@ export function gonePage(action: string, reason: GoneReason): string {
 export const refundedPage = () =>
   page('This download has ended', `<p>${escapeHtml(REFUNDED_DOWNLOADS_MESSAGE)}</p>`);
 
+/** 409 for fresh links asked for a link that still downloads: the link itself, to use. */
+export const stillWorksPage = (href: string, message: string) =>
+  page(
+    'This download link still works',
+    `<p>${escapeHtml(message)} Nothing was sent: <a href="${escapeHtml(href)}">download with it</a> while it lasts.</p>`,
+  );
+
 export const notFoundPage = () =>
   page(
     'Download link not found',

@@ -2,7 +2,14 @@ import { pipeline } from 'node:stream/promises';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { DOWNLOAD_PATH, type DownloadsService } from './downloads.service.js';
-import { gonePage, notFoundPage, refundedPage, sentPage, tooManyPage } from './download-pages.js';
+import {
+  gonePage,
+  notFoundPage,
+  refundedPage,
+  sentPage,
+  stillWorksPage,
+  tooManyPage,
+} from './download-pages.js';
 
 /** The file name a release downloads as: its name and format, in plain characters. */
 export const downloadName = (release: string, format: string) =>
@@ -23,7 +30,8 @@ function attachmentHeaders(res: Response, release: string, format: string): void
  * `GET /download/<token>` streams the format's ZIP from storage, with Content-Disposition,
  * Content-Length and single byte ranges (206); an expired or used-up link answers 410 with a
  * page whose button (`POST /download/<token>`) emails fresh links to the order's address; a
- * refunded order's link answers 410 with a sentence saying so, and no button.
+ * refunded order's link answers 410 with a sentence saying so, and no button. Fresh links are
+ * refused (409) for a link that still downloads.
  * `HEAD` answers the file's headers and counts nothing.
  */
 export function mountDownloads(app: Express, downloads: DownloadsService): void {
@@ -41,6 +49,13 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
             return html(404, notFoundPage());
           if (error instanceof HttpException && error.getStatus() === HttpStatus.GONE)
             return html(410, refundedPage());
+          // The page's form asks for a page; a client asking for JSON gets the API's error body.
+          if (
+            error instanceof HttpException &&
+            error.getStatus() === HttpStatus.CONFLICT &&
+            req.accepts(['html', 'json']) !== 'json'
+          )
+            return html(409, stillWorksPage(`${DOWNLOAD_PATH}/${token}`, error.message));
           if (
             error instanceof HttpException &&
             error.getStatus() === HttpStatus.TOO_MANY_REQUESTS

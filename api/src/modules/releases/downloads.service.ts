@@ -38,6 +38,8 @@ export const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 /** The admin's re-send of an order whose releases have no file to link to. */
 export const NO_FILES_TO_SEND_MESSAGE =
   'This order’s releases have no files yet: upload a format, then send the links.';
+/** Fresh links asked for from a link that still downloads. */
+export const LINK_STILL_WORKS_MESSAGE = 'This link still works.';
 /** Fresh links one email address may ask for. */
 export const FRESH_LINKS_LIMIT: Limit = { max: 3, windowMs: 60 * 60_000 };
 /** How long after a counted download a Range from past the first byte resumes it uncounted. */
@@ -217,8 +219,9 @@ export class DownloadsService {
    * The link and its file for a request with this Range header (or none). A download is
    * counted (one conditional UPDATE, so concurrent requests cannot pass the limit) when it
    * starts at the first byte; a Range from further on within RESUME_MS of a counted download
-   * resumes it and is not counted. An expired or used-up link is `gone`, and so is every link
-   * of a refunded order, resumed or not.
+   * resumes it and is not counted while the link is within its limit. An expired or used-up
+   * link is `gone`, and so is every link of a refunded order, resumed or not: a used-up link
+   * resumed from byte 1 would otherwise serve the whole file again.
    */
   async open(token: string, rangeHeader: string | undefined): Promise<Opened> {
     if (!TOKEN.test(token)) return { state: 'missing' };
@@ -228,6 +231,7 @@ export class DownloadsService {
     if (await this.orderEnded(link.orderId)) return { state: 'gone', link, reason: 'refunded' };
     const now = this.clock.now().getTime();
     if (link.expiresAt <= now) return { state: 'gone', link, reason: 'expired' };
+    if (link.downloads >= this.limit) return { state: 'gone', link, reason: 'used' };
     const file = await this.files.find(link.fileId);
     if (!file) return { state: 'missing' };
     const range = parseRange(rangeHeader, file.bytes);
@@ -279,13 +283,16 @@ export class DownloadsService {
   /**
    * Fresh links for the release of an expired or used-up link, emailed to its address (never
    * to one typed in): at most FRESH_LINKS_LIMIT an hour per address, then 429. A refunded
-   * order's link gets none (410 with REFUNDED_DOWNLOADS_MESSAGE), and uses up no try.
+   * order's link gets none (410 with REFUNDED_DOWNLOADS_MESSAGE), nor does a link that still
+   * downloads (409), and neither uses up a try.
    */
   async sendFresh(token: string): Promise<{ email: string }> {
     if (!TOKEN.test(token)) throw new NotFoundException('This download link does not exist.');
     const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
     if (!link) throw new NotFoundException('This download link does not exist.');
     if (await this.orderEnded(link.orderId)) throw new GoneException(REFUNDED_DOWNLOADS_MESSAGE);
+    if (link.expiresAt > this.clock.now().getTime() && link.downloads < this.limit)
+      throw new ConflictException(LINK_STILL_WORKS_MESSAGE);
     const key = createHash('sha256').update(link.email).digest('hex');
     const wait = await this.limiter.take('download-links', key, FRESH_LINKS_LIMIT);
     if (wait > 0) {
