@@ -17,8 +17,11 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
   const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 
-  const signUp = (email: string) =>
-    request(t.server).post('/api/email-signup').set('Origin', PUBLIC_URL).send({ email });
+  const signUp = (email: string, location?: string) =>
+    request(t.server)
+      .post('/api/email-signup')
+      .set('Origin', PUBLIC_URL)
+      .send(location === undefined ? { email } : { email, location });
   const signup = (email: string) =>
     t.app.get(DataSource).getRepository(EmailSignup).findOneByOrFail({ email });
   const outbox = () => t.app.get(DataSource).getRepository(OutboxEmail).find();
@@ -156,6 +159,24 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     for (const res of answers) expect(res.body).toEqual({ success: true, message: SIGNUP_MESSAGE });
     await outboxSettled(t);
     expect(smtp.to('state@example.com')).toHaveLength(1);
+  });
+
+  it("leaves a confirmed fan's place as it is when her address is signed up with another", async () => {
+    await signUp('moving@example.com', 'Seattle, WA').expect(201);
+    // Until she confirms, a later signup's place is the one kept.
+    await signUp('moving@example.com', 'Nashville, TN').expect(201);
+    const unconfirmed = await signup('moving@example.com');
+    expect(unconfirmed).toMatchObject({ location: 'Nashville, TN', country: 'US' });
+    await request(t.server)
+      .post('/api/newsletter/confirm')
+      .type('form')
+      .send({ token: unconfirmed.confirmToken! })
+      .expect(200);
+    const confirmed = await signup('moving@example.com');
+
+    const res = await signUp('Moving@Example.com', 'Toronto, ON').expect(201);
+    expect(res.body).toEqual({ success: true, message: SIGNUP_MESSAGE });
+    expect(await signup('moving@example.com')).toEqual(confirmed);
   });
 
   it('unsubscribes with a one-click POST carrying no cookie or Origin; a GET only shows a button', async () => {

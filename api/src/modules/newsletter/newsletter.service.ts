@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import {
   SIGNUP_SUBSCRIPTIONS,
   type EmailSignup as EmailSignupView,
@@ -56,7 +56,8 @@ export class NewsletterService {
   /**
    * Adds a lower-cased address once; a repeat (even a concurrent one) is ignored by the unique
    * index, so it is never an error and never a second row. An unconfirmed address is sent the
-   * confirmation email (see `sendConfirmation`). A confirmed, subscribed address is sent nothing,
+   * confirmation email (see `sendConfirmation`). A confirmed address is left as it is (its place
+   * too), answered the same; a confirmed, subscribed address is sent nothing,
    * and neither is one that unsubscribed: only the unsubscribed page's "Subscribe again" button
    * (`resubscribe`) or the artist can have it sent a confirmation again.
    */
@@ -76,8 +77,11 @@ export class NewsletterService {
         })
         .orIgnore()
         .execute();
-      // A known address that gives a place now keeps the latest one.
-      if (place) await manager.update(EmailSignup, { email: address }, place);
+      // An unconfirmed address that gives a place now keeps the latest one. A confirmed one
+      // keeps its own: anyone may post any address here, and moving a fan would drop her from
+      // the campaigns near her.
+      if (place)
+        await manager.update(EmailSignup, { email: address, confirmedAt: IsNull() }, place);
       const signup = await manager.findOneBy(EmailSignup, { email: address });
       if (!signup || signup.confirmedAt !== null || signup.unsubscribedAt !== null) return;
       await this.sendConfirmation(manager, signup, { hourly: true });
