@@ -1,4 +1,7 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
+import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
 import {
   BUYER_FORM,
   checkoutSessions,
@@ -112,6 +115,65 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
     expect(await orders(t)).toEqual([]);
     const status = await sessionStatus(t, path.split('/').pop()!).expect(200);
     expect(status.body).toEqual({ paid: false, status: 'open' });
+  });
+
+  describe('on a closed session', () => {
+    const variants = () => t.app.get(DataSource).getRepository(ProductVariantRecord);
+    /** The stock, holds and sales of the L shirt. */
+    const sizeL = async () => {
+      const { stock, reserved, sold } = await variants().findOneByOrFail({
+        productId: 'tshirt',
+        size: 'L',
+      });
+      return { stock, reserved, sold };
+    };
+    let stockBefore: number | null;
+
+    // Three L shirts left, so a checkout of three holds them all.
+    beforeEach(async () => {
+      const { stock, reserved, sold } = await sizeL();
+      stockBefore = stock;
+      await variants().update({ productId: 'tshirt', size: 'L' }, { stock: reserved + sold + 3 });
+    });
+
+    afterEach(async () => {
+      await variants().update({ productId: 'tshirt', size: 'L' }, { stock: stockBefore });
+    });
+
+    /** Pay on a closed session: 410 with a sentence, no order, stock as it was. */
+    async function refusedPay(path: string) {
+      const before = await sizeL();
+      const res = await post(`${path}/pay`).send(TYPED_FORM).expect(410);
+      expect(res.body).toEqual({
+        statusCode: 410,
+        message:
+          'This checkout was cancelled or has expired, and nothing was charged: go back to the cart to check out again.',
+      });
+      expect(await orders(t)).toEqual([]);
+      expect(await sizeL()).toEqual(before);
+      const sessionId = path.split('/').pop()!;
+      const [session] = (await checkoutSessions(t)).filter((s) => s.sessionId === sessionId);
+      expect(session.status).toBe('expired');
+    }
+
+    it('refuses Pay after Cancel (410): no order, and the shirts another buyer holds stay held', async () => {
+      const path = await checkoutPath();
+      await post(`${path}/cancel`).send({}).expect(303);
+      // The three shirts given back are held by the next buyer.
+      await checkoutPath();
+      await refusedPay(path);
+    });
+
+    it('refuses Pay once the session has expired (410): no order, nothing sold', async () => {
+      const path = await checkoutPath();
+      const sessionId = path.split('/').pop()!;
+      await t.app
+        .get(DataSource)
+        .getRepository(StockReservation)
+        .update({ sessionId }, { expiresAt: Date.now() - 60 * 60_000 });
+      expect(await t.app.get(CheckoutCleanupService).settleExpiredHolds()).toBeGreaterThan(0);
+      await refusedPay(path);
+    });
   });
 
   it.each([
