@@ -119,7 +119,8 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
-  mountApiDocs(app);
+  // A production site lists its admin routes to nobody unless API_DOCS says so.
+  if (config.apiDocs) mountApiDocs(app);
   return app;
 }
 
@@ -179,6 +180,9 @@ function apiDocument(app: INestApplication) {
       };
     operation.responses = {
       '303': { description: 'Back to the shop: ?checkout=success or ?checkout=canceled' },
+      ...(action === 'pay' && {
+        '410': { description: 'The session was cancelled or has expired: no order is made' },
+      }),
     };
   }
   return completeApiDocument(document);

@@ -108,3 +108,35 @@ describe.each(testDatabases())('the OpenAPI document on $name', (db) => {
     expect(bare).toEqual([]);
   });
 });
+
+describe.each(testDatabases())('the OpenAPI document in production on $name', (db) => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://shop.example.com',
+    TRUST_PROXY: '1',
+    SESSION_SECRET: 'p'.repeat(32),
+  };
+
+  describe('without API_DOCS', () => {
+    const t = testAppOfSuite(db, production);
+
+    it('answers the API’s JSON 404 for the document and its page: no admin route is listed', async () => {
+      for (const path of ['/api/docs', '/api/docs-json', '/api/docs-yaml']) {
+        const res = await request(t.server).get(path).expect(404);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.body).toEqual({ statusCode: 404, message: `No API route GET ${path}.` });
+        expect(res.text).not.toContain('/api/admin/');
+      }
+    });
+  });
+
+  describe('with API_DOCS=true', () => {
+    const t = testAppOfSuite(db, { ...production, API_DOCS: 'true' });
+
+    it('serves the document and its page', async () => {
+      const doc = (await request(t.server).get('/api/docs-json').expect(200)).body as Document;
+      expect(Object.keys(doc.paths)).toContain('/api/admin/orders');
+      await request(t.server).get('/api/docs').expect(200);
+    });
+  });
+});

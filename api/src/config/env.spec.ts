@@ -191,11 +191,25 @@ describe('loadConfig', () => {
     [{ CONFIRMATION_EMAILS_PER_HOUR: 'many' }, 'CONFIRMATION_EMAILS_PER_HOUR'],
     [{ SESSION_STATUS_RATE_LIMIT: '0' }, 'SESSION_STATUS_RATE_LIMIT'],
     [{ STRIPE_AUTOMATIC_TAX: 'yes' }, 'STRIPE_AUTOMATIC_TAX'],
+    [{ API_DOCS: 'yes' }, 'API_DOCS'],
     [{ CHECKOUT_REMINDER_DELAY_MINUTES: '-1' }, 'CHECKOUT_REMINDER_DELAY_MINUTES'],
     [{ CHECKOUT_REMINDER_DELAY_MINUTES: 'soon' }, 'CHECKOUT_REMINDER_DELAY_MINUTES'],
   ])('refuses %p with a message naming %s', (env, name) => {
     expect(() => loadConfig(env, '/')).toThrow(InvalidEnvironmentError);
     expect(() => loadConfig(env, '/')).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=true', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUST_PROXY: '1',
+      SESSION_SECRET: 'p'.repeat(32),
+    };
+    expect(loadConfig({}, '/').apiDocs).toBe(true);
+    expect(loadConfig(production, '/').apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'false' }, '/').apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }, '/').apiDocs).toBe(true);
   });
 
   it('explains each production setting that cannot work', () => {

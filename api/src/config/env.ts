@@ -48,6 +48,8 @@ export interface AppConfig {
   logLevel: string;
   /** METRICS_TOKEN: the bearer token of GET /metrics; undefined turns the endpoint off. */
   metricsToken?: string;
+  /** Whether /api/docs and /api/docs-json are served: outside production, or with API_DOCS. */
+  apiDocs: boolean;
   /** Where the JSON log lines go; standard output unless a test captures them. */
   logStream?: { write(line: string): unknown };
   /** IANA time zone of the artist (ARTIST_TIMEZONE). */
@@ -196,6 +198,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
     mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    apiDocs: !production || env.API_DOCS,
     timeZone: env.ARTIST_TIMEZONE,
     mail: {
       smtpUrl: env.SMTP_URL,

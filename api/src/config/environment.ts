@@ -246,6 +246,13 @@ export class Environment {
   @Matches(/^[\x21-\x7e]+$/, { message: 'METRICS_TOKEN must be printable ASCII without spaces' })
   METRICS_TOKEN?: string;
 
+  /**
+   * `true` serves the OpenAPI document (`/api/docs`, `/api/docs-json`) in production, where it is
+   * off (404) because it lists every admin route; outside production it is always served.
+   */
+  @Flag({ default: false, message: 'API_DOCS must be true or false' })
+  API_DOCS: boolean;
+
   // Per-address abuse limits (counted in the database; see docs/api.md, Protection).
   /** Posts of each public form (contact, newsletter, notify-me) per address and window. */
   @WholeNumber({
