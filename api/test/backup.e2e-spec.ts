@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -88,6 +96,30 @@ async function tableCounts(database: AppConfig['database']): Promise<Record<stri
     return counts;
   } finally {
     await source.destroy();
+  }
+}
+
+/** Every folder and file under `folder` (itself included), each with its permission bits. */
+function modesUnder(folder: string): Record<string, string> {
+  const modes: Record<string, string> = {};
+  const visit = (at: string) => {
+    const stat = statSync(at);
+    modes[path.relative(folder, at) || '.'] =
+      `${stat.isDirectory() ? 'd' : 'f'}${(stat.mode & 0o777).toString(8)}`;
+    if (stat.isDirectory()) for (const name of readdirSync(at)) visit(path.join(at, name));
+  };
+  visit(folder);
+  return modes;
+}
+
+/** The sessions held by a database, read directly (a backup leaves the table out). */
+async function sessionIds(database: AppConfig['database']): Promise<string[]> {
+  const reader = await new DataSource(dataSourceOptions(database, entities)).initialize();
+  try {
+    const rows = (await reader.query('SELECT sid FROM sessions')) as { sid: string }[];
+    return rows.map((row) => row.sid);
+  } finally {
+    await reader.destroy();
   }
 }
 
@@ -193,6 +225,63 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
       takeBackup({ database: source.config.database, storage, out: backup }),
     ).rejects.toThrow(`The folder ${backup} is not empty: give a new or empty folder to --out.`);
   });
+
+  it('writes folders 0700 and files 0600 whatever the umask, and leaves the live sessions out', async () => {
+    const live = await sessionIds(source.config.database);
+    expect(live.length).toBeGreaterThan(0);
+    const out = path.join(work, 'private', 'backup');
+    const umask = process.umask(0o000);
+    let taken: BackupManifest;
+    try {
+      taken = await takeBackup({ database: source.config.database, storage, out });
+    } finally {
+      process.umask(umask);
+    }
+    const modes = modesUnder(out);
+    expect(Object.keys(modes)).toEqual(
+      expect.arrayContaining(['.', 'manifest.json', 'tables/users.jsonl', 'files']),
+    );
+    for (const [entry, mode] of Object.entries(modes))
+      expect([entry, mode]).toEqual([entry, mode.startsWith('d') ? 'd700' : 'f600']);
+
+    expect(taken.tables.map((table) => table.name)).not.toContain('sessions');
+    expect(modes['tables/sessions.jsonl']).toBeUndefined();
+    for (const entry of Object.keys(modes).filter((name) => /^tables\/|\.json$/.test(name))) {
+      const text = readFileSync(path.join(out, entry), 'utf8');
+      for (const sid of live) expect([entry, text.includes(sid)]).toEqual([entry, false]);
+    }
+  });
+
+  it('restores no session from a backup taken while sessions were still copied', async () => {
+    const old = path.join(work, 'with-sessions');
+    cpSync(backup, old, { recursive: true });
+    const row = `${JSON.stringify({
+      sid: 'sid-of-an-older-backup',
+      data: JSON.stringify({ cookie: {}, adminId: 'admin' }),
+      expiresAt: Date.now() + 24 * 60 * 60_000,
+    })}\n`;
+    writeFileSync(path.join(old, 'tables/sessions.jsonl'), row);
+    const oldManifest = {
+      ...manifest,
+      tables: [
+        ...manifest.tables,
+        {
+          name: 'sessions',
+          rows: 1,
+          file: 'tables/sessions.jsonl',
+          bytes: Buffer.byteLength(row),
+          sha256: sha256(Buffer.from(row)),
+        },
+      ],
+    };
+    writeFileSync(path.join(old, 'manifest.json'), JSON.stringify(oldManifest));
+    const target = await emptySite(db);
+    await restoreBackup({ ...target, from: old });
+    expect(await sessionIds(target.database)).toEqual([]);
+    expect((await tableCounts(target.database)).orders).toBe(
+      manifest.tables.find((t) => t.name === 'orders')!.rows,
+    );
+  }, 60_000);
 
   it.each(['same', 'other'] as const)(
     'restores into an empty database of the %s kind: rows and photo bytes identical',
@@ -417,6 +506,10 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
     const restored = await runNode(script('restore'), targetEnv, '', ['--from', 'by-command']);
     expect([restored.code, restored.stderr]).toEqual([0, '']);
     expect(restored.stdout).toContain('files of the backup taken');
+    expect(restored.stdout).toContain(
+      'Backups hold no sessions, so no one is logged in on the restored site: the artist must log in again.',
+    );
+    expect(await sessionIds(target.database)).toEqual([]);
     expect((await tableCounts(target.database)).orders).toBe(
       written.tables.find((t) => t.name === 'orders')!.rows,
     );

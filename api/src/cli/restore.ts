@@ -1,5 +1,5 @@
 import { runBackupCommand, printLine } from './backup-command.js';
-import { manifestRows, restoreBackup } from './site-backup.js';
+import { manifestRows, RESTORED_WITHOUT_SESSIONS, restoreBackup } from './site-backup.js';
 
 /**
  * Fills an empty site from a backup: `npm run restore -- --from <folder>`. Reads the same
@@ -20,5 +20,6 @@ runBackupCommand({
       `Done: ${rows} rows and ${manifest.files.length} files of the backup taken ` +
         `${manifest.takenAt} are in place. Start the server.`,
     );
+    printLine(RESTORED_WITHOUT_SESSIONS);
   },
 });

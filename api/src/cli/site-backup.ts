@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,19 @@ import { countFanFigures } from '../database/migrations/1767930000000-FansKeepTh
  * form both databases read: dates as ISO 8601 UTC, booleans as true/false, binary as base64) and
  * `files/<key>` (every uploaded file). The manifest, written last, gives each table's row count
  * and each file's size and SHA-256, so a folder without one is an unfinished backup.
+ *
+ * The rows hold the admin's password hash and two-step login secret, and the fans' addresses:
+ * every folder is written 0700 and every file 0600, whatever the umask, so only the owner reads
+ * them.
  */
 export const BACKUP_FORMAT = 'artist-site-backup';
+
+/** The live sessions' table, never backed up (see `BOOKKEEPING`). */
+const SESSIONS = 'sessions';
+
+/** What a restore tells the operator of the sessions it did not bring back. */
+export const RESTORED_WITHOUT_SESSIONS =
+  'Backups hold no sessions, so no one is logged in on the restored site: the artist must log in again.';
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -51,20 +62,27 @@ export class BackupError extends Error {}
 /**
  * Tables a backup leaves out: the migrations' own, the running instances' coordination (the
  * tables' change counters their caches follow, the leases of work that runs once), which mean
- * nothing to another deployment and start afresh on a restored one, and the admin lists' search
- * index, which the database builds from the restored rows.
+ * nothing to another deployment and start afresh on a restored one, the live sessions, and the
+ * admin lists' search index, which the database builds from the restored rows.
  */
 export const BOOKKEEPING = new Set([
   'migrations',
   'typeorm_metadata',
   'table_versions',
   'job_leases',
+  // A session id is a login: a copy of one would let whoever reads the backup in. A restored
+  // site starts with none, and the artist logs in again.
+  SESSIONS,
   // The admin lists' search index on MySQL/MariaDB, read from the rows again after a restore
   // (api/src/modules/search); SQLite's FTS5 tables are virtual, left out below.
   'search_grams',
   'search_gram_state',
   'search_gram_changes',
 ]);
+
+/** Owner-only modes of a backup's folders and files. */
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
 
 /** How a column's values are written to and read from the portable rows. */
 type Kind = 'datetime' | 'boolean' | 'number' | 'blob' | 'json' | 'other' | 'generated';
@@ -100,18 +118,19 @@ export async function takeBackup(
   },
 ): Promise<BackupManifest> {
   const { database, storage, out, log = () => undefined } = options;
-  await mkdir(out, { recursive: true });
+  await mkdir(out, { recursive: true, mode: PRIVATE_FOLDER });
   if ((await readdir(out)).length > 0)
     throw new BackupError(`The folder ${out} is not empty: give a new or empty folder to --out.`);
-  await mkdir(path.join(out, 'tables'));
-  await mkdir(path.join(out, 'files'));
+  await chmod(out, PRIVATE_FOLDER);
+  await privateFolder(path.join(out, 'tables'));
+  await privateFolder(path.join(out, 'files'));
 
   const files = new Map<string, BackupManifest['files'][number]>();
   const copy = async (key: string) => {
     const file = await storage.get(key);
     if (!file) return false;
     const target = path.join(out, 'files', ...key.split('/'));
-    await mkdir(path.dirname(target), { recursive: true });
+    await privateFolder(path.dirname(target));
     const { bytes, sha256 } = await writeHashed(target, file.body);
     files.set(key, { key, file: `files/${key}`, bytes, sha256 });
     return true;
@@ -176,7 +195,12 @@ export async function takeBackup(
     files: [...files.values()].sort((a, b) => a.key.localeCompare(b.key)),
     missingFiles: missingFiles.sort(),
   };
-  await writeFile(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestFile = path.join(out, 'manifest.json');
+  await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`, {
+    flag: 'wx',
+    mode: PRIVATE_FILE,
+  });
+  await chmod(manifestFile, PRIVATE_FILE);
   return manifest;
 }
 
@@ -184,7 +208,8 @@ export async function takeBackup(
  * Fills an empty database and storage from a backup folder. Every file of the backup is checked
  * against the manifest first; the database is migrated, must be at the backup's schema and hold
  * nothing but what the migrations put there, and storage must hold no file. The files go in
- * first, then every row in one transaction, replacing the migrations' own starting rows.
+ * first, then every row in one transaction, replacing the migrations' own starting rows. No
+ * session is restored (backups taken before sessions were left out hold some) and none is left.
  */
 export async function restoreBackup(
   options: BackupSite & { from: string },
@@ -222,7 +247,8 @@ export async function restoreBackup(
           'site that took it, then upgrade.',
       );
     const tables = await tablesOf(dataSource);
-    const unknown = manifest.tables.filter((t) => !tables.includes(t.name));
+    const restored = manifest.tables.filter((t) => !BOOKKEEPING.has(t.name));
+    const unknown = restored.filter((t) => !tables.includes(t.name));
     if (unknown.length)
       throw new BackupError(
         `The backup has tables this database lacks: ${unknown.map((t) => t.name).join(', ')}.`,
@@ -259,8 +285,9 @@ export async function restoreBackup(
         const query = (sql: string, parameters?: unknown[]) => manager.query(sql, parameters);
         if (mysql) await query('SET FOREIGN_KEY_CHECKS = 0');
         // The migrations' own starting rows (the first products, photos, page content) give way.
-        for (const table of manifest.tables) await query(`DELETE FROM ${quote(table.name)}`);
-        for (const table of manifest.tables) {
+        for (const table of restored) await query(`DELETE FROM ${quote(table.name)}`);
+        await query(`DELETE FROM ${quote(SESSIONS)}`);
+        for (const table of restored) {
           const kinds = kindsOf(dataSource, table.name);
           const kept = keptColumnsOf(dataSource, table.name);
           let batch: Row[] = [];
@@ -664,9 +691,15 @@ function hashing() {
   };
 }
 
-/** A new file written chunk by chunk, its size and SHA-256 worked out on the way. */
+/** A folder (and any missing above it) that only the owner may enter, whatever the umask. */
+async function privateFolder(folder: string) {
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
+  await chmod(folder, PRIVATE_FOLDER);
+}
+
+/** A new owner-only file written chunk by chunk, its size and SHA-256 worked out on the way. */
 function hashedSink(file: string) {
-  const stream = createWriteStream(file, { flags: 'wx' });
+  const stream = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE });
   const hashed = hashing();
   return {
     async write(data: string | Buffer) {
@@ -677,6 +710,8 @@ function hashedSink(file: string) {
     async end() {
       stream.end();
       await once(stream, 'finish');
+      // The mode given at creation is narrowed by the umask, never widened: set it exactly.
+      await chmod(file, PRIVATE_FILE);
       return hashed.result();
     },
   };
