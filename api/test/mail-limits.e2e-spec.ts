@@ -81,6 +81,23 @@ describe.each(testDatabases())('limits on the emails fans cause on $name', (db) 
       expect(toMailbox('victim@example.com')).toHaveLength(4);
     });
 
+    it('counts the dotted spellings of a Gmail address as one mailbox', async () => {
+      const spellings = [
+        'target@gmail.com',
+        't.arget@gmail.com',
+        'ta.rg.et@gmail.com',
+        'T.A.R.G.E.T+news@Gmail.com',
+        'tar.get@gmail.com',
+      ];
+      const answers = await Promise.all(
+        spellings.map((email, i) => post('/api/email-signup', { email }, i + 40)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(5).fill(201));
+      await allSent();
+      const gmail = smtp.received.filter((m) => m.rcptTo.some((to) => /@gmail\.com$/i.test(to)));
+      expect(gmail).toHaveLength(3);
+    });
+
     it('sends one mailbox at most 3 back-in-stock emails a day; the others stay pending', async () => {
       await repositoryOf(t, ProductVariantRecord).update(
         { productId: 'hat' },
