@@ -308,6 +308,72 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
+  it('sets two-step login up again only with the current code or the password', async () => {
+    const agent = await loggedInAgent();
+    const oldCodes = await enableTwoStep(agent);
+    const ip = freshIp();
+    const setUpAgain = (body: object) =>
+      agent.post('/api/admin/2fa/setup').set('X-Forwarded-For', ip).send(body);
+    const user = () => t.app.get(DataSource).getRepository(User).findOneByOrFail({});
+    const before = await user();
+
+    const bare = await setUpAgain({}).expect(403);
+    expect(bare.body).toEqual({
+      statusCode: 403,
+      message:
+        'Two-step login is on: to set it up again, enter the 6-digit code your authenticator app shows now, or your password.',
+    });
+    for (const body of [{ code: '000000' }, { password: 'not the password' }]) {
+      const wrong = await setUpAgain(body).expect(403);
+      expect(wrong.body.message).toBe(
+        'That code or password is not right. Enter the 6-digit code your authenticator app shows now, or your password.',
+      );
+    }
+    expect(await user()).toEqual(before);
+
+    // With the password: a new secret, which replaces the old one once a code of it is entered.
+    const { secret } = (await setUpAgain({ password: TEST_ADMIN_PASSWORD }).expect(200)).body as {
+      secret: string;
+    };
+    expect(secret).not.toBe(before.totpSecret);
+    await agent
+      .post('/api/admin/2fa/enable')
+      .send({ code: generateSync({ secret }) })
+      .expect(200);
+    await login({ password: TEST_ADMIN_PASSWORD, code: oldCodes[0] }).expect(401);
+
+    // With the app's current code (the next step's: the enable used this one).
+    const later = Date.now() + 30_000;
+    jest.spyOn(Date, 'now').mockReturnValue(later);
+    const code = generateSync({ secret, epoch: Math.floor(later / 1000) });
+    await setUpAgain({ code }).expect(200);
+  });
+
+  it('refuses wrong codes to turn off or set up two-step login again after 10, with 429', async () => {
+    const agent = await loggedInAgent();
+    const [recoveryCode] = await enableTwoStep(agent);
+    const ip = freshIp();
+    const disable = (code: string) =>
+      agent.post('/api/admin/2fa/disable').set('X-Forwarded-For', ip).send({ code });
+    for (let i = 0; i < 5; i++) await disable(String(100000 + i)).expect(400);
+    for (let i = 0; i < 5; i++)
+      await agent
+        .post('/api/admin/2fa/setup')
+        .set('X-Forwarded-For', ip)
+        .send({ code: String(200000 + i) })
+        .expect(403);
+    const locked = await disable(recoveryCode!).expect(429);
+    expect(locked.body.message).toBe('Too many wrong codes. Please try again in 15 minutes.');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await agent.get('/api/admin/2fa').expect(200)).body.enabled).toBe(true);
+    // Another address may still turn it off.
+    await agent
+      .post('/api/admin/2fa/disable')
+      .set('X-Forwarded-For', freshIp())
+      .send({ code: recoveryCode })
+      .expect(200);
+  });
+
   it('turns two-step login off with a code', async () => {
     const agent = await loggedInAgent();
     const recoveryCodes = await enableTwoStep(agent);

@@ -28,6 +28,15 @@ export interface TwoFactorSetup {
   secret: string;
 }
 
+/**
+ * Body of `POST /api/admin/2fa/setup`: nothing while two-step login is off; once it is on, the
+ * app's current code (or a recovery code) or the password, so a stolen session cannot replace it.
+ */
+export interface TwoFactorSetupRequest {
+  code?: string;
+  password?: string;
+}
+
 /** Body of `POST /api/admin/2fa/enable` (and of `/disable`). */
 export interface TwoFactorCode {
   code: string;

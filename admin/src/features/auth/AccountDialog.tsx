@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { type TwoFactorSetup, serverMessage } from '@artist/contracts';
-import { Alert, Button, Flex, Input, Modal, Spin, Typography } from 'antd';
+import { type TwoFactorSetup, type TwoFactorSetupRequest, serverMessage } from '@artist/contracts';
+import { Alert, Button, Divider, Flex, Input, Modal, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { errorMessage } from '../../app/api.js';
 import {
@@ -11,6 +11,10 @@ import {
 } from './accountApi.js';
 
 const messageOf = (err: unknown) => serverMessage(err) ?? errorMessage(err);
+
+/** Six digits are the app's code; anything else is the password (which is longer). */
+const proofOf = (typed: string): TwoFactorSetupRequest =>
+  /^\d{6}$/.test(typed.trim()) ? { code: typed.trim() } : { password: typed };
 
 /** The otpauth address as an SVG QR code, for the authenticator app's camera. */
 function QrCode({ value }: { value: string }) {
@@ -36,20 +40,25 @@ function QrCode({ value }: { value: string }) {
   );
 }
 
-/** Set-up: scan, enter a code, then the ten recovery codes, shown this once. */
-function SetUp({ onDone }: { onDone: () => void }) {
+/**
+ * Set-up: scan, enter a code, then the ten recovery codes, shown this once. `again` (two-step
+ * login is on, e.g. for a new phone) first asks for the current code or the password.
+ */
+function SetUp({ onDone, again = false }: { onDone: () => void; again?: boolean }) {
   const [setUp, { isLoading: starting }] = useSetUpTwoFactorMutation();
   const [enable, { isLoading: enabling }] = useEnableTwoFactorMutation();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [proof, setProof] = useState('');
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const codeId = useId();
+  const proofId = useId();
 
   const start = async () => {
     setError(null);
     try {
-      setSetup(await setUp().unwrap());
+      setSetup(await setUp(again ? proofOf(proof) : {}).unwrap());
     } catch (err) {
       setError(messageOf(err));
     }
@@ -62,6 +71,15 @@ function SetUp({ onDone }: { onDone: () => void }) {
     } catch (err) {
       setError(messageOf(err));
     }
+  };
+
+  // Set up again, two-step login stays on and this stays shown: back to its first step.
+  const saved = () => {
+    setCodes(null);
+    setSetup(null);
+    setProof('');
+    setCode('');
+    onDone();
   };
 
   if (codes) {
@@ -78,8 +96,32 @@ function SetUp({ onDone }: { onDone: () => void }) {
           ))}
         </ol>
         <div>
-          <Button type="primary" onClick={onDone}>
+          <Button type="primary" onClick={saved}>
             I have saved these codes
+          </Button>
+        </div>
+      </Flex>
+    );
+  }
+  if (!setup && again) {
+    return (
+      <Flex vertical gap={12}>
+        <Typography.Text>
+          On a new phone, set two-step login up again: the new app&apos;s codes and new recovery
+          codes replace the old ones.
+        </Typography.Text>
+        <label htmlFor={proofId}>Current code from the app, or your password</label>
+        <Input.Password
+          id={proofId}
+          value={proof}
+          onChange={(e) => setProof(e.target.value)}
+          autoComplete="current-password"
+          style={{ maxWidth: 260 }}
+        />
+        {error && <Alert type="error" showIcon title={error} />}
+        <div>
+          <Button onClick={start} loading={starting} disabled={!proof.trim()}>
+            Set up again
           </Button>
         </div>
       </Flex>
@@ -189,7 +231,11 @@ export function AccountDialog({ onClose }: { onClose: () => void }) {
       {error && <Alert type="error" showIcon title="Failed to load the account" />}
       {data &&
         (data.enabled ? (
-          <TurnOff left={data.recoveryCodesLeft} onDone={done} />
+          <>
+            <TurnOff left={data.recoveryCodesLeft} onDone={done} />
+            <Divider />
+            <SetUp again onDone={done} />
+          </>
         ) : (
           <SetUp onDone={done} />
         ))}

@@ -136,3 +136,45 @@ it('sets up two-step login from the Account dialog: QR code, code, recovery code
     { code: '123456' },
   ]);
 });
+
+it('asks for the current code or the password to set two-step login up again', async () => {
+  const recoveryCodes = Array.from({ length: 10 }, (_, i) => `cccc-dddd-000${i}`);
+  const { requests } = signedIn({
+    'GET /api/admin/shows': listRoute(SHOWS, []),
+    'GET /api/admin/2fa': json(200, { enabled: true, recoveryCodesLeft: 7 }),
+    'POST /api/admin/2fa/setup': (req) => {
+      if ((req.body as { code?: string }).code !== '123456')
+        return json(403, { statusCode: 403, message: 'That code or password is not right.' });
+      return json(200, {
+        otpauthUrl: 'otpauth://totp/Wren%20Calloway%20admin:admin?secret=KRSXG5CTMVRXEZLU',
+        secret: 'KRSXG5CTMVRXEZLU',
+      });
+    },
+    'POST /api/admin/2fa/enable': json(200, { enabled: true, recoveryCodes }),
+  });
+  renderAdmin('/admin');
+  await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  expect(await dialog.findByText('7 recovery codes are left.')).toBeInTheDocument();
+  const again = dialog.getByRole('button', { name: 'Set up again' });
+  expect(again).toBeDisabled();
+  const proof = dialog.getByLabelText('Current code from the app, or your password');
+  await userEvent.type(proof, 'a wrong password');
+  await userEvent.click(again);
+  expect(await dialog.findByText('That code or password is not right.')).toBeInTheDocument();
+  expect(dialog.queryByRole('img', { name: /QR code/ })).toBeNull();
+  await userEvent.clear(proof);
+  await userEvent.type(proof, '123456');
+  await userEvent.click(again);
+  expect(await dialog.findByText('KRSXG5CTMVRXEZLU')).toBeInTheDocument();
+  await userEvent.type(dialog.getByLabelText('Code from the app'), '654321');
+  await userEvent.click(dialog.getByRole('button', { name: 'Turn on two-step login' }));
+  await dialog.findByRole('list', { name: 'Recovery codes' });
+  await userEvent.click(dialog.getByRole('button', { name: 'I have saved these codes' }));
+  expect(dialog.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  expect(dialog.getByRole('button', { name: 'Set up again' })).toBeInTheDocument();
+  expect(requests.filter((r) => r.path === '/api/admin/2fa/setup').map((r) => r.body)).toEqual([
+    { password: 'a wrong password' },
+    { code: '123456' },
+  ]);
+});

@@ -3,6 +3,7 @@ import type {
   PasswordResetConfirm,
   TwoFactorEnabled,
   TwoFactorSetup,
+  TwoFactorSetupRequest,
   TwoFactorStatus,
 } from '@artist/contracts';
 import { api } from '../../app/api.js';
@@ -24,8 +25,8 @@ export const accountApi = api.injectEndpoints({
     getTwoFactor: build.query<TwoFactorStatus, void>({
       query: () => ({ url: '/admin/2fa', cache: 'no-store' }),
     }),
-    setUpTwoFactor: build.mutation<TwoFactorSetup, void>({
-      query: () => ({ url: '/admin/2fa/setup', method: 'POST', body: {} }),
+    setUpTwoFactor: build.mutation<TwoFactorSetup, TwoFactorSetupRequest>({
+      query: (body) => ({ url: '/admin/2fa/setup', method: 'POST', body }),
     }),
     enableTwoFactor: build.mutation<TwoFactorEnabled, string>({
       query: (code) => ({ url: '/admin/2fa/enable', method: 'POST', body: { code } }),

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type {
   LoginResponse,
@@ -7,6 +7,7 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@artist/contracts';
+import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 import { AccountService } from './account.service.js';
 import { AdminOnly } from '../../common/admin-only.js';
@@ -14,6 +15,7 @@ import {
   PasswordResetConfirmDto,
   PasswordResetRequestDto,
   TwoFactorCodeDto,
+  TwoFactorSetupDto,
 } from './dto/account.dto.js';
 import { destroySession, SESSION_COOKIE } from './session.js';
 
@@ -41,6 +43,7 @@ export class AccountController {
   @Post('password-reset/confirm')
   @HttpCode(200)
   @RateLimit('password-reset-confirm')
+  @ApiResponse({ status: 429, description: 'More than 10 a minute from this address' })
   async confirmReset(
     @Body() body: PasswordResetConfirmDto,
     @Req() req: Request,
@@ -64,8 +67,17 @@ export class AccountController {
   @Post('2fa/setup')
   @AdminOnly()
   @HttpCode(200)
-  setUp(): Promise<TwoFactorSetup> {
-    return this.account.setUpTwoFactor();
+  @ApiResponse({
+    status: 403,
+    description:
+      'Two-step login is on and no right current code or password came with it, or the cross-site check refused it',
+  })
+  @ApiResponse({ status: 429, description: 'Too many wrong codes from this address' })
+  setUp(
+    @Body() body: TwoFactorSetupDto,
+    @ClientAddress() address: string,
+  ): Promise<TwoFactorSetup> {
+    return this.account.setUpTwoFactor(body, address);
   }
 
   @Post('2fa/enable')
@@ -78,7 +90,11 @@ export class AccountController {
   @Post('2fa/disable')
   @AdminOnly()
   @HttpCode(200)
-  disable(@Body() body: TwoFactorCodeDto): Promise<TwoFactorStatus> {
-    return this.account.disableTwoFactor(body.code);
+  @ApiResponse({ status: 429, description: 'Too many wrong codes from this address' })
+  disable(
+    @Body() body: TwoFactorCodeDto,
+    @ClientAddress() address: string,
+  ): Promise<TwoFactorStatus> {
+    return this.account.disableTwoFactor(body.code, address);
   }
 }

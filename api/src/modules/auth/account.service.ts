@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
-import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@artist/contracts';
+import type {
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorSetupRequest,
+  TwoFactorStatus,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { SessionRecord } from '../../database/session.entity.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
+import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
 import { ADMIN_USERNAME } from './auth.service.js';
-import { hashPassword } from './password.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { hashPassword, verifyPassword } from './password.js';
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -26,6 +34,10 @@ export const RESET_LINK_INVALID_MESSAGE =
   'This reset link has expired or was already used. Ask for a new one from the login page.';
 export const WRONG_SETUP_CODE_MESSAGE =
   'That code is not right. Enter the 6-digit code your authenticator app shows now.';
+export const SET_UP_AGAIN_PROOF_MESSAGE =
+  'Two-step login is on: to set it up again, enter the 6-digit code your authenticator app shows now, or your password.';
+export const WRONG_SET_UP_AGAIN_PROOF_MESSAGE =
+  'That code or password is not right. Enter the 6-digit code your authenticator app shows now, or your password.';
 
 /**
  * The admin account's own safety: a password reset by an emailed link, and two-step login with an
@@ -40,6 +52,7 @@ export class AccountService {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
+    private readonly throttle: LoginThrottleService,
   ) {}
 
   /**
@@ -111,9 +124,25 @@ export class AccountService {
     };
   }
 
-  /** A new secret to scan; two-step login changes only once a code from it is entered. */
-  async setUpTwoFactor(): Promise<TwoFactorSetup> {
+  /**
+   * A new secret to scan; two-step login changes only once a code from it is entered. While it is
+   * on, replacing it (and its recovery codes) needs the app's code or the password, which a stolen
+   * session lacks: 403 without one, or with a wrong one (counted like a login's).
+   */
+  async setUpTwoFactor(
+    proof: TwoFactorSetupRequest,
+    address: string | undefined,
+  ): Promise<TwoFactorSetup> {
     const user = await this.admin();
+    if (user.totpSecret) {
+      const code = proof.code?.trim();
+      const password = proof.password;
+      if (!code && !password) throw new ForbiddenException(SET_UP_AGAIN_PROOF_MESSAGE);
+      const right = await this.attempt(address, () =>
+        code ? this.acceptCode(user, code) : verifyPassword(user.password, password!),
+      );
+      if (!right) throw new ForbiddenException(WRONG_SET_UP_AGAIN_PROOF_MESSAGE);
+    }
     const secret = newTotpSecret();
     await this.users.update({ id: user.id }, { totpPendingSecret: secret });
     return { otpauthUrl: otpauthUrl(secret), secret };
@@ -145,11 +174,14 @@ export class AccountService {
     return { enabled: true, recoveryCodes: codes };
   }
 
-  /** Turns two-step login off; needs a code of the app (or a recovery code). */
-  async disableTwoFactor(code: string): Promise<TwoFactorStatus> {
+  /**
+   * Turns two-step login off; needs a code of the app (or a recovery code), wrong ones counted
+   * like a login's.
+   */
+  async disableTwoFactor(code: string, address: string | undefined): Promise<TwoFactorStatus> {
     const user = await this.admin();
     if (!user.totpSecret) return { enabled: false, recoveryCodesLeft: 0 };
-    if (!(await this.acceptCode(user, code))) {
+    if (!(await this.attempt(address, () => this.acceptCode(user, code)))) {
       throw new BadRequestException(WRONG_SETUP_CODE_MESSAGE);
     }
     await this.users.update(
@@ -186,6 +218,24 @@ export class AccountService {
       { recoveryCodes: JSON.stringify(hashes.filter((h) => h !== hash)) },
     );
     return used.affected === 1;
+  }
+
+  /**
+   * A code or password given from a logged-in session, checked as a login's: the attempt is
+   * reserved first (10 wrong ones per address in 15 minutes, then 429), a right one clears the
+   * address's count.
+   */
+  private async attempt(address: string | undefined, check: () => Promise<boolean>) {
+    const waitSeconds = await this.throttle.reserve(address, 'two-factor');
+    if (waitSeconds > 0) {
+      throw new TooManyRequestsException(
+        `Too many wrong codes. ${tryAgainIn(waitSeconds)}`,
+        waitSeconds,
+      );
+    }
+    if (!(await check())) return false;
+    await this.throttle.clear(address, 'two-factor');
+    return true;
   }
 
   private async admin(): Promise<User> {

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import type { PasswordResetConfirm, PasswordResetRequest, TwoFactorCode } from '@artist/contracts';
+import type {
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  TwoFactorCode,
+  TwoFactorSetupRequest,
+} from '@artist/contracts';
 import { NonEmptyText, OptionalText } from '../../../common/strings.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -27,6 +32,19 @@ export class PasswordResetConfirmDto implements PasswordResetConfirm {
   })
   @MaxLength(200, { message: 'Password is too long' })
   password: string;
+}
+
+export class TwoFactorSetupDto implements TwoFactorSetupRequest {
+  @ApiPropertyOptional({
+    description: 'With two-step login on: the 6-digit code of the app, or a recovery code',
+    example: '123456',
+  })
+  @OptionalText(40, 'code must be text', 'That code is too long.')
+  code?: string;
+
+  @ApiPropertyOptional({ description: 'With two-step login on, instead of a code: the password' })
+  @OptionalText(200, 'password must be text', 'Password is too long')
+  password?: string;
 }
 
 export class TwoFactorCodeDto implements TwoFactorCode {
