@@ -16,6 +16,7 @@ import { showInput } from './utils/shows.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { clearTables } from './utils/test-app.js';
+import { swapCase } from './utils/tokens.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const ARTIST = 'wren@example.com';
@@ -233,7 +234,8 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     expect(mail.parsed.subject).toBe('New shows!');
     expect(mail.parsed.text).toContain(POSTAL);
     expect(mail.parsed.text).toContain(`Unsubscribe: ${unsubscribe}`);
-    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/api/campaigns/${created.id}`);
+    expect(mail.parsed.text).toContain(`${PUBLIC_URL}/api/campaigns/${created.pageId}`);
+    expect(mail.parsed.html).toContain(`href="${PUBLIC_URL}/api/campaigns/${created.pageId}"`);
     expect(mail.parsed.html).toContain('<h1>Hello</h1>');
     expect(mail.parsed.html).toContain(`href="${unsubscribe}"`);
     expect(mail.parsed.html).toContain('View this email in your browser');
@@ -247,7 +249,7 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
       failed: 0,
       bounced: 0,
     });
-    const page = await request(t.server).get(`/api/campaigns/${created.id}`).expect(200);
+    const page = await request(t.server).get(`/api/campaigns/${created.pageId}`).expect(200);
     expect(page.text).toContain('<h1>Hello</h1>');
     expect(page.text).not.toContain(signup.token!);
 
@@ -264,6 +266,38 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
       .send('List-Unsubscribe=One-Click')
       .expect(200);
     expect((await campaign(created.id)).unsubscribed).toBe(1);
+  });
+
+  it('shows a sent campaign’s page at its unguessable page id only, never at its number', async () => {
+    const send = async (subject: string, body: string) => {
+      const created = (
+        await admin.post('/api/admin/campaigns').send({ subject, body, audience: {} }).expect(201)
+      ).body as Campaign;
+      // Nobody to send to: sent at once, its page stored.
+      await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+      expect(await campaign(created.id)).toMatchObject({ status: 'sent', pageId: created.pageId });
+      return created;
+    };
+    const presale = await send('Poster buyers: your presale', 'Your code is **PORCH-LIGHT-42**.');
+    const other = await send('News', 'Hello all.');
+    for (const { pageId } of [presale, other]) expect(pageId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(presale.pageId).not.toBe(other.pageId);
+    const page = await request(t.server).get(`/api/campaigns/${presale.pageId}`).expect(200);
+    expect(page.text).toContain('PORCH-LIGHT-42');
+    const listed = await admin.get('/api/admin/campaigns').expect(200);
+    expect(listed.body.rows.map((c: Campaign) => c.pageId).sort()).toEqual(
+      [presale.pageId, other.pageId].sort(),
+    );
+
+    // Counting up the numbers finds nothing, nor does the page id in another letter case.
+    for (const path of [
+      ...[0, 1, 2, presale.id, other.id, other.id + 1].map(String),
+      swapCase(presale.pageId),
+      `${presale.pageId}x`,
+    ]) {
+      const res = await request(t.server).get(`/api/campaigns/${path}`).expect(404);
+      expect(res.body).toEqual({ statusCode: 404, message: 'Campaign not found.' });
+    }
   });
 
   it('refuses send and test with 409 while the Page has no postal address', async () => {

@@ -3,6 +3,7 @@ import { EXACT_COLLATION } from '../src/database/exact-text.js';
 import { NameManualOrderItemsFromCatalogue1765500000300 } from '../src/database/migrations/1765500000300-NameManualOrderItemsFromCatalogue.js';
 import { CompareAddressesExactly1767100000100 } from '../src/database/migrations/1767100000100-CompareAddressesExactly.js';
 import { NameEmailSubjects1767900000000 } from '../src/database/migrations/1767900000000-NameEmailSubjects.js';
+import { GiveCampaignPagesUnguessableIds1767970000000 } from '../src/database/migrations/1767970000000-GiveCampaignPagesUnguessableIds.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { testDatabases } from './utils/databases.js';
@@ -341,5 +342,51 @@ describe.each(testDatabases())('migrations on $name', (db) => {
       'order 42',
       'user u-1',
     ]);
+  });
+
+  it('gives every campaign its own unguessable page id, and its stored email and page link to it', async () => {
+    const dataSource = t.app.get(DataSource);
+    const mine = migrations.indexOf(GiveCampaignPagesUnguessableIds1767970000000);
+    for (let i = migrations.length - 1; i >= mine; i--) await dataSource.undoLastMigration();
+    await dataSource.query('DELETE FROM campaign_recipients');
+    await dataSource.query('DELETE FROM campaigns');
+    const site = 'https://wren.example/api/campaigns';
+    const campaign = (id: number, status: string, html: string | null, text: string | null) =>
+      dataSource.query(
+        `INSERT INTO campaigns (id, subject, body, audience, status, html, text, createdAt,
+           updatedAt) VALUES (?, 's', 'b', '{}', ?, ?, ?, 0, 0)`,
+        [id, status, html, text],
+      );
+    // Campaign 1's email also links to campaign 12's page, which is not its own.
+    await campaign(
+      1,
+      'sent',
+      `<a href="${site}/1">View</a> <a href="${site}/12">Earlier</a>`,
+      `View this email in your browser: ${site}/1\nEarlier: ${site}/12`,
+    );
+    await campaign(12, 'paused', `<a href="${site}/12">View</a>`, `${site}/12`);
+    await campaign(13, 'draft', null, null);
+    await dataSource.runMigrations();
+
+    const rows = (await dataSource.query(
+      'SELECT id, pageId, html, text FROM campaigns ORDER BY id',
+    )) as { id: number; pageId: string; html: string | null; text: string | null }[];
+    const pageIds = rows.map((r) => r.pageId);
+    for (const pageId of pageIds) expect(pageId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(new Set(pageIds).size).toBe(3);
+    const [one, twelve] = pageIds;
+    expect(rows.map((r) => [Number(r.id), r.html, r.text])).toEqual([
+      [
+        1,
+        `<a href="${site}/${one}">View</a> <a href="${site}/12">Earlier</a>`,
+        `View this email in your browser: ${site}/${one}\nEarlier: ${site}/12`,
+      ],
+      [12, `<a href="${site}/${twelve}">View</a>`, `${site}/${twelve}`],
+      [13, null, null],
+    ]);
+    // The page id is unique: a second campaign cannot take it.
+    await expect(
+      dataSource.query('UPDATE campaigns SET pageId = ? WHERE id = 12', [one]),
+    ).rejects.toThrow();
   });
 });

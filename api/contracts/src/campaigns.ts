@@ -44,6 +44,8 @@ export interface CampaignAudience {
 
 export interface Campaign {
   id: number;
+  /** Its public page, `/api/campaigns/<pageId>` ("view in your browser"): unguessable. */
+  pageId: string;
   subject: string;
   /** Markdown. */
   body: string;

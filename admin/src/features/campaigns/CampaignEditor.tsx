@@ -461,7 +461,7 @@ function CampaignProgress({ campaign }: { campaign: Campaign }) {
           </Button>
         )}
         {campaign.startedAt && (
-          <Button href={`/api/campaigns/${campaign.id}`} target="_blank" rel="noopener">
+          <Button href={`/api/campaigns/${campaign.pageId}`} target="_blank" rel="noopener">
             View in browser
           </Button>
         )}

@@ -8,6 +8,7 @@ import { announcement } from './announce.js';
 
 const makeCampaign = (id: number, overrides: Partial<Campaign> = {}): Campaign => ({
   id,
+  pageId: `Pg7xQ2mL9vR4tK8sB1nC6dF3hJ5wZ0a${id}`,
   subject: `Campaign ${id}`,
   body: '# Hello',
   audience: {},
@@ -127,6 +128,11 @@ it('opens a draft with its live count, previews it, and sends it to N fans after
   );
   expect(await screen.findByText(/10 of 42 sent/)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+  // Its page is at its unguessable page id, not at its number.
+  expect(screen.getByRole('link', { name: 'View in browser' })).toHaveAttribute(
+    'href',
+    '/api/campaigns/Pg7xQ2mL9vR4tK8sB1nC6dF3hJ5wZ0a7',
+  );
 });
 
 it('schedules in the artist’s time zone, names it, and shows the time it goes out on her clock', async () => {

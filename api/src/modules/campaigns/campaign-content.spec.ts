@@ -29,11 +29,16 @@ describe('campaign content', () => {
 
   it('puts each recipient’s unsubscribe link into the same stored content', () => {
     const content = renderCampaign(
-      { id: 7, subject: 'Hello', body: 'Hi **all**' },
+      { pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e', subject: 'Hello', body: 'Hi **all**' },
       SITE,
       '1 Music Row, Nashville, TN 37203',
     );
-    expect(content.html).toContain('https://wren.example/api/campaigns/7');
+    expect(content.html).toContain(
+      'https://wren.example/api/campaigns/Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e',
+    );
+    expect(content.text).toContain(
+      'https://wren.example/api/campaigns/Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e',
+    );
     expect(content.html).toContain('1 Music Row, Nashville, TN 37203');
     const mine = personalise(content, 'https://wren.example/api/newsletter/unsubscribe?token=a&b');
     expect(mine.html).toContain(

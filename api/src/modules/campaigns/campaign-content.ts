@@ -54,7 +54,7 @@ function absolute(href: string, publicUrl: string): string | null {
  * in the HTML; the plain text's footer is added per recipient by `personalText`).
  */
 export function renderCampaign(
-  campaign: { id: number; subject: string; body: string },
+  campaign: { pageId: string; subject: string; body: string },
   publicUrl: string,
   postalAddress: string,
   { test = false } = {},
@@ -63,7 +63,7 @@ export function renderCampaign(
     subject: test ? `[Test] ${campaign.subject}` : campaign.subject,
     bodyHtml: markdownToHtml(campaign.body, publicUrl),
     bodyText: campaign.body,
-    viewUrl: campaignPageUrl(publicUrl, campaign.id),
+    viewUrl: campaignPageUrl(publicUrl, campaign.pageId),
     unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
     postalAddress,
     test,
@@ -81,6 +81,6 @@ export function personalise(
   };
 }
 
-/** The campaign's public page ("view in your browser"). */
-export const campaignPageUrl = (publicUrl: string, id: number) =>
-  `${publicUrl}/api/campaigns/${id}`;
+/** The campaign's public page ("view in your browser"), at its unguessable page id. */
+export const campaignPageUrl = (publicUrl: string, pageId: string) =>
+  `${publicUrl}/api/campaigns/${pageId}`;

@@ -10,9 +10,17 @@ import { QueuedMessage } from '../email/queued-message.js';
 @Entity('campaigns')
 @Index('IDX_campaigns_status_scheduledAt', ['status', 'scheduledAt'])
 @Index('IDX_campaigns_createdAt', ['createdAt'])
+@Index('IDX_campaigns_pageId', ['pageId'], { unique: true })
 export class CampaignRecord {
   @PrimaryGeneratedColumn()
   id: number;
+
+  /**
+   * The id of its public page ("view in your browser"): unguessable, so a campaign sent to a few
+   * fans is read by them alone, not by whoever counts up the sequential ids.
+   */
+  @LinkTokenColumn()
+  pageId: string;
 
   @Column({ type: 'varchar', length: 300 })
   subject: string;

@@ -44,6 +44,7 @@ import { SuppressionsService } from './suppressions.service.js';
 import { DataSource } from 'typeorm';
 import { CampaignRecord } from './campaign.entity.js';
 import { UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
+import { isTokenShaped } from '../email/link-pages.js';
 
 const campaignColumns: CsvColumn<Campaign>[] = [
   ...csvColumns<Campaign>('id', 'createdAt', 'subject', 'status'),
@@ -190,12 +191,18 @@ export class SuppressionsController {
 export class CampaignPageController {
   constructor(private readonly dataSource: DataSource) {}
 
-  @Get(':id')
-  @ApiResponse({ status: 404, description: 'No campaign that has been sent with this id' })
-  async page(@Param() { id }: IdParam, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const campaign = await this.dataSource
-      .getRepository(CampaignRecord)
-      .findOne({ select: { id: true, html: true, status: true }, where: { id } });
+  @Get(':pageId')
+  @ApiResponse({ status: 404, description: 'No campaign that has been sent at this address' })
+  async page(
+    @Param('pageId') pageId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    // Only the page id finds a campaign: its sequential id, or any other shape, is not found.
+    const campaign = isTokenShaped(pageId)
+      ? await this.dataSource
+          .getRepository(CampaignRecord)
+          .findOne({ select: { id: true, html: true, status: true }, where: { pageId } })
+      : null;
     if (!campaign?.html || campaign.status === 'draft')
       throw new NotFoundException('Campaign not found.');
     res.type('html');

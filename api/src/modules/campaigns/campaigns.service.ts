@@ -24,6 +24,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { ContentService } from '../content/content.service.js';
+import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { AudienceService } from './audience.service.js';
@@ -74,6 +75,7 @@ export class CampaignsService implements OnModuleInit {
       defaultSort: '-createdAt',
       select: [
         'c.id',
+        'c.pageId',
         'c.subject',
         'c.body',
         'c.audience',
@@ -98,6 +100,7 @@ export class CampaignsService implements OnModuleInit {
     await this.audience.check(input.audience);
     const now = this.clock.now().getTime();
     const { identifiers } = await this.campaigns.insert({
+      pageId: newLinkToken(),
       subject: input.subject,
       body: input.body,
       audience: JSON.stringify(cleanAudience(input.audience)),
@@ -356,6 +359,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function toCampaign(row: CampaignRecord): Campaign {
   return {
     id: row.id,
+    pageId: row.pageId,
     subject: row.subject,
     body: row.body,
     audience: JSON.parse(row.audience) as CampaignAudience,
