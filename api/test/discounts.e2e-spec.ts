@@ -1,10 +1,12 @@
 import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import {
   DISCOUNT_EMAIL_NEEDED_MESSAGE,
   type DiscountCode,
   type DiscountCodeInput,
 } from '@artist/contracts';
+import { FoldOncePerEmailAddresses1767980000000 } from '../src/database/migrations/1767980000000-FoldOncePerEmailAddresses.js';
 import { DiscountHold } from '../src/modules/discounts/discount.entity.js';
 import { browser, loggedIn } from './utils/admin.js';
 import {
@@ -16,6 +18,7 @@ import {
   sessionOf,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
+import { createRelease, removeReleases } from './utils/releases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 const CODE: DiscountCodeInput = {
@@ -32,6 +35,7 @@ const CODE: DiscountCodeInput = {
 };
 
 const HOUR = 60 * 60 * 1000;
+const USED_BY_EMAIL = 'This code has already been used with this email address.';
 let codes = 0;
 /** A code of its own for each test, so no test sees another's uses. */
 const fresh = (input: Partial<DiscountCodeInput> = {}): DiscountCodeInput => ({
@@ -297,5 +301,77 @@ describe.each(testDatabases())('discount codes with the test payment provider on
       .expect(303);
     const [order] = await orders(t);
     expect(order).toMatchObject({ discountCode: 'TESTPAGE', discountAmount: 500, total: 5000 });
+  });
+});
+
+describe.each(testDatabases())('a code of one use per email on $name', (db) => {
+  const t = testAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    admin = await loggedIn(t);
+    await removeReleases(t);
+    await createRelease(admin, { pricing: 'fixed', priceInCents: 800 });
+  });
+
+  /** A code taking all of a release: each use is a free order. */
+  const create = (code: string) =>
+    admin
+      .post('/api/admin/discounts')
+      .send({ ...CODE, code, percentOff: 100, oncePerEmail: true })
+      .expect(201);
+  const withCode = (discountCode: string, email: string) =>
+    createCheckout(t, { items: [{ productId: 'porch-light', quantity: 1 }], discountCode, email });
+  const answer = async (res: request.Test) => {
+    const { status, body } = await res;
+    return [status, body.message];
+  };
+
+  it('gives one order per mailbox, its +tags and Gmail dots folded', async () => {
+    await create('ONCEONLY');
+    await withCode('ONCEONLY', 'fan@example.com').expect(200);
+    for (const email of ['fan+1@example.com', 'Fan+2@Example.com', '"fan"@example.com']) {
+      expect(await answer(withCode('ONCEONLY', email))).toEqual([422, USED_BY_EMAIL]);
+    }
+    await withCode('ONCEONLY', 'target@gmail.com').expect(200);
+    for (const email of ['t.arget@gmail.com', 'ta.rget+x@gmail.com']) {
+      expect(await answer(withCode('ONCEONLY', email))).toEqual([422, USED_BY_EMAIL]);
+    }
+    const checked = await check(t, {
+      code: 'ONCEONLY',
+      items: [{ productId: 'porch-light', quantity: 1 }],
+      country: 'US',
+      email: 'fan+3@example.com',
+    });
+    expect([checked.status, checked.body.message]).toEqual([422, USED_BY_EMAIL]);
+    await withCode('ONCEONLY', 'other@example.com').expect(200);
+    expect((await orders(t)).map((o) => [o.email, o.total, o.discountCode])).toEqual([
+      ['fan@example.com', 0, 'ONCEONLY'],
+      ['target@gmail.com', 0, 'ONCEONLY'],
+      ['other@example.com', 0, 'ONCEONLY'],
+    ]);
+  });
+
+  it('folds the uses stored before each kept its mailbox', async () => {
+    const made = await create('STOREDUSE');
+    const runner = t.app.get(DataSource).createQueryRunner();
+    const migration = new FoldOncePerEmailAddresses1767980000000();
+    try {
+      await migration.down(runner);
+      await runner.query(
+        "INSERT INTO discount_holds (sessionId, discountId, email, state, expiresAt) VALUES (?, ?, ?, 'used', 0)",
+        ['cs_before_the_fold', made.body.id, 'old.fan+promo@gmail.com'],
+      );
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const [hold] = await t.app
+      .get(DataSource)
+      .getRepository(DiscountHold)
+      .findBy({ sessionId: 'cs_before_the_fold' });
+    expect(hold).toMatchObject({ email: 'old.fan+promo@gmail.com', emailKey: 'oldfan@gmail.com' });
+    expect(await answer(withCode('STOREDUSE', 'oldfan@gmail.com'))).toEqual([422, USED_BY_EMAIL]);
+    await withCode('STOREDUSE', 'oldfan@example.com').expect(200);
   });
 });

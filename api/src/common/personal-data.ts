@@ -196,5 +196,5 @@ export const NOT_COVERED_BY_PERSONAL_DATA: Readonly<Record<string, string>> = {
   stock_reservations:
     'the client network address whose checkout holds stock (what one address may hold at once is capped), tied to no fan or email address',
   discount_holds:
-    "the buyer's normalised address on a checkout's use of a once-per-email code, kept so the code is not used twice by one address; not yet part of the export or erasure",
+    "the buyer's normalised address, and the mailbox it delivers to (`emailKey`), on a checkout's use of a once-per-email code, kept so the code is not used twice by one mailbox; not yet part of the export or erasure",
 };

@@ -43,6 +43,7 @@ import { FansKeepTheirFigures1767930000000 } from './1767930000000-FansKeepTheir
 import { LeadFanSearchIndexById1767940000000 } from './1767940000000-LeadFanSearchIndexById.js';
 import { CompareDownloadTokensExactly1767950000000 } from './1767950000000-CompareDownloadTokensExactly.js';
 import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-GiveCampaignPagesUnguessableIds.js';
+import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
 
 /** In order of application. */
 export const migrations = [
@@ -90,4 +91,5 @@ export const migrations = [
   LeadFanSearchIndexById1767940000000,
   CompareDownloadTokensExactly1767950000000,
   GiveCampaignPagesUnguessableIds1767970000000,
+  FoldOncePerEmailAddresses1767980000000,
 ];

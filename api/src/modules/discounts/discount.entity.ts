@@ -60,6 +60,7 @@ export type DiscountHoldState = 'held' | 'used' | 'released';
  */
 @Entity('discount_holds')
 @Index('IDX_discount_holds_discountId_state', ['discountId', 'state'])
+@Index('IDX_discount_holds_discountId_emailKey', ['discountId', 'emailKey'])
 export class DiscountHold {
   /** The provider's session id, or `pending:…` until the session exists. */
   @PrimaryColumn({ type: 'varchar', length: 255 })
@@ -71,6 +72,13 @@ export class DiscountHold {
   /** The buyer's email, normalised, for a code that may be used once per email. */
   @Column({ type: 'varchar', length: 320, nullable: true })
   email: string | null;
+
+  /**
+   * The mailbox that address delivers to (`mailboxKey`: `fan+1@` is `fan@`), which the
+   * once-per-email check compares.
+   */
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  emailKey: string | null;
 
   @Column({ type: 'varchar', length: 10, default: 'held' })
   state: DiscountHoldState;

@@ -17,6 +17,7 @@ import { Clock } from '../../common/clock.js';
 import type { ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
+import { mailboxKey } from '../email/mailbox.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';
 
 export const DISCOUNT_NOT_FOUND_MESSAGE = 'Discount code not found.';
@@ -145,6 +146,7 @@ export class DiscountsService {
           sessionId: key,
           discountId: applied.id,
           email: email ? normaliseEmail(email) : null,
+          emailKey: email ? mailboxKey(email) : null,
           state: 'held',
           expiresAt,
         });
@@ -170,7 +172,7 @@ export class DiscountsService {
 
   /**
    * A paid session's use is counted, once, in the transaction that makes its order; the buyer's
-   * email is kept with it for a code that may be used once per email.
+   * email, and its mailbox, are kept with it for a code that may be used once per email.
    */
   async redeem(manager: EntityManager, sessionId: string, email: string): Promise<void> {
     const hold = await manager.findOneBy(DiscountHold, { sessionId });
@@ -178,7 +180,7 @@ export class DiscountsService {
     const claimed = await manager.update(
       DiscountHold,
       { sessionId, state: hold.state },
-      { state: 'used', email: normaliseEmail(email) },
+      { state: 'used', email: normaliseEmail(email), emailKey: mailboxKey(email) },
     );
     if (claimed.affected !== 1) return;
     await manager
@@ -227,10 +229,11 @@ export class DiscountsService {
     }
     if (found.oncePerEmail) {
       if (!email) throw new UnprocessableEntityException(DISCOUNT_EMAIL_NEEDED_MESSAGE);
-      const mine = normaliseEmail(email);
+      // Compared by mailbox: `fan+1@` and `f.an@gmail.com` are the `fan@` who used it.
+      const mine = mailboxKey(email);
       const before = await manager.countBy(DiscountHold, [
-        { discountId: found.id, email: mine, state: 'used' },
-        { ...live, email: mine },
+        { discountId: found.id, emailKey: mine, state: 'used' },
+        { ...live, emailKey: mine },
       ]);
       if (before > 0) throw new UnprocessableEntityException(USED_BY_EMAIL_MESSAGE);
     }
