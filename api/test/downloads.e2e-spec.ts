@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
 import { ReleaseFileRecord } from '../src/modules/catalog/release-file.entity.js';
+import { MailQuota } from '../src/modules/email/mail-quota.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
 import { DownloadLinkRecord, DownloadRecordRow } from '../src/modules/releases/download.entity.js';
@@ -44,6 +45,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
       ReleaseFileRecord,
       OutboxEmail,
       RateLimitHit,
+      MailQuota,
     ]);
     await removeReleases(t);
     await createRelease(admin, { minPriceCents: 0 });

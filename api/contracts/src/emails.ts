@@ -7,6 +7,7 @@ export const EMAIL_KINDS = [
   'order-confirmation',
   'order-shipped',
   'artist-order',
+  'artist-free-orders',
   'artist-contact',
   'newsletter-confirm',
   'notify-confirm',
@@ -24,6 +25,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  */
 export const EMAIL_SUBJECT_TYPES = [
   'order',
+  'free-orders',
   'contact-message',
   'signup',
   'notify-me',

@@ -25,6 +25,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   'order-confirmation': 'Order confirmation',
   'order-shipped': 'Shipped',
   'artist-order': 'New order alert',
+  'artist-free-orders': 'Free orders digest',
   'artist-contact': 'Message alert',
   'newsletter-confirm': 'Newsletter confirmation',
   'notify-confirm': 'Notify-me confirmation',

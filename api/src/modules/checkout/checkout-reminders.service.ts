@@ -138,12 +138,13 @@ export class CheckoutRemindersService implements OnModuleInit {
     const week = { max: 1, windowMs: REMINDER_WINDOW_MS, aligned: false };
     const quota = await takeQuota(manager, reminderQuotaName(reminder.email), week, now);
     if (!quota.granted) return skip('one this week already');
-    await this.outbox.queueCheckoutReminder(manager, {
+    const queued = await this.outbox.queueCheckoutReminder(manager, {
       sessionId: reminder.sessionId,
       email: reminder.email,
       recoveryUrl: reminder.recoveryUrl,
       items: record.orderLineItems(),
     });
+    if (!queued) return skip('mailbox had its emails today');
     await manager.update(CheckoutReminder, { sessionId: reminder.sessionId }, { state: 'sent' });
     return 'sent';
   }

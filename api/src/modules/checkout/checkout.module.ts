@@ -15,6 +15,7 @@ import { CheckoutReminder } from './checkout-reminder.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
+import { FreeOrderDigest } from './free-order-digest.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider } from './payment-provider.js';
 import { ProviderSessionCache } from './provider-session-cache.js';
@@ -67,6 +68,7 @@ export const CHECKOUT_ENTITIES = [CheckoutSession, CheckoutReminder, ChargeEvent
     CheckoutCleanupService,
     CheckoutRemindersService,
     FulfilmentService,
+    FreeOrderDigest,
     ProviderSessionCache,
     RefundService,
     CheckoutPersonalData,

@@ -13,6 +13,7 @@ import { mailboxQuotaName } from './mailbox.js';
 import { OutboxEmail } from './outbox-email.entity.js';
 import {
   artistContactAlert,
+  artistFreeOrdersDigest,
   artistOrderAlert,
   backInStock,
   checkoutReminder,
@@ -23,6 +24,7 @@ import {
   passwordReset,
   type ContactEmailData,
   type DownloadEmailLink,
+  type FreeOrderLine,
   type RenderedEmail,
 } from './templates.js';
 
@@ -44,9 +46,14 @@ export interface QueuedEmail {
   replyTo?: Recipient;
   listUnsubscribe?: string;
   content: RenderedEmail;
+  /**
+   * Anyone can cause it by typing the address in (a signup, a free order, a code redeemed): it
+   * counts against the mailbox's MAILBOX_EMAILS_PER_DAY and is not queued past them.
+   */
+  strangerCaused?: boolean;
 }
 
-/** Confirmation and back-in-stock emails one mailbox may be sent in a day (see `mailboxKey`). */
+/** Emails a stranger can cause that one mailbox may be sent in a day (see `mailboxKey`). */
 export const MAILBOX_EMAILS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -60,6 +67,7 @@ export interface PaidOrder {
   /** JSON text of the address. */
   shippingAddress: string;
   total: number;
+  salesChannel?: string;
   discountCode?: string | null;
   discountAmount?: number;
   taxAmount?: number;
@@ -76,7 +84,12 @@ export class OutboxService {
     private readonly clock: Clock,
   ) {}
 
-  /** Order confirmation to the buyer, and the artist's alert when ARTIST_EMAIL is set. */
+  /**
+   * Order confirmation to the buyer, and the artist's alert when ARTIST_EMAIL is set. A free
+   * order (nothing paid) needs no card, so anyone can place one for any address: its
+   * confirmation counts against the mailbox, and the artist hears of it in the hour's digest
+   * (`queueFreeOrdersDigest`) instead.
+   */
   async queueOrderPaid(
     manager: EntityManager,
     order: PaidOrder,
@@ -99,6 +112,7 @@ export class OutboxService {
       downloads,
       downloadTerms: { days: this.config.downloads.days, limit: this.config.downloads.limit },
     };
+    const free = isFreeOrder(order);
     if (order.email) {
       await this.queue(manager, {
         key: `order-confirmation:${order.id}`,
@@ -107,10 +121,11 @@ export class OutboxService {
         to: { address: order.email, name: order.customerName },
         replyTo: this.artistReplyTo(),
         content: orderConfirmation(data, this.config.publicUrl),
+        strangerCaused: free,
       });
     }
     const artist = this.config.mail.artistEmail;
-    if (artist) {
+    if (artist && !free) {
       const adminUrl = `${this.config.publicUrl}/admin?tab=orders&search=${encodeURIComponent(order.email)}`;
       await this.queue(manager, {
         key: `artist-order:${order.id}`,
@@ -161,6 +176,28 @@ export class OutboxService {
     });
   }
 
+  /**
+   * The artist's one email about the free orders of the hour starting at `hourStart` (epoch ms):
+   * keyed by the hour, so of several instances gathering it only one queues it. False when it was
+   * queued already or ARTIST_EMAIL is not set.
+   */
+  async queueFreeOrdersDigest(
+    manager: EntityManager,
+    hourStart: number,
+    orders: FreeOrderLine[],
+  ): Promise<boolean> {
+    const artist = this.config.mail.artistEmail;
+    if (!artist || orders.length === 0) return false;
+    const hour = new Date(hourStart).toISOString();
+    return this.queue(manager, {
+      key: `${FREE_ORDERS_DIGEST_KIND}:${hour}`,
+      kind: FREE_ORDERS_DIGEST_KIND,
+      subject: { type: 'free-orders', id: hour },
+      to: { address: artist },
+      content: artistFreeOrdersDigest(orders, `${this.config.publicUrl}/admin?tab=orders`),
+    });
+  }
+
   /** The artist's alert of a new contact message; replies go to the fan. */
   async queueContactMessage(
     manager: EntityManager,
@@ -189,7 +226,6 @@ export class OutboxService {
     signup: { id: number; email: string; confirmToken: string; unsubscribeToken: string },
     sentAt: number,
   ): Promise<boolean> {
-    if (!(await this.mailboxAllows(manager, signup.email))) return false;
     const links = newsletterLinks(this.config.publicUrl, signup);
     return this.queue(manager, {
       key: `newsletter-confirm:${signup.id}:${sentAt}:${signup.confirmToken.slice(0, 12)}`,
@@ -198,6 +234,7 @@ export class OutboxService {
       to: { address: signup.email },
       listUnsubscribe: links.unsubscribe,
       content: newsletterConfirmation(links.confirm, links.unsubscribe),
+      strangerCaused: true,
     });
   }
 
@@ -216,7 +253,6 @@ export class OutboxService {
     },
     sentAt: number,
   ): Promise<boolean> {
-    if (!(await this.mailboxAllows(manager, request.email))) return false;
     const confirm = `${this.config.publicUrl}${NOTIFY_CONFIRM_PATH}?token=${encodeURIComponent(request.confirmToken)}`;
     const unsubscribe = notifyUnsubscribeLink(this.config.publicUrl, request.unsubscribeToken);
     return this.queue(manager, {
@@ -226,6 +262,7 @@ export class OutboxService {
       to: { address: request.email },
       listUnsubscribe: unsubscribe,
       content: notifyConfirmation(request.productName, confirm, unsubscribe),
+      strangerCaused: true,
     });
   }
 
@@ -238,7 +275,6 @@ export class OutboxService {
     manager: EntityManager,
     request: { id: number; email: string; productName: string; token: string; sizes?: string[] },
   ): Promise<boolean> {
-    if (!(await this.mailboxAllows(manager, request.email))) return false;
     const unsubscribe = notifyUnsubscribeLink(this.config.publicUrl, request.token);
     return this.queue(manager, {
       key: `back-in-stock:${request.id}`,
@@ -252,12 +288,14 @@ export class OutboxService {
         unsubscribe,
         request.sizes,
       ),
+      strangerCaused: true,
     });
   }
 
   /**
    * The reminder of an abandoned checkout (`checkout_reminders`): its items and Stripe's recovery
-   * link, once per checkout session.
+   * link, once per checkout session; false when the mailbox has had its emails for the day (the
+   * address was typed at checkout, by anyone).
    */
   async queueCheckoutReminder(
     manager: EntityManager,
@@ -270,6 +308,7 @@ export class OutboxService {
       to: { address: reminder.email },
       replyTo: this.artistReplyTo(),
       content: checkoutReminder(reminder.items, reminder.recoveryUrl),
+      strangerCaused: true,
     });
   }
 
@@ -294,9 +333,9 @@ export class OutboxService {
   }
 
   /**
-   * Counts one fan-triggered email to the address's mailbox: at most MAILBOX_EMAILS_PER_DAY in
-   * a day, however the address is spelt (`mailboxKey`), so many spellings of one address cannot
-   * flood it. Counted in the caller's transaction, with the email.
+   * Counts one email a stranger caused to the address's mailbox: at most MAILBOX_EMAILS_PER_DAY
+   * in a day, however the address is spelt (`mailboxKey`), so many spellings of one address
+   * cannot flood it. Counted in the caller's transaction, with the email.
    */
   private async mailboxAllows(manager: EntityManager, address: string): Promise<boolean> {
     const limit = { max: MAILBOX_EMAILS_PER_DAY, windowMs: DAY_MS, aligned: false };
@@ -327,11 +366,14 @@ export class OutboxService {
   }
 
   /**
-   * Writes one email; false when its key is already queued (a retried webhook, a double click).
-   * On MySQL and SQLite a refused row undoes only its own statement, so the caller's transaction
-   * goes on.
+   * Writes one email; false when its key is already queued (a retried webhook, a double click),
+   * or it is `strangerCaused` and its mailbox has had its emails for the day. On MySQL and
+   * SQLite a refused row undoes only its own statement, so the caller's transaction goes on.
    */
   async queue(manager: EntityManager, email: QueuedEmail): Promise<boolean> {
+    if (email.strangerCaused && !(await this.mailboxAllows(manager, email.to.address))) {
+      return false;
+    }
     const now = this.clock.now().getTime();
     try {
       await manager.insert(OutboxEmail, {
@@ -405,5 +447,12 @@ export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 export const NOTIFY_UNSUBSCRIBE_PATH = '/api/notify-me/unsubscribe';
 /** The confirm page of a notify-me request that needs double opt-in. */
 export const NOTIFY_CONFIRM_PATH = '/api/notify-me/confirm';
+
+/** The artist's digest of free orders: one email an hour at most, whatever their number. */
+export const FREE_ORDERS_DIGEST_KIND = 'artist-free-orders';
+
+/** An online order with nothing paid: anyone can place one, for any address, without a card. */
+export const isFreeOrder = (order: { total: number; salesChannel?: string }) =>
+  order.total === 0 && (order.salesChannel ?? 'online') === 'online';
 
 const clip = (value: string, length: number) => [...value].slice(0, length).join('');

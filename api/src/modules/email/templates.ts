@@ -317,6 +317,45 @@ export function artistOrderAlert(order: OrderEmailData, adminUrl: string): Rende
   return { subject, html, text };
 }
 
+/** One free order as the artist's digest lists it: its number and what it took. */
+export interface FreeOrderLine {
+  id: number;
+  items: OrderLineItem[];
+}
+
+/** The most orders a digest lists one by one; the rest are counted, and all are in the admin. */
+const DIGEST_LISTED = 50;
+
+/**
+ * To the artist: an hour's free orders (nothing paid) in one email, not one each, so that
+ * strangers ordering free downloads cannot fill her inbox. It names no buyer: the admin does.
+ */
+export function artistFreeOrdersDigest(orders: FreeOrderLine[], adminUrl: string): RenderedEmail {
+  const n = orders.length;
+  const subject = n === 1 ? '1 free order' : `${n} free orders`;
+  const lines = orders
+    .slice(0, DIGEST_LISTED)
+    .map(
+      (order) =>
+        `${orderNumber(order.id)}: ${order.items.map((i) => `${i.quantity} × ${i.product_name}`).join(', ')}`,
+    );
+  const more = n > DIGEST_LISTED ? [`and ${n - DIGEST_LISTED} more`] : [];
+  const intro = `${subject} in the last hour, nothing paid.`;
+  const html = layout(
+    subject,
+    [
+      heading(subject),
+      paragraph(intro),
+      ...[...lines, ...more].map((line) => paragraph(line)),
+      button('Open the orders in the admin', adminUrl),
+    ].join('\n'),
+  );
+  const text = [intro, '', ...lines, ...more, '', `Open the orders in the admin: ${adminUrl}`].join(
+    '\n',
+  );
+  return { subject, html, text };
+}
+
 export interface ContactEmailData {
   firstName: string;
   lastName: string;

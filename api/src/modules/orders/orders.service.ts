@@ -313,6 +313,22 @@ export class OrdersService implements OnModuleInit {
       .getExists();
   }
 
+  /** Online orders with nothing paid, made in [from, to), oldest first: the artist's digest. */
+  freeOnlineBetween(
+    manager: EntityManager,
+    from: Date,
+    to: Date,
+  ): Promise<Pick<Order, 'id' | 'lineItems' | 'createdAt'>[]> {
+    return manager
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select(['o.id', 'o.lineItems', 'o.createdAt'])
+      .where('o.total = 0 AND o.salesChannel = :online', { online: 'online' })
+      .andWhere('o.createdAt >= :from AND o.createdAt < :to', { from, to })
+      .orderBy('o.id')
+      .getMany();
+  }
+
   /**
    * Inserts the order a paid checkout made, inside the caller's transaction; a second order of
    * the same payment session fails on the unique key, for the caller to answer.

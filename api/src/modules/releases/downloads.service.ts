@@ -367,6 +367,9 @@ export class DownloadsService {
       subject,
       to: { address: email },
       content: downloadLinks(this.emailLinks(links), this.days, this.limit, this.config.publicUrl),
+      // A code redeemed or fresh links asked for can come from anyone; the artist's re-send of
+      // an order's links (subject `order`) is hers.
+      strangerCaused: subject.type !== 'order',
     });
   }
 

@@ -1,0 +1,86 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DataSource, In, MoreThan } from 'typeorm';
+import type { OrderLineItem } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
+import { JobLeases } from '../cluster/job-leases.service.js';
+import { OutboxEmail } from '../email/outbox-email.entity.js';
+import { FREE_ORDERS_DIGEST_KIND, OutboxService } from '../email/outbox.service.js';
+import { OrdersService } from '../orders/orders.service.js';
+
+const HOUR_MS = 60 * 60_000;
+/**
+ * An hour's free orders are gathered this long after it ends, so that an order whose
+ * transaction began in the hour has committed by then.
+ */
+export const DIGEST_SETTLE_MS = 5 * 60_000;
+/** Hours further back than this are not gathered any more (the site was down all that time). */
+const LOOK_BACK_HOURS = 24;
+/** How often a digest is looked for (one instance each time: see JobLeases). */
+export const DIGEST_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The artist's alert of free orders: instead of one "New order" email per order (anyone can
+ * place free orders by the dozen), one "N free orders" email per clock hour that had any,
+ * gathered from the orders table once the hour is over. The outbox row's key names the hour, so
+ * however many instances gather it, and however often, the hour has one digest.
+ */
+@Injectable()
+export class FreeOrderDigest implements OnModuleInit {
+  private readonly logger = new Logger(FreeOrderDigest.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly outbox: OutboxService,
+    private readonly orders: OrdersService,
+    private readonly leases: JobLeases,
+  ) {}
+
+  onModuleInit(): void {
+    this.leases.schedule(
+      'free-order-digest',
+      DIGEST_SWEEP_INTERVAL_MS,
+      async () => {
+        const queued = await this.queueDue();
+        if (queued) this.logger.log(`Queued ${queued} digests of free orders.`);
+      },
+      15_000,
+    );
+  }
+
+  /** Queues the digest of every settled hour of the last day that had free orders and has none. */
+  async queueDue(): Promise<number> {
+    const now = this.clock.now().getTime();
+    const until = Math.floor((now - DIGEST_SETTLE_MS) / HOUR_MS) * HOUR_MS;
+    const from = until - LOOK_BACK_HOURS * HOUR_MS;
+    const manager = this.dataSource.manager;
+    const orders = await this.orders.freeOnlineBetween(manager, new Date(from), new Date(until));
+    const byHour = new Map<number, typeof orders>();
+    for (const order of orders) {
+      const hour = Math.floor(order.createdAt.getTime() / HOUR_MS) * HOUR_MS;
+      byHour.set(hour, [...(byHour.get(hour) ?? []), order]);
+    }
+    if (byHour.size === 0) return 0;
+    const done = await manager.find(OutboxEmail, {
+      select: { key: true },
+      where: {
+        kind: FREE_ORDERS_DIGEST_KIND,
+        key: In([...byHour.keys()].map(digestKey)),
+        createdAt: MoreThan(from - HOUR_MS),
+      },
+    });
+    const doneKeys = new Set(done.map((row) => row.key));
+    let queued = 0;
+    for (const [hour, ofHour] of byHour) {
+      if (doneKeys.has(digestKey(hour))) continue;
+      const lines = ofHour.map((order) => ({
+        id: order.id,
+        items: JSON.parse(order.lineItems) as OrderLineItem[],
+      }));
+      if (await this.outbox.queueFreeOrdersDigest(manager, hour, lines)) queued++;
+    }
+    return queued;
+  }
+}
+
+const digestKey = (hour: number) => `${FREE_ORDERS_DIGEST_KIND}:${new Date(hour).toISOString()}`;
