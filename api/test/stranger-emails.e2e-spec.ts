@@ -19,6 +19,7 @@ import {
   emptyShop,
   orders,
   postPayForm,
+  sessionStatus,
   shirt,
 } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
@@ -173,5 +174,31 @@ describe.each(testDatabases())('emails a stranger can cause on $name', (db) => {
     expect(
       await repositoryOf(t, CheckoutReminder).findOneByOrFail({ sessionId: open.sessionId }),
     ).toMatchObject({ state: 'skipped', reason: 'mailbox had its emails today' });
+  });
+
+  it("emails a free order's links and keeps them off its receipt; a paid order's receipt keeps them", async () => {
+    const free = await freeOrder('fan@example.org').expect(200);
+    const status = await sessionStatus(t, sessionIdOf(free)).expect(200);
+    expect(status.body.order.downloads).toBeUndefined();
+    expect(status.body.order.downloadsNote).toBe(
+      'Your download links are on their way to f***@example.org',
+    );
+    const [link] = await repositoryOf(t, DownloadLinkRecord).findBy({
+      sessionId: sessionIdOf(free),
+    });
+    expect(JSON.stringify(status.body)).not.toContain(link.token);
+    const [confirmation] = await emailsTo('order-confirmation', 'fan@example.org');
+    expect(confirmation.text).toContain(`/download/${link.token}`);
+
+    const paid = await checkout({
+      items: [{ productId: 'porch-light', quantity: 1, priceCents: 500 }],
+    }).expect(200);
+    const path = new URL(paid.body.url as string).pathname;
+    await postPayForm(t, path).send(BUYER_FORM).expect(303);
+    const receipt = await sessionStatus(t, path.split('/').pop()!).expect(200);
+    expect(receipt.body.order.downloadsNote).toBeUndefined();
+    expect(receipt.body.order.downloads).toEqual([
+      expect.objectContaining({ release: 'Porch Light', format: 'MP3 320' }),
+    ]);
   });
 });

@@ -281,8 +281,14 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
   total: number;
   /** The shipping address on one line, the buyer's name first. */
   shippingAddress: string;
-  /** One link per format of each release bought. */
+  /** One link per format of each release bought (a paid order's; a free order's are emailed). */
   downloads?: DownloadLink[];
+  /**
+   * A free order of releases: where its links were emailed, the address masked ("Your download
+   * links are on their way to f***@example.org"). Its links are never on the receipt, as anyone
+   * can place one with anyone's address.
+   */
+  downloadsNote?: string;
 }
 
 /** True for the whole receipt, false for the summary shown to others after a day. */

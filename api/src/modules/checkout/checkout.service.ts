@@ -372,12 +372,15 @@ export class CheckoutService {
       : { paid, status: session.status };
   }
 
-  /** The whole receipt gains the order's download links; the summary shown to others does not. */
+  /**
+   * The whole receipt of a paid order gains its download links; a free order's say where they
+   * were emailed instead, and the summary shown to others has none.
+   */
   private async withDownloads<T extends CheckoutReceipt | CheckoutReceiptSummary>(
     order: T,
     sessionId: string,
   ): Promise<T> {
-    if (!isWholeReceipt(order)) return order;
+    if (!isWholeReceipt(order) || order.downloadsNote) return order;
     const downloads = await this.downloads.forSession(sessionId);
     return downloads.length ? { ...order, downloads } : order;
   }

@@ -5,6 +5,7 @@ import {
   type CheckoutReceiptSummary,
   type OrderLineItem,
 } from '@artist/contracts';
+import { isFreeOrder } from '../email/outbox.service.js';
 import { orderNumber } from '../email/templates.js';
 import { formatShippingAddress } from '../../common/order-format.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -33,7 +34,8 @@ export async function readReceipt(
   const order = await orders.findBySession(sessionId, manager);
   const session = await manager.findOneBy(CheckoutSession, { sessionId });
   if (!order || !session) return null;
-  const items = (JSON.parse(order.lineItems) as OrderLineItem[]).map((item) => ({
+  const lines = JSON.parse(order.lineItems) as OrderLineItem[];
+  const items = lines.map((item) => ({
     name: item.product_name,
     quantity: item.quantity,
     price: item.price,
@@ -51,5 +53,18 @@ export async function readReceipt(
     tax: order.taxAmount,
     total: order.total,
     shippingAddress: formatShippingAddress(order.shippingAddress),
+    ...(isFreeOrder(order) && lines.some((line) => line.digital)
+      ? { downloadsNote: linksOnTheirWay(order.email) }
+      : {}),
   };
+}
+
+/** Where a free order's links went: its address masked, `f***@example.org`. */
+export const linksOnTheirWay = (email: string) =>
+  `Your download links are on their way to ${maskedAddress(email)}`;
+
+/** An address shown to whoever holds a receipt link: its first letter, `***`, and its domain. */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}***${at < 0 ? '' : email.slice(at)}`;
 }

@@ -106,3 +106,69 @@ it('shows the order number and items alone when the receipt comes without total 
     ),
   ).toBeInTheDocument();
 });
+
+const RELEASE_RECEIPT = {
+  number: '#43',
+  items: [{ name: 'Porch Light', quantity: 1, price: 0 }],
+  subtotal: 0,
+  discount: 0,
+  discountCode: null,
+  shipping: 0,
+  tax: 0,
+  total: 0,
+  shippingAddress: '',
+};
+
+it('says where a free order’s download links were emailed, and shows none of them', async () => {
+  stubApi({
+    [STATUS_URL]: () => ({
+      body: {
+        paid: true,
+        status: 'complete',
+        order: {
+          ...RELEASE_RECEIPT,
+          downloadsNote: 'Your download links are on their way to f***@example.org',
+        },
+      },
+    }),
+  });
+  renderApp('/?checkout=success&session_id=cs_test_1');
+  const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByText('Thank you! Order #43')).toBeInTheDocument();
+  expect(within(dialog).getByRole('heading', { name: 'Your downloads' })).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('Your download links are on their way to f***@example.org.'),
+  ).toBeInTheDocument();
+  expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+});
+
+it('lists a paid order’s download links', async () => {
+  stubApi({
+    [STATUS_URL]: () => ({
+      body: {
+        paid: true,
+        status: 'complete',
+        order: {
+          ...RELEASE_RECEIPT,
+          items: [{ name: 'Porch Light', quantity: 1, price: 800 }],
+          subtotal: 800,
+          total: 800,
+          downloads: [
+            {
+              release: 'Porch Light',
+              format: 'MP3 320',
+              url: '/download/abc',
+              expiresAt: '2027-03-01T00:00:00.000Z',
+              downloadsLeft: 3,
+            },
+          ],
+        },
+      },
+    }),
+  });
+  renderApp('/?checkout=success&session_id=cs_test_1');
+  const dialog = await screen.findByRole('dialog');
+  const link = await within(dialog).findByRole('link', { name: 'Download Porch Light (MP3 320)' });
+  expect(link).toHaveAttribute('href', '/download/abc');
+  expect(within(dialog).queryByText(/on their way to/)).not.toBeInTheDocument();
+});

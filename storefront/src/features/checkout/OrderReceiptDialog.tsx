@@ -13,7 +13,8 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * The buyer's receipt after paying: the order number the admin and the confirmation email use,
- * the items, shipping, total and address, read through the session-status call (which records
+ * the items, shipping, total and address (and a paid order's download links, or where a free
+ * order's were emailed), read through the session-status call (which records
  * the order itself when the payment provider's webhook has not arrived yet). A day after the
  * order, a browser other than the one that checked out gets the order number and items only.
  */
@@ -113,6 +114,13 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
                     </li>
                   ))}
                 </ul>
+              </section>
+            ) : null}
+            {isWholeReceipt(order) && order.downloadsNote ? (
+              // A free order's links go to its email address only, never onto the page.
+              <section className="receipt__downloads" aria-labelledby="receipt-downloads">
+                <h3 id="receipt-downloads">Your downloads</h3>
+                <p>{order.downloadsNote}.</p>
               </section>
             ) : null}
             {isWholeReceipt(order) ? (
