@@ -75,6 +75,10 @@ export function shippedSums(lines: SoldLine[]): [itemCount: number, subtotalCent
 /** The country a digital-only session is recorded for. */
 export const downloadCountry = (country: string | undefined) => country ?? DEFAULT_COUNTRY;
 
+/** An online order with nothing paid: anyone can place one, for any address, without a card. */
+export const isFreeOrder = (order: { total: number; salesChannel: string }) =>
+  order.total === 0 && order.salesChannel === 'online';
+
 /** A checkout with nothing to pay: its id (in Stripe's shape) and the receipt's address. */
 export function freeSession(idempotencyKey: string, successUrl: string) {
   const id = `cs_free_${idempotencyKey.replace(/-/g, '')}`;

@@ -11,6 +11,7 @@ import { FanLinker } from '../../common/fan-linker.js';
 import { OrdersService, type Order } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
+import { isFreeOrder } from './digital-lines.js';
 import type { ChargeUpdate, ProviderSession } from './payment-provider.js';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unpaid' | 'unknown-session';
@@ -83,7 +84,7 @@ export class FulfilmentService {
         manager,
         order as Order,
         order.shippingAmount ?? record.shipping,
-        this.downloads.emailLinks(links),
+        { downloads: this.downloads.emailLinks(links), free: isFreeOrder(order as Order) },
       );
       return 'created' as const;
     });

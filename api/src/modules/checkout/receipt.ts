@@ -5,11 +5,11 @@ import {
   type CheckoutReceiptSummary,
   type OrderLineItem,
 } from '@artist/contracts';
-import { isFreeOrder } from '../email/outbox.service.js';
 import { orderNumber } from '../email/templates.js';
 import { formatShippingAddress } from '../../common/order-format.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
+import { isFreeOrder } from './digital-lines.js';
 
 /** Who asks for a receipt: when, and whether from the browser that checked out. */
 export interface ReceiptViewer {

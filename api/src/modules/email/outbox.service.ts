@@ -67,7 +67,6 @@ export interface PaidOrder {
   /** JSON text of the address. */
   shippingAddress: string;
   total: number;
-  salesChannel?: string;
   discountCode?: string | null;
   discountAmount?: number;
   taxAmount?: number;
@@ -85,16 +84,16 @@ export class OutboxService {
   ) {}
 
   /**
-   * Order confirmation to the buyer, and the artist's alert when ARTIST_EMAIL is set. A free
+   * Order confirmation to the buyer, and the artist's alert when ARTIST_EMAIL is set. A `free`
    * order (nothing paid) needs no card, so anyone can place one for any address: its
-   * confirmation counts against the mailbox, and the artist hears of it in the hour's digest
+   * confirmation is `strangerCaused`, and the artist hears of it in the hour's digest
    * (`queueFreeOrdersDigest`) instead.
    */
   async queueOrderPaid(
     manager: EntityManager,
     order: PaidOrder,
     shipping: number | null,
-    downloads: DownloadEmailLink[] = [],
+    { downloads = [], free = false }: { downloads?: DownloadEmailLink[]; free?: boolean } = {},
   ): Promise<void> {
     if (typeof order.id !== 'number') throw new Error('The order must be inserted first.');
     const data = {
@@ -112,7 +111,6 @@ export class OutboxService {
       downloads,
       downloadTerms: { days: this.config.downloads.days, limit: this.config.downloads.limit },
     };
-    const free = isFreeOrder(order);
     if (order.email) {
       await this.queue(manager, {
         key: `order-confirmation:${order.id}`,
@@ -450,9 +448,5 @@ export const NOTIFY_CONFIRM_PATH = '/api/notify-me/confirm';
 
 /** The artist's digest of free orders: one email an hour at most, whatever their number. */
 export const FREE_ORDERS_DIGEST_KIND = 'artist-free-orders';
-
-/** An online order with nothing paid: anyone can place one, for any address, without a card. */
-export const isFreeOrder = (order: { total: number; salesChannel?: string }) =>
-  order.total === 0 && (order.salesChannel ?? 'online') === 'online';
 
 const clip = (value: string, length: number) => [...value].slice(0, length).join('');
