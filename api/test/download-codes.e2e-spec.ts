@@ -119,8 +119,11 @@ describe.each(testDatabases())('download codes on $name', (db) => {
     expect(late).toContain('Porch Light (MP3 320)');
     expect(late).toContain('Porch Light (FLAC)');
 
-    // The first fan asks for fresh links from hers: the FLAC is in them, and downloads.
+    // The first fan uses her link up, then asks for fresh links from it: the FLAC is in them,
+    // and downloads.
     const mine = /\/download\/[A-Za-z0-9_-]{32}/.exec(early)![0];
+    for (let i = 0; i < t.config.downloads.limit; i++) await getBytes(t.server, mine).expect(200);
+    await getBytes(t.server, mine).expect(410);
     await request(t.server).post(mine).set('Origin', t.config.publicUrl).expect(202);
     const fresh = (await texts())[2];
     expect(fresh).toContain('Porch Light (MP3 320)');
