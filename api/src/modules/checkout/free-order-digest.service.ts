@@ -1,9 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, In, MoreThan } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { JobLeases } from '../cluster/job-leases.service.js';
-import { OutboxEmail } from '../email/outbox-email.entity.js';
 import { FREE_ORDERS_DIGEST_KIND, OutboxService } from '../email/outbox.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 
@@ -61,15 +60,11 @@ export class FreeOrderDigest implements OnModuleInit {
       byHour.set(hour, [...(byHour.get(hour) ?? []), order]);
     }
     if (byHour.size === 0) return 0;
-    const done = await manager.find(OutboxEmail, {
-      select: { key: true },
-      where: {
-        kind: FREE_ORDERS_DIGEST_KIND,
-        key: In([...byHour.keys()].map(digestKey)),
-        createdAt: MoreThan(from - HOUR_MS),
-      },
-    });
-    const doneKeys = new Set(done.map((row) => row.key));
+    const doneKeys = await this.outbox.queuedKeys(
+      manager,
+      [...byHour.keys()].map(digestKey),
+      from - HOUR_MS,
+    );
     let queued = 0;
     for (const [hour, ofHour] of byHour) {
       if (doneKeys.has(digestKey(hour))) continue;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { In, MoreThan, type EntityManager } from 'typeorm';
 import type { EmailKind, EmailSubject, OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
@@ -400,6 +400,16 @@ export class OutboxService {
       if (isDuplicateKeyError(error)) return false;
       throw error;
     }
+  }
+
+  /** Which of these keys are queued already (sent or not), among emails created since `since` (epoch ms). */
+  async queuedKeys(manager: EntityManager, keys: string[], since: number): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await manager.find(OutboxEmail, {
+      select: { key: true },
+      where: { key: In(keys), createdAt: MoreThan(since) },
+    });
+    return new Set(rows.map((row) => row.key));
   }
 
   /** Buyer emails say "just reply": the reply goes to ARTIST_EMAIL when it is set. */
