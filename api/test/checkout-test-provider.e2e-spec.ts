@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
 import { CheckoutCleanupService } from '../src/modules/checkout/checkout-cleanup.service.js';
+import { CheckoutService } from '../src/modules/checkout/checkout.service.js';
 import {
   BUYER_FORM,
   checkoutSessions,
@@ -162,6 +163,26 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
       // The three shirts given back are held by the next buyer.
       await checkoutPath();
       await refusedPay(path);
+    });
+
+    it('refuses Pay when a Cancel closes the session between its look and its order (410)', async () => {
+      const before = await sizeL();
+      const path = await checkoutPath();
+      const checkout = t.app.get(CheckoutService);
+      const findOwn = checkout.findOwn.bind(checkout);
+      // Pay reads the session while it is open; the buyer's Cancel, in another tab, lands then.
+      jest.spyOn(checkout, 'findOwn').mockImplementationOnce(async (sessionId) => {
+        const record = await findOwn(sessionId);
+        await post(`${path}/cancel`).send({}).expect(303);
+        return record;
+      });
+      const res = await post(`${path}/pay`).send(TYPED_FORM).expect(410);
+      expect(res.body.message).toBe(
+        'This checkout was cancelled or has expired, and nothing was charged: go back to the cart to check out again.',
+      );
+      expect(await orders(t)).toEqual([]);
+      // What the session held went back to stock with the cancel, and nothing was sold.
+      expect(await sizeL()).toEqual(before);
     });
 
     it('refuses Pay once the session has expired (410): no order, nothing sold', async () => {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { GoneException, Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
@@ -15,6 +15,10 @@ import { isFreeOrder } from './digital-lines.js';
 import type { ChargeUpdate, ProviderSession } from './payment-provider.js';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unpaid' | 'unknown-session';
+
+/** Pay on a session that was cancelled or expired: refused, as Stripe refuses a closed session. */
+export const SESSION_CLOSED_MESSAGE =
+  'This checkout was cancelled or has expired, and nothing was charged: go back to the cart to check out again.';
 
 /**
  * Turns a paid checkout session into exactly one order. The webhook, the success return and the
@@ -37,7 +41,16 @@ export class FulfilmentService {
     private readonly orders: OrdersService,
   ) {}
 
-  async fulfilPaidSession(session: ProviderSession): Promise<FulfilmentResult> {
+  /**
+   * `refuseClosed` (the test provider's Pay): a session closed by a cancel or by its expiry gets
+   * no order (410), decided in the order's transaction, so a cancel at the same moment either
+   * comes first and the payment is refused, or comes second and finds the session completed.
+   * Stripe's own payments are never refused: its money has moved.
+   */
+  async fulfilPaidSession(
+    session: ProviderSession,
+    { refuseClosed = false }: { refuseClosed?: boolean } = {},
+  ): Promise<FulfilmentResult> {
     if (session.paymentStatus !== 'paid') {
       // Completed but the money is still on its way: keep the row past the daily clean-up.
       if (session.status === 'complete') {
@@ -61,6 +74,19 @@ export class FulfilmentService {
     const now = this.clock.now();
     const order = buildOrder(record, session, now);
     const result = await this.transactions.run(async (manager) => {
+      if (refuseClosed) {
+        // Claims the session (on MySQL, locks its row until the commit) before anything is sold.
+        const claimed = await manager.update(
+          CheckoutSession,
+          { sessionId: record.sessionId, status: In(['open', 'processing']) },
+          { status: 'completed', completedAt: now },
+        );
+        if (!claimed.affected) {
+          const current = await manager.findOneBy(CheckoutSession, { sessionId: record.sessionId });
+          if (current?.status === 'completed') return 'already-fulfilled' as const;
+          throw new GoneException(SESSION_CLOSED_MESSAGE);
+        }
+      }
       order.fanId = await this.fanLinker.link(manager, order.email, now);
       try {
         await this.orders.insertPaid(manager, order);

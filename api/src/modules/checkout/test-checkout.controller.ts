@@ -8,7 +8,7 @@ import {
   Post,
   Redirect,
 } from '@nestjs/common';
-import { BadRequestException, GoneException, Inject } from '@nestjs/common';
+import { BadRequestException, Inject } from '@nestjs/common';
 import { countryName, ShippingService } from '../shipping/shipping.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -19,10 +19,6 @@ import { PaymentProvider } from './payment-provider.js';
 import { renderTestCheckoutPage } from './test-checkout.page.js';
 import { testCheckoutPath, TestPaymentProvider } from './test-payment-provider.js';
 import { isDigitalOnly } from './digital-lines.js';
-
-/** Pay on a session that was cancelled or expired: refused, as Stripe refuses a closed session. */
-export const SESSION_CLOSED_MESSAGE =
-  'This checkout was cancelled or has expired, and nothing was charged: go back to the cart to check out again.';
 
 interface RedirectTo {
   url: string;
@@ -78,10 +74,6 @@ export class TestCheckoutController {
   ): Promise<RedirectTo> {
     const provider = this.testProvider();
     const record = await this.checkout.findOwn(sessionId);
-    // Its holds went back to stock when it closed: an order now would sell what others hold.
-    if (record.status === 'expired' || record.status === 'failed') {
-      throw new GoneException(SESSION_CLOSED_MESSAGE);
-    }
     const downloadsOnly = isDigitalOnly(record.soldLines());
     if (form.downloadsOnly && !downloadsOnly) {
       throw new BadRequestException('This order ships: enter the address to ship it to.');
@@ -99,6 +91,7 @@ export class TestCheckoutController {
       shippingRateName: record.shippingRateName,
       discount: record.discountAmount,
     };
+    // Its holds went back to stock when it closed: an order then would sell what others hold.
     await this.fulfilment.fulfilPaidSession(
       provider.paidSession(record.sessionId, amounts, {
         name: form.name,
@@ -114,6 +107,7 @@ export class TestCheckoutController {
               country: form.country,
             },
       }),
+      { refuseClosed: true },
     );
     return {
       url: `${this.config.publicUrl}/?checkout=success&session_id=${record.sessionId}`,
