@@ -42,6 +42,7 @@ import { SearchFollowsWrites1767905000000 } from './1767905000000-SearchFollowsW
 import { FansKeepTheirFigures1767930000000 } from './1767930000000-FansKeepTheirFigures.js';
 import { LeadFanSearchIndexById1767940000000 } from './1767940000000-LeadFanSearchIndexById.js';
 import { CompareDownloadTokensExactly1767950000000 } from './1767950000000-CompareDownloadTokensExactly.js';
+import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderLinesAndAddressColumns.js';
 
 /** In order of application. */
 export const migrations = [
@@ -88,4 +89,5 @@ export const migrations = [
   FansKeepTheirFigures1767930000000,
   LeadFanSearchIndexById1767940000000,
   CompareDownloadTokensExactly1767950000000,
+  OrderLinesAndAddressColumns1768000000000,
 ];
