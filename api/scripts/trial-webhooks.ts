@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity.js';
+import { OrderLine } from '../src/modules/orders/order-line.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
 import { seededDraws } from './seeded-random.js';
@@ -243,6 +244,18 @@ async function main() {
 
   const dataSource = app.get(DataSource);
   const orders = await dataSource.getRepository(Order).find();
+  const lines = await dataSource.getRepository(OrderLine).find({ order: { id: 'ASC' } });
+  /** An order's lines as a session's sold lines read: name (with its size), quantity, price. */
+  const linesOf = (orderId: number) =>
+    JSON.stringify(
+      lines
+        .filter((line) => line.orderId === orderId)
+        .map((line) => ({
+          product_name: line.size ? `${line.productName} - ${line.size}` : line.productName,
+          quantity: line.quantity,
+          price: line.unitPriceCents,
+        })),
+    );
   const records = new Map(
     (await dataSource.getRepository(CheckoutSession).find()).map((r) => [r.sessionId, r]),
   );
@@ -271,7 +284,7 @@ async function main() {
     const record = records.get(id)!;
     for (const order of found) {
       const amount = stripe.sessions.get(id)!.amount_total;
-      if (order.total !== amount || order.lineItems !== expectedLines(record)) wrong++;
+      if (order.total !== amount || linesOf(order.id) !== expectedLines(record)) wrong++;
     }
   }
 

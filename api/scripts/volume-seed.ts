@@ -11,7 +11,7 @@ import {
   FAN_RECORD_INDEXES,
   linkUnlinkedRecords,
 } from '../src/database/migrations/1766500000000-CreateFans.js';
-import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { between, seededRandom } from './seeded-random.js';
 import { INDEXED_SEARCHES } from '../src/lists/search-index.js';
 import { searchIndexOf } from '../src/modules/search/search.module.js';
@@ -21,6 +21,7 @@ import { FIRST_CATALOGUE } from '../src/modules/catalog/first-catalogue.js';
 import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
+import { OrderLine } from '../src/modules/orders/order-line.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 
 /** How many rows of each list `npm run seed:volume` adds. */
@@ -295,16 +296,23 @@ function timeline(random: Random, count: number, now: Date, years: number): (i: 
  * driver's own conversion of each column (dates, booleans, transformers), so the rows are stored
  * exactly as the services' saves store them.
  */
+/** Rows written with each chunk of a table's rows, in its transaction (an order's lines). */
+type WithRows<T> = (manager: EntityManager, rows: Partial<T>[]) => Promise<void>;
+
 async function insertRows<T extends ObjectLiteral>(
   dataSource: DataSource,
   target: EntityTarget<T>,
   count: number,
   make: (i: number) => Partial<T>,
   onProgress?: VolumeSeedOptions['onProgress'],
+  withRows?: WithRows<T>,
 ): Promise<TableResult> {
   const metadata = dataSource.getMetadata(target);
-  // Ids and columns the database works out itself (generated columns) are left to it.
-  const columns = metadata.columns.filter((c) => !c.isGenerated && !c.generatedType);
+  // Columns the database works out itself (generated columns) are left to it; so are ids, but
+  // for rows that others name (an order's lines), which give their own.
+  const columns = metadata.columns.filter(
+    (c) => (!c.isGenerated || (withRows && c.isPrimary)) && !c.generatedType,
+  );
   const driver = dataSource.driver;
   const quote = (name: string) => driver.escape(name);
   const head =
@@ -319,8 +327,10 @@ async function insertRows<T extends ObjectLiteral>(
       for (let offset = 0; offset < inTransaction; offset += ROWS_PER_INSERT) {
         const rows = Math.min(ROWS_PER_INSERT, inTransaction - offset);
         const values: unknown[] = [];
+        const made: Partial<T>[] = [];
         for (let r = 0; r < rows; r++) {
           const row = make(done + offset + r) as Record<string, unknown>;
+          made.push(row as Partial<T>);
           for (const column of columns) {
             const given = row[column.propertyName];
             const value = given === undefined ? (column.default ?? null) : given;
@@ -328,6 +338,7 @@ async function insertRows<T extends ObjectLiteral>(
           }
         }
         await manager.query(head + Array(rows).fill(tuple).join(', '), values);
+        await withRows?.(manager, made);
       }
     });
     // Raw SQL: tell this process's cached list counts the table changed.
@@ -373,13 +384,14 @@ export async function seedVolume(
     stream: number,
     span: number,
     rowsOf: (random: Random, at: (i: number) => Date, base: number) => (i: number) => Partial<T>,
+    withRows?: WithRows<T>,
   ): Promise<void> {
     if (count <= 0) return;
     const base = await lastId(dataSource, target);
     const random = seededRandom(seed + stream + base);
     const at = timeline(random, count, now, span);
     const make = rowsOf(random, at, base);
-    results.push(await insertRows(dataSource, target, count, make, options.onProgress));
+    results.push(await insertRows(dataSource, target, count, make, options.onProgress, withRows));
   }
 
   /** `ms` after `from`, but never after `now`: when a later step of a row (sent, answered) came. */
@@ -437,114 +449,144 @@ export async function seedVolume(
     };
   });
 
-  await addRows(Order, counts.orders, 1, years, (random, at, base) => {
-    const shirt = FIRST_CATALOGUE.find((p) => p.id === 'tshirt')!;
-    const sizeWeights = [0.12, 0.27, 0.3, 0.2, 0.11];
-    const size = () => {
-      let roll = random();
-      for (let s = 0; s < SIZES.length; s++) if ((roll -= sizeWeights[s]) < 0) return SIZES[s];
-      return SIZES[2];
-    };
-    const lineItems = () => {
-      const lines = new Map<string, number>();
-      const count = random() < 0.82 ? 1 : between(random, 2, 3);
-      for (let l = 0; l < count; l++) {
-        const name = `${shirt.name} - ${size()}`;
-        lines.set(name, Math.min((lines.get(name) ?? 0) + (random() < 0.9 ? 1 : 2), 10));
-      }
-      return [...lines].map(([product_name, quantity]) => ({
-        product_name,
-        quantity,
-        price: shirt.priceInCents,
-      }));
-    };
-    return (i): Partial<Order> => {
-      const n = base + i + 1;
-      const createdAt = at(i);
-      const age = now.getTime() - createdAt.getTime();
-      const items = lineItems();
-      const itemsTotal = items.reduce((sum, item) => sum + item.quantity * item.price, 0);
-      if (random() < 0.25) {
-        // Sold at the merch table: no shipping, fulfilled on the spot.
-        const named = random() < 0.3 ? person(random, n) : null;
+  const variants = new Map(
+    (
+      (await dataSource.query(
+        `SELECT id, size FROM product_variants WHERE productId = 'tshirt'`,
+      )) as { id: number; size: string }[]
+    ).map((v) => [v.size, Number(v.id)]),
+  );
+  /** Each order's lines, written with its chunk of orders. */
+  const linesOf = new Map<number, Partial<OrderLine>[]>();
+  const writeLines: WithRows<Order> = async (manager, orders) => {
+    const lines = orders.flatMap((order) => linesOf.get(order.id!) ?? []);
+    for (const order of orders) linesOf.delete(order.id!);
+    for (let i = 0; i < lines.length; i += ROWS_PER_INSERT) {
+      await manager.insert(OrderLine, lines.slice(i, i + ROWS_PER_INSERT));
+    }
+  };
+  await addRows(
+    Order,
+    counts.orders,
+    1,
+    years,
+    (random, at, base) => {
+      const shirt = FIRST_CATALOGUE.find((p) => p.id === 'tshirt')!;
+      const sizeWeights = [0.12, 0.27, 0.3, 0.2, 0.11];
+      const size = () => {
+        let roll = random();
+        for (let s = 0; s < SIZES.length; s++) if ((roll -= sizeWeights[s]) < 0) return SIZES[s];
+        return SIZES[2];
+      };
+      const lineItems = (orderId: number): Partial<OrderLine>[] => {
+        const lines = new Map<string, number>();
+        const count = random() < 0.82 ? 1 : between(random, 2, 3);
+        for (let l = 0; l < count; l++) {
+          const sized = size();
+          lines.set(sized, Math.min((lines.get(sized) ?? 0) + (random() < 0.9 ? 1 : 2), 10));
+        }
+        return [...lines].map(([sized, quantity]) => ({
+          orderId,
+          productId: shirt.id,
+          variantId: variants.get(sized) ?? null,
+          productName: shirt.name,
+          size: sized,
+          kind: 'physical',
+          quantity,
+          unitPriceCents: shirt.priceInCents,
+          discountCents: 0,
+          taxCents: 0,
+          refundedQuantity: 0,
+        }));
+      };
+      return (i): Partial<Order> => {
+        const n = base + i + 1;
+        const createdAt = at(i);
+        const age = now.getTime() - createdAt.getTime();
+        const items = lineItems(n);
+        linesOf.set(n, items);
+        const itemsTotal = items.reduce(
+          (sum, item) => sum + item.quantity! * item.unitPriceCents!,
+          0,
+        );
+        if (random() < 0.25) {
+          // Sold at the merch table: no shipping, fulfilled on the spot.
+          const named = random() < 0.3 ? person(random, n) : null;
+          return {
+            id: n,
+            email: named?.email ?? WALK_UP_EMAIL,
+            customerName: named ? `${named.first} ${named.last}` : WALK_UP_CUSTOMER,
+            total: itemsTotal,
+            stripeSessionId: `manual_${createdAt.getTime()}_${hex(random, 6)}${n.toString(36)}`,
+            paymentStatus: 'paid',
+            paymentIntentId: null,
+            refundedAmount: 0,
+            paymentMethod: pick(random, PAYMENT_METHODS),
+            testMode: false,
+            salesChannel: 'in-person',
+            showLocation: pick(random, VENUES),
+            fulfillmentStatus: 'fulfilled',
+            trackingNumber: null,
+            notes: random() < 0.1 ? 'Signed the shirt at the table.' : null,
+            fulfilledAt: createdAt,
+            createdAt,
+          };
+        }
+        const buyer = person(random, n);
+        const name = `${buyer.first} ${buyer.last}`;
+        const [city, state, zip] = pick(random, CITIES);
+        const total = itemsTotal + ONLINE_SHIPPING_CENTS;
+        const roll = random();
+        const paymentStatus =
+          roll < 0.93
+            ? 'paid'
+            : roll < 0.96
+              ? 'refunded'
+              : roll < 0.985
+                ? 'partially_refunded'
+                : 'disputed';
+        const refundedAmount =
+          paymentStatus === 'refunded'
+            ? total
+            : paymentStatus === 'partially_refunded'
+              ? shirt.priceInCents
+              : 0;
+        // Orders older than a week have shipped, except a few stragglers; refunds never ship.
+        const shipped =
+          paymentStatus !== 'refunded' && (age > 7 * DAY_MS ? random() < 0.98 : random() < 0.3);
+        const fulfilledAt = shipped
+          ? new Date(after(createdAt, between(random, 1, 5) * DAY_MS))
+          : null;
         return {
-          email: named?.email ?? WALK_UP_EMAIL,
-          customerName: named ? `${named.first} ${named.last}` : WALK_UP_CUSTOMER,
-          shippingAddress: JSON.stringify({ type: 'in-person' }),
-          lineItems: JSON.stringify(items),
-          total: itemsTotal,
-          stripeSessionId: `manual_${createdAt.getTime()}_${hex(random, 6)}${n.toString(36)}`,
-          paymentStatus: 'paid',
-          paymentIntentId: null,
-          refundedAmount: 0,
-          paymentMethod: pick(random, PAYMENT_METHODS),
+          id: n,
+          email: buyer.email,
+          customerName: name,
+          shipName: name,
+          shipLine1: `${between(random, 1, 9999)} ${pick(random, STREETS)}`,
+          shipLine2: random() < 0.15 ? `Apt ${between(random, 1, 40)}` : null,
+          shipCity: city,
+          shipState: state,
+          shipPostalCode: `${zip}${between(random, 10, 99)}`,
+          shipCountry: 'US',
+          total,
+          stripeSessionId: `cs_live_${hex(random, 24)}${n.toString(36)}`,
+          paymentStatus,
+          paymentIntentId: `pi_${hex(random, 24)}`,
+          refundedAmount,
+          paymentMethod: null,
           testMode: false,
-          salesChannel: 'in-person',
-          showLocation: pick(random, VENUES),
-          fulfillmentStatus: 'fulfilled',
-          trackingNumber: null,
-          notes: random() < 0.1 ? 'Signed the shirt at the table.' : null,
-          fulfilledAt: createdAt,
+          salesChannel: 'online',
+          showLocation: null,
+          fulfillmentStatus: shipped ? 'fulfilled' : 'pending',
+          trackingNumber: shipped ? `9400${hex(random, 18).replace(/[a-f]/g, '7')}` : null,
+          notes: null,
+          fulfilledAt,
           createdAt,
         };
-      }
-      const buyer = person(random, n);
-      const name = `${buyer.first} ${buyer.last}`;
-      const [city, state, zip] = pick(random, CITIES);
-      const total = itemsTotal + ONLINE_SHIPPING_CENTS;
-      const roll = random();
-      const paymentStatus =
-        roll < 0.93
-          ? 'paid'
-          : roll < 0.96
-            ? 'refunded'
-            : roll < 0.985
-              ? 'partially_refunded'
-              : 'disputed';
-      const refundedAmount =
-        paymentStatus === 'refunded'
-          ? total
-          : paymentStatus === 'partially_refunded'
-            ? shirt.priceInCents
-            : 0;
-      // Orders older than a week have shipped, except a few stragglers; refunds never ship.
-      const shipped =
-        paymentStatus !== 'refunded' && (age > 7 * DAY_MS ? random() < 0.98 : random() < 0.3);
-      const fulfilledAt = shipped
-        ? new Date(after(createdAt, between(random, 1, 5) * DAY_MS))
-        : null;
-      return {
-        email: buyer.email,
-        customerName: name,
-        shippingAddress: JSON.stringify({
-          name,
-          address: {
-            line1: `${between(random, 1, 9999)} ${pick(random, STREETS)}`,
-            line2: random() < 0.15 ? `Apt ${between(random, 1, 40)}` : null,
-            city,
-            state,
-            postal_code: `${zip}${between(random, 10, 99)}`,
-            country: 'US',
-          },
-        }),
-        lineItems: JSON.stringify(items),
-        total,
-        stripeSessionId: `cs_live_${hex(random, 24)}${n.toString(36)}`,
-        paymentStatus,
-        paymentIntentId: `pi_${hex(random, 24)}`,
-        refundedAmount,
-        paymentMethod: null,
-        testMode: false,
-        salesChannel: 'online',
-        showLocation: null,
-        fulfillmentStatus: shipped ? 'fulfilled' : 'pending',
-        trackingNumber: shipped ? `9400${hex(random, 18).replace(/[a-f]/g, '7')}` : null,
-        notes: null,
-        fulfilledAt,
-        createdAt,
       };
-    };
-  });
+    },
+    writeLines,
+  );
 
   await addRows(ContactMessage, counts.messages, 2, years, (random, at, base) => {
     const subjectWeights: [(typeof CONTACT_SUBJECTS)[number], number][] = [

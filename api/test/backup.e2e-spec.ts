@@ -396,17 +396,21 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
       for (let i = 0; !stop; i++) {
         await source.app.get(Transactions).run(async (manager) => {
           await manager.query(
-            `INSERT INTO orders (email, shippingAddress, lineItems, total, stripeSessionId,
-               paymentStatus, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO orders (email, total, stripeSessionId, paymentStatus, createdAt)
+               VALUES (?, ?, ?, ?, ?)`,
             [
               `buyer${id}-${i}@example.com`,
-              '{}',
-              JSON.stringify([{ variantId: variant!.id, quantity: 1 }]),
               2500,
               `backup-test-${id}-${i}`,
               'paid',
               new Date().toISOString().replace('T', ' ').replace('Z', ''),
             ],
+          );
+          await manager.query(
+            `INSERT INTO order_lines (orderId, productId, variantId, productName, quantity,
+               unitPriceCents) SELECT id, 'tshirt', ?, 'Wren Calloway T-Shirt', 1, 2500
+               FROM orders WHERE stripeSessionId = ?`,
+            [variant!.id, `backup-test-${id}-${i}`],
           );
           await manager.query(
             'UPDATE product_variants SET stock = stock - 1, sold = sold + 1 WHERE id = ?',

@@ -157,6 +157,20 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
       .post('/api/admin/campaigns/audience')
       .send({ audience: { boughtProductIds: ['hat'] } });
     expect(hat.body).toEqual({ count: 1, unknownLocation: 0 });
+    // Renamed since, the hat still finds its buyer: the order's line names the product by id.
+    const renamed = { description: 'A hat.', priceInCents: 2500, image: null, sizes: [] };
+    await admin
+      .put('/api/admin/products/hat')
+      .send({ ...renamed, name: 'Porch Hat' })
+      .expect(200);
+    const afterRename = await admin
+      .post('/api/admin/campaigns/audience')
+      .send({ audience: { boughtProductIds: ['hat'] } });
+    expect(afterRename.body).toEqual({ count: 1, unknownLocation: 0 });
+    await admin
+      .put('/api/admin/products/hat')
+      .send({ ...renamed, name: 'Trucker Hat' })
+      .expect(200);
 
     // Bad audiences: a sentence, nothing else.
     const bad = await admin

@@ -14,7 +14,30 @@ const WHOLE = {
   shipping: 500,
   tax: 0,
   total: 5500,
-  shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+  shippingAddress: {
+    name: 'June Carter',
+    line1: '1 Music Row',
+    line2: 'Suite 5',
+    city: 'Nashville',
+    state: 'TN',
+    postalCode: '37203',
+    country: 'US',
+    phone: null,
+  },
+  lines: [
+    {
+      id: expect.any(Number),
+      productId: 'tshirt',
+      productName: 'Wren Calloway T-Shirt',
+      size: 'M',
+      kind: 'physical',
+      quantity: 2,
+      unitPriceCents: 2500,
+      discountCents: 0,
+      taxCents: 0,
+      refundedQuantity: 0,
+    },
+  ],
 };
 
 /** The `name=value` of the checkout cookie among an answer's Set-Cookie headers. */

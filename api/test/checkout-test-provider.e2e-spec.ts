@@ -81,16 +81,15 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
     expect(lineItemsOf(order)).toEqual([
       { product_name: 'Wren Calloway T-Shirt - L', quantity: 3, price: 2500 },
     ]);
-    expect(JSON.parse(order.shippingAddress)).toEqual({
+    expect(order.shippingAddress).toEqual({
       name: 'Loretta Lynn',
-      address: {
-        line1: '10 Butcher Holler Rd',
-        line2: null,
-        city: 'Van Lear',
-        state: 'KY',
-        postal_code: '41265',
-        country: 'US',
-      },
+      line1: '10 Butcher Holler Rd',
+      line2: null,
+      city: 'Van Lear',
+      state: 'KY',
+      postalCode: '41265',
+      country: 'US',
+      phone: null,
     });
 
     // The storefront's success return reports it paid; paying twice changes nothing.
@@ -100,7 +99,7 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
       status: 'complete',
       order: expect.objectContaining({
         number: `#${(await orders(t))[0].id}`,
-        shippingAddress: expect.stringContaining('Van Lear, KY 41265, US'),
+        shippingAddress: expect.objectContaining({ city: 'Van Lear', postalCode: '41265' }),
       }),
     });
     await post(`${path}/pay`).send(TYPED_FORM).expect(303);

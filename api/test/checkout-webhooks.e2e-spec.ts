@@ -4,13 +4,38 @@ import type Stripe from 'stripe';
 import { CheckoutSession } from '../src/modules/checkout/checkout-session.entity.js';
 import { FulfilmentService } from '../src/modules/checkout/fulfilment.service.js';
 import { toProviderSession } from '../src/modules/checkout/stripe-payment-provider.js';
-import type { Order } from '../src/modules/orders/order.entity.js';
 import { formatShippingAddress } from '../src/common/order-format.js';
-import { lineItemsOf, shirt, stripeAppOfSuite } from './utils/checkout.js';
+import { lineItemsOf, shirt, stripeAppOfSuite, type StoredOrder } from './utils/checkout.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { stripeEvent, stripeSignature } from './utils/stripe-webhooks.js';
+
+/** The stand-in's buyer's address as an order's answer gives it. */
+const JUNE_ADDRESS = {
+  name: SAMPLE_BUYER.name,
+  line1: '1 Music Row',
+  line2: 'Suite 5',
+  city: 'Nashville',
+  state: 'TN',
+  postalCode: '37203',
+  country: 'US',
+  phone: null,
+};
+
+/** A line of T-shirts of one size at $25, as an order's answer gives it. */
+const shirtLine = (size: string, quantity: number) => ({
+  id: expect.any(Number),
+  productId: 'tshirt',
+  productName: 'Wren Calloway T-Shirt',
+  size,
+  kind: 'physical',
+  quantity,
+  unitPriceCents: 2500,
+  discountCents: 0,
+  taxCents: 0,
+  refundedQuantity: 0,
+});
 
 describe.each(testDatabases())('Stripe webhooks and the success return on $name', (db) => {
   const s = stripeAppOfSuite(db);
@@ -24,7 +49,7 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     return record.sessionId;
   }
 
-  function expectTheOneOrder(list: Order[], sessionId: string) {
+  function expectTheOneOrder(list: StoredOrder[], sessionId: string) {
     expect(list).toHaveLength(1);
     const [order] = list;
     expect(order).toMatchObject({
@@ -42,10 +67,8 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
       { product_name: 'Wren Calloway T-Shirt - M', quantity: 2, price: 2500 },
       { product_name: 'Wren Calloway T-Shirt - XL', quantity: 1, price: 2500 },
     ]);
-    expect(JSON.parse(order.shippingAddress)).toEqual({
-      name: SAMPLE_BUYER.name,
-      address: SAMPLE_BUYER.address,
-    });
+    expect(order.shippingAddress).toEqual(JUNE_ADDRESS);
+    expect(order.lines).toEqual([shirtLine('M', 2), shirtLine('XL', 1)]);
   }
 
   it('turns checkout.session.completed (paid) into one order and marks the session completed', async () => {
@@ -153,7 +176,8 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
       shipping: 500,
       tax: 0,
       total: 8000,
-      shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+      shippingAddress: JUNE_ADDRESS,
+      lines: [shirtLine('M', 2), shirtLine('XL', 1)],
     },
   });
 

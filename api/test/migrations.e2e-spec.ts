@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EXACT_COLLATION } from '../src/database/exact-text.js';
 import { NameManualOrderItemsFromCatalogue1765500000300 } from '../src/database/migrations/1765500000300-NameManualOrderItemsFromCatalogue.js';
@@ -6,8 +7,18 @@ import { NameEmailSubjects1767900000000 } from '../src/database/migrations/17679
 import { GiveCampaignPagesUnguessableIds1767970000000 } from '../src/database/migrations/1767970000000-GiveCampaignPagesUnguessableIds.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
+import { OrdersService, toView } from '../src/modules/orders/orders.service.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
+
+/** An order row as the table stood before its lines had a table (no entity describes it). */
+async function insertOrder(dataSource: DataSource, row: Record<string, unknown>): Promise<void> {
+  const columns = Object.keys(row).map((c) => dataSource.driver.escape(c));
+  await dataSource.query(
+    `INSERT INTO orders (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    Object.values(row),
+  );
+}
 
 describe.each(testDatabases())('migrations on $name', (db) => {
   const t = testAppOfSuite(db);
@@ -30,19 +41,20 @@ describe.each(testDatabases())('migrations on $name', (db) => {
   }, 120_000);
 
   it("renames manual orders' items to the catalogue's names, and leaves the rest alone", async () => {
-    const orders = t.app.get(DataSource).getRepository(Order);
-    const order = (stripeSessionId: string, lineItems: string) =>
-      orders.save(
-        orders.create({
-          email: 'fan@example.com',
-          shippingAddress: '{}',
-          lineItems,
-          total: 2500,
-          stripeSessionId,
-          paymentStatus: 'paid',
-        }),
-        { transaction: false },
-      );
+    const dataSource = t.app.get(DataSource);
+    // The orders as they were stored then: their items as JSON text.
+    await dataSource.undoLastMigration();
+    const order = async (stripeSessionId: string, lineItems: string) => {
+      await insertOrder(dataSource, {
+        email: 'fan@example.com',
+        shippingAddress: '{}',
+        lineItems,
+        total: 2500,
+        stripeSessionId,
+        paymentStatus: 'paid',
+      });
+      return stripeSessionId;
+    };
     const items = (...names: string[]) =>
       JSON.stringify(names.map((product_name) => ({ product_name, quantity: 1, price: 2500 })));
     const merch = await order('manual_1', items('T-Shirt - XL', 'Trucker Hat', 'Sticker Pack'));
@@ -50,33 +62,264 @@ describe.each(testDatabases())('migrations on $name', (db) => {
     const broken = await order('manual_3', 'not json');
     const online = await order('cs_test_1', items('T-Shirt - M'));
 
-    const runner = t.app.get(DataSource).createQueryRunner();
+    const runner = dataSource.createQueryRunner();
     try {
       await new NameManualOrderItemsFromCatalogue1765500000300().up(runner);
     } finally {
       await runner.release();
     }
 
-    const names = async (id: number) => {
-      const { lineItems } = await orders.findOneByOrFail({ id });
+    const stored = async (session: string) => {
+      const [{ lineItems }] = (await dataSource.query(
+        `SELECT lineItems FROM orders WHERE stripeSessionId = ?`,
+        [session],
+      )) as { lineItems: string }[];
+      return lineItems;
+    };
+    const names = async (session: string) => {
+      const lineItems = await stored(session);
       return lineItems === 'not json'
         ? lineItems
         : (JSON.parse(lineItems) as { product_name: string }[]).map((i) => i.product_name);
     };
-    expect(await names(merch.id)).toEqual([
+    expect(await names(merch)).toEqual([
       'Wren Calloway T-Shirt - XL',
       'Trucker Hat',
       'Sticker Pack',
     ]);
-    expect(JSON.parse((await orders.findOneByOrFail({ id: merch.id })).lineItems)[0]).toEqual({
+    expect(JSON.parse(await stored(merch))[0]).toEqual({
       product_name: 'Wren Calloway T-Shirt - XL',
       quantity: 1,
       price: 2500,
     });
-    expect(await names(done.id)).toEqual(['Wren Calloway T-Shirt - S']);
-    expect(await names(broken.id)).toBe('not json');
+    expect(await names(done)).toEqual(['Wren Calloway T-Shirt - S']);
+    expect(await names(broken)).toBe('not json');
     // Checkout's own orders are named by checkout and never touched.
-    expect(await names(online.id)).toEqual(['T-Shirt - M']);
+    expect(await names(online)).toEqual(['T-Shirt - M']);
+    await dataSource.query('DELETE FROM orders');
+    await dataSource.runMigrations();
+  });
+
+  it('moves every stored line and address shape into order lines and address columns, and back again', async () => {
+    const dataSource = t.app.get(DataSource);
+    await dataSource.undoLastMigration();
+    await dataSource.query(
+      `INSERT INTO products (id, name, description, priceInCents, kind) VALUES (?, ?, ?, ?, ?)`,
+      ['first-light', 'First Light', 'An album.', 1000, 'digital'],
+    );
+    const fields = {
+      line1: '1 Music Row',
+      line2: 'Suite 2',
+      city: 'Nashville',
+      state: 'TN',
+      postal_code: '37203',
+      country: 'US',
+    };
+    const item = (product_name: string, quantity: number, price: number, extra = {}) => ({
+      product_name,
+      quantity,
+      price,
+      ...extra,
+    });
+    // One order per stored address shape, their lines in every shape the code wrote.
+    const stored: [string, unknown, unknown[] | string, Record<string, unknown>?][] = [
+      [
+        'manual_in_person',
+        { type: 'in-person' },
+        [item('Trucker Hat', 2, 2500), item('Sticker Pack', 1, 500)],
+        { salesChannel: 'in-person' },
+      ],
+      ['cs_string', '1 Music Row, Nashville', [item('Wren Calloway T-Shirt - XL', 1, 2500)]],
+      [
+        'cs_object',
+        { name: 'June Carter', address: fields },
+        [item('Wren Calloway T-Shirt - M', 2, 2500), item('Trucker Hat', 1, 2000)],
+        { discountAmount: 700, taxAmount: 301, total: 7101 },
+      ],
+      [
+        'cs_string_under_address',
+        { name: 'Ada', address: 'PO Box 9, Austin' },
+        [item('Wren Calloway T-Shirt - S', 1, 2500, { pre_order_until: '2027-03-01' })],
+        { preOrder: true, preOrderUntil: '2027-03-01' },
+      ],
+      ['cs_top_level', fields, [item('Renamed Shirt - M', 1, 2500)]],
+      [
+        'cs_digital',
+        {},
+        [
+          item('First Light', 1, 1500, {
+            product_id: 'first-light',
+            digital: true,
+            min_price: 1000,
+          }),
+        ],
+      ],
+      ['cs_unreadable', 'not json', 'not json'],
+    ];
+    for (const [session, address, lines, more] of stored) {
+      await insertOrder(dataSource, {
+        email: 'fan@example.com',
+        shippingAddress: session === 'cs_unreadable' ? address : JSON.stringify(address),
+        lineItems: typeof lines === 'string' ? lines : JSON.stringify(lines),
+        total: 2500,
+        stripeSessionId: session,
+        paymentStatus: 'paid',
+        ...more,
+      });
+    }
+    const logged = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    try {
+      await dataSource.runMigrations();
+      expect(logged).toHaveBeenCalledWith(
+        'Order lines made for 7 orders: 8 lines, 2 of them matching no product (kept with productId null).',
+      );
+    } finally {
+      logged.mockRestore();
+    }
+
+    const orders = await t.app
+      .get(OrdersService)
+      .withLines(await dataSource.getRepository(Order).find({ order: { id: 'ASC' } }));
+    const bySession = new Map(orders.map((o) => [o.stripeSessionId, toView(o)]));
+    const view = (session: string) => bySession.get(session)!;
+    const none = {
+      name: null,
+      line1: null,
+      line2: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: null,
+      phone: null,
+    };
+    const parts = {
+      ...none,
+      line1: '1 Music Row',
+      line2: 'Suite 2',
+      city: 'Nashville',
+      state: 'TN',
+      postalCode: '37203',
+      country: 'US',
+    };
+    expect(view('manual_in_person').shippingAddress).toBeNull();
+    expect(view('cs_string').shippingAddress).toEqual({ ...none, line1: '1 Music Row, Nashville' });
+    expect(view('cs_object').shippingAddress).toEqual({ ...parts, name: 'June Carter' });
+    expect(view('cs_string_under_address').shippingAddress).toEqual({
+      ...none,
+      name: 'Ada',
+      line1: 'PO Box 9, Austin',
+    });
+    expect(view('cs_top_level').shippingAddress).toEqual(parts);
+    expect(view('cs_digital').shippingAddress).toBeNull();
+    expect(view('cs_unreadable').shippingAddress).toBeNull();
+
+    const line = (fields: Record<string, unknown>) => ({
+      id: expect.any(Number),
+      discountCents: 0,
+      taxCents: 0,
+      refundedQuantity: 0,
+      size: null,
+      kind: 'physical',
+      ...fields,
+    });
+    expect(view('manual_in_person').lines).toEqual([
+      line({ productId: 'hat', productName: 'Trucker Hat', quantity: 2, unitPriceCents: 2500 }),
+      line({ productId: null, productName: 'Sticker Pack', quantity: 1, unitPriceCents: 500 }),
+    ]);
+    const shirt = { productId: 'tshirt', productName: 'Wren Calloway T-Shirt' };
+    expect(view('cs_string').lines).toEqual([
+      line({ ...shirt, size: 'XL', quantity: 1, unitPriceCents: 2500 }),
+    ]);
+    // $7.00 off and $3.01 of tax shared by what each line cost ($50 and $20), to the cent.
+    expect(view('cs_object').lines).toEqual([
+      line({
+        ...shirt,
+        size: 'M',
+        quantity: 2,
+        unitPriceCents: 2500,
+        discountCents: 500,
+        taxCents: 215,
+      }),
+      line({
+        productId: 'hat',
+        productName: 'Trucker Hat',
+        quantity: 1,
+        unitPriceCents: 2000,
+        discountCents: 200,
+        taxCents: 86,
+      }),
+    ]);
+    expect(view('cs_string_under_address').lines).toEqual([
+      line({ ...shirt, size: 'S', kind: 'pre-order', quantity: 1, unitPriceCents: 2500 }),
+    ]);
+    expect(view('cs_top_level').lines).toEqual([
+      line({
+        productId: null,
+        productName: 'Renamed Shirt - M',
+        quantity: 1,
+        unitPriceCents: 2500,
+      }),
+    ]);
+    expect(view('cs_digital').lines).toEqual([
+      line({
+        productId: 'first-light',
+        productName: 'First Light',
+        kind: 'digital',
+        quantity: 1,
+        unitPriceCents: 1500,
+      }),
+    ]);
+    expect(view('cs_unreadable').lines).toEqual([]);
+    const [{ variantId }] = (await dataSource.query(
+      `SELECT l.variantId AS variantId FROM order_lines l
+       JOIN product_variants v ON v.id = l.variantId
+       WHERE l.productId = 'tshirt' AND v.size = 'XL'`,
+    )) as { variantId: number }[];
+    expect(variantId).toEqual(expect.anything());
+
+    // Down again: the JSON text written back from the rows, in the shapes the code wrote.
+    await dataSource.undoLastMigration();
+    const json = async (session: string) => {
+      const [row] = (await dataSource.query(
+        'SELECT lineItems, shippingAddress FROM orders WHERE stripeSessionId = ?',
+        [session],
+      )) as { lineItems: string; shippingAddress: string }[];
+      return {
+        lineItems: JSON.parse(row.lineItems),
+        shippingAddress: JSON.parse(row.shippingAddress),
+      };
+    };
+    expect(await json('manual_in_person')).toEqual({
+      lineItems: [item('Trucker Hat', 2, 2500), item('Sticker Pack', 1, 500)],
+      shippingAddress: { type: 'in-person' },
+    });
+    expect(await json('cs_object')).toEqual({
+      lineItems: [item('Wren Calloway T-Shirt - M', 2, 2500), item('Trucker Hat', 1, 2000)],
+      shippingAddress: { name: 'June Carter', address: fields },
+    });
+    expect(await json('cs_string_under_address')).toEqual({
+      lineItems: [item('Wren Calloway T-Shirt - S', 1, 2500, { pre_order_until: '2027-03-01' })],
+      shippingAddress: {
+        name: 'Ada',
+        address: {
+          ...fields,
+          line1: 'PO Box 9, Austin',
+          line2: null,
+          city: null,
+          state: null,
+          postal_code: null,
+          country: null,
+        },
+      },
+    });
+    expect(await json('cs_digital')).toEqual({
+      lineItems: [item('First Light', 1, 1500, { product_id: 'first-light', digital: true })],
+      shippingAddress: {},
+    });
+    await dataSource.runMigrations();
+    await dataSource.query('DELETE FROM order_lines');
+    await dataSource.query('DELETE FROM orders');
+    await dataSource.query(`DELETE FROM products WHERE id = 'first-light'`);
   });
 
   it('gives every column the collation its entity declares: addresses, tokens and session ids exact on MySQL, none on SQLite', async () => {

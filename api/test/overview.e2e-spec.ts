@@ -29,8 +29,6 @@ describe.each(testDatabases())('the admin overview on $name', (db) => {
   const order = (fulfillmentStatus: string, paymentStatus: string) =>
     data.getRepository(Order).insert({
       email: 'fan@example.com',
-      shippingAddress: '{}',
-      lineItems: '[]',
       total: 3000,
       stripeSessionId: `cs_overview_${sequence++}`,
       paymentStatus,

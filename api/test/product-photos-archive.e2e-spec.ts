@@ -211,6 +211,22 @@ describe.each(testDatabases())('product photos, archiving and order on $name', (
     await admin.post('/api/admin/products/no-such-product/restore').expect(404);
   });
 
+  it('archives a product that sold under another name: its order lines name it by id', async () => {
+    const mug = await create('Tour Mug');
+    await sellAtTheMerchTable('Tour Mug');
+    await admin.put(`/api/admin/products/${mug.id}`).send(input('Porch Mug')).expect(200);
+    const res = await admin.delete(`/api/admin/products/${mug.id}`).expect(200);
+    expect(res.body).toMatchObject({
+      outcome: 'archived',
+      product: { id: mug.id, name: 'Porch Mug', archivedAt: expect.any(String) },
+    });
+    // The order keeps what it sold, as it was called then.
+    const orders = await admin.get('/api/admin/orders?search=Tour Mug').expect(200);
+    expect(orders.body.rows[0].lines).toEqual([
+      expect.objectContaining({ productId: mug.id, productName: 'Tour Mug', quantity: 1 }),
+    ]);
+  });
+
   it('archives a product an online checkout held, even before it was paid', async () => {
     const badge = await create('Enamel Pin');
     await admin

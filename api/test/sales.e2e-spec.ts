@@ -1,10 +1,10 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
-import type { OrderLineItem, SalesReport, ShowInput } from '@artist/contracts';
+import type { SalesReport, ShowInput } from '@artist/contracts';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
-import { shirt, stripeAppOfSuite } from './utils/checkout.js';
+import { shirt, stripeAppOfSuite, type StoredOrder } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
@@ -18,9 +18,9 @@ const chicagoMonth = (at: Date) => {
 };
 
 /** What the report should say, added up here from the orders as stored. */
-function expected(list: Order[]) {
+function expected(list: StoredOrder[]) {
   const sales = list.filter((o) => !o.testMode);
-  const sum = (rows: Order[]) => {
+  const sum = (rows: StoredOrder[]) => {
     const kept = rows.filter((o) => o.paymentStatus !== 'refunded');
     const refunded = rows.reduce(
       (s, o) => s + (o.paymentStatus === 'refunded' ? o.total : o.refundedAmount),
@@ -29,12 +29,7 @@ function expected(list: Order[]) {
     const gross = rows.reduce((s, o) => s + o.total, 0);
     return {
       orders: kept.length,
-      items: kept.reduce(
-        (s, o) =>
-          s +
-          (JSON.parse(o.lineItems) as OrderLineItem[]).reduce((n, line) => n + line.quantity, 0),
-        0,
-      ),
+      items: kept.reduce((s, o) => s + o.lineItems.reduce((n, line) => n + line.quantity, 0), 0),
       grossCents: gross,
       refundedCents: refunded,
       netCents: gross - refunded,

@@ -105,18 +105,27 @@ describe.each(testDatabases())('the volume seed on $name', (db) => {
     )) as { n: number | string }[];
     expect(Number(mailable)).toBe(15);
 
-    // Rows are stored as the services store them: JSON items with cents, totals that add up.
+    // Rows are stored as the services store them: lines in cents, totals that add up.
     const orders = (await dataSource.query('SELECT * FROM orders')) as {
-      lineItems: string;
+      id: number;
       total: number;
       salesChannel: string;
       createdAt: unknown;
     }[];
+    const lines = (await dataSource.query('SELECT * FROM order_lines')) as {
+      orderId: number;
+      productId: string;
+      quantity: number;
+      unitPriceCents: number;
+    }[];
+    expect(orders.length).toBeGreaterThan(0);
     for (const order of orders) {
-      const items = JSON.parse(order.lineItems) as { quantity: number; price: number }[];
+      const items = lines.filter((line) => Number(line.orderId) === Number(order.id));
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every((line) => line.productId === 'tshirt')).toBe(true);
       const shipping = order.salesChannel === 'online' ? 500 : 0;
       expect(Number(order.total)).toBe(
-        items.reduce((s, i) => s + i.quantity * i.price, 0) + shipping,
+        items.reduce((s, i) => s + Number(i.quantity) * Number(i.unitPriceCents), 0) + shipping,
       );
     }
   });

@@ -13,8 +13,6 @@ const FAILING_WRITES = 6;
 const manualRow = (stripeSessionId: string): Partial<Order> => ({
   email: 'walkup@merch-table.invalid',
   customerName: 'Walk-up Customer',
-  shippingAddress: JSON.stringify({ type: 'in-person' }),
-  lineItems: JSON.stringify([{ product_name: 'Sticker Pack', quantity: 1, price: 500 }]),
   total: 500,
   stripeSessionId,
   paymentStatus: 'paid',

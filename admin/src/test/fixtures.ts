@@ -7,6 +7,7 @@ import type {
   Fan,
   NotifyMe,
   Order,
+  OrderLine,
 } from '@artist/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -43,19 +44,40 @@ export const tableRows = () =>
 
 export const firstCells = (index = 0) => tableRows().map((row) => row.cells[index]?.textContent);
 
+/** An order line, one at $25.00 unless `overrides` say otherwise. */
+export function makeLine(id: number, overrides: Partial<OrderLine> = {}): OrderLine {
+  return {
+    id,
+    productId: 'tshirt',
+    productName: 'T-Shirt',
+    size: null,
+    kind: 'physical',
+    quantity: 1,
+    unitPriceCents: 2500,
+    discountCents: 0,
+    taxCents: 0,
+    refundedQuantity: 0,
+    ...overrides,
+  };
+}
+
 export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
   return {
     id,
     email: `fan${id}@example.com`,
     customerName: `Fan ${id}`,
-    shippingAddress: JSON.stringify({
+    shippingAddress: {
+      name: null,
       line1: '1 Main St',
+      line2: null,
       city: 'Austin',
       state: 'TX',
-      postal_code: '78701',
+      postalCode: '78701',
       country: 'US',
-    }),
-    lineItems: JSON.stringify([{ product_name: 'T-Shirt - M', quantity: 1, price: 2500 }]),
+      phone: null,
+    },
+    lines: [makeLine(id * 10, { productName: 'T-Shirt', size: 'M' })],
+    lineItems: [{ product_name: 'T-Shirt - M', quantity: 1, price: 2500 }],
     total: 3000,
     shippingRateName: null,
     shippingAmount: null,

@@ -112,7 +112,14 @@ export const ORDERS: FakeList<Order> = {
     'pre-order': (o) => o.preOrder,
   },
   searchText: (o) =>
-    [o.email, o.customerName, o.lineItems, o.showLocation, o.trackingNumber, o.notes]
+    [
+      o.email,
+      o.customerName,
+      ...o.lines.map((line) => line.productName),
+      o.showLocation,
+      o.trackingNumber,
+      o.notes,
+    ]
       .map((v) => v ?? '')
       .join('\n'),
   sorts: {

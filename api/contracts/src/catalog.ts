@@ -1,4 +1,5 @@
 import type { GalleryImage } from './content.js';
+import type { OrderLine, ShippingAddress } from './orders.js';
 import type {
   DownloadLink,
   ProductKind,
@@ -279,8 +280,10 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
   /** Sales tax Stripe Tax added (0 without it). */
   tax: number;
   total: number;
-  /** The shipping address on one line, the buyer's name first. */
-  shippingAddress: string;
+  /** Where it ships; null when nothing ships. */
+  shippingAddress: ShippingAddress | null;
+  /** The order's lines as recorded. */
+  lines: OrderLine[];
   /** One link per format of each release bought (a paid order's; a free order's are emailed). */
   downloads?: DownloadLink[];
   /**

@@ -27,7 +27,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const WALK_UP_CUSTOMER = 'Walk-up Customer';
 export const WALK_UP_EMAIL = 'walkup@merch-table.invalid';
 
-/** One line of an order's `lineItems` JSON. `price` is the unit price in cents. */
+/**
+ * One line of an order as the original contract names it (`lineItems`), made from its lines.
+ * `price` is the unit price in cents.
+ */
 export interface OrderLineItem {
   product_name: string;
   quantity: number;
@@ -41,15 +44,49 @@ export interface OrderLineItem {
   min_price?: number;
 }
 
+/** What an order line sold: a physical product, one on pre-order when bought, or a release. */
+export const ORDER_LINE_KINDS = ['physical', 'pre-order', 'digital'] as const;
+export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
+
+/**
+ * One line of an order (`order_lines`): the product (null when no catalogue product matched an
+ * older line) and what was sold, as it was sold. The lines' `discountCents` and `taxCents` sum
+ * to the order's `discountAmount` and `taxAmount`. Cents.
+ */
+export interface OrderLine {
+  id: number;
+  productId: string | null;
+  productName: string;
+  size: string | null;
+  kind: OrderLineKind;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  taxCents: number;
+  refundedQuantity: number;
+}
+
+/** Where an order ships; null for an in-person sale and an order with nothing to ship. */
+export interface ShippingAddress {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+  phone: string | null;
+}
+
 /** An order as the admin sees it (`GET /api/admin/orders`). Money is integer cents. */
 export interface Order {
   id: number;
   email: string;
   customerName: string | null;
-  /** JSON text in one of the shapes the admin reads: in-person, a string, an object, or its fields at top level. */
-  shippingAddress: string;
-  /** JSON text of OrderLineItem[]. */
-  lineItems: string;
+  shippingAddress: ShippingAddress | null;
+  lines: OrderLine[];
+  /** The lines in the original contract's shape. */
+  lineItems: OrderLineItem[];
   total: number;
   /** The shipping rate paid for; null for manual and older orders. */
   shippingRateName: string | null;

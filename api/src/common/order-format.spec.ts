@@ -1,6 +1,22 @@
-import { dollars, formatShippingAddress, summariseLineItems } from './order-format.js';
+import {
+  addressFromText,
+  dollars,
+  formatShippingAddress,
+  summariseLineItems,
+} from './order-format.js';
 
-describe('formatShippingAddress', () => {
+const none = {
+  name: null,
+  line1: null,
+  line2: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  country: null,
+  phone: null,
+};
+
+describe('addressFromText', () => {
   const fields = {
     line1: '1 Music Row',
     line2: 'Suite 2',
@@ -9,41 +25,67 @@ describe('formatShippingAddress', () => {
     postal_code: '37203',
     country: 'US',
   };
+  const parts = {
+    ...none,
+    line1: '1 Music Row',
+    line2: 'Suite 2',
+    city: 'Nashville',
+    state: 'TN',
+    postalCode: '37203',
+    country: 'US',
+  };
 
   it.each([
-    ['in person', { type: 'in-person' }, 'In person'],
-    ['a string', '1 Music Row, Nashville', '1 Music Row, Nashville'],
-    [
-      'an object under address',
-      { address: fields },
-      '1 Music Row, Suite 2, Nashville, TN 37203, US',
-    ],
-    ['a string under address', { address: 'PO Box 9' }, 'PO Box 9'],
-    ['fields at the top level', fields, '1 Music Row, Suite 2, Nashville, TN 37203, US'],
+    ['in person', { type: 'in-person' }, null],
+    ['a string', '1 Music Row, Nashville', { ...none, line1: '1 Music Row, Nashville' }],
+    ['an object under address', { address: fields }, parts],
+    ['a string under address', { address: 'PO Box 9' }, { ...none, line1: 'PO Box 9' }],
+    ['fields at the top level', fields, parts],
     [
       'a name with an address',
       { name: 'Ada', address: { line1: 'x', country: 'GB' } },
-      'Ada, x, GB',
+      { ...none, name: 'Ada', line1: 'x', country: 'GB' },
     ],
-    ['an empty object', {}, 'No address provided'],
+    ['an empty object', {}, null],
   ])('reads %s', (_shape, value, expected) => {
-    expect(formatShippingAddress(JSON.stringify(value))).toBe(expected);
+    expect(addressFromText(JSON.stringify(value))).toEqual(expected);
   });
 
-  it('answers N/A for text that is not JSON', () => {
-    expect(formatShippingAddress('{oops')).toBe('N/A');
-    expect(formatShippingAddress('[1]')).toBe('N/A');
+  it('reads text that is not JSON as no address', () => {
+    expect(addressFromText('{oops')).toBeNull();
+    expect(addressFromText('[1]')).toBeNull();
+  });
+});
+
+describe('formatShippingAddress', () => {
+  it('writes the name, the street and the city line', () => {
+    expect(
+      formatShippingAddress({
+        ...none,
+        name: 'Ada',
+        line1: '1 Music Row',
+        line2: 'Suite 2',
+        city: 'Nashville',
+        state: 'TN',
+        postalCode: '37203',
+        country: 'US',
+      }),
+    ).toBe('Ada, 1 Music Row, Suite 2, Nashville, TN 37203, US');
+    expect(formatShippingAddress({ ...none, line1: 'PO Box 9' })).toBe('PO Box 9');
+  });
+
+  it('says when there is none', () => {
+    expect(formatShippingAddress(null)).toBe('No address provided');
   });
 });
 
 describe('summariseLineItems', () => {
   it('lists quantity and name', () => {
-    const json = JSON.stringify([
+    const items = [
       { product_name: 'T-Shirt - M', quantity: 2, price: 2500 },
       { product_name: 'Trucker Hat', quantity: 1, price: 2500 },
-    ]);
-    expect(summariseLineItems(json)).toBe('2x T-Shirt - M; 1x Trucker Hat');
-    expect(summariseLineItems('nope')).toBe('N/A');
+    ];
+    expect(summariseLineItems(items)).toBe('2x T-Shirt - M; 1x Trucker Hat');
   });
 });
 

@@ -181,9 +181,11 @@ export abstract class DeletedPersonalRecords<
 
 /**
  * A column that may name a person: its name speaks of an email or an address (postal, email or
- * network), or it is a client's network address. Only text columns count (`oncePerEmail` is a flag).
+ * network), it is a part of an order's shipping address (`shipName`, `shipLine1`, …), or it is a
+ * client's network address. Only text columns count (`oncePerEmail` is a flag).
  */
-export const PERSONAL_COLUMN = /email|address|^client$|^ip/i;
+export const PERSONAL_COLUMN =
+  /email|address|^ship(Name|Line1|Line2|City|State|PostalCode|Country|Phone)$|^client$|^ip/i;
 
 /**
  * Tables with such a column that no `PersonalData` covers, each with the reason. Every other

@@ -6,7 +6,7 @@
 export const INDEXED_SEARCHES = {
   email_signups: ['email'],
   fans: ['email'],
-  orders: ['email', 'customerName', 'lineItems', 'showLocation', 'trackingNumber', 'notes'],
+  orders: ['email', 'customerName', 'showLocation', 'trackingNumber', 'notes'],
 } as const;
 
 /** A table of INDEXED_SEARCHES. */

@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { CheckoutItem, OrderLineItem } from '@artist/contracts';
+import type { CheckoutItem, Order as OrderView, OrderLineItem } from '@artist/contracts';
 import { ChargeEvent } from '../../src/modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../../src/modules/checkout/checkout-session.entity.js';
+import { OrderLine } from '../../src/modules/orders/order-line.entity.js';
 import { Order } from '../../src/modules/orders/order.entity.js';
+import { OrdersService, toView } from '../../src/modules/orders/orders.service.js';
 import type { TestDatabase } from './databases.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 import { stripeEvent, stripeSettings, stripeSignature } from './stripe-webhooks.js';
@@ -47,7 +49,7 @@ export interface StripeShop extends StripeTestApp {
   deliverPayload(payload: string): request.Test;
   openSession(): Promise<string>;
   sessionStatus(sessionId: string): request.Test;
-  orders(): Promise<Order[]>;
+  orders(): Promise<StoredOrder[]>;
   checkoutSessions(): Promise<CheckoutSession[]>;
   /**
    * What a test of the shop starts from: no orders, sessions or charges, the stand-in up and its
@@ -173,23 +175,34 @@ export async function openSession(t: TestApp): Promise<string> {
 export const sessionStatus = (t: TestApp, sessionId: string) =>
   request(t.server).get('/api/checkout/session-status').query({ session_id: sessionId });
 
-export function orders(t: TestApp): Promise<Order[]> {
-  return t.app
+/** An order as stored, with its lines, and its lines and address as the answers give them. */
+export type StoredOrder = Order &
+  Pick<OrderView, 'lines' | 'lineItems' | 'shippingAddress'> & { orderLines: OrderLine[] };
+
+/** Every order, by id, with its lines. */
+export async function orders(t: TestApp): Promise<StoredOrder[]> {
+  const found = await t.app
     .get(DataSource)
     .getRepository(Order)
     .find({ order: { id: 'ASC' } });
+  const placed = await t.app.get(OrdersService).withLines(found);
+  return placed.map((order) => {
+    const { lines, lineItems, shippingAddress } = toView(order);
+    return { ...order, orderLines: order.lines, lines, lineItems, shippingAddress };
+  });
 }
 
 export function checkoutSessions(t: TestApp): Promise<CheckoutSession[]> {
   return t.app.get(DataSource).getRepository(CheckoutSession).find();
 }
 
-export const lineItemsOf = (order: Order) => JSON.parse(order.lineItems) as OrderLineItem[];
+export const lineItemsOf = (order: StoredOrder): OrderLineItem[] => order.lineItems;
 
 /** Deletes every order and checkout session, so each test counts from zero. */
 export async function emptyShop(t: TestApp): Promise<void> {
   const dataSource = t.app.get(DataSource);
   await dataSource.getRepository(Order).clear();
+  await dataSource.getRepository(OrderLine).clear();
   await dataSource.getRepository(CheckoutSession).clear();
   await dataSource.getRepository(ChargeEvent).clear();
 }

@@ -3,17 +3,10 @@ import { Alert } from 'antd';
 
 /** A paid order still to ship (as the server decides when it erases: not a merch-table sale). */
 export function owesAParcel(order: Order): boolean {
-  let inPerson: boolean;
-  try {
-    inPerson =
-      (JSON.parse(order.shippingAddress) as { type?: unknown } | null)?.type === 'in-person';
-  } catch {
-    inPerson = false;
-  }
   return (
     order.fulfillmentStatus === 'pending' &&
     ['paid', 'partially_refunded'].includes(order.paymentStatus) &&
-    !inPerson
+    order.salesChannel !== 'in-person'
   );
 }
 

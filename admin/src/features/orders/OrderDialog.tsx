@@ -115,7 +115,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
         </Descriptions.Item>
         <Descriptions.Item label="Shipping address">
           <div data-testid="shipping-address">
-            {addressLines(order.shippingAddress).map((line, i) => (
+            {addressLines(order.shippingAddress, order.salesChannel).map((line, i) => (
               <div key={i}>{line}</div>
             ))}
           </div>

@@ -17,7 +17,7 @@ const orders = [
     salesChannel: 'in-person',
     showLocation: 'Ryman',
   }),
-  makeOrder(3, { shippingAddress: '{}', total: 12345 }),
+  makeOrder(3, { shippingAddress: null, total: 12345 }),
 ];
 
 it('lists orders newest first with totals in dollars, channel and status', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeOrder } from '../../test/fixtures.js';
+import { makeLine, makeOrder } from '../../test/fixtures.js';
 import { ORDERS, listRoute } from '../../test/listServer.js';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 
@@ -8,16 +8,23 @@ const dialog = () => within(screen.getAllByRole('dialog')[0]!);
 
 /** An order of the release Porch Light at $12.50 (name your price from $8.00). */
 const RELEASE_BOUGHT = {
-  lineItems: JSON.stringify([
+  lines: [
+    makeLine(1, {
+      productId: 'porch-light',
+      productName: 'Porch Light',
+      kind: 'digital',
+      unitPriceCents: 1250,
+    }),
+  ],
+  lineItems: [
     {
       product_name: 'Porch Light',
       quantity: 1,
       price: 1250,
       product_id: 'porch-light',
       digital: true,
-      min_price: 800,
     },
-  ]),
+  ],
   total: 1250,
 };
 

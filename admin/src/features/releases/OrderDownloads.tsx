@@ -1,11 +1,10 @@
-import { endsDownloads, type Order, type OrderLineItem } from '@artist/contracts';
+import { endsDownloads, type Order } from '@artist/contracts';
 import { Button, Flex, Table, Tag, Typography } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import { sizeText } from './releaseFormat.js';
 import { useGetOrderDownloadsQuery, useResendDownloadsMutation } from './releasesApi.js';
 
-const hasReleases = (order: Order) =>
-  (JSON.parse(order.lineItems) as OrderLineItem[]).some((item) => item.digital);
+const hasReleases = (order: Order) => order.lines.some((line) => line.kind === 'digital');
 
 /**
  * An order's downloads (time, format, bytes), and its links sent again by email; once the order

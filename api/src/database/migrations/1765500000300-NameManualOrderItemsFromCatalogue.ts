@@ -31,12 +31,11 @@ export class NameManualOrderItemsFromCatalogue1765500000300 implements Migration
       for (const row of rows) {
         const renamed = renameItems(row.lineItems);
         if (renamed !== null) {
-          await queryRunner.manager
-            .createQueryBuilder()
-            .update('orders')
-            .set({ lineItems: renamed })
-            .where('id = :id', { id: row.id })
-            .execute();
+          // Plain SQL: the orders' entity no longer has this column.
+          await queryRunner.query('UPDATE orders SET lineItems = ? WHERE id = ?', [
+            renamed,
+            row.id,
+          ]);
         }
       }
       lastId = Number(rows[rows.length - 1].id);

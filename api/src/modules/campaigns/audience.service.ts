@@ -33,16 +33,16 @@ export class AudienceService {
   /** Checks the parts that name other records; a 400 or 409 with a sentence when one is wrong. */
   async check(audience: CampaignAudience): Promise<void> {
     await this.showPlace(audience);
-    await this.productNames(audience);
+    await this.productIds(audience);
   }
 
   async resolve(audience: CampaignAudience): Promise<Audience> {
     const centre = await this.showPlace(audience);
-    const names = await this.productNames(audience);
+    const productIds = await this.productIds(audience);
     const suppressed = await this.suppressions.suppressed();
     let members = (await this.newsletter.mailable()).filter((m) => !suppressed(m.email));
-    if (names) {
-      const buyers = await this.orders.buyersOf(names);
+    if (productIds) {
+      const buyers = await this.orders.buyersOf(productIds);
       members = members.filter((m) => buyers.has(m.email));
     }
     if (members.some((m) => m.place === null)) {
@@ -75,15 +75,15 @@ export class AudienceService {
     return { ...found.place, country: found.show.country ?? '' };
   }
 
-  private async productNames(audience: CampaignAudience): Promise<string[] | null> {
+  /** The products the audience bought, each checked to exist. */
+  private async productIds(audience: CampaignAudience): Promise<string[] | null> {
     const ids = audience.boughtProductIds;
     if (!ids?.length) return null;
     const stored = await this.catalog.stored();
-    const names = ids.map((id) => {
-      const found = stored.find(({ product }) => product.id === id);
-      if (!found) throw new BadRequestException(`Product ${id} does not exist.`);
-      return found.product.name;
-    });
-    return names;
+    for (const id of ids) {
+      if (!stored.some(({ product }) => product.id === id))
+        throw new BadRequestException(`Product ${id} does not exist.`);
+    }
+    return ids;
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { OrderLineItem } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { JobLeases } from '../cluster/job-leases.service.js';
 import { FREE_ORDERS_DIGEST_KIND, OutboxService } from '../email/outbox.service.js';
@@ -68,10 +67,7 @@ export class FreeOrderDigest implements OnModuleInit {
     let queued = 0;
     for (const [hour, ofHour] of byHour) {
       if (doneKeys.has(digestKey(hour))) continue;
-      const lines = ofHour.map((order) => ({
-        id: order.id,
-        items: JSON.parse(order.lineItems) as OrderLineItem[],
-      }));
+      const lines = ofHour.map(({ id, items }) => ({ id, items }));
       if (await this.outbox.queueFreeOrdersDigest(manager, hour, lines)) queued++;
     }
     return queued;

@@ -1,5 +1,5 @@
 import { GoneException, Injectable, Logger } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
@@ -8,7 +8,15 @@ import { DiscountsService } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { FanLinker } from '../../common/fan-linker.js';
-import { OrdersService, type Order } from '../orders/orders.service.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+import {
+  addressColumns,
+  OrdersService,
+  toView,
+  type NewOrderLine,
+  type Order,
+  type PlacedOrder,
+} from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
 import { isFreeOrder } from './digital-lines.js';
@@ -39,6 +47,7 @@ export class FulfilmentService {
     private readonly downloads: DownloadsService,
     private readonly transactions: Transactions,
     private readonly orders: OrdersService,
+    private readonly catalog: CatalogService,
   ) {}
 
   /**
@@ -88,8 +97,13 @@ export class FulfilmentService {
         }
       }
       order.fanId = await this.fanLinker.link(manager, order.email, now);
+      let placed: PlacedOrder;
       try {
-        await this.orders.insertPaid(manager, order);
+        placed = await this.orders.insertPaid(
+          manager,
+          order,
+          await this.soldLines(manager, record),
+        );
       } catch (error) {
         // On MySQL and SQLite a refused row undoes only its own statement; the transaction goes
         // on and commits nothing of ours, so the other caller's order stands.
@@ -105,18 +119,47 @@ export class FulfilmentService {
       const holder = record.recoveredFrom ?? record.sessionId;
       await this.inventory.sell(manager, holder);
       await this.discounts.redeem(manager, holder, order.email!);
-      const links = await this.downloads.grantForOrder(manager, order as Order);
-      await this.outbox.queueOrderPaid(
-        manager,
-        order as Order,
-        order.shippingAmount ?? record.shipping,
-        { downloads: this.downloads.emailLinks(links), free: isFreeOrder(order as Order) },
-      );
+      const view = toView(placed);
+      const links = await this.downloads.grantForOrder(manager, view);
+      await this.outbox.queueOrderPaid(manager, view, order.shippingAmount ?? record.shipping, {
+        downloads: this.downloads.emailLinks(links),
+        free: isFreeOrder(order as Order),
+      });
       return 'created' as const;
     });
     // After the commit, so a refund or dispute recorded meanwhile is seen by one side or the other.
     if (session.paymentIntentId) await this.applyChargeEvents(session.paymentIntentId);
     return result;
+  }
+
+  /** The order lines of what a session sold, each naming its product's variant. */
+  private async soldLines(
+    manager: EntityManager,
+    record: CheckoutSession,
+  ): Promise<NewOrderLine[]> {
+    const sold = record.soldLines();
+    const stored = await this.catalog.withVariants(
+      await this.catalog.productsByIds(manager, [...new Set(sold.map((line) => line.productId))]),
+      manager,
+    );
+    return sold.map((line) => {
+      const found = stored.find(({ product }) => product.id === line.productId);
+      const product = found?.product;
+      const variant = found?.variants.find((v) => v.size === (line.size ?? ''));
+      const suffix = line.size ? ` - ${line.size}` : '';
+      return {
+        productId: line.productId,
+        variantId: line.digital ? null : (variant?.id ?? null),
+        productName:
+          product?.name ??
+          (suffix && line.name.endsWith(suffix) ? line.name.slice(0, -suffix.length) : line.name),
+        size: line.size,
+        kind: line.digital ? 'digital' : line.preOrderUntil ? 'pre-order' : 'physical',
+        quantity: line.quantity,
+        unitPriceCents: line.unitPrice,
+        refundedQuantity: 0,
+      };
+    });
   }
 
   /**
@@ -231,9 +274,9 @@ export function paymentState(events: Pick<ChargeEvent, 'type' | 'amount' | 'amou
 }
 
 function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date): Partial<Order> {
-  const lineItems = record.orderLineItems();
-  const shipsFrom = lineItems
-    .map((item) => item.pre_order_until)
+  const shipsFrom = record
+    .soldLines()
+    .map((line) => line.preOrderUntil)
     .filter((date): date is string => date !== undefined)
     .sort()
     .pop();
@@ -241,11 +284,20 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
     // Stripe keeps the buyer's address as typed.
     email: normaliseEmail(session.email ?? ''),
     customerName: session.customerName,
-    // The stored address's object shape: `{ name, address: { line1, …, country } }`.
-    shippingAddress: JSON.stringify(
-      session.shipping ? { name: session.shipping.name, address: session.shipping.address } : {},
+    ...addressColumns(
+      session.shipping
+        ? {
+            name: session.shipping.name,
+            line1: session.shipping.address.line1,
+            line2: session.shipping.address.line2,
+            city: session.shipping.address.city,
+            state: session.shipping.address.state,
+            postalCode: session.shipping.address.postal_code,
+            country: session.shipping.address.country,
+            phone: null,
+          }
+        : null,
     ),
-    lineItems: JSON.stringify(lineItems),
     total: session.amountTotal ?? record.total,
     shippingRateName: paidRateName(record, session),
     shippingAmount: session.shippingAmount ?? record.shipping,

@@ -3,11 +3,9 @@ import {
   RECEIPT_DETAILS_HOURS,
   type CheckoutReceipt,
   type CheckoutReceiptSummary,
-  type OrderLineItem,
 } from '@artist/contracts';
 import { orderNumber } from '../email/templates.js';
-import { formatShippingAddress } from '../../common/order-format.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import { toView, type OrdersService } from '../orders/orders.service.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { isFreeOrder } from './digital-lines.js';
 
@@ -34,8 +32,8 @@ export async function readReceipt(
   const order = await orders.findBySession(sessionId, manager);
   const session = await manager.findOneBy(CheckoutSession, { sessionId });
   if (!order || !session) return null;
-  const lines = JSON.parse(order.lineItems) as OrderLineItem[];
-  const items = lines.map((item) => ({
+  const view = toView(order);
+  const items = view.lineItems.map((item) => ({
     name: item.product_name,
     quantity: item.quantity,
     price: item.price,
@@ -52,8 +50,9 @@ export async function readReceipt(
     shipping: order.shippingAmount ?? session.shipping,
     tax: order.taxAmount,
     total: order.total,
-    shippingAddress: formatShippingAddress(order.shippingAddress),
-    ...(isFreeOrder(order) && lines.some((line) => line.digital)
+    shippingAddress: view.shippingAddress,
+    lines: view.lines,
+    ...(isFreeOrder(order) && view.lines.some((line) => line.kind === 'digital')
       ? { downloadsNote: linksOnTheirWay(order.email) }
       : {}),
   };

@@ -7,12 +7,12 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { Order as OrderView, OrderLineItem } from '@artist/contracts';
+import type { Order as OrderView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { dollars } from '../../common/order-format.js';
-import { OrdersService, toView, type Order } from '../orders/orders.service.js';
+import { OrdersService, toView, type PlacedOrder } from '../orders/orders.service.js';
 import type { RefundOrderDto } from './dto/refund-order.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import {
@@ -81,7 +81,7 @@ export class RefundService {
   }
 
   /** The cents to refund: as asked, or all that is left; a sentence when that cannot be. */
-  private amountToRefund(order: Order, input: RefundOrderDto): number {
+  private amountToRefund(order: PlacedOrder, input: RefundOrderDto): number {
     if (!order.paymentIntentId) {
       throw new BadRequestException(
         'This order was not paid through checkout, so there is no payment to refund here; ' +
@@ -110,11 +110,10 @@ export class RefundService {
   }
 
   /** Once per order: the row's `restockedAt` is claimed first, so a second call adds nothing. */
-  private async restock(order: Order): Promise<void> {
+  private async restock(order: PlacedOrder): Promise<void> {
     await this.transactions.run(async (manager) => {
       if (!(await this.orders.claimRestock(manager, order.id, this.clock.now()))) return;
-      const lines = JSON.parse(order.lineItems) as OrderLineItem[];
-      await this.inventory.putBack(manager, lines);
+      await this.inventory.putBack(manager, toView(order).lineItems);
     });
   }
 }

@@ -70,7 +70,19 @@ export class TestPaymentProvider extends PaymentProvider {
       amountTotal: order.total,
       email: order.email,
       customerName: order.customerName,
-      shipping: JSON.parse(order.shippingAddress) as ProviderSession['shipping'],
+      shipping: order.shipLine1
+        ? {
+            name: order.shipName,
+            address: {
+              line1: order.shipLine1,
+              line2: order.shipLine2,
+              city: order.shipCity,
+              state: order.shipState,
+              postal_code: order.shipPostalCode,
+              country: order.shipCountry,
+            },
+          }
+        : null,
       paymentIntentId: order.paymentIntentId,
       shippingAmount: order.shippingAmount,
       shippingRateName: order.shippingRateName,

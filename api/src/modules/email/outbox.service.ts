@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, MoreThan, type EntityManager } from 'typeorm';
-import type { EmailKind, EmailSubject, OrderLineItem } from '@artist/contracts';
+import type { EmailKind, EmailSubject, OrderLineItem, ShippingAddress } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -62,10 +62,8 @@ export interface PaidOrder {
   id: number;
   email: string;
   customerName: string | null;
-  /** JSON text of the line items. */
-  lineItems: string;
-  /** JSON text of the address. */
-  shippingAddress: string;
+  lineItems: OrderLineItem[];
+  shippingAddress: ShippingAddress | null;
   total: number;
   discountCode?: string | null;
   discountAmount?: number;
@@ -100,7 +98,7 @@ export class OutboxService {
       id: order.id,
       email: order.email,
       customerName: order.customerName,
-      items: JSON.parse(order.lineItems) as OrderLineItem[],
+      items: order.lineItems,
       shipping,
       discount: order.discountCode
         ? { code: order.discountCode, amountCents: order.discountAmount ?? 0 }
@@ -163,7 +161,7 @@ export class OutboxService {
           id: order.id,
           email: order.email,
           customerName: order.customerName,
-          items: JSON.parse(order.lineItems) as OrderLineItem[],
+          items: order.lineItems,
           shipping: null,
           total: order.total,
           shippingAddress: order.shippingAddress,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type mjml from 'mjml';
-import { preOrderNote, type OrderLineItem } from '@artist/contracts';
+import { preOrderNote, type OrderLineItem, type ShippingAddress } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { Carrier } from './carriers.js';
@@ -187,8 +187,7 @@ export interface OrderEmailData {
   /** Sales tax paid, cents (0 or absent without Stripe Tax). */
   tax?: number;
   total: number;
-  /** The order's shippingAddress JSON. */
-  shippingAddress: string;
+  shippingAddress: ShippingAddress | null;
   /** The download links of the releases bought, one per format, and how long they work. */
   downloads?: DownloadEmailLink[];
   downloadTerms?: { days: number; limit: number };

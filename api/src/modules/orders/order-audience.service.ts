@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { addressParts, type AddressParts } from '../../common/order-format.js';
+import { OrderLine } from './order-line.entity.js';
 import { Order } from './order.entity.js';
+
+/** The parts of an address a place is found from; '' when unknown. */
+export interface AddressPlace {
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
 
 const BATCH = 5000;
 
@@ -12,58 +20,49 @@ export class OrderAudienceService {
   constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
 
   /** The shipping address of each buyer's latest order that has one, by lower-cased address. */
-  async latestAddresses(): Promise<Map<string, AddressParts>> {
-    const latest = new Map<string, AddressParts>();
+  async latestAddresses(): Promise<Map<string, AddressPlace>> {
+    const latest = new Map<string, AddressPlace>();
     for (let after = 0; ;) {
       const rows = await this.orders
         .createQueryBuilder('o')
-        .select(['o.id', 'o.email', 'o.shippingAddress'])
+        .select([
+          'o.id',
+          'o.email',
+          'o.shipCity',
+          'o.shipState',
+          'o.shipPostalCode',
+          'o.shipCountry',
+        ])
         .where('o.id > :after', { after })
+        .andWhere('(o.shipCity IS NOT NULL OR o.shipPostalCode IS NOT NULL)')
         .orderBy('o.id', 'ASC')
         .limit(BATCH)
         .getMany();
+      // Ids grow with time: a later order's address replaces an earlier one.
       for (const row of rows) {
-        const parts = addressParts(row.shippingAddress);
-        // Ids grow with time: a later order's address replaces an earlier one.
-        if (parts.city || parts.postalCode) latest.set(row.email, parts);
+        latest.set(row.email, {
+          city: row.shipCity ?? '',
+          state: row.shipState ?? '',
+          postalCode: row.shipPostalCode ?? '',
+          country: row.shipCountry ?? '',
+        });
       }
       if (rows.length < BATCH) return latest;
       after = rows.at(-1)!.id;
     }
   }
 
-  /** The addresses of orders (not wholly refunded) with a line of one of these products (by line name). */
-  async buyersOf(productNames: string[]): Promise<Set<string>> {
-    const buyers = new Set<string>();
-    if (productNames.length === 0) return buyers;
-    const bought = (line: string) =>
-      productNames.some((name) => line === name || line.startsWith(`${name} - `));
-    for (let after = 0; ;) {
-      const rows = await this.orders
-        .createQueryBuilder('o')
-        .select(['o.id', 'o.email', 'o.lineItems'])
-        .where('o.id > :after', { after })
-        .andWhere("o.paymentStatus <> 'refunded'")
-        .orderBy('o.id', 'ASC')
-        .limit(BATCH)
-        .getMany();
-      for (const row of rows) {
-        const lines = parseLines(row.lineItems);
-        if (lines.some((line) => bought(line))) buyers.add(row.email);
-      }
-      if (rows.length < BATCH) return buyers;
-      after = rows.at(-1)!.id;
-    }
-  }
-}
-
-function parseLines(json: string): string[] {
-  try {
-    const items = JSON.parse(json) as unknown;
-    return Array.isArray(items)
-      ? items.map((item) => String((item as { product_name?: unknown }).product_name ?? '').trim())
-      : [];
-  } catch {
-    return [];
+  /** The addresses of orders (not wholly refunded) with a line of one of these products (by id). */
+  async buyersOf(productIds: string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows = await this.orders.manager
+      .createQueryBuilder()
+      .select('DISTINCT o.email', 'email')
+      .from(OrderLine, 'l')
+      .innerJoin(Order, 'o', 'o.id = l.orderId')
+      .where('l.productId IN (:...productIds)', { productIds })
+      .andWhere("o.paymentStatus <> 'refunded'")
+      .getRawMany<{ email: string }>();
+    return new Set(rows.map((row) => row.email));
   }
 }

@@ -1,9 +1,10 @@
 import { ERASED } from '@artist/contracts';
+import { addressColumns } from './order-lines.js';
 import type { Order } from './order.entity.js';
 
 type Erasable = Pick<
   Order,
-  'shippingAddress' | 'trackingNumber' | 'notes' | 'paymentStatus' | 'fulfillmentStatus'
+  'salesChannel' | 'shipLine1' | 'trackingNumber' | 'notes' | 'paymentStatus' | 'fulfillmentStatus'
 >;
 
 /**
@@ -14,7 +15,7 @@ export function owedAParcel(order: Erasable): boolean {
   return (
     order.fulfillmentStatus === 'pending' &&
     ['paid', 'partially_refunded'].includes(order.paymentStatus) &&
-    !isInPerson(order.shippingAddress)
+    order.salesChannel !== 'in-person'
   );
 }
 
@@ -23,7 +24,7 @@ export function erasedOrderFields(order: Erasable) {
   return {
     email: ERASED,
     customerName: ERASED,
-    shippingAddress: erasedAddress(order.shippingAddress),
+    ...erasedAddress(order),
     trackingNumber: order.trackingNumber === null ? null : ERASED,
     notes: order.notes === null ? null : ERASED,
     fanId: null,
@@ -42,19 +43,21 @@ export function heldOrderFields(order: Erasable) {
   };
 }
 
-/** A merch-table sale keeps its in-person mark (it holds no one's data); any address goes. */
-function erasedAddress(address: string): string {
-  return isInPerson(address)
-    ? JSON.stringify({ type: 'in-person' })
-    : JSON.stringify({ address: ERASED });
-}
-
-function isInPerson(address: string): boolean {
-  try {
-    const parsed = JSON.parse(address) as { type?: unknown } | null;
-    return parsed?.type === 'in-person';
-  } catch {
-    // Not JSON: an address written some other way.
-    return false;
-  }
+/** A merch-table sale without an address stays without one; any address goes, marked erased. */
+function erasedAddress(order: Erasable) {
+  const none = order.salesChannel === 'in-person' && order.shipLine1 === null;
+  return addressColumns(
+    none
+      ? null
+      : {
+          name: null,
+          line1: ERASED,
+          line2: null,
+          city: null,
+          state: null,
+          postalCode: null,
+          country: null,
+          phone: null,
+        },
+  );
 }

@@ -20,13 +20,31 @@ export class Order extends FanRecord {
   @Column({ type: 'varchar', length: 200, nullable: true })
   customerName: string | null;
 
-  /** JSON text in one of the address shapes `shippingAddressLines` reads (in-person, string, object, top-level fields). */
-  @Column({ type: 'text' })
-  shippingAddress: string;
+  /** Where it ships (the `ship*` columns); all null in person and with nothing to ship. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  shipName: string | null;
 
-  /** JSON text of `{ product_name, quantity, price }[]`, price in cents per unit. */
-  @Column({ type: 'text' })
-  lineItems: string;
+  /** An address stored as one line of text before it had columns is kept whole here. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  shipLine1: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  shipLine2: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  shipCity: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  shipState: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  shipPostalCode: string | null;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  shipCountry: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  shipPhone: string | null;
 
   @Column({ type: 'integer' })
   total: number;

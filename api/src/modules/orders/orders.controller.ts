@@ -12,7 +12,6 @@ import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { ManualOrderDto } from './dto/manual-order.dto.js';
 import { UpdateOrderDto } from './dto/update-order.dto.js';
 import {
-  addressParts,
   dollars,
   formatShippingAddress,
   lineItemsSubtotal,
@@ -20,6 +19,9 @@ import {
 } from '../../common/order-format.js';
 import { OrdersService } from './orders.service.js';
 import { AdminController } from '../../common/admin-only.js';
+
+const part = (o: Order, key: keyof NonNullable<Order['shippingAddress']>) =>
+  o.shippingAddress?.[key] ?? '';
 
 /** Address parts, subtotal and shipping have columns of their own, for label and book tools. */
 const columns: CsvColumn<Order>[] = [
@@ -39,14 +41,20 @@ const columns: CsvColumn<Order>[] = [
   { header: 'refunded', value: (o) => dollars(o.refundedAmount) },
   { header: 'test', value: (o) => (o.testMode ? 'Test' : '') },
   ...csvColumns<Order>('fulfillmentStatus', 'trackingNumber', 'fulfilledAt'),
-  { header: 'shippingAddress', value: (o) => formatShippingAddress(o.shippingAddress) },
-  { header: 'shipToName', value: (o) => addressParts(o.shippingAddress).name || o.customerName },
-  { header: 'addressLine1', value: (o) => addressParts(o.shippingAddress).line1 },
-  { header: 'addressLine2', value: (o) => addressParts(o.shippingAddress).line2 },
-  { header: 'city', value: (o) => addressParts(o.shippingAddress).city },
-  { header: 'state', value: (o) => addressParts(o.shippingAddress).state },
-  { header: 'postalCode', value: (o) => addressParts(o.shippingAddress).postalCode },
-  { header: 'country', value: (o) => addressParts(o.shippingAddress).country },
+  {
+    header: 'shippingAddress',
+    value: (o) =>
+      !o.shippingAddress && o.salesChannel === 'in-person'
+        ? 'In person'
+        : formatShippingAddress(o.shippingAddress),
+  },
+  { header: 'shipToName', value: (o) => o.shippingAddress?.name || o.customerName },
+  { header: 'addressLine1', value: (o) => part(o, 'line1') },
+  { header: 'addressLine2', value: (o) => part(o, 'line2') },
+  { header: 'city', value: (o) => part(o, 'city') },
+  { header: 'state', value: (o) => part(o, 'state') },
+  { header: 'postalCode', value: (o) => part(o, 'postalCode') },
+  { header: 'country', value: (o) => part(o, 'country') },
   { header: 'notes', value: (o) => o.notes },
   { header: 'paymentSessionId', value: (o) => o.stripeSessionId },
   { header: 'preOrderShipsFrom', value: (o) => o.preOrderUntil },

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import {
   addEmailSubjects,
   PersonalDataProvider,
@@ -8,6 +8,8 @@ import {
   type PersonalDataTrail,
 } from '../../common/personal-data.js';
 import { erasedOrderFields, heldOrderFields, owedAParcel } from './order-erasure.js';
+import { OrderLine } from './order-line.entity.js';
+import { addressOf, lineView } from './order-lines.js';
 import { Order } from './order.entity.js';
 
 /**
@@ -25,8 +27,18 @@ export class OrdersPersonalData implements PersonalData {
     const ids = orders.map((o) => o.id);
     trail.orderIds.push(...ids);
     addEmailSubjects(trail, 'order', ...ids);
+    const lines = ids.length
+      ? await manager.find(OrderLine, { where: { orderId: In(ids) }, order: { id: 'ASC' } })
+      : [];
     return {
-      sections: { orders },
+      // Each order as stored, with its lines and its address as the answers give them.
+      sections: {
+        orders: orders.map((order) => ({
+          ...order,
+          shippingAddress: addressOf(order),
+          lines: lines.filter((line) => line.orderId === order.id).map(lineView),
+        })),
+      },
       erase: async (m: EntityManager) => {
         let ordersKeptForShipping = 0;
         for (const order of orders) {

@@ -10,6 +10,7 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   Brackets,
+  In,
   IsNull,
   type EntityManager,
   type Repository,
@@ -25,6 +26,8 @@ import {
   type OrderSort,
   type ManualOrderResult,
   type Order as OrderView,
+  type OrderLineItem,
+  type ShippingAddress,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
@@ -33,22 +36,31 @@ import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { CatalogService, lineName, sizeOf } from '../catalog/catalog.service.js';
+import { CatalogService, sizeOf } from '../catalog/catalog.service.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
-import { formatShippingAddress } from '../../common/order-format.js';
+import { addressFromText } from '../../common/order-format.js';
 import { erasedOrderFields } from './order-erasure.js';
+import { OrderLine } from './order-line.entity.js';
+import {
+  addressColumns,
+  addressOf,
+  kindOf,
+  lineItemsOf,
+  lineView,
+  withShares,
+  type NewOrderLine,
+  type PlacedOrder,
+} from './order-lines.js';
 import { Order } from './order.entity.js';
 import { ShowsService } from '../shows/shows.service.js';
 import { catalogueLineName } from './product-name.js';
 
-/** A LIKE pattern's text taken literally, with '!' as the escape character. */
-const likeLiteral = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
-
 /** An order as stored; a type only, so that only this module reads and writes the table. */
-export type { Order };
+export type { Order, OrderLine, PlacedOrder, NewOrderLine };
+export { addressColumns } from './order-lines.js';
 
 /** What the sales report reads of an order (`salesBatch`). */
 export type SoldOrder = Pick<
@@ -63,10 +75,9 @@ export type SoldOrder = Pick<
   | 'salesChannel'
   | 'showId'
   | 'showLocation'
-  | 'lineItems'
   | 'createdAt'
   | 'testMode'
->;
+> & { lines: OrderLine[] };
 
 @Injectable()
 export class OrdersService implements OnModuleInit {
@@ -83,28 +94,44 @@ export class OrdersService implements OnModuleInit {
   ) {}
 
   /**
-   * A product some order names (by its line name, "Wren Calloway T-Shirt - XL" or "Trucker Hat")
-   * is archived rather than removed, so the order keeps what it sold.
+   * A product some order line sold (by its id, whatever the product is called now) is archived
+   * rather than removed, so the order keeps what it sold.
    */
   onModuleInit(): void {
-    this.inventory.onOrderedCheck(async (manager, { product, variants }) => {
-      const names = new Set([
-        product.name,
-        ...variants.map((v) => lineName(product.name, sizeOf(v))),
-      ]);
-      const qb = manager.getRepository(Order).createQueryBuilder('o').select('o.id');
-      [...names].forEach((name, i) =>
-        qb.orWhere(`o.lineItems LIKE :name${i} ESCAPE '!'`, {
-          [`name${i}`]: `%${likeLiteral(`"product_name":${JSON.stringify(name)}`)}%`,
-        }),
-      );
-      return (await qb.limit(1).getOne()) !== null;
-    });
+    this.inventory.onOrderedCheck((manager, { product }) =>
+      manager.getRepository(OrderLine).existsBy({ productId: product.id }),
+    );
   }
 
-  /** One order as stored, or null: for the modules that act on an order (its downloads, a refund). */
-  find(id: number): Promise<Order | null> {
-    return this.orders.findOneBy({ id });
+  /** One order with its lines, or null: for the modules that act on an order (its downloads, a refund). */
+  async find(id: number, manager = this.orders.manager): Promise<PlacedOrder | null> {
+    const order = await manager.findOneBy(Order, { id });
+    return order ? (await this.withLines([order], manager))[0] : null;
+  }
+
+  /** The orders with their lines (one indexed query for all), in their order. */
+  async withLines(orders: Order[], manager = this.orders.manager): Promise<PlacedOrder[]> {
+    const byOrder = new Map<number, OrderLine[]>(orders.map((o) => [o.id, []]));
+    if (orders.length) {
+      const lines = await manager.find(OrderLine, {
+        where: { orderId: In(orders.map((o) => o.id)) },
+        order: { id: 'ASC' },
+      });
+      for (const line of lines) byOrder.get(line.orderId)?.push(line);
+    }
+    return orders.map((order) => Object.assign(order, { lines: byOrder.get(order.id) ?? [] }));
+  }
+
+  /** Writes an order's lines, its discount and tax shared between them, in the caller's transaction. */
+  async insertLines(
+    manager: EntityManager,
+    order: Pick<Order, 'id' | 'discountAmount' | 'taxAmount'>,
+    lines: NewOrderLine[],
+  ): Promise<OrderLine[]> {
+    const rows = withShares(lines, order.discountAmount ?? 0, order.taxAmount ?? 0).map((line) =>
+      manager.create(OrderLine, { ...line, orderId: order.id, refundedQuantity: 0 }),
+    );
+    return manager.save(rows, { transaction: false });
   }
 
   /**
@@ -124,6 +151,10 @@ export class OrdersService implements OnModuleInit {
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
       searchColumns: [...INDEXED_SEARCHES.orders],
+      // The items: an order whose line's product name holds the text.
+      searchAlso:
+        "o.id IN (SELECT l.orderId FROM order_lines l WHERE l.productName LIKE :search ESCAPE '!')",
+      hydrate: async (orders) => (await this.withLines(orders)).map(toView),
       textIndex: this.searchIndex,
       sorts: {
         createdAt: 'o.createdAt',
@@ -135,7 +166,7 @@ export class OrdersService implements OnModuleInit {
         fulfillmentStatus: 'o.fulfillmentStatus',
       },
       defaultSort: '-createdAt',
-      toRow: toView,
+      toRow: (order) => toView({ ...order, lines: [] }),
     };
   }
 
@@ -165,8 +196,9 @@ export class OrdersService implements OnModuleInit {
       if (order.eraseWhenClosed && order.fulfillmentStatus === 'fulfilled') {
         Object.assign(order, erasedOrderFields(order));
       }
-      const result = await manager.save(order, { transaction: false });
-      if (result.email !== ERASED) await this.outbox.queueOrderShipped(manager, result);
+      await manager.save(order, { transaction: false });
+      const [result] = await this.withLines([order], manager);
+      if (result.email !== ERASED) await this.outbox.queueOrderShipped(manager, toView(result));
       return result;
     });
     return toView(saved);
@@ -197,6 +229,9 @@ export class OrdersService implements OnModuleInit {
       quantity,
       price,
     }));
+    const address = inPerson
+      ? inPersonAddress(input.shippingAddress)
+      : addressFromText(input.shippingAddress!);
     const order = this.orders.create({
       salesChannel: input.salesChannel,
       customerName: blankToNull(input.customerName) ?? (inPerson ? WALK_UP_CUSTOMER : null),
@@ -205,8 +240,7 @@ export class OrdersService implements OnModuleInit {
         ? (blankToNull(input.showLocation) ?? (show ? `${show.venue}, ${show.city}` : null))
         : null,
       showId: show?.id ?? null,
-      shippingAddress: inPerson ? inPersonAddress(input.shippingAddress) : input.shippingAddress!,
-      lineItems: JSON.stringify(lines),
+      ...addressColumns(address),
       total,
       stripeSessionId: sessionId,
       paymentStatus: 'paid',
@@ -221,14 +255,38 @@ export class OrdersService implements OnModuleInit {
       return await this.transactions.run(async (manager) => {
         order.fanId = await this.fanLinker.link(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
+        const rows = await this.insertLines(manager, saved, await this.manualLines(manager, lines));
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
-        return { ...toView(saved), stockWarnings };
+        return { ...toView({ ...saved, lines: rows }), stockWarnings };
       });
     } catch (error) {
       // The same id sent twice at once: both passed the check, the unique key refused one.
       if (isDuplicateKeyError(error)) throw duplicateSession();
       throw error;
     }
+  }
+
+  /** A manual sale's lines, each the catalogue product and size it names when there is one. */
+  private async manualLines(
+    manager: EntityManager,
+    lines: { product_name: string; quantity: number; price: number }[],
+  ): Promise<NewOrderLine[]> {
+    const rows: NewOrderLine[] = [];
+    for (const line of lines) {
+      const found = await this.catalog.findByLineName(line.product_name, manager);
+      const size = found ? sizeOf(found.variant) : null;
+      rows.push({
+        productId: found?.product.id ?? null,
+        variantId: found && found.product.kind !== 'digital' ? found.variant.id : null,
+        productName: found ? found.product.name : line.product_name.trim(),
+        size,
+        kind: found ? kindOf({ ...found.product, preOrderUntil: null }) : 'physical',
+        quantity: line.quantity,
+        unitPriceCents: line.price,
+        refundedQuantity: 0,
+      });
+    }
+    return rows;
   }
 
   /** The show a merch-table sale names: it must exist, and only an in-person sale has one. */
@@ -248,16 +306,16 @@ export class OrdersService implements OnModuleInit {
     return show;
   }
 
-  /** The person's orders, newest first (see `recordsOfPerson`), for their history. */
-  recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<Order[]> {
-    return recordsOfPerson(manager, Order, 'o', person);
+  /** The person's orders with their lines, newest first (see `recordsOfPerson`), for their history. */
+  async recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<PlacedOrder[]> {
+    return this.withLines(await recordsOfPerson(manager, Order, 'o', person), manager);
   }
 
   /**
    * The orders made from `start` until before `end`, or sold in person at one of `showIds`,
    * those with an id above `after`, `limit` of them by id: what the sales report reads of them.
    */
-  salesBatch(
+  async salesBatch(
     period: { start: Date; end: Date; showIds: number[] },
     after: number,
     limit: number,
@@ -274,7 +332,7 @@ export class OrdersService implements OnModuleInit {
         });
       }
     };
-    return this.orders
+    const orders = await this.orders
       .createQueryBuilder('o')
       .select([
         'o.id',
@@ -287,7 +345,6 @@ export class OrdersService implements OnModuleInit {
         'o.salesChannel',
         'o.showId',
         'o.showLocation',
-        'o.lineItems',
         'o.createdAt',
         'o.testMode',
       ])
@@ -296,11 +353,16 @@ export class OrdersService implements OnModuleInit {
       .orderBy('o.id', 'ASC')
       .limit(limit)
       .getMany();
+    return this.withLines(orders as Order[]);
   }
 
-  /** The order a checkout (or payment) session made, or null while there is none. */
-  findBySession(sessionId: string, manager = this.orders.manager): Promise<Order | null> {
-    return manager.findOneBy(Order, { stripeSessionId: sessionId });
+  /** The order a checkout (or payment) session made, with its lines, or null while there is none. */
+  async findBySession(
+    sessionId: string,
+    manager = this.orders.manager,
+  ): Promise<PlacedOrder | null> {
+    const order = await manager.findOneBy(Order, { stripeSessionId: sessionId });
+    return order ? (await this.withLines([order], manager))[0] : null;
   }
 
   /** Whether an order of this address was made at or after `since`. */
@@ -314,27 +376,38 @@ export class OrdersService implements OnModuleInit {
   }
 
   /** Online orders with nothing paid, made in [from, to), oldest first: the artist's digest. */
-  freeOnlineBetween(
+  async freeOnlineBetween(
     manager: EntityManager,
     from: Date,
     to: Date,
-  ): Promise<Pick<Order, 'id' | 'lineItems' | 'createdAt'>[]> {
-    return manager
+  ): Promise<{ id: number; createdAt: Date; items: OrderLineItem[] }[]> {
+    const orders = await manager
       .getRepository(Order)
       .createQueryBuilder('o')
-      .select(['o.id', 'o.lineItems', 'o.createdAt'])
+      .select(['o.id', 'o.createdAt', 'o.preOrderUntil'])
       .where('o.total = 0 AND o.salesChannel = :online', { online: 'online' })
       .andWhere('o.createdAt >= :from AND o.createdAt < :to', { from, to })
       .orderBy('o.id')
       .getMany();
+    return (await this.withLines(orders, manager)).map((order) => ({
+      id: order.id,
+      createdAt: order.createdAt,
+      items: lineItemsOf(order.lines, order),
+    }));
   }
 
   /**
-   * Inserts the order a paid checkout made, inside the caller's transaction; a second order of
-   * the same payment session fails on the unique key, for the caller to answer.
+   * Inserts the order a paid checkout made and its lines, inside the caller's transaction; a
+   * second order of the same payment session fails on the unique key, for the caller to answer.
    */
-  async insertPaid(manager: EntityManager, order: Partial<Order>): Promise<void> {
+  async insertPaid(
+    manager: EntityManager,
+    order: Partial<Order>,
+    lines: NewOrderLine[],
+  ): Promise<PlacedOrder> {
     await manager.insert(Order, order);
+    const rows = await this.insertLines(manager, order as Order, lines);
+    return Object.assign(order as Order, { lines: rows });
   }
 
   /**
@@ -377,20 +450,19 @@ export class OrdersService implements OnModuleInit {
 const duplicateSession = () =>
   new ConflictException('An order with this payment session id already exists.');
 
-/** In person, a readable address sent along is kept; anything else records the in-person shape. */
-function inPersonAddress(sent: string | undefined): string {
-  const readable =
-    sent !== undefined && !['N/A', 'No address provided'].includes(formatShippingAddress(sent));
-  return readable ? sent : JSON.stringify({ type: 'in-person' });
+/** In person, a readable address sent along is kept; anything else records none. */
+function inPersonAddress(sent: string | undefined): ShippingAddress | null {
+  return typeof sent === 'string' ? addressFromText(sent) : null;
 }
 
-export function toView(order: Order): OrderView {
+export function toView(order: PlacedOrder): OrderView {
   return {
     id: order.id,
     email: order.email,
     customerName: order.customerName,
-    shippingAddress: order.shippingAddress,
-    lineItems: order.lineItems,
+    shippingAddress: addressOf(order),
+    lines: order.lines.map(lineView),
+    lineItems: lineItemsOf(order.lines, order),
     total: order.total,
     shippingRateName: order.shippingRateName,
     shippingAmount: order.shippingAmount,

@@ -14,7 +14,7 @@ import {
   type DownloadLink,
   type DownloadRecord,
   type EmailSubject,
-  type OrderLineItem,
+  type OrderLine,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
@@ -58,11 +58,12 @@ export interface Grant extends Grantee {
   productId: string;
 }
 
-/** The releases an order's line items bought. */
-const releasesOf = (lineItems: string): string[] => {
-  const items = JSON.parse(lineItems) as OrderLineItem[];
-  return [...new Set(items.filter((i) => i.digital && i.product_id).map((i) => i.product_id!))];
-};
+/** The releases an order's lines bought. */
+const releasesOf = (lines: Pick<OrderLine, 'kind' | 'productId'>[]): string[] => [
+  ...new Set(
+    lines.flatMap((line) => (line.kind === 'digital' && line.productId ? [line.productId] : [])),
+  ),
+];
 
 /** Why a link no longer downloads: its days are over, its downloads used, or its order refunded. */
 export type GoneReason = 'expired' | 'used' | 'refunded';
@@ -146,11 +147,16 @@ export class DownloadsService {
   /** The links of a paid order's releases, made in fulfilment's transaction. */
   grantForOrder(
     manager: EntityManager,
-    order: { id: number; email: string; stripeSessionId: string; lineItems: string },
+    order: {
+      id: number;
+      email: string;
+      stripeSessionId: string;
+      lines: Pick<OrderLine, 'kind' | 'productId'>[];
+    },
   ): Promise<DownloadLinkRecord[]> {
     return this.grant(
       manager,
-      releasesOf(order.lineItems).map((productId) => ({
+      releasesOf(order.lines).map((productId) => ({
         productId,
         email: order.email,
         orderId: order.id,
@@ -318,7 +324,7 @@ export class DownloadsService {
    */
   async resendForOrder(orderId: number): Promise<{ sent: number }> {
     const order = await this.orders.find(orderId);
-    const productIds = order ? releasesOf(order.lineItems) : [];
+    const productIds = order ? releasesOf(order.lines) : [];
     if (!order || productIds.length === 0 || order.email === ERASED) {
       throw new NotFoundException('This order has no downloads.');
     }

@@ -1,5 +1,4 @@
 import type {
-  OrderLineItem,
   Product,
   SalesChannel,
   SalesDigital,
@@ -23,9 +22,19 @@ export interface SaleRow {
   salesChannel: string;
   showId: number | null;
   showLocation: string | null;
-  lineItems: string;
+  lines: SoldLine[];
   /** YYYY-MM of the order in the artist's time zone. */
   month: string;
+}
+
+/** What the report reads of an order's line. */
+export interface SoldLine {
+  productId: string | null;
+  productName: string;
+  size: string | null;
+  kind: string;
+  quantity: number;
+  unitPriceCents: number;
 }
 
 /** What the report reads of a show a sale names. */
@@ -58,31 +67,6 @@ export function monthsBetween(first: string, last: string): string[] {
 }
 
 /**
- * A line's product and size, in the catalogue's words: "Wren Calloway T-Shirt - L" is the
- * T-shirt in L when the catalogue sells it in L; any other name is a product without a size.
- */
-export function productAndSize(
-  name: string,
-  products: readonly Pick<Product, 'name' | 'sizes'>[],
-): { product: string; size: string | null } {
-  const sized = /^(.+?)\s+-\s+(\S+)$/.exec(name.trim());
-  if (sized) {
-    const product = products.find((p) => p.name === sized[1]);
-    if (product?.sizes?.includes(sized[2] as never)) return { product: sized[1], size: sized[2] };
-  }
-  return { product: name.trim(), size: null };
-}
-
-function lines(text: string): OrderLineItem[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? (parsed as OrderLineItem[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
  * Adds up orders into the four breakdowns. Revenue is net: what an order was charged less what
  * was refunded (all of it for a `refunded` order). A fully refunded order counts for no order and
  * no item; a disputed one counts in full, and its net also goes to `disputedCents`.
@@ -109,18 +93,29 @@ export class SalesTally {
     ['in-person', empty()],
   ]);
 
+  /** A name-your-price release's minimum, by product id, from the catalogue. */
+  private readonly minimums: Map<string, number>;
+
   constructor(
-    private readonly catalogue: readonly Pick<Product, 'name' | 'sizes'>[],
+    private readonly catalogue: readonly Pick<
+      Product,
+      'id' | 'name' | 'sizes' | 'minPriceCents' | 'pricing'
+    >[],
     monthsOfPeriod: string[],
   ) {
     for (const month of monthsOfPeriod) this.months.set(month, empty());
+    this.minimums = new Map(
+      catalogue
+        .filter((p) => p.pricing === 'name-your-price')
+        .map((p) => [p.id, p.minPriceCents ?? 0]),
+    );
   }
 
   add(row: SaleRow): void {
     const refunded =
       row.paymentStatus === 'refunded' ? row.total : Math.min(row.refundedAmount, row.total);
     const sold = row.paymentStatus !== 'refunded';
-    const items = lines(row.lineItems);
+    const items = row.lines;
     const quantity = sold ? items.reduce((sum, item) => sum + item.quantity, 0) : 0;
     const count = (figures: SalesFigures) => {
       figures.grossCents += row.total;
@@ -150,15 +145,17 @@ export class SalesTally {
   }
 
   /** A sold order's release lines: their copies and cents, and what was paid above minimums. */
-  private addDigital(items: OrderLineItem[]): void {
-    const releases = items.filter((item) => item.digital);
+  private addDigital(items: SoldLine[]): void {
+    const releases = items.filter((item) => item.kind === 'digital');
     if (releases.length === 0) return;
     this.digital.orders += 1;
     for (const item of releases) {
       this.digital.items += item.quantity;
-      this.digital.cents += item.quantity * item.price;
-      if (item.min_price !== undefined)
-        this.digital.aboveMinimumCents += item.quantity * Math.max(0, item.price - item.min_price);
+      this.digital.cents += item.quantity * item.unitPriceCents;
+      const minimum = item.productId === null ? undefined : this.minimums.get(item.productId);
+      if (minimum !== undefined)
+        this.digital.aboveMinimumCents +=
+          item.quantity * Math.max(0, item.unitPriceCents - minimum);
     }
   }
 
@@ -173,10 +170,10 @@ export class SalesTally {
     return figures;
   }
 
-  private addProducts(items: OrderLineItem[]): void {
+  private addProducts(items: SoldLine[]): void {
     const seen = new Set<string>();
     for (const item of items) {
-      const { product, size } = productAndSize(String(item.product_name), this.catalogue);
+      const { productName: product, size } = item;
       const key = `${product}\u0000${size ?? ''}`;
       let figures = this.products.get(key);
       if (!figures) {
@@ -184,7 +181,7 @@ export class SalesTally {
         this.products.set(key, figures);
       }
       figures.items += item.quantity;
-      figures.cents += item.quantity * item.price;
+      figures.cents += item.quantity * item.unitPriceCents;
       if (!seen.has(key)) figures.orders += 1;
       seen.add(key);
     }

@@ -14,8 +14,8 @@ import { monthsBetween, SalesTally } from './sales-report.js';
 /**
  * Sales over a period of days in the artist's time zone. The orders are read in batches of
  * `EXPORT_BATCH` by id and added up here: a month in the artist's zone cannot be computed in SQL
- * the same way on SQLite (no time zones) and MySQL (zone tables are often not loaded), and the
- * by-product figures live in the orders' line-item JSON.
+ * the same way on SQLite (no time zones) and MySQL (zone tables are often not loaded); each
+ * batch's lines come from `order_lines` by the orders' ids.
  */
 @Injectable()
 export class SalesService {

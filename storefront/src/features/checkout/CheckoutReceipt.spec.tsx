@@ -20,7 +20,17 @@ const PAID: CheckoutSessionStatus = {
     shipping: 500,
     tax: 0,
     total: 8000,
-    shippingAddress: 'June Carter, 1 Music Row, Suite 5, Nashville, TN 37203, US',
+    shippingAddress: {
+      name: 'June Carter',
+      line1: '1 Music Row',
+      line2: 'Suite 5',
+      city: 'Nashville',
+      state: 'TN',
+      postalCode: '37203',
+      country: 'US',
+      phone: null,
+    },
+    lines: [],
   },
 };
 

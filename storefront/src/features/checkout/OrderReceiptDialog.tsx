@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from 'antd';
-import { isWholeReceipt, preOrderNote } from '@artist/contracts';
+import { isWholeReceipt, preOrderNote, type ShippingAddress } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { AntdTheme } from '../../shared/AntdTheme.js';
 import { closeReceipt } from './receiptSlice.js';
@@ -10,6 +10,18 @@ import { useGetSessionStatusQuery } from './receiptApi.js';
 export const RECEIPT_POLL_MS = 2000;
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The address on one line, the name first: "June Carter, 1 Music Row, Nashville, TN 37203, US". */
+const addressText = (a: ShippingAddress) =>
+  [
+    a.name,
+    a.line1,
+    a.line2,
+    [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    a.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 /**
  * The buyer's receipt after paying: the order number the admin and the confirmation email use,
@@ -126,7 +138,7 @@ export default function OrderReceiptDialog({ sessionId }: { sessionId: string })
             {isWholeReceipt(order) ? (
               order.shippingAddress && (
                 <p>
-                  <strong>Shipping to:</strong> {order.shippingAddress}
+                  <strong>Shipping to:</strong> {addressText(order.shippingAddress)}
                 </p>
               )
             ) : (

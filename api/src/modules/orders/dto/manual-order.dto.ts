@@ -30,7 +30,7 @@ import {
 import { WholeNumberField } from '../../../common/numbers.js';
 import { EmailAddress, OptionalText, RequiredText } from '../../../common/strings.js';
 import { EMAIL_MESSAGE } from '../../../common/validation.js';
-import { formatShippingAddress } from '../../../common/order-format.js';
+import { addressFromText } from '../../../common/order-format.js';
 
 export const AT_LEAST_ONE_PRODUCT = 'Please add at least one product.';
 export const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1';
@@ -43,7 +43,7 @@ const filled = (value: unknown) => value !== undefined && value !== null && valu
 class ShippingAddressJson implements ValidatorConstraintInterface {
   validate(value: unknown) {
     if (typeof value !== 'string') return false;
-    return !['N/A', 'No address provided'].includes(formatShippingAddress(value));
+    return addressFromText(value) !== null;
   }
 }
 
