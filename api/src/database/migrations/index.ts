@@ -44,6 +44,7 @@ import { LeadFanSearchIndexById1767940000000 } from './1767940000000-LeadFanSear
 import { CompareDownloadTokensExactly1767950000000 } from './1767950000000-CompareDownloadTokensExactly.js';
 import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-GiveCampaignPagesUnguessableIds.js';
 import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
+import { CreateRemoteReleases1768000000000 } from './1768000000000-CreateRemoteReleases.js';
 
 /** In order of application. */
 export const migrations = [
@@ -92,4 +93,5 @@ export const migrations = [
   CompareDownloadTokensExactly1767950000000,
   GiveCampaignPagesUnguessableIds1767970000000,
   FoldOncePerEmailAddresses1767980000000,
+  CreateRemoteReleases1768000000000,
 ];
