@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { RemotesManifest } from '@artist/contracts';
@@ -401,6 +404,55 @@ describe.each(testDatabases())('releases of the remotes on $name', (db) => {
       expect((await manifestOf(t, `preview_storefront=${fresh}`)).storefront).toBe(
         `/remotes/storefront/${version}/mf-manifest.json`,
       );
+    });
+  });
+
+  describe('the home page', () => {
+    let t: TestApp;
+    let webRoot: string;
+    beforeAll(async () => {
+      // A built site of files alone (no node_modules beside it), as a WEB_ROOT may be.
+      webRoot = mkdtempSync(path.join(tmpdir(), 'artist-web-'));
+      const dist = path.join(webRoot, 'storefront', 'dist');
+      mkdirSync(path.join(webRoot, 'shell', 'dist'), { recursive: true });
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(
+        path.join(webRoot, 'shell', 'dist', 'index.html'),
+        '<!doctype html><html lang="en"><head><title>Wren Calloway</title></head>' +
+          '<body><div id="root"></div><script src="/main.js"></script></body></html>',
+      );
+      writeFileSync(
+        path.join(dist, 'mf-manifest.json'),
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [{ path: './App', assets: { js: { sync: ['App.1.js'] }, css: { sync: [] } } }],
+        }),
+      );
+      writeFileSync(path.join(dist, 'first-paint.html'), '<h1>Wren Calloway</h1>');
+      t = await startTestApp(db, { ...TOKENS, WEB_ROOT: webRoot });
+    });
+    afterAll(async () => {
+      await t?.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    });
+
+    const home = async () => (await request(t.server).get('/').expect(200)).text;
+    const builtIn = /storefront-first-paint|href="\/remotes\/storefront\/App\.1\.js"/g;
+
+    it("carries the build's first paint and entry files only while the build's storefront is live", async () => {
+      expect((await home()).match(builtIn)).toHaveLength(2);
+      const version = (
+        await publish(t, await releaseArchive({ text: 'no first paint' })).expect(201)
+      ).body.version;
+      await promote(t, version).expect(200);
+      expect(await home()).not.toMatch(builtIn);
+      await promote(t, 'built-in').expect(200);
+      expect((await home()).match(builtIn)).toHaveLength(2);
+    });
+
+    it("checks the shared libraries' majors against those installed beside the server", async () => {
+      const answer = await publish(t, await releaseArchive({ react: '18.2.0' })).expect(422);
+      expect(answer.body.message).toBe('storefront needs react 18.2.0; the shell shares react 19');
     });
   });
 

@@ -29,18 +29,28 @@ interface FederationManifest {
   shared?: { name?: unknown; version?: unknown }[];
 }
 
-/** The major version of each singleton the site's shell shares, as installed beside its build. */
+/**
+ * The major version of each singleton the site's shell shares, as installed beside its build (or,
+ * for a WEB_ROOT of built files alone, beside the server, which is built from the same lock file).
+ */
 export function shellSingletonMajors(webRoot: string): Map<string, number> {
-  const resolveFrom = createRequire(path.join(webRoot, 'shell', 'package.json'));
+  const places = [
+    createRequire(path.join(webRoot, 'shell', 'package.json')),
+    createRequire(import.meta.url),
+  ];
   const majors = new Map<string, number>();
   for (const name of SINGLETONS) {
-    try {
-      const { version } = JSON.parse(
-        readFileSync(resolveFrom.resolve(`${name}/package.json`), 'utf8'),
-      ) as { version: string };
-      majors.set(name, semver.major(version));
-    } catch {
-      // Not installed: the shell does not share it, so no release can disagree with it.
+    for (const place of places) {
+      try {
+        const { version } = JSON.parse(
+          readFileSync(place.resolve(`${name}/package.json`), 'utf8'),
+        ) as { version: string };
+        majors.set(name, semver.major(version));
+        break;
+      } catch {
+        // Not installed there: the next place, or the shell does not share it at all, and no
+        // release can disagree with it.
+      }
     }
   }
   return majors;
