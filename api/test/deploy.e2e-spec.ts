@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { create } from 'tar';
 import type { RemotesManifest } from '@artist/contracts';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
@@ -154,6 +157,56 @@ describe.each(testDatabases())('releases of the remotes on $name', (db) => {
         statusCode: 413,
         message: 'The release is larger than 50 MB.',
       });
+    });
+  });
+
+  describe('a release streamed over 50 MB', () => {
+    const t = testAppOfSuite(db, TOKENS);
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'release-too-large-'));
+      writeFileSync(path.join(dir, 'mf-manifest.json'), '{}');
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('stops reading at 50 MB with 413 when no Content-Length announced it, storing nothing', async () => {
+      // Sparse: 60 MB that take no disk, packed without compression so the archive is as large.
+      writeFileSync(path.join(dir, 'big.js'), '');
+      truncateSync(path.join(dir, 'big.js'), 60 * 1024 * 1024);
+      const server = t.app.getHttpServer() as Server;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/deploy/storefront/releases',
+          headers: {
+            Authorization: `Bearer ${STOREFRONT_TOKEN}`,
+            'Content-Type': 'application/gzip',
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        const archive = create({ gzip: { level: 0 }, cwd: dir }, ['mf-manifest.json', 'big.js']);
+        archive.on('data', (chunk: Buffer) => {
+          if (!req.write(chunk)) archive.pause();
+        });
+        req.on('drain', () => archive.resume());
+        archive.on('end', () => req.end());
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        statusCode: 413,
+        message: 'The release is larger than 50 MB.',
+      });
+      expect(await storedKeys(t, 'remotes/')).toEqual([]);
+      await deployGet(t, '/api/deploy/storefront/releases').expect(200, []);
     });
   });
 

@@ -6,6 +6,7 @@ import {
   HttpCode,
   Inject,
   Param,
+  PayloadTooLargeException,
   Post,
   Query,
   Req,
@@ -52,12 +53,16 @@ export class DeployController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ version: string }> {
     const remote = deployableRemote(this.config, name);
+    // A body over the limit is not read to its end: the connection is closed after the answer
+    // rather than drained.
     if (announcedTooLarge(req.headers['content-length'])) {
-      // Not read: the connection is closed after the answer rather than drained.
       res.setHeader('Connection', 'close');
       throw tooLarge();
     }
-    const { version, created } = await this.deploy.publish(remote, req);
+    const { version, created } = await this.deploy.publish(remote, req).catch((error: unknown) => {
+      if (error instanceof PayloadTooLargeException) res.setHeader('Connection', 'close');
+      throw error;
+    });
     res.status(created ? 201 : 200);
     return { version };
   }
