@@ -33,6 +33,7 @@ import { DownloadsService } from './modules/releases/downloads.service.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { STORAGE, type Storage } from './modules/storage/storage.js';
 import { Metrics } from './modules/metrics/metrics.service.js';
+import { DeployService, releaseFiles } from './modules/deploy/index.js';
 import { mountStaticSite } from './web/static-site.js';
 
 export const BODY_LIMIT = '100kb';
@@ -109,7 +110,12 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   mountDownloads(app.getHttpAdapter().getInstance(), app.get(DownloadsService));
   const content = app.get(ContentService);
   const gallery = app.get(GalleryService);
+  const deploy = app.get(DeployService);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {
+    remotes: {
+      manifest: (req) => deploy.manifestFor(req.headers.cookie),
+      files: releaseFiles(app.get<Storage>(STORAGE)),
+    },
     home: {
       head: async () => structuredDataScript(await shows.listPublic(), showsSite(config)),
       content: () => content.get(),

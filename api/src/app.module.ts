@@ -29,6 +29,7 @@ import { ShowsModule } from './modules/shows/shows.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { ShippingModule } from './modules/shipping/shipping.module.js';
 import { DiscountsModule } from './modules/discounts/discounts.module.js';
+import { DeployModule } from './modules/deploy/index.js';
 import { ReleasesModule } from './modules/releases/releases.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 
@@ -76,6 +77,7 @@ export class AppModule {
         GalleryModule,
         CampaignsModule,
         ReleasesModule,
+        DeployModule,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { CATALOG_ENTITIES } from './modules/catalog/catalog.module.js';
 import { CHECKOUT_ENTITIES } from './modules/checkout/checkout.module.js';
 import { CONTACT_ENTITIES } from './modules/contact/contact.module.js';
 import { CONTENT_ENTITIES } from './modules/content/content.module.js';
+import { DEPLOY_ENTITIES } from './modules/deploy/index.js';
 import { DISCOUNTS_ENTITIES } from './modules/discounts/discounts.module.js';
 import { EMAIL_ENTITIES } from './modules/email/email.module.js';
 import { FANS_ENTITIES } from './modules/fans/fans.module.js';
@@ -28,6 +29,7 @@ export const entities = [
   ...CHECKOUT_ENTITIES,
   ...CONTACT_ENTITIES,
   ...CONTENT_ENTITIES,
+  ...DEPLOY_ENTITIES,
   ...DISCOUNTS_ENTITIES,
   ...EMAIL_ENTITIES,
   ...FANS_ENTITIES,

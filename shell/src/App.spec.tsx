@@ -4,7 +4,11 @@ import { Link, MemoryRouter } from 'react-router-dom';
 import { App } from './App.js';
 import { loadRemoteApp } from './remotes.js';
 
-jest.mock('./remotes.js', () => ({ loadRemoteApp: jest.fn() }));
+jest.mock('./remotes.js', () => ({
+  loadRemoteApp: jest.fn(),
+  canFallBack: () => false,
+  fallBack: () => false,
+}));
 const load = jest.mocked(loadRemoteApp);
 
 const renderAt = (path: string) =>

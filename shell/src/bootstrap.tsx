@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.js';
+import { PreviewBar } from './PreviewBar.js';
 import { registerRemotesFromManifest } from './remotes.js';
 import './shell.css';
 
@@ -11,6 +12,7 @@ void registerRemotesFromManifest().finally(() => {
     // lower-priority work.
     <BrowserRouter useTransitions={false}>
       <App />
+      <PreviewBar />
     </BrowserRouter>,
   );
 });

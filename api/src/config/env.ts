@@ -38,6 +38,8 @@ export interface AppConfig {
   payments: 'stripe' | 'test' | 'off';
   trustProxy: false | number | string;
   remotes: { storefront: string; admin: string };
+  /** DEPLOY_TOKEN_STOREFRONT and DEPLOY_TOKEN_ADMIN: a remote without one takes no releases. */
+  deployTokens: { storefront?: string; admin?: string };
   webRoot: string;
   /** The folder of `file:` storage (STORAGE_URL or UPLOADS_DIR), absolute. */
   uploadsDir: string;
@@ -192,6 +194,7 @@ export function loadConfig(raw: Record<string, string | undefined>, root: string
         : 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remotes: { storefront: env.STOREFRONT_REMOTE_URL, admin: env.ADMIN_REMOTE_URL },
+    deployTokens: { storefront: env.DEPLOY_TOKEN_STOREFRONT, admin: env.DEPLOY_TOKEN_ADMIN },
     webRoot,
     uploadsDir,
     storage,

@@ -140,6 +140,26 @@ export class Environment {
   })
   ADMIN_REMOTE_URL: string;
 
+  /**
+   * Bearer tokens of each remote's team for `/api/deploy/<remote>/…` (publish, promote, roll
+   * back, preview). Unset: that remote's deploy routes do not exist (404).
+   */
+  @Text()
+  @IsOptional()
+  @MinLength(32, { message: 'DEPLOY_TOKEN_STOREFRONT must be at least 32 characters long' })
+  @Matches(/^[\x21-\x7e]+$/, {
+    message: 'DEPLOY_TOKEN_STOREFRONT must be printable ASCII without spaces',
+  })
+  DEPLOY_TOKEN_STOREFRONT?: string;
+
+  @Text()
+  @IsOptional()
+  @MinLength(32, { message: 'DEPLOY_TOKEN_ADMIN must be at least 32 characters long' })
+  @Matches(/^[\x21-\x7e]+$/, {
+    message: 'DEPLOY_TOKEN_ADMIN must be printable ASCII without spaces',
+  })
+  DEPLOY_TOKEN_ADMIN?: string;
+
   /** Folder holding the built front ends (shell/dist, storefront/dist, admin/dist). */
   @Text()
   @IsOptional()

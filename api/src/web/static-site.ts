@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import { Logger } from '@nestjs/common';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import {
   ADMIN_AREAS,
   adminAreaPath,
@@ -72,6 +78,13 @@ export interface HomeSources {
 
 export interface StaticSiteOptions {
   home?: HomeSources;
+  /** Published releases of the remotes (modules/deploy), when the site takes them. */
+  remotes?: {
+    /** The runtime manifest for this request's browser (its live versions, or a preview). */
+    manifest(req: Request): Promise<RemotesManifest>;
+    /** Serves a published release's files at `/remotes/<remote>/<version>/…`. */
+    files: RequestHandler;
+  };
 }
 
 /**
@@ -81,15 +94,22 @@ export interface StaticSiteOptions {
 export function mountStaticSite(
   app: Express,
   config: AppConfig,
-  { home = {} }: StaticSiteOptions = {},
+  { home = {}, remotes }: StaticSiteOptions = {},
 ): void {
   const log = new Logger('StaticSite');
   // Scripts, styles and JSON travel gzipped: on a phone network that is most of the load time.
   app.use(compression());
   const manifest: RemotesManifest = config.remotes;
-  app.get(REMOTES_MANIFEST_PATH, (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(manifest);
+  const manifestFor = (req: Request) =>
+    remotes ? remotes.manifest(req) : Promise.resolve(manifest);
+  app.get(REMOTES_MANIFEST_PATH, (req, res, next) => {
+    manifestFor(req).then(
+      // Private: a browser's preview cookie may change what it is told.
+      (answer) => res.set('Cache-Control', 'private, no-cache').json(answer),
+      next,
+    );
   });
+  if (remotes) app.use(remotes.files);
 
   for (const [name, mount] of Object.entries(REMOTE_MOUNTS)) {
     app.use(mount, express.static(path.join(config.webRoot, name, 'dist'), staticOptions(true)));
@@ -111,7 +131,10 @@ export function mountStaticSite(
   let cachedPage = config.production ? shellPage() : undefined;
   // When this server hosts the storefront's build, the home page names its entry files up front
   // and carries its first paint, so the artist's name and tagline show before any script runs.
-  const hostsStorefront = manifest.storefront === `${REMOTE_MOUNTS.storefront}/mf-manifest.json`;
+  // Not while a published release of the storefront is live (or previewed): the build's first
+  // paint and entry files would be another version's.
+  const builtInStorefront = `${REMOTE_MOUNTS.storefront}/mf-manifest.json`;
+  const hostsStorefront = manifest.storefront === builtInStorefront;
   const storefrontDir = path.join(config.webRoot, 'storefront');
   const renderFirstPaint = firstPaintRenderer(storefrontDir);
   const homePage = (page: string) => {
@@ -160,20 +183,22 @@ export function mountStaticSite(
       res.type('html').send(status === 404 ? notFoundPage(page) : page);
       return;
     }
-    const cached = cachedHomePage ?? homePage(page);
-    if (config.production) cachedHomePage = cached;
-    const [head = '', content, gallery] = await Promise.all([
+    const [head = '', content, gallery, served] = await Promise.all([
       readHome(home.head, 'structured data'),
       readHome(home.content, 'content'),
       readHome(home.gallery, 'gallery'),
+      remotes ? readHome(() => remotes.manifest(req), 'remote manifest') : undefined,
     ]);
+    const firstPaint = hostsStorefront && (!served || served.storefront === builtInStorefront);
+    const cached = firstPaint ? (cachedHomePage ?? homePage(page)) : page;
+    if (config.production && firstPaint) cachedHomePage = cached;
     const titled = content ? homeTitledPage(cached, content.tagline) : cached;
     let html = insertBefore(
       titled,
       '</head>',
       `${head}${jsonScript(SITE_CONTENT_ID, content)}${jsonScript(GALLERY_PHOTOS_ID, gallery)}`,
     );
-    if (hostsStorefront) {
+    if (firstPaint) {
       html = html.replace(/<body[^>]*>/, (body) => `${body}${renderFirstPaint(content)}`);
     }
     res.type('html').send(html);

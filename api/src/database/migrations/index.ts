@@ -45,6 +45,7 @@ import { CompareDownloadTokensExactly1767950000000 } from './1767950000000-Compa
 import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-GiveCampaignPagesUnguessableIds.js';
 import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
 import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderLinesAndAddressColumns.js';
+import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
 
 /** In order of application. */
 export const migrations = [
@@ -94,4 +95,5 @@ export const migrations = [
   GiveCampaignPagesUnguessableIds1767970000000,
   FoldOncePerEmailAddresses1767980000000,
   OrderLinesAndAddressColumns1768000000000,
+  CreateRemoteReleases1768010000000,
 ];

@@ -28,6 +28,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
   private readonly webhooks: Counter<'outcome'>;
+  private readonly remoteFailures: Counter<'remote' | 'version'>;
   readonly campaignMessages: Counter;
 
   constructor(
@@ -54,6 +55,12 @@ export class Metrics {
     });
     for (const outcome of ['processed', 'refused', 'failed'] as const)
       this.webhooks.inc({ outcome }, 0);
+    this.remoteFailures = new Counter({
+      name: 'remote_load_failures_total',
+      help: "Visitors' browsers that found a remote's version failing to load, by remote and version",
+      labelNames: ['remote', 'version'],
+      registers,
+    });
     this.campaignMessages = new Counter({
       name: 'campaign_messages_sent_total',
       help: 'Campaign messages sent',
@@ -99,6 +106,11 @@ export class Metrics {
         this.set((await inventory.openHolds()).holds);
       },
     });
+  }
+
+  /** Counts a browser's report that a version of a remote failed to load. */
+  remoteLoadFailure(remote: string, version: string): void {
+    this.remoteFailures.inc({ remote, version });
   }
 
   /** Counts a Stripe webhook delivery. */

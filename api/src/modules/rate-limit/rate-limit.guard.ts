@@ -29,13 +29,17 @@ export type LimitedAction =
   | 'session-status'
   | 'password-reset'
   | 'password-reset-confirm'
-  | 'discount-check';
+  | 'discount-check'
+  | 'remote-failure';
 
 /** Reset links one address may ask for: each sends an email to the artist. */
 export const PASSWORD_RESET_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
 
 /** New passwords one address may send with a reset link: a live link's costs a password hash. */
 export const PASSWORD_RESET_CONFIRM_LIMIT: Limit = { max: 10, windowMs: 60_000 };
+
+/** Load failures of a remote one address may report: a page view reports at most one per remote. */
+export const REMOTE_FAILURE_LIMIT: Limit = { max: 20, windowMs: 10 * 60_000 };
 
 const RATE_LIMIT = Symbol('rateLimit');
 
@@ -76,6 +80,7 @@ export class RateLimitGuard implements CanActivate {
     if (action === 'password-reset') return PASSWORD_RESET_LIMIT;
     if (action === 'password-reset-confirm') return PASSWORD_RESET_CONFIRM_LIMIT;
     if (action === 'discount-check') return limits.discountCheck;
+    if (action === 'remote-failure') return REMOTE_FAILURE_LIMIT;
     return limits.forms;
   }
 }

@@ -49,9 +49,14 @@ export const STORAGE = Symbol('STORAGE');
 /** Relative paths of plain names: no empty, `.` or `..` part, no backslash. */
 const KEY = /^(?!.*(^|\/)\.{1,2}(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
+/** Whether `key` may be stored: a relative path of plain names, nothing outside the storage. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 /** Refuses a key that could name something outside the storage's folder or prefix. */
 export function checkKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
   return key;
 }
 
