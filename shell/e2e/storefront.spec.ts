@@ -284,10 +284,16 @@ test('checks out through the test payment provider and comes back to a thank-you
     params: { search: buyerEmail },
   });
   const { rows } = (await orders.json()) as {
-    rows: { stripeSessionId: string; total: number; lineItems: string }[];
+    rows: {
+      stripeSessionId: string;
+      total: number;
+      lines: { productName: string; size: string | null; quantity: number }[];
+    }[];
   };
   const mine = rows.filter((order) => order.stripeSessionId === sessionId);
-  expect(mine[0]?.lineItems).toContain('Wren Calloway T-Shirt - XL');
+  expect(mine[0]?.lines).toEqual([
+    expect.objectContaining({ productName: 'Wren Calloway T-Shirt', size: 'XL', quantity: 1 }),
+  ]);
   expect(mine).toEqual([expect.objectContaining({ total: 3000 })]);
 });
 
