@@ -12,7 +12,7 @@ import {
   sessionStatus,
   shirt,
 } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
 /**
@@ -21,7 +21,7 @@ import { testAppOfSuite } from './utils/test-app.js';
  */
 const TYPED_FORM = { ...BUYER_FORM, email: 'Loretta@Example.com ', line2: '' };
 
-describe.each(testDatabases())('the built-in test payment provider on $name', (db) => {
+describe.each(oneDatabase())('the built-in test payment provider on $name', (db) => {
   const t = testAppOfSuite(db);
 
   beforeEach(async () => {
