@@ -1,9 +1,9 @@
 const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
-// A run on MySQL alone (TEST_DATABASE=mysql: CI runs each database's suites in a jest process of
-// its own) leaves out the files that never open a database through testDatabases(), the unit
-// specs beside the code among them: the SQLite run has them.
+// A run on MySQL alone (TEST_DATABASE=mysql, by hand) leaves out the files that never open a
+// database through testDatabases() or oneDatabase(), the unit specs beside the code among them:
+// the SQLite run has them.
 const sqliteOnly =
   process.env.TEST_DATABASE === 'mysql'
     ? [
@@ -12,7 +12,9 @@ const sqliteOnly =
           .filter((file) => /\.(spec|e2e-spec)\.ts$/.test(file))
           .filter(
             (file) =>
-              !readFileSync(path.join(__dirname, 'test', file), 'utf8').includes('testDatabases('),
+              !/\b(testDatabases|oneDatabase)\(/.test(
+                readFileSync(path.join(__dirname, 'test', file), 'utf8'),
+              ),
           )
           .map((file) => `<rootDir>/test/${file}`),
       ]

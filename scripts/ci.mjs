@@ -23,6 +23,18 @@ const workspace = (name, script, ...args) => [
   ...(args.length ? ['--', ...args] : []),
 ];
 const budgets = readBudgets();
+
+/**
+ * Seconds this machine takes for a 10^9-iteration loop, timed once before anything else runs:
+ * printed beside the run's CPU seconds, so that runs on machines of other speeds compare.
+ */
+function loopSeconds() {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < 1e9; i++);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+const loop = loopSeconds();
+console.log(`== this machine runs a 10^9-iteration loop in ${loop.toFixed(2)} s`);
 const started = Date.now();
 
 const env = {
@@ -351,6 +363,11 @@ if (databaseCpu !== undefined) row('(MariaDB server)', '', '', seconds(databaseC
 for (const { figure } of figures) {
   row(figure.name, figure.value, figure.budget, '', figure.ok ? 'ok' : 'OVER BUDGET');
 }
+const cpuTotal = results.find((r) => r.name === 'total').cpu;
+console.log(
+  `\n== ${Math.round(cpuTotal)} CPU seconds in all (the stages and the MariaDB server), on a ` +
+    `machine that runs a 10^9-iteration loop in ${loop.toFixed(2)} s`,
+);
 
 const problems = [
   ...results.filter((r) => r.failed).map((r) => `Failed: ${r.name}`),

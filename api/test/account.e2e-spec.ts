@@ -12,7 +12,7 @@ import { User } from '../src/modules/auth/user.entity.js';
 import { hashPassword, PASSWORD_CHECKS_AT_ONCE } from '../src/modules/auth/password.js';
 import { tokenHash } from '../src/modules/auth/two-factor.js';
 import { browser, sessionCookie } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { startTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
@@ -383,7 +383,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
   });
 });
 
-describe.each(testDatabases())('the session secret kept in the data folder on $name', (db) => {
+describe.each(oneDatabase())('the session secret kept in the data folder on $name', (db) => {
   it('keeps the artist logged in across a restart, in a file made once with mode 0600', async () => {
     const { database, drop } = await db.create({ migrated: true });
     const folder = mkdtempSync(path.join(tmpdir(), 'artist-data-'));

@@ -6,7 +6,7 @@ import { Transactions } from '../src/database/transaction.js';
 import { resetAdminPassword } from '../src/modules/auth/auth.service.js';
 import { browser, loggedIn, routes, sessionCookie } from './utils/admin.js';
 import { showInput } from './utils/shows.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { startTestApp, testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
 describe.each(testDatabases())('admin sessions on $name', (db) => {
@@ -333,7 +333,7 @@ describe.each(testDatabases())('admin sessions on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('cross-site check with PUBLIC_URL set on $name', (db) => {
+describe.each(oneDatabase())('cross-site check with PUBLIC_URL set on $name', (db) => {
   const t = testAppOfSuite(db, { PUBLIC_URL: 'http://shop.example' });
 
   it('accepts only PUBLIC_URL’s origin, not the origin of the request’s own Host', async () => {
@@ -354,7 +354,7 @@ describe.each(testDatabases())('cross-site check with PUBLIC_URL set on $name', 
   });
 });
 
-describe.each(testDatabases())('admin account set-up on $name', (db) => {
+describe.each(oneDatabase())('admin account set-up on $name', (db) => {
   it('prints a one-time password once when neither an account nor ADMIN_PASSWORD exists', async () => {
     const written: string[] = [];
     const logged: string[] = [];

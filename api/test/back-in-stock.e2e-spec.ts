@@ -5,7 +5,7 @@ import { ProductRecord, ProductVariantRecord } from '../src/modules/catalog/prod
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
@@ -13,7 +13,7 @@ import { clearTables, repositoryOf } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 
-describe.each(testDatabases())('back-in-stock emails on $name', (db) => {
+describe.each(oneDatabase())('back-in-stock emails on $name', (db) => {
   const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 

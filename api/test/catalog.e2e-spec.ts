@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { SIZES, type Product } from '@artist/contracts';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
-describe.each(testDatabases())('product catalogue on $name', (db) => {
+describe.each(oneDatabase())('product catalogue on $name', (db) => {
   const t = testAppOfSuite(db);
 
   it('lists the t-shirt and the trucker hat at 2500 cents each', async () => {

@@ -12,10 +12,10 @@ import {
   startStripeApp,
 } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
-import { testDatabases, type TestDatabase } from './utils/databases.js';
+import { oneDatabase, type TestDatabase } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
-describe.each(testDatabases())(
+describe.each(oneDatabase())(
   'which payment provider checkout uses, on $name',
   (db: TestDatabase) => {
     describe.each([

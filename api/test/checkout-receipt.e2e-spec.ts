@@ -1,6 +1,6 @@
 import { Clock } from '../src/common/clock.js';
 import { shirt, stripeAppOfSuite } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -138,7 +138,7 @@ describe.each(testDatabases())('the receipt link on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('the checkout cookie of an https site on $name', (db) => {
+describe.each(oneDatabase())('the checkout cookie of an https site on $name', (db) => {
   const s = stripeAppOfSuite(db, { PUBLIC_URL: 'https://shop.example', TRUST_PROXY: '1' });
 
   it('is Secure', async () => {

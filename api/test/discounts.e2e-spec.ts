@@ -17,7 +17,7 @@ import {
   stripeAppOfSuite,
   sessionOf,
 } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases } from './utils/releases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
@@ -271,7 +271,7 @@ describe.each(testDatabases())('discount codes with Stripe on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('discount codes with the test payment provider on $name', (db) => {
+describe.each(oneDatabase())('discount codes with the test payment provider on $name', (db) => {
   const t = testAppOfSuite(db);
 
   it('takes the code off on its page and in the order', async () => {

@@ -18,7 +18,7 @@ import {
   sessionStatus,
   stripeAppOfSuite,
 } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { clearTables, testAppOfSuite } from './utils/test-app.js';
 import { swapCase } from './utils/tokens.js';
@@ -476,7 +476,7 @@ describe.each(testDatabases())('download links on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('download links of an order Stripe refunds, on $name', (db) => {
+describe.each(oneDatabase())('download links of an order Stripe refunds, on $name', (db) => {
   const s = stripeAppOfSuite(db, { LOG_LEVEL: 'error' });
   let admin: TestAgent;
   const mp3 = zipBytes(4000);

@@ -26,7 +26,7 @@ import { GalleryPhotoRecord } from '../src/modules/gallery/gallery-photo.entity.
 import { PHOTO_TOO_LARGE } from '../src/modules/gallery/photo-upload.interceptor.js';
 import { browser, loggedIn } from './utils/admin.js';
 import { getBytes } from './utils/bytes.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { startTestApp, startTestAppOn, type TestApp } from './utils/test-app.js';
 
 /** The three photos the site was built with, in their order. */
@@ -422,7 +422,7 @@ describe.each(testDatabases())('gallery on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('gallery files after a crash, on $name', (db) => {
+describe.each(oneDatabase())('gallery files after a crash, on $name', (db) => {
   let uploads: string;
   let database: AppConfig['database'];
   let drop: () => Promise<void>;

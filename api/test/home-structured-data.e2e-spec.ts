@@ -6,7 +6,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { Clock } from '../src/common/clock.js';
 import { ShowsService } from '../src/modules/shows/shows.service.js';
 import { loggedIn } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { createShows, showInput } from './utils/shows.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -45,7 +45,7 @@ function structuredData(html: string): unknown[] {
   return blocks.flatMap(([, json]) => JSON.parse(json) as unknown[]);
 }
 
-describe.each(testDatabases())('structured data of the home page on $name', (db) => {
+describe.each(oneDatabase())('structured data of the home page on $name', (db) => {
   let t: TestApp;
   let admin: TestAgent;
   let webRoot: string;

@@ -6,7 +6,7 @@ import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { parseCsv } from './utils/csv.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
 import { eventually, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
@@ -15,7 +15,7 @@ import { clearTables, repositoryOf } from './utils/test-app.js';
 const PUBLIC_URL = 'http://shop.example.test';
 const SHIRT = 'Wren Calloway T-Shirt';
 
-describe.each(testDatabases())('notify-me per size on $name', (db) => {
+describe.each(oneDatabase())('notify-me per size on $name', (db) => {
   const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL });
   let admin: TestAgent;
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { loggedIn } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
 interface Operation {
@@ -15,7 +15,7 @@ interface Document {
   };
 }
 
-describe.each(testDatabases())('the OpenAPI document on $name', (db) => {
+describe.each(oneDatabase())('the OpenAPI document on $name', (db) => {
   const t = testAppOfSuite(db, { TRUST_PROXY: '1' });
   let doc: Document;
   let ip = 1;
@@ -109,7 +109,7 @@ describe.each(testDatabases())('the OpenAPI document on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('the OpenAPI document in production on $name', (db) => {
+describe.each(oneDatabase())('the OpenAPI document in production on $name', (db) => {
   const production = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://shop.example.com',

@@ -4,12 +4,12 @@ import {
   PERSONAL_COLUMN,
   PersonalDataRegistry,
 } from '../src/common/personal-data.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
 const TEXT_TYPES: unknown[] = ['varchar', 'text', 'simple-json', String];
 
-describe.each(testDatabases())('personal data on $name', (db) => {
+describe.each(oneDatabase())('personal data on $name', (db) => {
   const t = testAppOfSuite(db);
 
   /** Each table of the app with a column that may name a person, and those columns. */

@@ -8,7 +8,7 @@ import type { AdminProduct, ListPage, Product, ProductListFilter } from '@artist
 import { NOT_AN_IMAGE } from '../src/modules/gallery/gallery-images.js';
 import { loggedIn } from './utils/admin.js';
 import { createCheckout } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { startTestAppOn, type TestApp } from './utils/test-app.js';
 
 /** A 1200 × 800 JPEG with EXIF naming its owner and the place it was taken (GPS). */
@@ -29,7 +29,7 @@ const input = (name: string) => ({
   sizes: [],
 });
 
-describe.each(testDatabases())('product photos, archiving and order on $name', (db) => {
+describe.each(oneDatabase())('product photos, archiving and order on $name', (db) => {
   let t: TestApp;
   let admin: TestAgent;
   let uploads: string;

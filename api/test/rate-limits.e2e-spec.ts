@@ -5,7 +5,7 @@ import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js
 import argon2 from 'argon2';
 import * as password from '../src/modules/auth/password.js';
 import { createCheckout, shirt } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { testAppOfSuite, TEST_ADMIN_PASSWORD } from './utils/test-app.js';
 
 const TOO_MANY = /^Too many requests\. Please try again in 10 minutes\.$/;
@@ -152,7 +152,7 @@ describe.each(testDatabases())('per-address limits on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('limit settings on $name', (db) => {
+describe.each(oneDatabase())('limit settings on $name', (db) => {
   const t = testAppOfSuite(db, {
     TRUST_PROXY: '1',
     FORM_RATE_LIMIT: '2',

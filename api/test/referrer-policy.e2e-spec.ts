@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
-describe.each(testDatabases())('referrer policy on $name', (db) => {
+describe.each(oneDatabase())('referrer policy on $name', (db) => {
   const t = testAppOfSuite(db);
 
   // Under no-referrer, browsers send `Origin: null` with a plain form POST (the test checkout's

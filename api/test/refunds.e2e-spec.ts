@@ -12,7 +12,7 @@ import {
   shirt,
   stripeAppOfSuite,
 } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 async function resetShirts(t: TestApp) {
@@ -204,7 +204,7 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
   });
 });
 
-describe.each(testDatabases())('refunds of test orders on $name', (db) => {
+describe.each(oneDatabase())('refunds of test orders on $name', (db) => {
   const t = testAppOfSuite(db);
   let admin: TestAgent;
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { MB, watchMemory, type RunningApi } from '../scripts/upload-load.js';
 import { buildApi } from './utils/built.js';
 import { builtApiOfSuite } from './utils/built-api.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 
 const GB = 1024 * MB;
 const MAX_RSS = 300 * MB;
@@ -59,7 +59,7 @@ beforeAll(() => {
 }, 240_000);
 
 // The built server runs as a process of its own, so its memory (read from /proc) is its own.
-describe.each(testDatabases())('release uploads on $name', (db) => {
+describe.each(oneDatabase())('release uploads on $name', (db) => {
   const api = builtApiOfSuite(db);
 
   it('streams a 1 GB ZIP to storage with the server under 300 MB of resident memory', async () => {

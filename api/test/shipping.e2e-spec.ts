@@ -9,7 +9,7 @@ import {
   stripeAppOfSuite,
   sessionOf,
 } from './utils/checkout.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
 
@@ -57,7 +57,7 @@ async function firstZonesOnly(t: TestApp) {
   return admin;
 }
 
-describe.each(testDatabases())('shipping zones and rates with Stripe on $name', (db) => {
+describe.each(oneDatabase())('shipping zones and rates with Stripe on $name', (db) => {
   const s = stripeAppOfSuite(db);
 
   beforeEach(() => s.reset());
@@ -292,7 +292,7 @@ describe.each(testDatabases())('shipping zones and rates with Stripe on $name', 
   });
 });
 
-describe.each(testDatabases())('shipping zones with the test payment provider on $name', (db) => {
+describe.each(oneDatabase())('shipping zones with the test payment provider on $name', (db) => {
   const t = testAppOfSuite(db);
 
   it("charges the chosen rate and ships only to the zone's countries", async () => {

@@ -2,11 +2,11 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { AdminShow, PublicShow } from '@artist/contracts';
 import { loggedIn } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
-describe.each(testDatabases())('time zones of shows on $name', (db) => {
+describe.each(oneDatabase())('time zones of shows on $name', (db) => {
   const t = testAppOfSuite(db, { ARTIST_TIMEZONE: 'America/New_York' });
   let admin: TestAgent;
 

@@ -20,7 +20,7 @@ import { S3Storage } from '../src/modules/storage/s3-storage.js';
 import { STORAGE, type Storage } from '../src/modules/storage/storage.js';
 import { loggedIn } from './utils/admin.js';
 import { getBytes, storedBytes } from './utils/bytes.js';
-import { describeWithoutDatabase, testDatabases } from './utils/databases.js';
+import { describeWithoutDatabase, oneDatabase } from './utils/databases.js';
 import { startTestS3, type TestS3 } from './utils/s3.js';
 import { startTestApp, type TestApp } from './utils/test-app.js';
 
@@ -236,7 +236,7 @@ describeWithoutDatabase('the storage drivers', () => {
   });
 });
 
-describe.each(testDatabases())('the gallery on S3 storage, on $name', (db) => {
+describe.each(oneDatabase())('the gallery on S3 storage, on $name', (db) => {
   let s3: TestS3;
   let t: TestApp;
   let admin: TestAgent;

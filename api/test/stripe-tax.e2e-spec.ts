@@ -4,9 +4,9 @@ import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { loggedIn, putProduct } from './utils/admin.js';
 import { shirt, stripeAppOfSuite, sessionOf } from './utils/checkout.js';
 import { csvRecords } from './utils/csv.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 
-describe.each(testDatabases())('Stripe Tax on $name', (db) => {
+describe.each(oneDatabase())('Stripe Tax on $name', (db) => {
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000', STRIPE_AUTOMATIC_TAX: 'true' });
 
   beforeEach(() => s.reset());
@@ -95,7 +95,7 @@ describe.each(testDatabases())('Stripe Tax on $name', (db) => {
   });
 });
 
-describe.each(testDatabases())('without Stripe Tax on $name', (db) => {
+describe.each(oneDatabase())('without Stripe Tax on $name', (db) => {
   const s = stripeAppOfSuite(db, { CHECKOUT_RATE_LIMIT: '1000' });
 
   it('sends no automatic tax nor tax codes, and the order has no tax', async () => {

@@ -8,7 +8,7 @@ import {
 } from '../scripts/upload-load.js';
 import { buildApi } from './utils/built.js';
 import { builtApiOfSuite } from './utils/built-api.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase } from './utils/databases.js';
 
 const MAX_DELAY_MS = 100;
 const MAX_RSS = 400 * MB;
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 // The built server runs as a process of its own, so its memory (read from /proc) and its event
 // loop are its own, not shared with jest's.
-describe.each(testDatabases())('photo uploads under load on $name', (db) => {
+describe.each(oneDatabase())('photo uploads under load on $name', (db) => {
   const api = builtApiOfSuite(db);
 
   beforeAll(() => showsLatencies(api.base, { ms: 1000 }), 120_000);
