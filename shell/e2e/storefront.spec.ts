@@ -284,10 +284,12 @@ test('checks out through the test payment provider and comes back to a thank-you
     params: { search: buyerEmail },
   });
   const { rows } = (await orders.json()) as {
-    rows: { stripeSessionId: string; total: number; lineItems: string }[];
+    rows: { stripeSessionId: string; total: number; lineItems: { product_name: string }[] }[];
   };
   const mine = rows.filter((order) => order.stripeSessionId === sessionId);
-  expect(mine[0]?.lineItems).toContain('Wren Calloway T-Shirt - XL');
+  expect(mine[0]?.lineItems.map((item) => item.product_name)).toContain(
+    'Wren Calloway T-Shirt - XL',
+  );
   expect(mine).toEqual([expect.objectContaining({ total: 3000 })]);
 });
 
