@@ -404,6 +404,65 @@ describe.each(testDatabases())('orders on $name', (db) => {
       });
     });
 
+    it('exports one row per line with ?lines=true, its cells neutralised as in every export', async () => {
+      await manual(
+        online({
+          customerName: 'June Carter',
+          email: 'june.lines@example.com',
+          lineItems: [
+            { product_name: 'T-Shirt - M', quantity: 2, price: 2500 },
+            { product_name: '=HYPERLINK("x")', quantity: 1, price: 1000 },
+          ],
+          total: 6500,
+        }),
+      ).expect(201);
+      const res = await admin
+        .get('/api/admin/orders/export?lines=true&search=june.lines')
+        .expect(200);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="orders-lines-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const rows = csvRecords(res.text);
+      const [order] = (await admin.get('/api/admin/orders?search=june.lines').expect(200)).body
+        .rows;
+      expect(rows).toEqual([
+        {
+          orderId: String(order.id),
+          createdAt: order.createdAt,
+          customerName: 'June Carter',
+          email: 'june.lines@example.com',
+          lineId: String(order.lines[0].id),
+          productId: 'tshirt',
+          productName: 'Wren Calloway T-Shirt',
+          size: 'M',
+          kind: 'physical',
+          quantity: '2',
+          unitPrice: '25.00',
+          discount: '0.00',
+          tax: '0.00',
+          refundedQuantity: '0',
+        },
+        expect.objectContaining({
+          orderId: String(order.id),
+          lineId: String(order.lines[1].id),
+          productId: '',
+          productName: `'=HYPERLINK("x")`,
+          quantity: '1',
+          unitPrice: '10.00',
+        }),
+      ]);
+      // The one-row-per-order export stays as it was.
+      const byOrder = csvRecords(
+        (await admin.get('/api/admin/orders/export?lines=false&search=june.lines').expect(200))
+          .text,
+      );
+      expect(byOrder).toEqual([
+        expect.objectContaining({ products: '2x Wren Calloway T-Shirt - M; 1x =HYPERLINK("x")' }),
+      ]);
+      const bad = await admin.get('/api/admin/orders/export?lines=yes').expect(400);
+      expect(JSON.stringify(bad.body.message)).toContain('lines must be true or false');
+    });
+
     it('exports only the pending orders when asked', async () => {
       const res = await admin.get('/api/admin/orders/export?status=pending').expect(200);
       const rows = csvRecords(res.text);

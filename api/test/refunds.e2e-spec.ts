@@ -3,7 +3,6 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
 
-import type { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import {
   emptyShop,
@@ -11,6 +10,7 @@ import {
   payWithTestProvider,
   shirt,
   stripeAppOfSuite,
+  type StoredOrder,
 } from './utils/checkout.js';
 import { oneDatabase, testDatabases } from './utils/databases.js';
 import { testAppOfSuite, type TestApp } from './utils/test-app.js';
@@ -45,7 +45,7 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
   });
 
   /** A paid order of 2 × M and 1 × XL (7500 + 500 shipping); answers it and its session id. */
-  async function paidOrder(): Promise<{ order: Order; sessionId: string }> {
+  async function paidOrder(): Promise<{ order: StoredOrder; sessionId: string }> {
     await s.createCheckout({ items: [shirt('M', 2), shirt('XL', 1)] }).expect(200);
     const record = (await s.checkoutSessions()).find((r) => r.status === 'open')!;
     await s.deliver('checkout.session.completed', s.stripe.pay(record.sessionId)).expect(200);
@@ -54,7 +54,7 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
   }
 
   /** The refunds Stripe was asked for on the order's payment. */
-  const refundsOf = (order: Order) =>
+  const refundsOf = (order: StoredOrder) =>
     s.stripe.refundRequests().filter((r) => r.body.payment_intent === order.paymentIntentId);
 
   const refund = (id: number, body: object = {}) =>
@@ -189,6 +189,60 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
     await refund(order.id, { amount: 1000 }).expect(200);
     expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 0 });
     expect(refundsOf(order)).toHaveLength(2);
+  });
+
+  it('refunds 1 of 2 shirts by line: the amount Stripe is sent, 1 back in stock, shown on the order', async () => {
+    await admin.put('/api/admin/products/tshirt/stock').send({ size: 'M', stock: 2 }).expect(200);
+    await admin.put('/api/admin/products/tshirt/stock').send({ size: 'XL', stock: 5 }).expect(200);
+    const { order } = await paidOrder();
+    const [shirts, xl] = order.lines;
+    expect(shirts).toMatchObject({ size: 'M', quantity: 2 });
+    const res = await refund(order.id, { lines: [{ lineId: shirts.id, quantity: 1 }] }).expect(200);
+    expect(refundsOf(order).map((r) => r.body.amount)).toEqual(['2500']);
+    expect(res.body).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 2500 });
+    expect(res.body.lines).toEqual([
+      expect.objectContaining({ id: shirts.id, quantity: 2, refundedQuantity: 1 }),
+      expect.objectContaining({ id: xl.id, quantity: 1, refundedQuantity: 0 }),
+    ]);
+    expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 1 });
+    expect(await variant(s.t, 'XL')).toMatchObject({ stock: 5, sold: 1 });
+    const listed = await admin.get('/api/admin/orders').expect(200);
+    expect(listed.body.rows[0].lines[0]).toMatchObject({ id: shirts.id, refundedQuantity: 1 });
+
+    // More than is left of a line, a line of another order, both forms at once: a sentence.
+    for (const [body, message] of [
+      [
+        { lines: [{ lineId: shirts.id, quantity: 2 }] },
+        'Only 1 of Wren Calloway T-Shirt - M is left to refund on this order.',
+      ],
+      [{ lines: [{ lineId: 999_999, quantity: 1 }] }, 'Line 999999 is not on this order.'],
+      [
+        { amount: 100, lines: [{ lineId: xl.id, quantity: 1 }] },
+        'Send either an amount or lines to refund, not both.',
+      ],
+      [
+        { lines: [{ lineId: xl.id, quantity: 0 }] },
+        'The quantity to refund must be a whole number of at least 1',
+      ],
+      [{ lines: [] }, 'lines must name at least one line to refund'],
+    ] as const) {
+      const bad = await refund(order.id, body).expect(400);
+      expect(JSON.stringify(bad.body.message)).toContain(message);
+    }
+    expect(refundsOf(order)).toHaveLength(1);
+
+    // The rest, without putting it back: the last units bring the shipping with them.
+    const rest = await refund(order.id, {
+      lines: [
+        { lineId: shirts.id, quantity: 1 },
+        { lineId: xl.id, quantity: 1 },
+      ],
+      restock: false,
+    }).expect(200);
+    expect(refundsOf(order).map((r) => r.body.amount)).toEqual(['2500', '5500']);
+    expect(rest.body).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 8000 });
+    expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 1 });
+    expect(await variant(s.t, 'XL')).toMatchObject({ stock: 5, sold: 1 });
   });
 
   it('answers 502 and records nothing when Stripe is down', async () => {

@@ -127,12 +127,23 @@ export interface Order {
   taxAmount: number;
 }
 
+/** One line of a refund by line: the order line's id and how many of it to refund. */
+export interface OrderLineRefund {
+  lineId: number;
+  quantity: number;
+}
+
 /**
- * Body of `POST /api/admin/orders/{id}/refund`: `amount` in cents (the whole remainder when
- * absent); `restock` puts the order's items back in stock (once per order).
+ * Body of `POST /api/admin/orders/{id}/refund`, one of two forms:
+ * - `amount` in cents (the whole remainder when absent); `restock` puts the order's items back
+ *   in stock (once per order);
+ * - `lines`: the server works out the amount (each unit's price less its share of the line's
+ *   discount, plus its share of the tax; the shipping too once every unit is refunded), records
+ *   each line's `refundedQuantity`, and puts those units back in stock unless `restock` is false.
  */
 export interface OrderRefundRequest {
   amount?: number;
+  lines?: OrderLineRefund[];
   restock?: boolean;
 }
 

@@ -1,4 +1,6 @@
 import { Get, Inject, Query, type StreamableFile, type Type } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import type { ListPage } from '@artist/contracts';
 import type { ObjectLiteral } from 'typeorm';
 import { AdminController } from '../common/admin-only.js';
@@ -38,6 +40,21 @@ export interface AdminListOptions<
   columns: CsvColumn<Row>[];
   /** The download's name before its date (an `EXPORT_NAMES` entry). */
   exportName: string;
+  /**
+   * A second CSV of the same rows, asked for with `?<param>=true`: one row for each part of a
+   * list row (an order's lines), with its own columns.
+   */
+  partsExport?: PartsExport<Row>;
+}
+
+/** See `AdminListOptions.partsExport`. */
+export interface PartsExport<Row> {
+  param: string;
+  description: string;
+  // The parts' type is the export's own business: any row type the columns read.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: CsvColumn<any>[];
+  partsOf: (row: Row) => unknown[];
 }
 
 /**
@@ -55,6 +72,16 @@ export function AdminListController<
 >(options: AdminListOptions<Entity, Row, Filter, Sort>) {
   /** The list's own query DTO, which the ValidationPipe checks and OpenAPI describes. */
   class TabQuery extends ListQueryDto(options.filters, options.sorts) {}
+  const parts = options.partsExport;
+  if (parts) {
+    // The parts' flag, declared on the query as a decorated property would be.
+    for (const decorate of [
+      ApiPropertyOptional({ enum: ['true', 'false'], description: parts.description }),
+      IsOptional(),
+      IsIn(['true', 'false'], { message: `${parts.param} must be true or false` }),
+    ])
+      decorate(TabQuery.prototype, parts.param);
+  }
 
   @AdminController(options.path, options.tag)
   class AdminList {
@@ -70,8 +97,16 @@ export function AdminListController<
 
     @Get('export')
     export(@Query() query: TabQuery): StreamableFile {
-      const rows = streamCsv(this.source.listDefinition(), query, options.columns);
-      return csvFile(options.exportName, this.clock.today(), rows);
+      const def = this.source.listDefinition();
+      const asked = parts && (query as unknown as Record<string, string>)[parts.param] === 'true';
+      const rows = asked
+        ? streamCsv(def, query, parts.columns, parts.partsOf)
+        : streamCsv(def, query, options.columns);
+      return csvFile(
+        asked ? `${options.exportName}-${parts.param}` : options.exportName,
+        this.clock.today(),
+        rows,
+      );
     }
   }
   return AdminList;

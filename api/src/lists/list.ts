@@ -501,10 +501,18 @@ export async function countMatching<E extends ObjectLiteral, F extends string, S
  * number each), then the rows in batches of EXPORT_BATCH by id, so memory stays bounded however
  * long the list is and a row changed during the download cannot appear twice.
  */
-export function streamCsv<E extends ObjectLiteral, Row, F extends string, S extends string>(
+export function streamCsv<
+  E extends ObjectLiteral,
+  Row,
+  F extends string,
+  S extends string,
+  Out = Row,
+>(
   def: ListDefinition<E, Row, F, S>,
   params: Pick<ListParams<F, S>, 'status' | 'search' | 'sort'>,
-  columns: CsvColumn<Row>[],
+  columns: CsvColumn<Out>[],
+  /** The CSV rows of one list row, when they are not the row itself (an order's lines). */
+  expand: (row: Row) => Out[] = (row) => [row as unknown as Out],
 ): Readable {
   async function* generate(): AsyncGenerator<string> {
     const ids = await listIds(def, params);
@@ -512,7 +520,7 @@ export function streamCsv<E extends ObjectLiteral, Row, F extends string, S exte
     for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
       const entities = await loadInOrder(def, ids.slice(start, start + EXPORT_BATCH));
       const rows = await rowsOf(def, entities);
-      yield csvChunk(columns, rows, { header: false });
+      yield csvChunk(columns, rows.flatMap(expand), { header: false });
     }
   }
   return Readable.from(generate(), { objectMode: false });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
-import { makeOrder } from '../../test/fixtures.js';
+import { makeLine, makeOrder } from '../../test/fixtures.js';
 import { ORDERS, listRoute } from '../../test/listServer.js';
 
 const dialog = () => within(screen.getAllByRole('dialog')[0]!);
@@ -134,4 +134,39 @@ it('refunds the whole remainder without an amount, shows a refusal, and offers n
     await userEvent.click(dialog().getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }
+});
+
+it('refunds items by line after a confirmation, the server working out the amount', async () => {
+  const order = makeOrder(7, {
+    total: 5500,
+    paymentIntentId: 'pi_7',
+    lines: [
+      makeLine(71, { productName: 'Wren Calloway T-Shirt', size: 'M', quantity: 2 }),
+      makeLine(72, { productName: 'Trucker Hat', refundedQuantity: 1 }),
+    ],
+  });
+  const { requests } = signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [order]),
+    'POST /api/admin/orders/7/refund': json(200, {
+      ...order,
+      refundedAmount: 2500,
+      paymentStatus: 'partially_refunded',
+    }),
+  });
+  renderAdmin('/admin?tab=orders');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 7' }));
+  // A line refunded in full offers nothing more.
+  expect(dialog().queryByLabelText(/Items of Trucker Hat/)).not.toBeInTheDocument();
+  const shirts = dialog().getByLabelText('Items of Wren Calloway T-Shirt - M to refund, up to 2');
+  await userEvent.clear(shirts);
+  await userEvent.type(shirts, '1');
+  expect(dialog().getByRole('checkbox', { name: 'Put these items back in stock' })).toBeChecked();
+  await userEvent.click(dialog().getByRole('button', { name: 'Refund items…' }));
+  const confirm = await confirmation('Refund 1 item to Fan 7?');
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Refund items' }));
+  expect(await screen.findByText('Refunded $25.00')).toBeInTheDocument();
+  expect(requests.find((r) => r.path === '/api/admin/orders/7/refund')!.body).toEqual({
+    lines: [{ lineId: 71, quantity: 1 }],
+    restock: true,
+  });
 });

@@ -4,6 +4,7 @@ import { App, Button, Checkbox, Flex, InputNumber, Typography } from 'antd';
 import { api } from '../../app/api.js';
 import { formatCents } from '../../components/format.js';
 import { useToast } from '../../components/useToast.js';
+import { LineRefund } from './LineRefund.js';
 
 const refundApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -101,6 +102,7 @@ export function RefundPanel({ order, onRefunded }: { order: Order; onRefunded: (
           Refund…
         </Button>
       </Flex>
+      <LineRefund order={order} onRefunded={onRefunded} />
     </section>
   );
 }

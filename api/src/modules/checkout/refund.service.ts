@@ -12,7 +12,18 @@ import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { dollars } from '../../common/order-format.js';
-import { OrdersService, toView, type PlacedOrder } from '../orders/orders.service.js';
+import {
+  lineItemName,
+  OrdersService,
+  refundOfLines,
+  toView,
+  type LineRefund,
+  type OrderLine,
+  type PlacedOrder,
+} from '../orders/orders.service.js';
+
+/** A line a refund names, and how many of it. */
+type RefundedLine = LineRefund & { line: OrderLine };
 import type { RefundOrderDto } from './dto/refund-order.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import {
@@ -48,8 +59,18 @@ export class RefundService {
     return this.transactions.withNamedLock(`order-refund:${id}`, async () => {
       const order = await this.orders.find(id);
       if (!order) throw new NotFoundException('Order not found.');
-      const amount = this.amountToRefund(order, input);
-      if (input.restock && order.restockedAt) {
+      const left = this.leftToRefund(order);
+      const lines = input.lines ? this.linesToRefund(order, input) : null;
+      const amount = lines
+        ? refundOfLines({ shippingCents: shippingOf(order), lines: order.lines }, lines)
+        : (input.amount ?? left);
+      if (amount > left) {
+        throw new BadRequestException(
+          `A refund of $${dollars(amount)} is more than the $${dollars(left)} left to refund on this order.`,
+        );
+      }
+      const restock = input.restock ?? lines !== null;
+      if (restock && order.restockedAt) {
         throw new BadRequestException(
           "This order's items were put back in stock already; untick the stock box to refund.",
         );
@@ -75,13 +96,14 @@ export class RefundService {
         throw new BadGatewayException(REFUND_FAILED_MESSAGE);
       }
       await this.fulfilment.recordChargeEvent('charge.refunded', charge);
-      if (input.restock) await this.restock(order);
+      if (lines) await this.recordLines(order, lines, restock);
+      else if (restock) await this.restock(order);
       return toView((await this.orders.find(id))!);
     });
   }
 
-  /** The cents to refund: as asked, or all that is left; a sentence when that cannot be. */
-  private amountToRefund(order: PlacedOrder, input: RefundOrderDto): number {
+  /** The cents left to refund on an order; a sentence when nothing can be refunded here. */
+  private leftToRefund(order: PlacedOrder): number {
     if (!order.paymentIntentId) {
       throw new BadRequestException(
         'This order was not paid through checkout, so there is no payment to refund here; ' +
@@ -100,20 +122,60 @@ export class RefundService {
     if (order.paymentStatus === 'refunded' || left <= 0) {
       throw new BadRequestException('This order has been refunded in full already.');
     }
-    const amount = input.amount ?? left;
-    if (amount > left) {
-      throw new BadRequestException(
-        `A refund of $${dollars(amount)} is more than the $${dollars(left)} left to refund on this order.`,
-      );
+    return left;
+  }
+
+  /** The order's lines a refund by line names, each with how many; a sentence when one cannot be. */
+  private linesToRefund(order: PlacedOrder, input: RefundOrderDto): RefundedLine[] {
+    if (input.amount !== undefined) {
+      throw new BadRequestException('Send either an amount or lines to refund, not both.');
     }
-    return amount;
+    const asked = input.lines!;
+    if (new Set(asked.map((l) => l.lineId)).size !== asked.length) {
+      throw new BadRequestException('Name each line once in a refund.');
+    }
+    return asked.map(({ lineId, quantity }) => {
+      const line = order.lines.find((l) => l.id === lineId);
+      if (!line) throw new BadRequestException(`Line ${lineId} is not on this order.`);
+      const left = line.quantity - line.refundedQuantity;
+      if (quantity > left) {
+        throw new BadRequestException(
+          `Only ${left} of ${lineItemName(line)} ${left === 1 ? 'is' : 'are'} left to refund on this order.`,
+        );
+      }
+      return { line, quantity };
+    });
+  }
+
+  /** The lines' refunded quantities, and those units back in stock when asked. */
+  private async recordLines(order: PlacedOrder, lines: RefundedLine[], restock: boolean) {
+    await this.transactions.run(async (manager) => {
+      await this.orders.addRefundedQuantities(manager, order.id, lines);
+      if (!restock) return;
+      await this.inventory.putBack(
+        manager,
+        lines.map(({ line, quantity }) => ({ product_name: lineItemName(line), quantity })),
+      );
+    });
   }
 
   /** Once per order: the row's `restockedAt` is claimed first, so a second call adds nothing. */
   private async restock(order: PlacedOrder): Promise<void> {
     await this.transactions.run(async (manager) => {
       if (!(await this.orders.claimRestock(manager, order.id, this.clock.now()))) return;
-      await this.inventory.putBack(manager, toView(order).lineItems);
+      // Units refunded by line went back (or stayed out) with their refund.
+      const items = toView(order).lineItems.map((item, i) => ({
+        ...item,
+        quantity: item.quantity - order.lines[i].refundedQuantity,
+      }));
+      await this.inventory.putBack(manager, items);
     });
   }
+}
+
+/** The shipping an order was charged: as recorded, else the rest of its total after its lines. */
+function shippingOf(order: PlacedOrder): number {
+  if (order.shippingAmount !== null) return order.shippingAmount;
+  const items = order.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+  return Math.max(0, order.total - items + order.discountAmount - order.taxAmount);
 }

@@ -128,3 +128,40 @@ export function addressColumns(address: ShippingAddress | null): AddressColumns 
 /** A line's kind from its product when sold. */
 export const kindOf = (product: { kind: string; preOrderUntil: string | null }): OrderLineKind =>
   product.kind === 'digital' ? 'digital' : product.preOrderUntil ? 'pre-order' : 'physical';
+
+/** A line and how many of it a refund gives back. */
+export interface LineRefund {
+  line: Pick<
+    OrderLine,
+    'id' | 'quantity' | 'unitPriceCents' | 'discountCents' | 'taxCents' | 'refundedQuantity'
+  >;
+  quantity: number;
+}
+
+/**
+ * The cents a refund of some lines gives back: for each unit its price less its share of the
+ * line's discount, plus its share of the line's tax (the whole shares once every unit of the line
+ * is refunded), and the shipping when no unit of the order is left unrefunded after it.
+ */
+export function refundOfLines(
+  order: { shippingCents: number; lines: LineRefund['line'][] },
+  refunds: LineRefund[],
+): number {
+  const share = (cents: number, { line, quantity }: LineRefund) => {
+    const upTo = (units: number) => Math.round((cents * units) / line.quantity);
+    return upTo(line.refundedQuantity + quantity) - upTo(line.refundedQuantity);
+  };
+  const items = refunds.reduce(
+    (sum, refund) =>
+      sum +
+      refund.quantity * refund.line.unitPriceCents -
+      share(refund.line.discountCents, refund) +
+      share(refund.line.taxCents, refund),
+    0,
+  );
+  const refunded = new Map(refunds.map((r) => [r.line.id, r.quantity]));
+  const everyUnit = order.lines.every(
+    (line) => line.refundedQuantity + (refunded.get(line.id) ?? 0) >= line.quantity,
+  );
+  return items + (everyUnit ? order.shippingCents : 0);
+}

@@ -5,6 +5,7 @@ import {
   ORDER_SORTS,
   type ManualOrderResult,
   type Order,
+  type OrderLine,
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
@@ -61,6 +62,24 @@ const columns: CsvColumn<Order>[] = [
   { header: 'tax', value: (o) => dollars(o.taxAmount) },
 ];
 
+/** One row per order line (`?lines=true`): the order's number, date and buyer, then the line. */
+const lineColumns: CsvColumn<{ order: Order; line: OrderLine }>[] = [
+  { header: 'orderId', value: ({ order }) => order.id },
+  { header: 'createdAt', value: ({ order }) => order.createdAt },
+  { header: 'customerName', value: ({ order }) => order.customerName },
+  { header: 'email', value: ({ order }) => order.email },
+  { header: 'lineId', value: ({ line }) => line.id },
+  { header: 'productId', value: ({ line }) => line.productId },
+  { header: 'productName', value: ({ line }) => line.productName },
+  { header: 'size', value: ({ line }) => line.size },
+  { header: 'kind', value: ({ line }) => line.kind },
+  { header: 'quantity', value: ({ line }) => line.quantity },
+  { header: 'unitPrice', value: ({ line }) => dollars(line.unitPriceCents) },
+  { header: 'discount', value: ({ line }) => dollars(line.discountCents) },
+  { header: 'tax', value: ({ line }) => dollars(line.taxCents) },
+  { header: 'refundedQuantity', value: ({ line }) => line.refundedQuantity },
+];
+
 export class OrderListController extends AdminListController({
   path: 'admin/orders',
   tag: 'admin: orders',
@@ -69,6 +88,12 @@ export class OrderListController extends AdminListController({
   sorts: ORDER_SORTS,
   columns,
   exportName: EXPORT_NAMES.orders,
+  partsExport: {
+    param: 'lines',
+    description: "'true': one row per order line instead of one per order",
+    columns: lineColumns,
+    partsOf: (order) => order.lines.map((line) => ({ order, line })),
+  },
 }) {}
 
 @AdminController('admin/orders', 'admin: orders')

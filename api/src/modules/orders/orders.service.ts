@@ -60,7 +60,7 @@ import { catalogueLineName } from './product-name.js';
 
 /** An order as stored; a type only, so that only this module reads and writes the table. */
 export type { Order, OrderLine, PlacedOrder, NewOrderLine };
-export { addressColumns } from './order-lines.js';
+export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
 
 /** What the sales report reads of an order (`salesBatch`). */
 export type SoldOrder = Pick<
@@ -438,6 +438,22 @@ export class OrdersService implements OnModuleInit {
       { id: order.id },
       closing ? { ...update, ...erasedOrderFields(order) } : update,
     );
+  }
+
+  /** Counts units of an order's lines as refunded, in the caller's transaction. */
+  async addRefundedQuantities(
+    manager: EntityManager,
+    orderId: number,
+    refunds: { line: { id: number }; quantity: number }[],
+  ): Promise<void> {
+    for (const { line, quantity } of refunds) {
+      await manager
+        .createQueryBuilder()
+        .update(OrderLine)
+        .set({ refundedQuantity: () => 'refundedQuantity + :quantity' })
+        .where('id = :id AND orderId = :orderId', { id: line.id, orderId, quantity })
+        .execute();
+    }
   }
 
   /** Claims an order's restock once: true for the first caller, false after. */
