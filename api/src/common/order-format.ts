@@ -22,6 +22,18 @@ export function formatShippingAddress(address: ShippingAddress | null): string {
   return address.name ? `${address.name}, ${line}` : line;
 }
 
+/** An address with every part empty, to fill in the parts that are known. */
+export const NO_ADDRESS_PARTS: Readonly<ShippingAddress> = Object.freeze({
+  name: null,
+  line1: null,
+  line2: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  country: null,
+  phone: null,
+});
+
 /**
  * The address an in-person or manual sale was sent with, as JSON text in one of the shapes the
  * original contract takes: `{ type: 'in-person' }`, a string, `{ name?, address: {...} }`,
@@ -35,24 +47,15 @@ export function addressFromText(json: string): ShippingAddress | null {
   } catch {
     return null;
   }
-  const none = {
-    name: null,
-    line1: null,
-    line2: null,
-    city: null,
-    state: null,
-    postalCode: null,
-    country: null,
-    phone: null,
-  };
-  if (typeof value === 'string') return value.trim() ? { ...none, line1: value.trim() } : null;
+  if (typeof value === 'string')
+    return value.trim() ? { ...NO_ADDRESS_PARTS, line1: value.trim() } : null;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   if (record.type === 'in-person') return null;
   const address = record.address;
   if (typeof address === 'string') {
     return address.trim()
-      ? { ...none, name: orNull(text(record.name)), line1: address.trim() }
+      ? { ...NO_ADDRESS_PARTS, name: orNull(text(record.name)), line1: address.trim() }
       : null;
   }
   const fields = address && typeof address === 'object' ? (address as AddressFields) : record;

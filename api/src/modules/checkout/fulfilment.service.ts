@@ -110,11 +110,13 @@ export class FulfilmentService {
         if (isDuplicateKeyError(error)) return 'already-fulfilled';
         throw error;
       }
-      await manager.update(
-        CheckoutSession,
-        { sessionId: record.sessionId },
-        { status: 'completed', completedAt: now },
-      );
+      // A session Pay claimed above is completed already.
+      if (!refuseClosed)
+        await manager.update(
+          CheckoutSession,
+          { sessionId: record.sessionId },
+          { status: 'completed', completedAt: now },
+        );
       // A recovered session sells what its expired session held (released since) and uses its code.
       const holder = record.recoveredFrom ?? record.sessionId;
       await this.inventory.sell(manager, holder);

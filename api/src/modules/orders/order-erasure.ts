@@ -1,4 +1,5 @@
 import { ERASED } from '@artist/contracts';
+import { NO_ADDRESS_PARTS } from '../../common/order-format.js';
 import { addressColumns } from './order-lines.js';
 import type { Order } from './order.entity.js';
 
@@ -46,18 +47,5 @@ export function heldOrderFields(order: Erasable) {
 /** A merch-table sale without an address stays without one; any address goes, marked erased. */
 function erasedAddress(order: Erasable) {
   const none = order.salesChannel === 'in-person' && order.shipLine1 === null;
-  return addressColumns(
-    none
-      ? null
-      : {
-          name: null,
-          line1: ERASED,
-          line2: null,
-          city: null,
-          state: null,
-          postalCode: null,
-          country: null,
-          phone: null,
-        },
-  );
+  return addressColumns(none ? null : { ...NO_ADDRESS_PARTS, line1: ERASED });
 }
