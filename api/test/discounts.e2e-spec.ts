@@ -374,4 +374,38 @@ describe.each(testDatabases())('a code of one use per email on $name', (db) => {
     expect(await answer(withCode('STOREDUSE', 'oldfan@gmail.com'))).toEqual([422, USED_BY_EMAIL]);
     await withCode('STOREDUSE', 'oldfan@example.com').expect(200);
   });
+
+  it("exports a fan's uses and, erased, keeps them counted under the mailbox's digest", async () => {
+    await create('ERASEDUSE');
+    await withCode('ERASEDUSE', 'Erin.Fan+promo@example.com').expect(200);
+    const [fan] = (await admin.get('/api/admin/fans').query({ search: 'erin.fan' }).expect(200))
+      .body.rows;
+    const exported = (await admin.get(`/api/admin/fans/${fan.id}/export`).expect(200)).body;
+    expect(exported.discount_holds).toEqual([
+      expect.objectContaining({
+        email: 'erin.fan+promo@example.com',
+        emailKey: 'erin.fan@example.com',
+        state: 'used',
+      }),
+    ]);
+
+    const erased = await admin.delete(`/api/admin/fans/${fan.id}`).expect(200);
+    expect(erased.body.discountUsesForgotten).toBe(1);
+    const holds = await t.app
+      .get(DataSource)
+      .getRepository(DiscountHold)
+      .findBy({ sessionId: exported.discount_holds[0].sessionId });
+    expect(holds).toEqual([
+      expect.objectContaining({
+        email: null,
+        emailKey: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      }),
+    ]);
+    // The address is gone, and its mailbox still cannot use the code a second time.
+    expect(await answer(withCode('ERASEDUSE', 'erin.fan@example.com'))).toEqual([
+      422,
+      USED_BY_EMAIL,
+    ]);
+    await withCode('ERASEDUSE', 'someone.else@example.com').expect(200);
+  });
 });

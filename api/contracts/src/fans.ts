@@ -61,6 +61,11 @@ export interface FanExport {
   downloads: Record<string, unknown>[];
   /** Download codes the fan redeemed. */
   download_codes: Record<string, unknown>[];
+  /**
+   * Their checkouts' uses of discount codes that may be used once per email; after an erasure,
+   * kept under a SHA-256 digest of the mailbox (`sha256:…`), so the code still counts as used.
+   */
+  discount_holds: Record<string, unknown>[];
   /** Their rows as recipients of campaigns. */
   campaign_recipients: Record<string, unknown>[];
   /**
@@ -85,6 +90,7 @@ export const FAN_EXPORT_SECTIONS = [
   'download_links',
   'downloads',
   'download_codes',
+  'discount_holds',
   'campaign_recipients',
   'suppressions',
 ] as const satisfies readonly (keyof FanExport)[];
@@ -113,4 +119,6 @@ export interface FanErasure {
   downloadLinksDeleted: number;
   /** Download codes the fan redeemed: they stay used, without the address. */
   downloadCodesForgotten: number;
+  /** Uses of once-per-email discount codes: they stay counted, under a digest of the mailbox. */
+  discountUsesForgotten: number;
 }

@@ -197,6 +197,4 @@ export const NOT_COVERED_BY_PERSONAL_DATA: Readonly<Record<string, string>> = {
     "a client's network address (an IPv6 client's /64), kept only until its window of minutes has passed, and tied to no fan or email address",
   stock_reservations:
     'the client network address whose checkout holds stock (what one address may hold at once is capped), tied to no fan or email address',
-  discount_holds:
-    "the buyer's normalised address, and the mailbox it delivers to (`emailKey`), on a checkout's use of a once-per-email code, kept so the code is not used twice by one mailbox; not yet part of the export or erasure",
 };

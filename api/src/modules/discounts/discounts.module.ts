@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DiscountListController, DiscountsController } from './discounts.controller.js';
+import { DiscountsPersonalData } from './discounts.personal-data.js';
 import { DiscountsService } from './discounts.service.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';
 
@@ -11,7 +12,7 @@ export const DISCOUNTS_ENTITIES = [DiscountCodeRecord, DiscountHold];
 @Module({
   imports: [TypeOrmModule.forFeature(DISCOUNTS_ENTITIES)],
   controllers: [DiscountListController, DiscountsController],
-  providers: [DiscountsService],
+  providers: [DiscountsService, DiscountsPersonalData],
   exports: [DiscountsService],
 })
 export class DiscountsModule {}

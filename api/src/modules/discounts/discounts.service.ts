@@ -5,7 +5,7 @@ import {
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { DataSource, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import {
   DISCOUNT_EMAIL_NEEDED_MESSAGE,
   type DiscountCode,
@@ -18,6 +18,7 @@ import type { ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { mailboxKey } from '../email/mailbox.js';
+import { erasedMailboxKey } from './discounts.personal-data.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';
 
 export const DISCOUNT_NOT_FOUND_MESSAGE = 'Discount code not found.';
@@ -229,8 +230,9 @@ export class DiscountsService {
     }
     if (found.oncePerEmail) {
       if (!email) throw new UnprocessableEntityException(DISCOUNT_EMAIL_NEEDED_MESSAGE);
-      // Compared by mailbox: `fan+1@` and `f.an@gmail.com` are the `fan@` who used it.
-      const mine = mailboxKey(email);
+      // Compared by mailbox: `fan+1@` and `f.an@gmail.com` are the `fan@` who used it; a use
+      // whose buyer was erased is kept under the mailbox's digest, and still counts.
+      const mine = In([mailboxKey(email), erasedMailboxKey(email)]);
       const before = await manager.countBy(DiscountHold, [
         { discountId: found.id, emailKey: mine, state: 'used' },
         { ...live, emailKey: mine },

@@ -19,6 +19,9 @@ export function mailboxKey(address: string): string {
   return `${DOTLESS_DOMAINS.has(domain) ? untagged.replace(/\./g, '') : untagged}@${domain}`;
 }
 
+/** A SHA-256 digest of the mailbox, in hex: what a record keeps in place of an address it must not hold. */
+export const mailboxDigest = (address: string) =>
+  createHash('sha256').update(mailboxKey(address)).digest('hex');
+
 /** The name a mailbox's count is kept under: a digest, so the table holds no address. */
-export const mailboxQuotaName = (address: string) =>
-  `mailbox:${createHash('sha256').update(mailboxKey(address)).digest('hex')}`;
+export const mailboxQuotaName = (address: string) => `mailbox:${mailboxDigest(address)}`;
