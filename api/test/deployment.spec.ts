@@ -5,6 +5,8 @@ import { parse } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.js';
 import { SERVER_MALLOC_ARENA_MAX } from '../scripts/upload-load.js';
 import { loadConfig } from '../src/config/env.js';
+import { Environment } from '../src/config/environment.js';
+import { settingsOf } from '../src/config/setting.js';
 
 /** The files `docker compose up` reads, checked as they are written (no Docker engine needed). */
 const root = path.resolve(__dirname, '..', '..');
@@ -94,6 +96,35 @@ describe('docker compose', () => {
       storefront: '/remotes/storefront/mf-manifest.json',
       admin: '/remotes/admin/mf-manifest.json',
     });
+  });
+
+  it('passes every setting an operator may give on to the API, unset unless given', () => {
+    /** Settings the image fixes itself, or that only tests and local runs use. */
+    const fixedByTheImage: Record<string, string> = {
+      PORT: 'the image listens on 3000, behind the front door',
+      WEB_ROOT: 'the image holds the built front ends where the default finds them',
+      UPLOADS_DIR: 'the uploads volume is mounted where the default puts them',
+      PAYMENT_PROVIDER: 'the test payment provider is for runs without Stripe, not a deployment',
+      STRIPE_API_URL: "Stripe's own API; another is for tests",
+    };
+    const env = compose.services.api.environment!;
+    const missing = settingsOf(Environment)
+      .map(({ name }) => name)
+      .filter((name) => !(name in env) && !(name in fixedByTheImage));
+    expect(missing).toEqual([]);
+    for (const name of Object.keys(fixedByTheImage)) expect(env).not.toHaveProperty(name);
+    const given = { SESSION_SECRET: 'x'.repeat(64), SMTP_URL: 'smtp://mail.example.com:587' };
+    const settings = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [name, interpolate(String(value), given)]),
+    );
+    const config = loadConfig(settings, '/app');
+    expect(config.mail.smtpUrl).toBe('smtp://mail.example.com:587');
+    // Unset, each takes the API's own default.
+    const bare = loadConfig(
+      { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:8080', TRUST_PROXY: '1', ...given },
+      '/app',
+    );
+    expect([config.timeZone, config.logLevel]).toEqual([bare.timeZone, bare.logLevel]);
   });
 
   it('passes the S3 storage settings on to every instance, and keeps the volume without them', () => {
