@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { TWO_FACTOR_CODE_REQUIRED_MESSAGE, TWO_FACTOR_CODE_WRONG_MESSAGE } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { User } from '../src/modules/auth/user.entity.js';
-import { hashPassword, PASSWORD_CHECKS_AT_ONCE } from '../src/modules/auth/password.js';
+import { Passwords, PASSWORD_CHECKS_AT_ONCE } from '../src/modules/auth/password.js';
 import { tokenHash } from '../src/modules/auth/two-factor.js';
 import { browser, sessionCookie } from './utils/admin.js';
 import { oneDatabase, testDatabases } from './utils/databases.js';
@@ -34,7 +34,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
       .update(
         { username: 'admin' },
         {
-          password: await hashPassword(TEST_ADMIN_PASSWORD),
+          password: await new Passwords().hash(TEST_ADMIN_PASSWORD),
           resetTokenHash: null,
           resetTokenExpiresAt: null,
           totpSecret: null,

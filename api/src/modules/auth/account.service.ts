@@ -16,7 +16,7 @@ import { OutboxService } from '../email/outbox.service.js';
 import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
 import { ADMIN_USERNAME } from './auth.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { Passwords } from './password.js';
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -53,6 +53,7 @@ export class AccountService {
     private readonly clock: Clock,
     private readonly transactions: Transactions,
     private readonly throttle: LoginThrottleService,
+    private readonly passwords: Passwords,
   ) {}
 
   /**
@@ -103,7 +104,7 @@ export class AccountService {
     if (!(await this.users.existsBy(live()))) {
       throw new BadRequestException(RESET_LINK_INVALID_MESSAGE);
     }
-    const newHash = await hashPassword(password);
+    const newHash = await this.passwords.hash(password);
     return this.transactions.run(async (manager) => {
       const used = await manager.update(User, live(), {
         password: newHash,
@@ -139,7 +140,7 @@ export class AccountService {
       const password = proof.password;
       if (!code && !password) throw new ForbiddenException(SET_UP_AGAIN_PROOF_MESSAGE);
       const right = await this.attempt(address, () =>
-        code ? this.acceptCode(user, code) : verifyPassword(user.password, password!),
+        code ? this.acceptCode(user, code) : this.passwords.verify(user.password, password!),
       );
       if (!right) throw new ForbiddenException(WRONG_SET_UP_AGAIN_PROOF_MESSAGE);
     }

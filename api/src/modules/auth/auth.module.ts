@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { Passwords } from './password.js';
 import { User } from './user.entity.js';
 
 /** The tables this module owns: registered here, and listed for data sources outside the app. */
@@ -20,6 +21,7 @@ export const AUTH_ENTITIES = [User];
   providers: [
     AuthService,
     AccountService,
+    Passwords,
     LocalStrategy,
     LoginThrottleService,
     { provide: APP_GUARD, useClass: AdminGuard },

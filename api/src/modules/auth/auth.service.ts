@@ -6,7 +6,7 @@ import { SessionRecord } from '../../database/session.entity.js';
 import { isDuplicateKeyError, type Transactions } from '../../database/transaction.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { Passwords } from './password.js';
 import { User } from './user.entity.js';
 
 export const ADMIN_USERNAME = 'admin';
@@ -18,6 +18,7 @@ export class AuthService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly passwords: Passwords,
   ) {}
 
   /**
@@ -32,7 +33,7 @@ export class AuthService implements OnApplicationBootstrap {
       await this.users.insert({
         id: randomUUID(),
         username: ADMIN_USERNAME,
-        password: await hashPassword(password),
+        password: await this.passwords.hash(password),
       });
     } catch (error) {
       // Another server starting on the same database created it first: keep that one.
@@ -63,7 +64,7 @@ export class AuthService implements OnApplicationBootstrap {
   async verify(password: string): Promise<User | null> {
     const user = await this.users.findOneBy({ username: ADMIN_USERNAME });
     if (!user) return null;
-    return (await verifyPassword(user.password, password)) ? user : null;
+    return (await this.passwords.verify(user.password, password)) ? user : null;
   }
 }
 
@@ -84,7 +85,7 @@ export async function resetAdminPassword(
   transactions: Transactions,
   password: string,
 ): Promise<number> {
-  const hash = await hashPassword(password);
+  const hash = await new Passwords().hash(password);
   return transactions.run(async (manager) => {
     const existing = await manager.findOneBy(User, { username: ADMIN_USERNAME });
     if (!existing) throw new NoAdminAccountError();
