@@ -179,15 +179,22 @@ function createConfig({ name, dir, port, exposes, html }) {
           manifest: exposes ? true : false,
           dts: false,
           shared: sharedSingletons(pkg.dependencies),
-          // Each build carries its own copy of the Module Federation runtime (the shell's
-          // main.js, each remote's remoteEntry.js). A remote's copy only offers and takes shared
-          // modules: it never loads another remote nor reads a manifest (the shell does both),
-          // so it is built without that code: 18 KiB less on the wire for `/` (docs/storefront.md).
-          experiments: {
-            optimization: exposes
-              ? { disableRemote: true, disableSnapshot: true, target: 'web' }
-              : { target: 'web' },
-          },
+          // One Module Federation runtime on the page, the shell's (its main.js): the shell
+          // hands it to the remotes (shell/src/federationRuntime.ts) and each remote's
+          // remoteEntry.js is built without its own. A remote's runtime code only offers and
+          // takes shared modules: it never loads another remote nor reads a manifest (the shell
+          // does both), so that code is left out of it too (docs/architecture.md).
+          ...(exposes
+            ? {
+                experiments: {
+                  externalRuntime: true,
+                  optimization: { disableRemote: true, disableSnapshot: true, target: 'web' },
+                },
+              }
+            : {
+                runtimePlugins: [path.join(dir, 'src/federationRuntime.ts')],
+                experiments: { optimization: { target: 'web' } },
+              }),
         }),
         new CopyPublicFolderPlugin(path.join(dir, 'public')),
         ...(html
