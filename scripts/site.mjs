@@ -48,17 +48,18 @@ const START_LIMIT_MS = 180_000;
  * found free can be taken before the site binds it (an API suite's supertest server on an
  * ephemeral port answers `/api/health` too), and the site then exits; it is started again on
  * another port. With `publicHost`, PUBLIC_URL is that host on the site's port, and `url` is that
- * address (the browser must resolve the host to loopback).
+ * address (the browser must resolve the host to loopback). With `root`, the site is the build in
+ * that checkout (`npm run bench:web -- --against` starts another commit's build beside this one).
  * @param {Record<string, string>} [env]
- * @param {{ publicHost?: string }} [options]
+ * @param {{ publicHost?: string, root?: string }} [options]
  * @returns {Promise<RunningSite>}
  */
-export async function startSite(env = {}, { publicHost } = {}) {
+export async function startSite(env = {}, { publicHost, root = ROOT } = {}) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'artist-site-'));
     const child = spawn(process.execPath, ['--heap-growing-percent=20', 'scripts/start.mjs'], {
-      cwd: ROOT,
+      cwd: root,
       env: {
         ...process.env,
         PORT: String(port),

@@ -30,10 +30,13 @@ class CopyPublicFolderPlugin {
 /**
  * Libraries that must exist once on the page; each front end declares the ones it uses.
  * React Router is shared as the fixed list of exports in shared-react-router.mjs (tree-shaken),
- * not as the whole package.
+ * not as the whole package. Redux Toolkit and react-redux are not shared: each remote owns its
+ * store, so nothing needs one copy on the page, and a shared module cannot be tree-shaken (the
+ * whole of Redux Toolkit reached `/` for the few functions the storefront calls). Each remote
+ * bundles the parts it imports (docs/architecture.md).
  */
 function sharedSingletons(dependencies) {
-  const names = ['react', 'react-dom', 'react-router-dom', '@reduxjs/toolkit', 'react-redux'];
+  const names = ['react', 'react-dom', 'react-router-dom'];
   return Object.fromEntries(
     names
       .filter((name) => dependencies[name])
@@ -176,6 +179,22 @@ function createConfig({ name, dir, port, exposes, html }) {
           manifest: exposes ? true : false,
           dts: false,
           shared: sharedSingletons(pkg.dependencies),
+          // One Module Federation runtime on the page, the shell's (its main.js): the shell
+          // hands it to the remotes (shell/src/federationRuntime.ts) and each remote's
+          // remoteEntry.js is built without its own. A remote's runtime code only offers and
+          // takes shared modules: it never loads another remote nor reads a manifest (the shell
+          // does both), so that code is left out of it too (docs/architecture.md).
+          ...(exposes
+            ? {
+                experiments: {
+                  externalRuntime: true,
+                  optimization: { disableRemote: true, disableSnapshot: true, target: 'web' },
+                },
+              }
+            : {
+                runtimePlugins: [path.join(dir, 'src/federationRuntime.ts')],
+                experiments: { optimization: { target: 'web' } },
+              }),
         }),
         new CopyPublicFolderPlugin(path.join(dir, 'public')),
         ...(html

@@ -295,13 +295,18 @@ export interface CheckoutReceipt extends CheckoutReceiptSummary {
 }
 
 /** True for the whole receipt, false for the summary shown to others after a day. */
-/** The site's long date: '2027-03-01' as 'March 1, 2027' (the calendar date, whatever the zone). */
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+/**
+ * The site's long date: '2027-03-01' as 'March 1, 2027' (the calendar date, whatever the zone).
+ * Options, not a built `Intl.DateTimeFormat`: building one when the module loads cost every page
+ * that imports the contracts (the shell's start-up included) tens of milliseconds on a phone,
+ * for a date few pages show.
+ */
+const LONG_DATE: Intl.DateTimeFormatOptions = {
   month: 'long',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
 
 /**
  * What the shop, cart, Stripe's page, receipt and emails say of a pre-order line:
@@ -309,7 +314,7 @@ const LONG_DATE = new Intl.DateTimeFormat('en-US', {
  */
 export function preOrderNote(date: string): string {
   const at = new Date(`${date}T00:00:00Z`);
-  return `Pre-order — ships from ${Number.isNaN(at.getTime()) ? date : LONG_DATE.format(at)}`;
+  return `Pre-order — ships from ${Number.isNaN(at.getTime()) ? date : at.toLocaleDateString('en-US', LONG_DATE)}`;
 }
 
 export const isWholeReceipt = (

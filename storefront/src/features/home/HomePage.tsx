@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SECTION_IDS, type SectionId } from '@artist/contracts';
 import { AboutSection } from '../about/AboutSection.js';
@@ -15,53 +15,62 @@ import { TopNav } from '../nav/TopNav.js';
 import { PageMetadata } from '../seo/PageMetadata.js';
 import { ShowsSection } from '../shows/ShowsSection.js';
 import { EmailSignupSection } from '../signup/EmailSignupSection.js';
+import { useShownSections } from './useShownSections.js';
 import { Toaster } from '../toast/Toaster.js';
 
+/** The sections below the hero, in page order; each mounts on its own (`useShownSections`). */
+const BELOW_THE_HERO: [SectionId, () => ReactNode][] = [
+  ['music', MusicSection],
+  ['about', AboutSection],
+  ['shows', ShowsSection],
+  ['gallery', GallerySection],
+  ['merch', MerchSection],
+  ['email-signup', EmailSignupSection],
+  ['contact', ContactSection],
+];
+
 /**
- * The page mounts in two steps. The navigation and hero (what the first screen shows, and what
- * the static first paint already painted) mount at once; the sections below them mount right
- * after, in a transition, which React renders in short slices with the browser free to handle
- * input in between, instead of one long task while the visitor is already looking at the page.
+ * Whether the address asks for the whole page at once: it names a section (`/#shows`) or is the
+ * return from checkout (which scrolls to the merch), as the first render finds it.
  */
-function useRestOfPageReady() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    startTransition(() => setReady(true));
-  }, []);
-  return ready;
+function useWholePageAddressed(): boolean {
+  const { hash, search } = useLocation();
+  const [whole] = useState(
+    () =>
+      (SECTION_IDS as readonly string[]).includes(decodeURIComponent(hash.slice(1))) ||
+      new URLSearchParams(search).has('checkout'),
+  );
+  return whole;
 }
 
 /** An address such as `/#shows` leads to that section once it exists. */
-function useScrollToAddressedSection() {
+function useScrollToAddressedSection(ready: boolean) {
   const { hash } = useLocation();
   const [addressed] = useState(() => decodeURIComponent(hash.slice(1)));
   useEffect(() => {
+    if (!ready) return;
     if ((SECTION_IDS as readonly string[]).includes(addressed) && addressed !== 'home') {
       document.getElementById(addressed as SectionId)?.scrollIntoView({ block: 'start' });
     }
-  }, [addressed]);
+  }, [addressed, ready]);
 }
 
-/** Everything below the hero, mounted in the second step. */
-function RestOfPage() {
-  useScrollToAddressedSection();
+/** The checkout return and its receipt, mounted with the whole page. */
+function CheckoutReturn() {
   useCheckoutReturn();
-  return (
-    <>
-      <MusicSection />
-      <AboutSection />
-      <ShowsSection />
-      <GallerySection />
-      <MerchSection />
-      <EmailSignupSection />
-      <ContactSection />
-      <CheckoutReceipt />
-    </>
-  );
+  return <CheckoutReceipt />;
 }
 
+/**
+ * The navigation and hero (what the first screen shows, and what the server's first paint already
+ * painted) mount at once; the sections below them mount one by one as they near the viewport or
+ * the browser idles (`useShownSections`), and the footer after the last of them.
+ */
 export function HomePage() {
-  const restReady = useRestOfPageReady();
+  const whole = useWholePageAddressed();
+  const { shown, next } = useShownSections(BELOW_THE_HERO.length, whole);
+  const complete = shown === BELOW_THE_HERO.length;
+  useScrollToAddressedSection(complete);
   return (
     <>
       <PageMetadata />
@@ -71,9 +80,13 @@ export function HomePage() {
       <TopNav />
       <main id="main" tabIndex={-1}>
         <HeroSection />
-        {restReady && <RestOfPage />}
+        {BELOW_THE_HERO.slice(0, shown).map(([id, Section]) => (
+          <Section key={id} />
+        ))}
+        {!complete && <div ref={next} className="section-placeholder" aria-hidden="true" />}
+        {complete && <CheckoutReturn />}
       </main>
-      {restReady && <Footer />}
+      {complete && <Footer />}
       <CartPanel />
       <Toaster />
     </>

@@ -21,7 +21,15 @@ export const FOOTER_LINKS: { id: SectionId; label: string }[] = [
   { id: 'contact', label: 'Contact' },
 ];
 
+/**
+ * Asked of the home page when a section to scroll to has not mounted yet (the sections below the
+ * hero mount as they come near the viewport, `features/home/useShownSections.ts`): the page
+ * listens for it on `document` and mounts them all before the event returns.
+ */
+export const SHOW_ALL_SECTIONS_EVENT = 'storefront:show-all-sections';
+
 export function scrollToSection(id: SectionId) {
+  if (!document.getElementById(id)) document.dispatchEvent(new Event(SHOW_ALL_SECTIONS_EVENT));
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   document
     .getElementById(id)
