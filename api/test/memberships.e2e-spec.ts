@@ -342,6 +342,13 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         expect(payment).toMatchObject({ subscriptionId, tierId: tier.id, amountCents: 500 });
         expect(payment.paidAt).toBeInstanceOf(Date);
       }
+      // The Sales view shows it beside the orders, in this month.
+      const sales = await (await admin()).get('/api/admin/sales').expect(200);
+      expect(sales.body.memberships).toMatchObject({ payments: 2, cents: 1000 });
+      expect(
+        (sales.body.memberships.byMonth as { payments: number }[]).filter((m) => m.payments > 0),
+      ).toEqual([expect.objectContaining({ payments: 2, cents: 1000 })]);
+      expect(sales.body.totals.netCents).toBe(0);
     });
 
     it('makes a declined renewal past due with one email whose link opens the billing portal', async () => {
