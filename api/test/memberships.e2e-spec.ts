@@ -7,6 +7,7 @@ import { MembershipPayment } from '../src/modules/memberships/membership-payment
 import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
 import { Membership } from '../src/modules/memberships/membership.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { startStripeApp, stripeShop } from './utils/checkout.js';
 import { parseCsv } from './utils/csv.js';
@@ -478,6 +479,55 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         '5.00',
         'active',
       ]);
+    });
+  });
+
+  describe('campaign audience', () => {
+    it('narrows a campaign to current members, of one tier when given', async () => {
+      const front = await createTier();
+      const porch = await createTier({ name: 'Porch', monthlyPriceCents: 300 });
+      const member = freshEmail();
+      const lapsed = freshEmail();
+      const subscriber = freshEmail();
+      for (const email of [member, lapsed, subscriber]) {
+        await request(s.t.server)
+          .post('/api/email-signup')
+          .set('Origin', s.t.config.publicUrl)
+          .send({ email })
+          .expect(201);
+        await data()
+          .getRepository(EmailSignup)
+          .update({ email }, { confirmedAt: Date.now() - 1000 });
+      }
+      const joined = await joinAndPay(front, member);
+      const gone = await joinAndPay(front, lapsed);
+      await deliver(eventPayload('checkout.session.completed', joined.session));
+      await deliver(eventPayload('checkout.session.completed', gone.session));
+      await deliver(
+        eventPayload(
+          'customer.subscription.deleted',
+          s.stripe.subscription(gone.subscriptionId, { status: 'canceled' }),
+        ),
+      );
+      const agent = await admin();
+      const count = async (audience: object) =>
+        (await agent.post('/api/admin/campaigns/audience').send({ audience }).expect(200)).body
+          .count as number;
+      const everyone = await count({});
+      expect(everyone).toBeGreaterThanOrEqual(3);
+      expect(await count({ members: true })).toBe(1);
+      expect(await count({ members: true, tierId: front.id })).toBe(1);
+      expect(await count({ members: true, tierId: porch.id })).toBe(0);
+      const noTier = await agent
+        .post('/api/admin/campaigns/audience')
+        .send({ audience: { members: true, tierId: 9999 } })
+        .expect(400);
+      expect(noTier.body.message).toBe('Membership tier 9999 does not exist.');
+      const alone = await agent
+        .post('/api/admin/campaigns/audience')
+        .send({ audience: { tierId: front.id } })
+        .expect(400);
+      expect(alone.body.message).toBe('tierId goes with members: true.');
     });
   });
 

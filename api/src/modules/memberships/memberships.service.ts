@@ -254,6 +254,19 @@ export class MembershipsService extends BillingEvents {
     return count > 0;
   }
 
+  /** The addresses of current members (active or past due), of one tier when given. */
+  async currentMemberEmails(tierId: number | null): Promise<Set<string>> {
+    const rows = await this.dataSource.getRepository(Membership).find({
+      select: { email: true },
+      where: { status: In(CURRENT_STATUSES), ...(tierId !== null ? { tierId } : {}) },
+    });
+    return new Set(rows.flatMap((row) => (row.email ? [row.email] : [])));
+  }
+
+  async tierExists(id: number): Promise<boolean> {
+    return (await this.dataSource.getRepository(MembershipTierRecord).countBy({ id })) > 0;
+  }
+
   /**
    * The "update your card" link: a fresh Stripe billing portal session for the membership the
    * token names (portal sessions are short-lived, so the email carries this link instead).
