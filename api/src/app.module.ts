@@ -18,6 +18,7 @@ import { EmailModule } from './modules/email/email.module.js';
 import { FansModule } from './modules/fans/fans.module.js';
 import { GalleryModule } from './modules/gallery/gallery.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MembershipsModule } from './modules/memberships/memberships.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         AuthModule,
         CatalogModule,
         CheckoutModule,
+        MembershipsModule,
         ShippingModule,
         DiscountsModule,
         ShowsModule,

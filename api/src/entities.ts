@@ -9,6 +9,7 @@ import { DISCOUNTS_ENTITIES } from './modules/discounts/discounts.module.js';
 import { EMAIL_ENTITIES } from './modules/email/email.module.js';
 import { FANS_ENTITIES } from './modules/fans/fans.module.js';
 import { GALLERY_ENTITIES } from './modules/gallery/gallery.module.js';
+import { MEMBERSHIPS_ENTITIES } from './modules/memberships/memberships.module.js';
 import { NEWSLETTER_ENTITIES } from './modules/newsletter/newsletter.module.js';
 import { NOTIFY_ENTITIES } from './modules/notify/notify.module.js';
 import { ORDERS_ENTITIES } from './modules/orders/orders.module.js';
@@ -34,6 +35,7 @@ export const entities = [
   ...EMAIL_ENTITIES,
   ...FANS_ENTITIES,
   ...GALLERY_ENTITIES,
+  ...MEMBERSHIPS_ENTITIES,
   ...NEWSLETTER_ENTITIES,
   ...NOTIFY_ENTITIES,
   ...ORDERS_ENTITIES,

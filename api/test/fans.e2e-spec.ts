@@ -345,6 +345,7 @@ describe.each(testDatabases())('fans on $name', (db) => {
       downloadLinksDeleted: 0,
       downloadCodesForgotten: 0,
       discountUsesForgotten: 0,
+      membershipsDeleted: 0,
     });
 
     // Her paid checkout order has not shipped: it keeps the name and address on its label, and

@@ -14,6 +14,7 @@ const AREAS = [
   'Discounts',
   'Shipping',
   'Fans',
+  'Members',
   'Newsletter',
   'Campaigns',
   'Suppressions',

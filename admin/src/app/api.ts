@@ -101,6 +101,8 @@ const TAG_TYPES = [
   'Suppression',
   'ShippingZone',
   'Discount',
+  'Member',
+  'MembershipTier',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -12,6 +12,7 @@ export const ADMIN_AREAS = [
   { key: 'discounts', label: 'Discounts', group: 'Sell' },
   { key: 'shipping', label: 'Shipping', group: 'Sell' },
   { key: 'fans', label: 'Fans', group: 'Fans' },
+  { key: 'members', label: 'Members', group: 'Fans' },
   { key: 'newsletter', label: 'Newsletter', group: 'Fans' },
   { key: 'campaigns', label: 'Campaigns', group: 'Fans' },
   { key: 'suppressions', label: 'Suppressions', group: 'Fans' },

@@ -137,6 +137,7 @@ export const EXPORT_NAMES = {
   suppressions: 'suppressions',
   discounts: 'discounts',
   downloadCodes: 'download-codes',
+  members: 'members',
 } as const;
 
 /** `status` values of GET /api/admin/emails and its export. */

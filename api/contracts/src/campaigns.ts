@@ -40,6 +40,10 @@ export interface CampaignAudience {
   countries?: string[];
   /** Only fans who bought one of these products. */
   boughtProductIds?: string[];
+  /** Only current members (active or past due), of the tier `tierId` when given. */
+  members?: boolean;
+  /** With `members: true`: only members of this membership tier. */
+  tierId?: number;
 }
 
 export interface Campaign {

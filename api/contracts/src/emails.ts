@@ -16,6 +16,7 @@ export const EMAIL_KINDS = [
   'campaign-test',
   'checkout-reminder',
   'download-links',
+  'membership-card-declined',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -34,6 +35,7 @@ export const EMAIL_SUBJECT_TYPES = [
   'download-code',
   'campaign',
   'user',
+  'membership',
 ] as const;
 export type EmailSubjectType = (typeof EMAIL_SUBJECT_TYPES)[number];
 

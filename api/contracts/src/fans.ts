@@ -73,6 +73,8 @@ export interface FanExport {
    * address, kept under a SHA-256 digest of it (`sha256:…`).
    */
   suppressions: Record<string, unknown>[];
+  /** Their memberships (tier, status, Stripe's subscription and customer). */
+  memberships: Record<string, unknown>[];
 }
 
 /**
@@ -93,6 +95,7 @@ export const FAN_EXPORT_SECTIONS = [
   'discount_holds',
   'campaign_recipients',
   'suppressions',
+  'memberships',
 ] as const satisfies readonly (keyof FanExport)[];
 export type FanExportSection = (typeof FAN_EXPORT_SECTIONS)[number];
 
@@ -121,4 +124,6 @@ export interface FanErasure {
   downloadCodesForgotten: number;
   /** Uses of once-per-email discount codes: they stay counted, under a digest of the mailbox. */
   discountUsesForgotten: number;
+  /** Memberships deleted; an active one is cancelled at Stripe first. */
+  membershipsDeleted: number;
 }

@@ -87,6 +87,19 @@ export interface SalesReport {
   byChannel: SalesChannelFigures[];
   /** Digital releases, counted apart (their cents are in the totals too). */
   digital: SalesDigital;
+  /**
+   * Membership income beside the orders (not in the totals above): the paid invoices of the
+   * period, first payments and renewals, by the day Stripe says they were paid.
+   */
+  memberships: SalesMemberships;
+}
+
+/** Membership income of a period: paid invoices and their cents, in all and by month. */
+export interface SalesMemberships {
+  payments: number;
+  cents: number;
+  /** Every month of the period, in order, as `byMonth`. */
+  byMonth: { month: string; payments: number; cents: number }[];
 }
 
 /** What releases sold: orders with one, copies, their cents, and what fans paid above minimums. */

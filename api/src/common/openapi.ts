@@ -39,6 +39,15 @@ const ROUTE_ANSWERS: Record<string, Record<string, string>> = {
     '404': 'No checkout session with this id',
     '429': 'Too many status checks from this address: try again after the time given',
   },
+  'post /api/memberships/checkout': {
+    '404': 'No membership tier with this id',
+    '409': 'The email address already has an active membership',
+    '429': 'Too many checkouts from this address: try again after the time given',
+  },
+  'get /api/memberships/card': {
+    '404': 'No membership holds this link, or it has ended',
+    '429': 'Too many requests from this address: try again after the time given',
+  },
   'post /api/admin/orders/manual': {
     '409': 'An order with this payment session id already exists',
   },

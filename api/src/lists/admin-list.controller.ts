@@ -1,6 +1,6 @@
 import { Get, Inject, Query, type StreamableFile, type Type } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { ListPage } from '@artist/contracts';
 import type { ObjectLiteral } from 'typeorm';
 import { AdminController } from '../common/admin-only.js';
@@ -17,6 +17,22 @@ export interface ListSource<
   Sort extends string,
 > {
   listDefinition(): ListDefinition<Entity, Row, Filter, Sort>;
+  /** The list under its own parameters (`AdminListOptions.params`), as sent. */
+  listDefinitionOf?(
+    params: Record<string, string | undefined>,
+  ): ListDefinition<Entity, Row, Filter, Sort>;
+}
+
+/**
+ * A query parameter of one list besides status, search, sort and page (the members' `tierId`),
+ * checked against `pattern`, which the list's definition turns into its `scope`.
+ */
+export interface ListParam {
+  name: string;
+  description: string;
+  pattern: RegExp;
+  /** The 400's sentence when the value does not match. */
+  message: string;
 }
 
 /** What an admin tab's list is, for `AdminListController`. */
@@ -45,6 +61,8 @@ export interface AdminListOptions<
    * list row (an order's lines), with its own columns.
    */
   partsExport?: PartsExport<Row>;
+  /** Parameters of this list alone, handed to its `listDefinition`. */
+  params?: ListParam[];
 }
 
 /** See `AdminListOptions.partsExport`. */
@@ -83,6 +101,25 @@ export function AdminListController<
       decorate(TabQuery.prototype, parts.param);
   }
 
+  for (const param of options.params ?? []) {
+    for (const decorate of [
+      ApiPropertyOptional({ type: 'string', description: param.description }),
+      IsOptional(),
+      Matches(param.pattern, { message: param.message }),
+    ])
+      decorate(TabQuery.prototype, param.name);
+  }
+  /** The list's own parameters of a query, for its definition (a list without any gets none). */
+  const own = (query: TabQuery) =>
+    options.params === undefined
+      ? undefined
+      : Object.fromEntries(
+          (options.params ?? []).map(({ name }) => [
+            name,
+            (query as unknown as Record<string, string | undefined>)[name],
+          ]),
+        );
+
   @AdminController(options.path, options.tag)
   class AdminList {
     constructor(
@@ -92,12 +129,21 @@ export function AdminListController<
 
     @Get()
     list(@Query() query: TabQuery): Promise<ListPage<Row, Filter>> {
-      return listPage(this.source.listDefinition(), query);
+      const ownParams = own(query);
+      const def =
+        ownParams && this.source.listDefinitionOf
+          ? this.source.listDefinitionOf(ownParams)
+          : this.source.listDefinition();
+      return listPage(def, query);
     }
 
     @Get('export')
     export(@Query() query: TabQuery): StreamableFile {
-      const def = this.source.listDefinition();
+      const ownParams = own(query);
+      const def =
+        ownParams && this.source.listDefinitionOf
+          ? this.source.listDefinitionOf(ownParams)
+          : this.source.listDefinition();
       const asked = parts && (query as unknown as Record<string, string>)[parts.param] === 'true';
       const rows = asked
         ? streamCsv(def, query, parts.columns, parts.partsOf)

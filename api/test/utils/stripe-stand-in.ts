@@ -40,11 +40,34 @@ type Session = Record<string, unknown> & {
   id: string;
   [RATES]?: StandInRate[];
   [ALLOWED]?: string[];
+  [LINES]?: unknown[];
+  [SUBSCRIPTION_METADATA]?: Record<string, string>;
 };
+
+/** A subscription as Stripe's API gives it (the period on its item, as since 2025). */
+export type StandInSubscription = Record<string, unknown> & {
+  id: string;
+  status: string;
+  customer: string;
+  metadata: Record<string, string>;
+  cancel_at_period_end: boolean;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      current_period_start: number;
+      current_period_end: number;
+      price: { unit_amount: number; currency: 'usd'; recurring: { interval: string } };
+    }[];
+  };
+};
+
+const PERIOD_SECONDS: Record<string, number> = { month: 30 * 86400, year: 365 * 86400 };
 
 /**
  * A loopback stand-in of the part of Stripe's REST API that the site uses: create and retrieve
- * Checkout Sessions, and create Refunds. It records what the SDK sent, honours idempotency keys
+ * Checkout Sessions (in payment and subscription mode), create Refunds, cancel Subscriptions and
+ * open billing portal sessions. It records what the SDK sent, honours idempotency keys
  * as Stripe does, and can be told to fail. `pay` plays the buyer finishing the hosted checkout.
  */
 export class StripeStandIn {
@@ -69,6 +92,8 @@ export class StripeStandIn {
    * a test delivers `charge.refunded` here to have the webhook arrive before the answer.
    */
   beforeRefundAnswer: ((charge: Record<string, unknown>) => Promise<void>) | null = null;
+  /** Subscriptions made by `paySubscription`, by id. */
+  readonly subscriptions = new Map<string, StandInSubscription>();
   private readonly byIdempotencyKey = new Map<string, Session>();
   private readonly refundsByIdempotencyKey = new Map<string, Record<string, unknown>>();
   private server?: Server;
@@ -97,6 +122,120 @@ export class StripeStandIn {
     return this.requests.filter(
       (r) => r.method === 'GET' && r.path.startsWith('/v1/checkout/sessions/'),
     );
+  }
+
+  /** Requests that cancelled a subscription (`DELETE /v1/subscriptions/:id`). */
+  cancels(): RecordedRequest[] {
+    return this.requests.filter(
+      (r) => r.method === 'DELETE' && r.path.startsWith('/v1/subscriptions/'),
+    );
+  }
+
+  /** Requests that opened a billing portal session. */
+  portalRequests(): RecordedRequest[] {
+    return this.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/billing_portal/sessions',
+    );
+  }
+
+  /**
+   * The fan pays a checkout session in subscription mode: Stripe makes the customer and the
+   * subscription (with `subscription_data[metadata]`), and the session completes, paid.
+   */
+  paySubscription(id: string, email = SAMPLE_BUYER.email): Session {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No stand-in session ${id}`);
+    if (session.mode !== 'subscription') throw new Error(`${id} is not in subscription mode`);
+    const line = (session[LINES] ?? [])[0] as
+      { price_data: { unit_amount: string; recurring: { interval: string } } } | undefined;
+    if (!line) throw new Error(`${id} has no line`);
+    const interval = line.price_data.recurring.interval;
+    const now = Math.floor(Date.now() / 1000);
+    const subscription: StandInSubscription = {
+      id: `sub_${randomBytes(12).toString('hex')}`,
+      object: 'subscription',
+      status: 'active',
+      customer: `cus_${randomBytes(8).toString('hex')}`,
+      metadata: { ...(session[SUBSCRIPTION_METADATA] ?? {}) },
+      cancel_at_period_end: false,
+      ended_at: null,
+      livemode: false,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${randomBytes(8).toString('hex')}`,
+            current_period_start: now,
+            current_period_end: now + PERIOD_SECONDS[interval],
+            price: {
+              unit_amount: Number(line.price_data.unit_amount),
+              currency: 'usd',
+              recurring: { interval },
+            },
+          },
+        ],
+      },
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      customer: subscription.customer,
+      customer_details: {
+        email,
+        name: null,
+        address: null,
+        phone: null,
+        tax_exempt: 'none',
+        tax_ids: [],
+      },
+    });
+    return structuredClone(session);
+  }
+
+  /** The subscription as it now stands, after `changes`: what `customer.subscription.*` carry. */
+  subscription(id: string, changes: Record<string, unknown> = {}): StandInSubscription {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) throw new Error(`No stand-in subscription ${id}`);
+    Object.assign(subscription, changes);
+    return structuredClone(subscription);
+  }
+
+  /**
+   * An invoice of the subscription for its price, paid or declined, as `invoice.paid` and
+   * `invoice.payment_failed` carry it (the subscription under `parent`, as since 2025). The same
+   * `invoiceId` gives the same invoice again (Stripe's retries of one renewal).
+   */
+  invoice(
+    subscriptionId: string,
+    outcome: 'paid' | 'failed',
+    invoiceId = `in_${randomBytes(12).toString('hex')}`,
+  ): Record<string, unknown> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`No stand-in subscription ${subscriptionId}`);
+    const amount = subscription.items.data[0].price.unit_amount;
+    const session = [...this.sessions.values()].find((s) => s.subscription === subscriptionId);
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      id: invoiceId,
+      object: 'invoice',
+      customer: subscription.customer,
+      customer_email:
+        (session?.customer_details as { email?: string } | null)?.email ?? SAMPLE_BUYER.email,
+      amount_due: amount,
+      amount_paid: outcome === 'paid' ? amount : 0,
+      currency: 'usd',
+      status: outcome === 'paid' ? 'paid' : 'open',
+      billing_reason: 'subscription_cycle',
+      attempt_count: 1,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscriptionId, metadata: subscription.metadata },
+      },
+      status_transitions: { paid_at: outcome === 'paid' ? now : null },
+      livemode: false,
+    };
   }
 
   /** Requests that created a refund. */
@@ -300,6 +439,37 @@ export class StripeStandIn {
       if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, session);
       return send(res, 200, session);
     }
+    const subscriptionPath = /^\/v1\/subscriptions\/(\w+)$/.exec(url.pathname);
+    if (req.method === 'DELETE' && subscriptionPath) {
+      const subscription = this.subscriptions.get(subscriptionPath[1]);
+      if (!subscription) {
+        return send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${subscriptionPath[1]}'`,
+          },
+        });
+      }
+      Object.assign(subscription, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+      return send(res, 200, subscription);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      if (typeof body.customer !== 'string' || !body.customer) {
+        return send(res, 400, {
+          error: { type: 'invalid_request_error', param: 'customer', message: 'Missing customer' },
+        });
+      }
+      const portalId = `bps_${randomBytes(12).toString('hex')}`;
+      return send(res, 200, {
+        id: portalId,
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: body.return_url ?? null,
+        url: `https://billing.stripe.test/p/session/${portalId}`,
+        livemode: false,
+      });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       return this.createRefund(res, body, idempotencyKey);
     }
@@ -415,6 +585,9 @@ interface StandInRate {
 /** Kept on a session out of its JSON: the rates it offers and the countries it ships to. */
 const RATES = Symbol('rates');
 const ALLOWED = Symbol('allowed countries');
+/** Kept on a session out of its JSON: its lines as sent, and its subscription's metadata. */
+const LINES = Symbol('lines');
+const SUBSCRIPTION_METADATA = Symbol('subscription metadata');
 
 /** A session as sent, with `shipping_cost.shipping_rate` expanded when asked. */
 function expanded(session: Session, expand: unknown): Session {
@@ -458,9 +631,15 @@ function newSession(
   return {
     [RATES]: rates,
     [ALLOWED]: collection?.allowed_countries,
+    [LINES]: lines,
+    [SUBSCRIPTION_METADATA]: (params.subscription_data as { metadata?: Record<string, string> })
+      ?.metadata,
     id,
     object: 'checkout.session',
     mode: params.mode,
+    metadata: params.metadata ?? {},
+    subscription: null,
+    customer: null,
     currency: params.currency,
     status: 'open',
     payment_status: 'unpaid',

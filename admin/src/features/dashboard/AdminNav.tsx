@@ -31,7 +31,7 @@ const HEADING = {
   letterSpacing: '0.06em',
   textTransform: 'uppercase',
   color: themeTokens.colorTextSecondary,
-  margin: '16px 12px 4px',
+  margin: '12px 12px 4px',
 } as const;
 const LIST = { listStyle: 'none', margin: 0, padding: 0 } as const;
 const LINK = {

@@ -21,6 +21,7 @@ const AREAS = [
   ['Discounts', '/admin/discounts'],
   ['Shipping', '/admin/shipping'],
   ['Fans', '/admin/fans'],
+  ['Members', '/admin/members'],
   ['Newsletter', '/admin/newsletter'],
   ['Campaigns', '/admin/campaigns'],
   ['Suppressions', '/admin/suppressions'],
@@ -79,7 +80,15 @@ it('groups the areas in the side navigation, each a link to its own address', as
     within(nav.getByRole('list', { name: 'Fans' }))
       .getAllByRole('link')
       .map((a) => a.textContent),
-  ).toEqual(['Fans', 'Newsletter', 'Campaigns', 'Suppressions', 'Notify-me', 'Messages']);
+  ).toEqual([
+    'Fans',
+    'Members',
+    'Newsletter',
+    'Campaigns',
+    'Suppressions',
+    'Notify-me',
+    'Messages',
+  ]);
 
   await userEvent.click(nav.getByRole('link', { name: 'Messages' }));
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/messages$/);

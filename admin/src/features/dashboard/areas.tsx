@@ -16,6 +16,7 @@ import { SuppressionsTab } from '../campaigns/SuppressionsTab.js';
 import { ShippingTab } from '../shipping/ShippingTab.js';
 import { DiscountsTab } from '../discounts/DiscountsTab.js';
 import { ReleasesTab } from '../releases/ReleasesTab.js';
+import { MembersTab } from '../members/MembersTab.js';
 
 /**
  * What each admin area shows. The navigation's order, labels and groups are ADMIN_AREAS in
@@ -28,6 +29,7 @@ export const AREA_VIEWS: Record<AdminAreaKey, ComponentType> = {
   discounts: DiscountsTab,
   shipping: ShippingTab,
   fans: FansTab,
+  members: MembersTab,
   newsletter: NewsletterTab,
   campaigns: CampaignsTab,
   suppressions: SuppressionsTab,

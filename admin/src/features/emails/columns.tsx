@@ -34,6 +34,7 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   'campaign-test': 'Campaign test',
   'checkout-reminder': 'Checkout reminder',
   'download-links': 'Download links',
+  'membership-card-declined': 'Membership card declined',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind as EmailKind] ?? kind;

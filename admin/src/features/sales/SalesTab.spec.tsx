@@ -37,6 +37,15 @@ function report(from: string, to: string, scale: number): SalesReport {
       taxCents: 412,
     },
     digital: { orders: 0, items: 0, cents: 0, aboveMinimumCents: 0 },
+    memberships: {
+      payments: 3 * scale,
+      cents: 1500 * scale,
+      byMonth: months.map(({ month }, i) => ({
+        month,
+        payments: i === 0 ? 3 * scale : 0,
+        cents: i === 0 ? 1500 * scale : 0,
+      })),
+    },
     byMonth: months,
     byProduct: [
       { product: 'Wren Calloway T-Shirt', size: 'L', orders: 2, items: 3, cents: 7000 * scale },
@@ -79,6 +88,9 @@ it('shows this year’s sales by month, product, show and channel, each chart wi
   expect(screen.getByRole('link', { name: 'Sales', current: 'page' })).toBeInTheDocument();
   expect(screen.getByTestId('sales-test-orders')).toHaveTextContent(
     '2 test orders of this period are left out: test mode takes no payment.',
+  );
+  expect(screen.getByTestId('sales-memberships')).toHaveTextContent(
+    'Memberships, beside the orders: $15.00 from 3 payments (first payments and renewals).',
   );
   // No period sent: the server takes this year in the artist's time zone, and says which.
   expect(stub.requests.find((r) => r.path === '/api/admin/sales')!.query.toString()).toBe('');

@@ -151,6 +151,14 @@ function Report({ report }: { report: SalesReport }) {
             {formatCents(report.digital.aboveMinimumCents)} above the lowest price.
           </Typography.Paragraph>
         )}
+        {report.memberships.payments > 0 && (
+          <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="sales-memberships">
+            Memberships, beside the orders: {formatCents(report.memberships.cents)} from{' '}
+            {report.memberships.payments}{' '}
+            {report.memberships.payments === 1 ? 'payment' : 'payments'} (first payments and
+            renewals).
+          </Typography.Paragraph>
+        )}
         {report.testOrdersLeftOut > 0 && (
           <Typography.Paragraph
             type="secondary"

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { CampaignAudience } from '@artist/contracts';
 import { CatalogService } from '../catalog/catalog.service.js';
+import { MembershipsService } from '../memberships/memberships.service.js';
 import { NewsletterService, type MailableSignup } from '../newsletter/newsletter.service.js';
 import { OrderAudienceService } from '../orders/order-audience.service.js';
 import { distanceKm, PlacesService, type Place } from '../places/places.service.js';
@@ -28,22 +29,29 @@ export class AudienceService {
     private readonly catalog: CatalogService,
     private readonly shows: ShowsService,
     private readonly places: PlacesService,
+    private readonly memberships: MembershipsService,
   ) {}
 
   /** Checks the parts that name other records; a 400 or 409 with a sentence when one is wrong. */
   async check(audience: CampaignAudience): Promise<void> {
     await this.showPlace(audience);
     await this.productIds(audience);
+    await this.memberTier(audience);
   }
 
   async resolve(audience: CampaignAudience): Promise<Audience> {
     const centre = await this.showPlace(audience);
     const productIds = await this.productIds(audience);
+    const tierId = await this.memberTier(audience);
     const suppressed = await this.suppressions.suppressed();
     let members = (await this.newsletter.mailable()).filter((m) => !suppressed(m.email));
     if (productIds) {
       const buyers = await this.orders.buyersOf(productIds);
       members = members.filter((m) => buyers.has(m.email));
+    }
+    if (audience.members) {
+      const current = await this.memberships.currentMemberEmails(tierId);
+      members = members.filter((m) => current.has(m.email));
     }
     if (members.some((m) => m.place === null)) {
       const addresses = await this.orders.latestAddresses();
@@ -73,6 +81,15 @@ export class AudienceService {
         `The city of this show (${found.show.city}) could not be found on the map: correct it in the Shows tab (e.g. "Nashville, TN") to send to fans near it.`,
       );
     return { ...found.place, country: found.show.country ?? '' };
+  }
+
+  /** The membership tier the audience names, checked to exist; null for every tier. */
+  private async memberTier(audience: CampaignAudience): Promise<number | null> {
+    if (audience.tierId === undefined) return null;
+    if (!audience.members) throw new BadRequestException('tierId goes with members: true.');
+    if (!(await this.memberships.tierExists(audience.tierId)))
+      throw new BadRequestException(`Membership tier ${audience.tierId} does not exist.`);
+    return audience.tierId;
   }
 
   /** The products the audience bought, each checked to exist. */

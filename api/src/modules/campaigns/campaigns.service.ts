@@ -351,6 +351,8 @@ export function cleanAudience(audience: CampaignAudience): CampaignAudience {
     clean.countries = [...new Set(audience.countries.map((c) => c.toUpperCase()))];
   if (audience.boughtProductIds?.length)
     clean.boughtProductIds = [...new Set(audience.boughtProductIds)];
+  if (audience.members) clean.members = true;
+  if (audience.tierId !== undefined) clean.tierId = audience.tierId;
   return clean;
 }
 

@@ -78,5 +78,7 @@ export const CHECKOUT_ENTITIES = [CheckoutSession, CheckoutReminder, ChargeEvent
       inject: [APP_CONFIG, OrdersService],
     },
   ],
+  // Memberships take their Stripe Checkout sessions, cancellations and portal through it.
+  exports: [PaymentProvider],
 })
 export class CheckoutModule {}

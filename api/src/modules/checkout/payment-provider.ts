@@ -1,3 +1,4 @@
+import type { BillingEvent } from '../../common/billing-events.js';
 import type { CheckoutProvider } from './checkout-session.entity.js';
 
 /** One line of a checkout session as the buyer sees it at the payment provider. Cents. */
@@ -97,8 +98,29 @@ export interface ChargeUpdate {
   amountRefunded: number;
 }
 
+/**
+ * A Stripe Checkout session in `subscription` mode: one line of `amountCents` every `interval`,
+ * `metadata` on the session and on the subscription it makes.
+ */
+export interface NewSubscriptionSession {
+  name: string;
+  amountCents: number;
+  interval: 'month' | 'year';
+  email: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  /** Fresh per request, so a retried request cannot open a second session. */
+  idempotencyKey: string;
+}
+
 export interface PaymentEvent {
   type: string;
+  /** Stripe's event id and when it made the event (seconds), where the provider has them. */
+  id?: string;
+  created?: number;
+  /** An event about a subscription (memberships), handed to `BillingEvents`. */
+  billing?: BillingEvent;
   /** The checkout session an event of type `checkout.session.*` is about. */
   session?: ProviderSession;
   /** The payment an event of type `charge.*` is about. */
@@ -148,6 +170,18 @@ export abstract class PaymentProvider {
    * @throws RefundRefusedError, PaymentProviderError
    */
   abstract refund(input: RefundRequest): Promise<ChargeUpdate>;
+
+  /** A checkout of a subscription (a membership). @throws PaymentsNotSetUpError, PaymentProviderError */
+  abstract createSubscriptionSession(input: NewSubscriptionSession): Promise<CreatedSession>;
+
+  /** Cancels a subscription now (`DELETE /v1/subscriptions/:id`). @throws PaymentProviderError */
+  abstract cancelSubscription(subscriptionId: string): Promise<void>;
+
+  /**
+   * A billing portal session where the customer changes her card or cancels.
+   * @throws PaymentsNotSetUpError, PaymentProviderError
+   */
+  abstract createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
 
   /** @throws WebhookSignatureError */
   abstract verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;

@@ -2,6 +2,12 @@ import Stripe from 'stripe';
 import { SHIPPING_TAX_CODE } from '@artist/contracts';
 import type { AppConfig } from '../../config/env.js';
 import {
+  BILLING_EVENT_TYPES,
+  type BillingCheckout,
+  type BillingInvoice,
+  type BillingSubscription,
+} from '../../common/billing-events.js';
+import {
   PaymentProvider,
   PaymentProviderError,
   WebhookSignatureError,
@@ -9,6 +15,7 @@ import {
   RefundRefusedError,
   type ChargeUpdate,
   type NewCheckoutSession,
+  type NewSubscriptionSession,
   type PaymentEvent,
   type ProviderSession,
   type RefundRequest,
@@ -108,6 +115,59 @@ export class StripePaymentProvider extends PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
+  async createSubscriptionSession(input: NewSubscriptionSession): Promise<CreatedSession> {
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.amountCents,
+                recurring: { interval: input.interval },
+                product_data: { name: input.name },
+              },
+            },
+          ],
+          customer_email: input.email,
+          metadata: input.metadata,
+          subscription_data: { metadata: input.metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new PaymentProviderError(`Stripe sent no URL for ${session.id}`);
+    return { id: session.id, url: session.url };
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      // Already cancelled, or unknown to Stripe: nothing is left to charge.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        (error.statusCode === 404 || /cancel/i.test(error.message))
+      )
+        return;
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new PaymentProviderError(`Stripe: ${error.type}: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    const session = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
+    return { url: session.url };
+  }
+
   async retrieveSession(id: string): Promise<ProviderSession> {
     return toProviderSession(
       await this.call(() =>
@@ -183,9 +243,22 @@ export class StripePaymentProvider extends PaymentProvider {
         charge: { eventId: event.id, paymentIntentId, amount: dispute.amount, amountRefunded: 0 },
       };
     }
-    if (!event.type.startsWith('checkout.session.')) return { type: event.type };
+    const head = { type: event.type, id: event.id, created: event.created };
+    const object = event.data.object as unknown as Loose;
+    if (BILLING_EVENT_TYPES.has(event.type)) {
+      const billing = event.type.startsWith('invoice.')
+        ? { invoice: toBillingInvoice(object) }
+        : { subscription: toBillingSubscription(object) };
+      return { ...head, billing: { ...head, ...billing } };
+    }
+    if (!event.type.startsWith('checkout.session.')) return head;
+    if (object.mode === 'subscription') {
+      // A membership's checkout: no order. Only a completed one starts a membership.
+      if (event.type !== 'checkout.session.completed') return head;
+      return { ...head, billing: { ...head, checkout: toBillingCheckout(object) } };
+    }
     return {
-      type: event.type,
+      ...head,
       session: toProviderSession(event.data.object as Stripe.Checkout.Session),
     };
   }
@@ -280,5 +353,67 @@ function shippingFields(
           : {}),
       },
     })),
+  };
+}
+
+/** A Stripe object read field by field: Billing's shapes moved between API versions. */
+type Loose = Record<string, unknown>;
+
+const str = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value
+    : value && typeof value === 'object' && 'id' in value
+      ? String((value as { id: unknown }).id)
+      : null;
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const obj = (value: unknown): Loose => (value && typeof value === 'object' ? (value as Loose) : {});
+const tierOf = (metadata: unknown): number | null => {
+  const id = Number(obj(metadata).tierId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** A subscription: its one item's price and period (newer API versions keep the period there). */
+export function toBillingSubscription(sub: Loose): BillingSubscription {
+  const items = obj(sub.items).data;
+  const item = obj(Array.isArray(items) ? items[0] : null);
+  const price = obj(item.price ?? item.plan);
+  return {
+    id: String(sub.id),
+    customerId: str(sub.customer),
+    status: String(sub.status ?? ''),
+    currentPeriodEnd: num(sub.current_period_end) ?? num(item.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+    amountCents: num(price.unit_amount) ?? num(price.amount),
+    interval: str(obj(price.recurring).interval) ?? str(price.interval),
+    tierId: tierOf(sub.metadata),
+    endedAt: num(sub.ended_at),
+  };
+}
+
+/** An invoice: its subscription is `subscription`, or `parent.subscription_details` since 2025. */
+export function toBillingInvoice(invoice: Loose): BillingInvoice {
+  const details = obj(obj(invoice.parent).subscription_details);
+  return {
+    id: String(invoice.id),
+    subscriptionId: str(invoice.subscription) ?? str(details.subscription),
+    customerId: str(invoice.customer),
+    email: str(invoice.customer_email),
+    amountPaid: num(invoice.amount_paid) ?? 0,
+    amountDue: num(invoice.amount_due) ?? 0,
+    paidAt: num(obj(invoice.status_transitions).paid_at),
+  };
+}
+
+export function toBillingCheckout(session: Loose): BillingCheckout {
+  const metadata = obj(session.metadata);
+  return {
+    id: String(session.id),
+    subscriptionId: str(session.subscription),
+    customerId: str(session.customer),
+    email: str(obj(session.customer_details).email) ?? str(session.customer_email),
+    tierId: tierOf(metadata),
+    interval: str(metadata.interval),
+    amountTotal: num(session.amount_total),
   };
 }

@@ -3,11 +3,13 @@ import {
   Controller,
   Headers,
   HttpCode,
+  Optional,
   Post,
   Req,
   type RawBodyRequest,
 } from '@nestjs/common';
 import type { Request } from 'express';
+import { BillingEvents } from '../../common/billing-events.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { CheckoutRemindersService } from './checkout-reminders.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
@@ -36,6 +38,8 @@ export class StripeWebhookController {
     private readonly fulfilment: FulfilmentService,
     private readonly metrics: Metrics,
     private readonly reminders: CheckoutRemindersService,
+    /** The memberships module's, when the app has it. */
+    @Optional() private readonly billing?: BillingEvents,
   ) {}
 
   @Post('stripe')
@@ -60,6 +64,11 @@ export class StripeWebhookController {
   }
 
   private async handle(event: PaymentEvent): Promise<void> {
+    // Memberships (Stripe Billing): applied once per event id, in any order, by their module.
+    if (event.billing) {
+      if (this.billing) await this.billing.handle(event.billing);
+      return;
+    }
     // A completed session whose payment is still pending is unpaid: fulfilment skips it and
     // async_payment_succeeded brings it back once the money is in.
     if (FULFILLING_EVENTS.has(event.type) && event.session) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OrdersService } from '../orders/orders.service.js';
 import {
   PaymentProvider,
+  PaymentsNotSetUpError,
   WebhookSignatureError,
   type CreatedSession,
   type PaymentEvent,
@@ -124,6 +125,22 @@ export class TestPaymentProvider extends PaymentProvider {
       amount: input.chargeAmount,
       amountRefunded: input.refundedBefore + input.amount,
     };
+  }
+
+  /** Memberships are taken through Stripe only, for now. */
+  async createSubscriptionSession(): Promise<CreatedSession> {
+    throw new PaymentsNotSetUpError(
+      'Memberships need Stripe: the test payment provider does not take subscriptions.',
+    );
+  }
+
+  /** It never makes a subscription, so there is none to cancel. */
+  async cancelSubscription(): Promise<void> {}
+
+  async createPortalSession(): Promise<{ url: string }> {
+    throw new PaymentsNotSetUpError(
+      'Memberships need Stripe: the test payment provider has no billing portal.',
+    );
   }
 
   verifyWebhook(): PaymentEvent {

@@ -28,6 +28,18 @@ export class UnavailablePaymentProvider extends PaymentProvider {
     throw new PaymentsNotSetUpError('No payment provider is set up.');
   }
 
+  async createSubscriptionSession(): Promise<CreatedSession> {
+    throw new PaymentsNotSetUpError('No payment provider is set up.');
+  }
+
+  async cancelSubscription(id: string): Promise<void> {
+    throw new PaymentProviderError(`No payment provider is set up to cancel ${id}.`);
+  }
+
+  async createPortalSession(): Promise<{ url: string }> {
+    throw new PaymentsNotSetUpError('No payment provider is set up.');
+  }
+
   verifyWebhook(): PaymentEvent {
     throw new WebhookSignatureError(
       'Stripe webhooks are not set up on this server (no STRIPE_WEBHOOK_SECRET).',

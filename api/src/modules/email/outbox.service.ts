@@ -17,6 +17,7 @@ import {
   artistOrderAlert,
   backInStock,
   checkoutReminder,
+  membershipCardDeclined,
   newsletterConfirmation,
   notifyConfirmation,
   orderConfirmation,
@@ -305,6 +306,30 @@ export class OutboxService {
       replyTo: this.artistReplyTo(),
       content: checkoutReminder(reminder.items, reminder.recoveryUrl),
       strangerCaused: true,
+    });
+  }
+
+  /**
+   * "Your card was declined" to a member whose renewal failed, with the link that opens Stripe's
+   * billing portal; once per declined invoice, however often Stripe retries and says so.
+   */
+  async queueMembershipCardDeclined(
+    manager: EntityManager,
+    declined: {
+      membershipId: number;
+      invoiceId: string;
+      email: string;
+      tierName: string | null;
+      updateUrl: string;
+    },
+  ): Promise<boolean> {
+    return this.queue(manager, {
+      key: `membership-card-declined:${declined.invoiceId}`,
+      kind: 'membership-card-declined',
+      subject: { type: 'membership', id: declined.membershipId },
+      to: { address: declined.email },
+      replyTo: this.artistReplyTo(),
+      content: membershipCardDeclined(declined.tierName, declined.updateUrl),
     });
   }
 

@@ -540,6 +540,25 @@ export function notifyConfirmation(
   });
 }
 
+/**
+ * To a member whose renewal was declined: Stripe retries the card for a few days, and the
+ * link opens Stripe's billing portal, where she puts in another card. One per declined invoice.
+ */
+export function membershipCardDeclined(tierName: string | null, updateUrl: string): RenderedEmail {
+  const subject = 'Your card was declined';
+  const tier = tierName ? ` (${oneLine(tierName)})` : '';
+  const intro = `We couldn't renew your membership${tier}: your card was declined. Your perks stay while the payment is retried over the next few days; to keep your membership, update your card now.`;
+  const closing =
+    "Already sorted it out? Then there's nothing to do: the next retry will go through.";
+  return callToAction({
+    subject,
+    title: 'Your card was declined',
+    intro,
+    action: { label: 'Update your card', url: updateUrl },
+    closing,
+  });
+}
+
 /** 8. To the artist: a link to choose a new admin password (single-use, 30 minutes). */
 export function passwordReset(resetUrl: string, minutes: number): RenderedEmail {
   const subject = 'Reset your password';

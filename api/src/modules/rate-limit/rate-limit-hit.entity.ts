@@ -14,7 +14,7 @@ export class RateLimitHit {
 
   /**
    * Which limit counts it: `login`, `contact`, `email-signup`, `notify-me`, `checkout`,
-   * `session-status`, `discount-check`, `password-reset`, `password-reset-confirm`, `two-factor`.
+   * `membership-checkout`, `membership-card`, `session-status`, `discount-check`, `password-reset`, `password-reset-confirm`, `two-factor`.
    */
   @Column({ type: 'varchar', length: 32 })
   bucket: string;

@@ -26,6 +26,8 @@ export type PublicForm = 'contact' | 'email-signup' | 'notify-me';
 export type LimitedAction =
   | PublicForm
   | 'checkout'
+  | 'membership-checkout'
+  | 'membership-card'
   | 'session-status'
   | 'password-reset'
   | 'password-reset-confirm'
@@ -75,8 +77,8 @@ export class RateLimitGuard implements CanActivate {
 
   private limitOf(action: LimitedAction): Limit {
     const limits = this.config.rateLimits;
-    if (action === 'checkout') return limits.checkout;
-    if (action === 'session-status') return limits.sessionStatus;
+    if (action === 'checkout' || action === 'membership-checkout') return limits.checkout;
+    if (action === 'session-status' || action === 'membership-card') return limits.sessionStatus;
     if (action === 'password-reset') return PASSWORD_RESET_LIMIT;
     if (action === 'password-reset-confirm') return PASSWORD_RESET_CONFIRM_LIMIT;
     if (action === 'discount-check') return limits.discountCheck;

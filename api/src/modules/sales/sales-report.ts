@@ -195,7 +195,7 @@ export class SalesTally {
   report(
     period: Pick<SalesReport, 'from' | 'to' | 'timeZone' | 'testOrdersLeftOut'>,
     showsById: Map<number, SaleShow>,
-  ): SalesReport {
+  ): Omit<SalesReport, 'memberships'> {
     const sizeOrder = (p: SalesProduct) =>
       this.catalogue.find((c) => c.name === p.product)?.sizes?.indexOf(p.size as never) ?? -1;
     const byShow: SalesShow[] = [...this.shows.values()].map((figures) => {

@@ -1,11 +1,12 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { SALES_MAX_DAYS, type SalesReport } from '@artist/contracts';
+import { SALES_MAX_DAYS, type SalesMemberships, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
 import { EXPORT_BATCH } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService } from '../catalog/catalog.service.js';
+import { MembershipsService } from '../memberships/memberships.service.js';
 import { OrdersService, type SoldOrder } from '../orders/orders.service.js';
 import { ShowsService } from '../shows/shows.service.js';
 import type { SalesQueryDto } from './dto/sales-query.dto.js';
@@ -25,6 +26,7 @@ export class SalesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly catalog: CatalogService,
+    private readonly memberships: MembershipsService,
   ) {}
 
   /** The period asked for: this calendar year by default. */
@@ -87,9 +89,38 @@ export class SalesService {
     }
     const ids = tally.showIds();
     const shows = ids.length ? await this.shows.findByIds(ids) : [];
-    return tally.report(
-      { from, to, timeZone, testOrdersLeftOut },
-      new Map(shows.map((show) => [show.id, show])),
+    return {
+      ...tally.report(
+        { from, to, timeZone, testOrdersLeftOut },
+        new Map(shows.map((show) => [show.id, show])),
+      ),
+      memberships: await this.membershipIncome(start, end, from, to),
+    };
+  }
+
+  /** The period's paid membership invoices, by month in the artist's time zone. */
+  private async membershipIncome(
+    start: Date,
+    end: Date,
+    from: string,
+    to: string,
+  ): Promise<SalesMemberships> {
+    const byMonth = new Map(
+      monthsBetween(from.slice(0, 7), to.slice(0, 7)).map((month) => [
+        month,
+        { month, payments: 0, cents: 0 },
+      ]),
     );
+    let payments = 0;
+    let cents = 0;
+    for (const payment of await this.memberships.income(start, end)) {
+      const month = byMonth.get(dateIn(this.config.timeZone, payment.paidAt).slice(0, 7));
+      if (!month) continue;
+      month.payments += 1;
+      month.cents += payment.amountCents;
+      payments += 1;
+      cents += payment.amountCents;
+    }
+    return { payments, cents, byMonth: [...byMonth.values()] };
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsBoolean,
   ArrayMinSize,
   IsArray,
   IsEmail,
@@ -75,6 +76,17 @@ export class AudienceDto implements CampaignAudience {
   @IsString({ each: true, message: 'boughtProductIds must be a list of product ids' })
   @MaxLength(60, { each: true, message: 'boughtProductIds must be a list of product ids' })
   boughtProductIds?: string[];
+
+  @ApiPropertyOptional({ description: 'Only current members (active or past due).' })
+  @IsOptional()
+  @IsBoolean({ message: 'members must be true or false' })
+  members?: boolean;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'With members: only this tier.' })
+  @IsOptional()
+  @IsInt({ message: 'tierId must be the id of a membership tier' })
+  @Min(1, { message: 'tierId must be the id of a membership tier' })
+  tierId?: number;
 }
 
 export class CampaignInputDto implements CampaignInput {

@@ -1,0 +1,573 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { Member, MembersSummary, MembershipTier } from '@artist/contracts';
+import { MembershipEvent } from '../src/modules/memberships/membership-event.entity.js';
+import { MembershipPayment } from '../src/modules/memberships/membership-payment.entity.js';
+import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
+import { Membership } from '../src/modules/memberships/membership.entity.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
+import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
+import { loggedIn } from './utils/admin.js';
+import { startStripeApp, stripeShop } from './utils/checkout.js';
+import { parseCsv } from './utils/csv.js';
+import { testDatabases } from './utils/databases.js';
+import { mailingOfSuite } from './utils/mailing.js';
+import { outboxSettled } from './utils/outbox.js';
+import { eventually } from './utils/smtp.js';
+import { clearTables } from './utils/test-app.js';
+
+const PUBLIC_URL = 'http://shop.example.test';
+
+const FRONT_ROW = {
+  name: 'Front Row',
+  description: 'Every release, a week early, and first go at tickets.',
+  monthlyPriceCents: 500,
+  yearlyPriceCents: 5000,
+  perks: { allDownloads: true, earlyAccessDays: 7, presale: true },
+};
+
+let fans = 0;
+/** An address of its own for each member. */
+const freshEmail = () => `member${++fans}.${Date.now()}@example.com`;
+
+/** A Stripe event's JSON with its `created` (seconds) as given: Stripe's order, not delivery's. */
+function eventPayload(
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+): string {
+  return JSON.stringify({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-03-31.basil',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+}
+
+describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) => {
+  const { smtp, app } = mailingOfSuite((url) =>
+    startStripeApp(db, {
+      SMTP_URL: url,
+      PUBLIC_URL,
+      MAIL_FROM: 'Wren Calloway <shop@example.test>',
+      CHECKOUT_RATE_LIMIT: '1000',
+    }),
+  );
+  const s = stripeShop(app);
+  const data = () => s.t.app.get(DataSource);
+
+  beforeEach(async () => {
+    await s.reset();
+    await clearTables(s.t, [MembershipEvent, MembershipPayment, Membership, MembershipTierRecord]);
+    smtp.received.length = 0;
+  });
+
+  const admin = () => loggedIn(s.t);
+
+  async function createTier(fields: Record<string, unknown> = {}): Promise<MembershipTier> {
+    const res = await (
+      await admin()
+    )
+      .post('/api/admin/membership-tiers')
+      .send({ ...FRONT_ROW, ...fields })
+      .expect(201);
+    return res.body as MembershipTier;
+  }
+
+  const join = (body: object) =>
+    request(s.t.server)
+      .post('/api/memberships/checkout')
+      .set('Origin', s.t.config.publicUrl)
+      .send(body);
+
+  const deliver = (payload: string) => s.deliverPayload(payload).expect(200);
+
+  /** A fan joins and pays: answers the completed session and the subscription's id. */
+  async function joinAndPay(
+    tier: MembershipTier,
+    email: string,
+    interval: 'month' | 'year' = 'month',
+  ): Promise<{ session: Record<string, unknown>; subscriptionId: string }> {
+    const res = await join({ tierId: tier.id, interval, email }).expect(200);
+    const sessionId = (res.body as { url: string }).url.split('/').pop()!;
+    const session = s.stripe.paySubscription(sessionId, email);
+    return { session, subscriptionId: session.subscription as string };
+  }
+
+  const memberships = () =>
+    data()
+      .getRepository(Membership)
+      .find({ order: { id: 'ASC' } });
+  const summary = async () =>
+    (await (await admin()).get('/api/admin/members/summary').expect(200)).body as MembersSummary;
+
+  describe('tiers', () => {
+    it('creates, lists, changes and closes a tier; the public list shows open tiers only', async () => {
+      const tier = await createTier();
+      expect(tier).toMatchObject({ ...FRONT_ROW, id: expect.any(Number), open: true });
+      const other = await createTier({
+        name: 'Porch',
+        monthlyPriceCents: 300,
+        yearlyPriceCents: null,
+      });
+
+      const changed = await (
+        await admin()
+      )
+        .put(`/api/admin/membership-tiers/${tier.id}`)
+        .send({ ...FRONT_ROW, description: 'New words.', monthlyPriceCents: 700 })
+        .expect(200);
+      expect(changed.body).toMatchObject({ description: 'New words.', monthlyPriceCents: 700 });
+
+      await (await admin()).delete(`/api/admin/membership-tiers/${other.id}`).expect(200);
+      const open = await request(s.t.server).get('/api/membership-tiers').expect(200);
+      expect((open.body as MembershipTier[]).map((t) => t.name)).toEqual(['Front Row']);
+      expect(open.body[0]).toMatchObject({ monthlyPriceCents: 700, perks: FRONT_ROW.perks });
+    });
+
+    it('refuses a tier without a price or with ill-formed perks, with a sentence', async () => {
+      const agent = await admin();
+      const res = await agent
+        .post('/api/admin/membership-tiers')
+        .send({ ...FRONT_ROW, monthlyPriceCents: 'five', perks: { allDownloads: 'yes' } })
+        .expect(400);
+      expect(JSON.stringify(res.body)).toContain(
+        'monthlyPriceCents must be a whole number of cents',
+      );
+      expect(JSON.stringify(res.body)).toContain('perks.allDownloads must be true or false.');
+      expect(await data().getRepository(MembershipTierRecord).count()).toBe(0);
+      await agent.put('/api/admin/membership-tiers/999').send(FRONT_ROW).expect(404);
+    });
+
+    it('keeps a member at the price she joined at when the tier’s price changes', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const { session } = await joinAndPay(tier, email);
+      await deliver(eventPayload('checkout.session.completed', session));
+      await (
+        await admin()
+      )
+        .put(`/api/admin/membership-tiers/${tier.id}`)
+        .send({ ...FRONT_ROW, monthlyPriceCents: 900 })
+        .expect(200);
+      const [membership] = await memberships();
+      expect(membership.priceCents).toBe(500);
+      // A new member pays the new price.
+      await join({ tierId: tier.id, interval: 'month', email: freshEmail() }).expect(200);
+      const last = s.stripe.creates().at(-1)!;
+      expect(last.body.line_items).toEqual([
+        expect.objectContaining({
+          price_data: expect.objectContaining({ unit_amount: '900' }),
+        }),
+      ]);
+    });
+  });
+
+  describe('joining', () => {
+    it('opens a Stripe Checkout session in subscription mode with the tier in its metadata', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const res = await join({ tierId: tier.id, interval: 'year', email }).expect(200);
+      expect(res.body).toEqual({
+        url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//),
+      });
+      const [create] = s.stripe.creates();
+      expect(create.body).toMatchObject({
+        mode: 'subscription',
+        line_items: [
+          {
+            quantity: '1',
+            price_data: {
+              currency: 'usd',
+              unit_amount: '5000',
+              recurring: { interval: 'year' },
+              product_data: { name: 'Front Row' },
+            },
+          },
+        ],
+        customer_email: email,
+        metadata: { tierId: String(tier.id), interval: 'year' },
+        subscription_data: { metadata: { tierId: String(tier.id), interval: 'year' } },
+      });
+      expect(create.idempotencyKey).toEqual(expect.any(String));
+    });
+
+    it('refuses bad requests with a sentence and opens no session', async () => {
+      const tier = await createTier({ yearlyPriceCents: null });
+      const cases: [object, number, string][] = [
+        [{ tierId: tier.id, interval: 'month' }, 400, 'Please enter your email address to join.'],
+        [
+          { tierId: tier.id, interval: 'week', email: freshEmail() },
+          400,
+          "interval must be 'month' or 'year'.",
+        ],
+        [
+          { tierId: tier.id, interval: 'year', email: freshEmail() },
+          400,
+          'This membership tier is not offered by the year.',
+        ],
+        [
+          { tierId: 4242, interval: 'month', email: freshEmail() },
+          404,
+          'Membership tier not found.',
+        ],
+        [
+          { tierId: tier.id, interval: 'month', email: 'not an address' },
+          400,
+          'Please enter a valid email address',
+        ],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await join(body).expect(status);
+        expect(JSON.stringify(res.body)).toContain(message);
+      }
+      await (await admin()).delete(`/api/admin/membership-tiers/${tier.id}`).expect(200);
+      const closed = await join({ tierId: tier.id, interval: 'month', email: freshEmail() });
+      expect(closed.status).toBe(400);
+      expect(closed.body.message).toBe('This membership tier is not open to new members.');
+      expect(s.stripe.creates()).toHaveLength(0);
+    });
+
+    it('activates the membership once for a repeated event, and a member cannot join twice', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const { session, subscriptionId } = await joinAndPay(tier, email);
+      const payload = eventPayload('checkout.session.completed', session);
+      await Promise.all([deliver(payload), deliver(payload)]);
+      await deliver(payload);
+
+      const rows = await memberships();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        email,
+        subscriptionId,
+        status: 'active',
+        tierId: tier.id,
+        interval: 'month',
+        priceCents: 500,
+        fanId: expect.any(Number),
+      });
+      expect(await data().getRepository(MembershipEvent).count()).toBe(1);
+      // No order comes of a membership's checkout.
+      expect(await s.orders()).toEqual([]);
+
+      const again = await join({ tierId: tier.id, interval: 'year', email: email.toUpperCase() });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(/already has an active membership/);
+    });
+  });
+
+  describe('events in any order', () => {
+    it('converges when updated comes before completed, and older news changes nothing', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const { session, subscriptionId } = await joinAndPay(tier, email);
+      const t0 = Math.floor(Date.now() / 1000);
+      const cancelling = s.stripe.subscription(subscriptionId, { cancel_at_period_end: true });
+      await deliver(eventPayload('customer.subscription.updated', cancelling, t0 + 10));
+      await deliver(eventPayload('checkout.session.completed', session, t0));
+      // Stripe's first word of the subscription, delivered late.
+      const incomplete = { ...cancelling, status: 'incomplete', cancel_at_period_end: false };
+      await deliver(eventPayload('customer.subscription.created', incomplete, t0 - 5));
+
+      let [row] = await memberships();
+      expect(row).toMatchObject({
+        email,
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        tierId: tier.id,
+        priceCents: 500,
+      });
+      const periodEnd = cancelling.items.data[0].current_period_end;
+      expect(row.currentPeriodEnd!.getTime()).toBe(periodEnd * 1000);
+
+      const [listed] = (await (await admin()).get('/api/admin/members').expect(200)).body
+        .rows as Member[];
+      expect(listed).toMatchObject({
+        email,
+        tierName: 'Front Row',
+        status: 'active',
+        endsAt: new Date(periodEnd * 1000).toISOString(),
+      });
+
+      // Deleted, then an update older than the deletion arrives: it stays ended.
+      const canceled = s.stripe.subscription(subscriptionId, {
+        status: 'canceled',
+        ended_at: t0 + 20,
+      });
+      await deliver(eventPayload('customer.subscription.deleted', canceled, t0 + 20));
+      const active = { ...canceled, status: 'active', ended_at: null };
+      await deliver(eventPayload('customer.subscription.updated', active, t0 + 15));
+      [row] = await memberships();
+      expect(row.status).toBe('ended');
+      expect(row.endedAt!.getTime()).toBe((t0 + 20) * 1000);
+      expect(await memberships()).toHaveLength(1);
+    });
+
+    it('makes one membership of events for one subscription delivered together', async () => {
+      const tier = await createTier();
+      const { session, subscriptionId } = await joinAndPay(tier, freshEmail());
+      const t0 = Math.floor(Date.now() / 1000);
+      await Promise.all([
+        deliver(eventPayload('checkout.session.completed', session, t0)),
+        deliver(
+          eventPayload('customer.subscription.created', s.stripe.subscription(subscriptionId), t0),
+        ),
+        deliver(eventPayload('invoice.paid', s.stripe.invoice(subscriptionId, 'paid'), t0)),
+      ]);
+      const rows = await memberships();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'active', email: expect.any(String) });
+    });
+  });
+
+  describe('payments', () => {
+    it('records each paid invoice once as membership income', async () => {
+      const tier = await createTier();
+      const { session, subscriptionId } = await joinAndPay(tier, freshEmail());
+      await deliver(eventPayload('checkout.session.completed', session));
+      const first = eventPayload('invoice.paid', s.stripe.invoice(subscriptionId, 'paid'));
+      await deliver(first);
+      await deliver(first);
+      // A month later: the renewal.
+      await deliver(eventPayload('invoice.paid', s.stripe.invoice(subscriptionId, 'paid')));
+      const payments = await data().getRepository(MembershipPayment).find();
+      expect(payments).toHaveLength(2);
+      for (const payment of payments) {
+        expect(payment).toMatchObject({ subscriptionId, tierId: tier.id, amountCents: 500 });
+        expect(payment.paidAt).toBeInstanceOf(Date);
+      }
+      // The Sales view shows it beside the orders, in this month.
+      const sales = await (await admin()).get('/api/admin/sales').expect(200);
+      expect(sales.body.memberships).toMatchObject({ payments: 2, cents: 1000 });
+      expect(
+        (sales.body.memberships.byMonth as { payments: number }[]).filter((m) => m.payments > 0),
+      ).toEqual([expect.objectContaining({ payments: 2, cents: 1000 })]);
+      expect(sales.body.totals.netCents).toBe(0);
+    });
+
+    it('makes a declined renewal past due with one email whose link opens the billing portal', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const { session, subscriptionId } = await joinAndPay(tier, email);
+      await deliver(eventPayload('checkout.session.completed', session));
+      const invoice = s.stripe.invoice(subscriptionId, 'failed');
+      const failed = eventPayload('invoice.payment_failed', invoice);
+      await deliver(failed);
+      await deliver(failed);
+      // Stripe retries the card and fails again: a new event about the same invoice.
+      await deliver(eventPayload('invoice.payment_failed', invoice));
+
+      const [row] = await memberships();
+      expect(row.status).toBe('past_due');
+      await outboxSettled(s.t);
+      await eventually(() => smtp.received.length >= 1, 10_000, 'the declined email');
+      const declined = await data()
+        .getRepository(OutboxEmail)
+        .findBy({ kind: 'membership-card-declined' });
+      expect(declined).toHaveLength(1);
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail.rcptTo).toEqual([email]);
+      expect(mail.parsed.subject).toBe('Your card was declined');
+      const link = /https?:\/\/\S+\/api\/memberships\/card\?token=[\w-]+/.exec(
+        mail.parsed.text!,
+      )![0];
+      expect(link.startsWith(PUBLIC_URL)).toBe(true);
+
+      const res = await request(s.t.server).get(link.slice(PUBLIC_URL.length)).expect(303);
+      expect(res.headers.location).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+      const [portal] = s.stripe.portalRequests();
+      expect(portal.body).toEqual({
+        customer: s.stripe.subscription(subscriptionId).customer,
+        return_url: `${PUBLIC_URL}/`,
+      });
+      await request(s.t.server).get('/api/memberships/card?token=nobodys').expect(404);
+    });
+
+    it('ends the membership on customer.subscription.deleted', async () => {
+      const tier = await createTier();
+      const { session, subscriptionId } = await joinAndPay(tier, freshEmail());
+      await deliver(eventPayload('checkout.session.completed', session));
+      const deleted = s.stripe.subscription(subscriptionId, { status: 'canceled' });
+      await deliver(eventPayload('customer.subscription.deleted', deleted));
+      const [row] = await memberships();
+      expect(row.status).toBe('ended');
+      expect(row.endedAt).toBeInstanceOf(Date);
+    });
+  });
+
+  describe('what the artist sees', () => {
+    it('sums MRR with a yearly member at one twelfth, and counts joins and ends', async () => {
+      const tier = await createTier();
+      const monthly = await joinAndPay(tier, freshEmail(), 'month');
+      const yearly = await joinAndPay(tier, freshEmail(), 'year');
+      await deliver(eventPayload('checkout.session.completed', monthly.session));
+      await deliver(eventPayload('checkout.session.completed', yearly.session));
+      // 500 + 5000 / 12 = 916.67
+      expect(await summary()).toEqual({
+        active: 2,
+        pastDue: 0,
+        mrrCents: 917,
+        joined30d: 2,
+        ended30d: 0,
+      });
+      await deliver(
+        eventPayload('invoice.payment_failed', s.stripe.invoice(yearly.subscriptionId, 'failed')),
+      );
+      const canceled = s.stripe.subscription(monthly.subscriptionId, { status: 'canceled' });
+      await deliver(eventPayload('customer.subscription.deleted', canceled));
+      expect(await summary()).toEqual({
+        active: 0,
+        pastDue: 1,
+        mrrCents: 417,
+        joined30d: 2,
+        ended30d: 1,
+      });
+    });
+
+    it('lists members with search, status and tier filters, sorting and a safe CSV', async () => {
+      const front = await createTier();
+      const porch = await createTier({ name: 'Porch', monthlyPriceCents: 300 });
+      const a = await joinAndPay(front, 'alpha.member@example.com');
+      const b = await joinAndPay(porch, '=cmd@example.com', 'year');
+      await deliver(eventPayload('checkout.session.completed', a.session));
+      await deliver(eventPayload('checkout.session.completed', b.session));
+      await deliver(
+        eventPayload(
+          'customer.subscription.deleted',
+          s.stripe.subscription(b.subscriptionId, { status: 'canceled' }),
+        ),
+      );
+      const agent = await admin();
+      const list = async (query: string) =>
+        ((await agent.get(`/api/admin/members${query}`).expect(200)).body.rows as Member[]).map(
+          (m) => m.email,
+        );
+      expect(await list('?search=ALPHA')).toEqual(['alpha.member@example.com']);
+      expect(await list('?status=ended')).toEqual(['=cmd@example.com']);
+      expect(await list(`?tierId=${porch.id}`)).toEqual(['=cmd@example.com']);
+      expect(await list(`?tierId=${front.id}&status=ended`)).toEqual([]);
+      expect(await list('?sort=email')).toEqual(['=cmd@example.com', 'alpha.member@example.com']);
+      const bad = await agent.get('/api/admin/members?tierId=abc').expect(400);
+      expect(JSON.stringify(bad.body)).toContain('tierId must be the id of a membership tier.');
+
+      const csv = await agent.get('/api/admin/members/export?sort=email').expect(200);
+      const rows = parseCsv(csv.text.replace(/^\uFEFF/, ''));
+      expect(rows[0]).toEqual([
+        'id',
+        'email',
+        'tierName',
+        'interval',
+        'price',
+        'status',
+        'since',
+        'renewsAt',
+        'endsAt',
+      ]);
+      expect(rows[1].slice(1, 6)).toEqual(["'=cmd@example.com", 'Porch', 'year', '50.00', 'ended']);
+      expect(rows[2].slice(1, 6)).toEqual([
+        'alpha.member@example.com',
+        'Front Row',
+        'month',
+        '5.00',
+        'active',
+      ]);
+    });
+  });
+
+  describe('campaign audience', () => {
+    it('narrows a campaign to current members, of one tier when given', async () => {
+      const front = await createTier();
+      const porch = await createTier({ name: 'Porch', monthlyPriceCents: 300 });
+      const member = freshEmail();
+      const lapsed = freshEmail();
+      const subscriber = freshEmail();
+      for (const email of [member, lapsed, subscriber]) {
+        await request(s.t.server)
+          .post('/api/email-signup')
+          .set('Origin', s.t.config.publicUrl)
+          .send({ email })
+          .expect(201);
+        await data()
+          .getRepository(EmailSignup)
+          .update({ email }, { confirmedAt: Date.now() - 1000 });
+      }
+      const joined = await joinAndPay(front, member);
+      const gone = await joinAndPay(front, lapsed);
+      await deliver(eventPayload('checkout.session.completed', joined.session));
+      await deliver(eventPayload('checkout.session.completed', gone.session));
+      await deliver(
+        eventPayload(
+          'customer.subscription.deleted',
+          s.stripe.subscription(gone.subscriptionId, { status: 'canceled' }),
+        ),
+      );
+      const agent = await admin();
+      const count = async (audience: object) =>
+        (await agent.post('/api/admin/campaigns/audience').send({ audience }).expect(200)).body
+          .count as number;
+      const everyone = await count({});
+      expect(everyone).toBeGreaterThanOrEqual(3);
+      expect(await count({ members: true })).toBe(1);
+      expect(await count({ members: true, tierId: front.id })).toBe(1);
+      expect(await count({ members: true, tierId: porch.id })).toBe(0);
+      const noTier = await agent
+        .post('/api/admin/campaigns/audience')
+        .send({ audience: { members: true, tierId: 9999 } })
+        .expect(400);
+      expect(noTier.body.message).toBe('Membership tier 9999 does not exist.');
+      const alone = await agent
+        .post('/api/admin/campaigns/audience')
+        .send({ audience: { tierId: front.id } })
+        .expect(400);
+      expect(alone.body.message).toBe('tierId goes with members: true.');
+    });
+  });
+
+  describe('personal data', () => {
+    it('exports a fan’s membership, and erasing her cancels it at Stripe first', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const { session, subscriptionId } = await joinAndPay(tier, email);
+      await deliver(eventPayload('checkout.session.completed', session));
+      await deliver(eventPayload('invoice.paid', s.stripe.invoice(subscriptionId, 'paid')));
+      const agent = await admin();
+      const fan = (await agent.get(`/api/admin/fans?search=${email}`).expect(200)).body.rows[0];
+      const exported = await agent.get(`/api/admin/fans/${fan.id}/export`).expect(200);
+      expect(exported.body.memberships).toEqual([
+        expect.objectContaining({ email, subscriptionId, status: 'active' }),
+      ]);
+
+      const erased = await agent.delete(`/api/admin/fans/${fan.id}`).expect(200);
+      expect(erased.body.membershipsDeleted).toBe(1);
+      expect(s.stripe.cancels().map((r) => r.path)).toEqual([
+        `/v1/subscriptions/${subscriptionId}`,
+      ]);
+      expect(s.stripe.subscription(subscriptionId).status).toBe('canceled');
+      expect(await memberships()).toEqual([]);
+      // The income stays for the books, naming no one.
+      expect(await data().getRepository(MembershipPayment).count()).toBe(1);
+    });
+
+    it('keeps everything when Stripe cannot cancel the subscription', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const { session } = await joinAndPay(tier, email);
+      await deliver(eventPayload('checkout.session.completed', session));
+      const agent = await admin();
+      const fan = (await agent.get(`/api/admin/fans?search=${email}`).expect(200)).body.rows[0];
+      s.stripe.down = true;
+      const res = await agent.delete(`/api/admin/fans/${fan.id}`).expect(502);
+      expect(res.body.message).toMatch(/nothing was erased/);
+      s.stripe.down = false;
+      expect(await memberships()).toHaveLength(1);
+    });
+  });
+});
