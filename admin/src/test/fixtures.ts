@@ -189,6 +189,7 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     tracks: [],
     files: [],
     ...overrides,
+    images: overrides.images ?? (overrides.image ? [overrides.image] : []),
     variants,
     available: variants.some((v) => v.left === null || v.left > 0),
   };

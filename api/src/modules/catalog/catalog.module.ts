@@ -4,6 +4,7 @@ import { GalleryModule } from '../gallery/gallery.module.js';
 import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
+import { ProductImagesService } from './product-images.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
 import { ProductListController, ProductsController } from './products.controller.js';
@@ -27,7 +28,13 @@ export const CATALOG_ENTITIES = [
     ReleaseFilesController,
     ReleasesController,
   ],
-  providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
+  providers: [
+    CatalogService,
+    InventoryService,
+    ProductImagesService,
+    ReleaseFilesService,
+    ReleaseUploadInterceptor,
+  ],
   exports: [CatalogService, InventoryService, ReleaseFilesService],
 })
 export class CatalogModule {}

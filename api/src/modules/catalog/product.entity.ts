@@ -10,6 +10,20 @@ const photoJson = {
   from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ProductPhoto)),
 };
 
+/** One photo of a product: its address, and the upload's files when it was uploaded. */
+export interface StoredImage {
+  /** The upload's full-size WebP, or the path under /assets/ or https address she gave. */
+  url: string;
+  photo: ProductPhoto | null;
+}
+
+/** A product's photos as JSON text. */
+const imagesJson = {
+  to: (value: StoredImage[] | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : JSON.stringify(value),
+  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as StoredImage[])),
+};
+
 /** A release's tracks as JSON text. */
 const tracksJson = {
   to: (value: ReleaseTrack[] | null | undefined) =>
@@ -77,6 +91,14 @@ export class ProductRecord {
   @Column({ type: 'integer', nullable: true })
   minPriceCents: number | null;
 
+  /**
+   * The product's photos in the shop's order (at most MAX_PRODUCT_IMAGES); the first is the
+   * card's, mirrored in `image` and `photo`. Null for a product made before photos were a list:
+   * then `image` alone is its photo.
+   */
+  @Column({ type: 'text', nullable: true, transformer: imagesJson })
+  images: StoredImage[] | null;
+
   /** A release's tracks as JSON text; null for merch. */
   @Column({ type: 'text', nullable: true, transformer: tracksJson })
   tracks: ReleaseTrack[] | null;
@@ -97,7 +119,7 @@ export class ProductVariantRecord {
   @Column({ type: 'varchar', length: 60 })
   productId: string;
 
-  @Column({ type: 'varchar', length: 10, default: '' })
+  @Column({ type: 'varchar', length: 12, default: '' })
   size: string;
 
   @Column({ type: 'integer', default: 0 })

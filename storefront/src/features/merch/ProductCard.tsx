@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { SIZE_LABELS, type Product, type ProductVariant, type Size } from '@artist/contracts';
+import { sizeLabel, type Product, type ProductVariant, type Size } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { formatPrice, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
@@ -10,10 +10,15 @@ import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogAp
 
 export const DEFAULT_SIZE: Size = 'M';
 
-/** The size picked at first: Medium, or the first size with some left when Medium has none. */
+/**
+ * The size picked at first: Medium when the product comes in it with some left, else its first
+ * size with some left, else its first size.
+ */
 function firstSize(product: Product): Size {
+  const sizes = product.sizes ?? [];
   const open = (size: Size) => variantOf(product, size)?.available !== false;
-  return open(DEFAULT_SIZE) ? DEFAULT_SIZE : ((product.sizes ?? []).find(open) ?? DEFAULT_SIZE);
+  if (sizes.includes(DEFAULT_SIZE) && open(DEFAULT_SIZE)) return DEFAULT_SIZE;
+  return sizes.find(open) ?? sizes[0] ?? DEFAULT_SIZE;
 }
 
 const variantOf = (product: Product, size: Size | null): ProductVariant | undefined =>
@@ -129,14 +134,14 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
                   <select
                     id={`${id}-size`}
                     value={size}
-                    onChange={(event) => setSize(event.target.value as Size)}
+                    onChange={(event) => setSize(event.target.value)}
                   >
                     {/* A sold-out size can be picked, to ask to hear when it is back. */}
                     {sizes.map((option) => {
                       const gone = variantOf(product, option)?.available === false;
                       return (
                         <option key={option} value={option}>
-                          {gone ? `${SIZE_LABELS[option]} (Sold out)` : SIZE_LABELS[option]}
+                          {gone ? `${sizeLabel(option)} (Sold out)` : sizeLabel(option)}
                         </option>
                       );
                     })}

@@ -12,6 +12,7 @@ const PORCH_LIGHT: Product = {
   type: 'purchase',
   image: null,
   photo: null,
+  images: [],
   preOrderUntil: null,
   variants: [{ size: null, available: true, left: null }],
   kind: 'digital',
