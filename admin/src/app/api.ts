@@ -101,6 +101,7 @@ const TAG_TYPES = [
   'Suppression',
   'ShippingZone',
   'Discount',
+  'Shipment',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

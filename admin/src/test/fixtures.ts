@@ -57,6 +57,7 @@ export function makeLine(id: number, overrides: Partial<OrderLine> = {}): OrderL
     discountCents: 0,
     taxCents: 0,
     refundedQuantity: 0,
+    shippedQuantity: 0,
     ...overrides,
   };
 }

@@ -48,6 +48,7 @@ import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderL
 import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
 import { WidenSizeNames1768400000000 } from './1768400000000-WidenSizeNames.js';
 import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhotos.js';
+import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
 
 /** In order of application. */
 export const migrations = [
@@ -100,4 +101,5 @@ export const migrations = [
   CreateRemoteReleases1768010000000,
   WidenSizeNames1768400000000,
   ListProductPhotos1768401000000,
+  AddOrderShipments1768402000000,
 ];

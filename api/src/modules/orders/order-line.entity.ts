@@ -46,4 +46,8 @@ export class OrderLine {
 
   @Column({ type: 'integer', default: 0 })
   refundedQuantity: number;
+
+  /** How many of it have shipped (the order's shipments); never more than `quantity`. */
+  @Column({ type: 'integer', default: 0 })
+  shippedQuantity: number;
 }
