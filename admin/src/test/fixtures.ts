@@ -188,6 +188,7 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     pricing: 'fixed',
     minPriceCents: null,
     tracks: [],
+    cover: null,
     files: [],
     ...overrides,
     images: overrides.images ?? (overrides.image ? [overrides.image] : []),

@@ -153,8 +153,10 @@ export interface Product {
   pricing: ProductPricing;
   /** The lowest amount a fan may choose (name-your-price only), else null. */
   minPriceCents: number | null;
-  /** A release's tracks; empty for merch. */
+  /** A release's tracks, each with its `previewUrl` (null without a preview); empty for merch. */
   tracks: ReleaseTrack[];
+  /** A release's cover: its first photo's square (her upload); null for merch and without one. */
+  cover: string | null;
 }
 
 /**
@@ -199,6 +201,8 @@ export interface AdminProduct {
   pricing: ProductPricing;
   minPriceCents: number | null;
   tracks: ReleaseTrack[];
+  /** A release's cover (see `Product.cover`). */
+  cover: string | null;
   /** The formats uploaded for a digital release (`POST /api/admin/products/:id/files`). */
   files: ReleaseFile[];
 }

@@ -41,6 +41,7 @@ export const PRODUCTS: Product[] = [
     image: '/assets/tshirt.webp',
     photo: null,
     images: ['/assets/tshirt.webp'],
+    cover: null,
     preOrderUntil: null,
     variants: (['S', 'M', 'L', 'XL', '2XL'] as const).map((size) => ({
       size,
@@ -62,6 +63,7 @@ export const PRODUCTS: Product[] = [
     image: null,
     photo: null,
     images: [],
+    cover: null,
     preOrderUntil: null,
     variants: [{ size: null, available: false, left: 0 }],
     kind: 'physical',

@@ -15,6 +15,7 @@ import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { PhotosField } from './PhotosField.js';
 import { SizesEditor } from './SizesEditor.js';
+import { TrackPreviews } from './TrackPreviews.js';
 import {
   useCreateProductMutation,
   useDeleteProductMutation,
@@ -140,7 +141,9 @@ export function ProductDialog({
   const { saving, onFinish } = useFormSave(
     async (values: ProductFormValues) => {
       const body = toProductInput(values, digital);
-      if (nameYourPrice) body.minPriceCents = body.priceInCents;
+      // The price field is its lowest price, from 0: sent as what it is.
+      if (nameYourPrice)
+        Object.assign(body, { pricing: 'name-your-price', minPriceCents: body.priceInCents });
       let saved: AdminProduct;
       if (product) {
         saved = await updateProduct({ id: product.id, body }).unwrap();
@@ -221,6 +224,7 @@ export function ProductDialog({
       >
         <Input placeholder="/assets/tour-poster.webp" inputMode="url" />
       </Form.Item>
+      {digital && current && <TrackPreviews release={current} />}
       {!digital && (
         <>
           <Form.Item

@@ -411,6 +411,7 @@ it("edits a digital release with a release's fields only: no sizes, pre-order da
     name: 'Porch Light',
     description: '',
     priceInCents: 0,
+    pricing: 'name-your-price',
     minPriceCents: 0,
     image: null,
     sizes: [],

@@ -5,6 +5,7 @@ import type {
   ProductListFilter,
   ProductRemoval,
   StockInput,
+  TrackPreviewUpload,
 } from '@artist/contracts';
 import { injectListEndpoints } from '../../app/api.js';
 
@@ -47,6 +48,17 @@ export const productsApi = injectListEndpoints('/admin/products', 'Product', (pr
     query: ({ id, index }) => ({ url: `/admin/products/${id}/images/${index}`, method: 'DELETE' }),
     invalidatesTags: [products.tag],
   }),
+  /** A release track's preview (MP3, Ogg or M4A); a new one replaces the one before. */
+  uploadTrackPreview: build.mutation<TrackPreviewUpload, { id: string; index: number; file: File }>(
+    {
+      query: ({ id, index, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `/admin/products/${id}/tracks/${index}/preview`, method: 'POST', body };
+      },
+      invalidatesTags: [products.tag],
+    },
+  ),
   /** Removed when never ordered, else archived: `outcome` says which. */
   deleteProduct: products.remove<ProductRemoval, string>(),
   restoreProduct: build.mutation<AdminProduct, string>({
@@ -69,6 +81,7 @@ export const {
   useAddProductImageMutation,
   useOrderProductImagesMutation,
   useRemoveProductImageMutation,
+  useUploadTrackPreviewMutation,
   useDeleteProductMutation,
   useRestoreProductMutation,
   useReorderProductsMutation,

@@ -5,6 +5,12 @@ import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
 import { ProductImagesService } from './product-images.js';
+import {
+  PreviewUploadInterceptor,
+  TrackPreviewsAdminController,
+  TrackPreviewsController,
+  TrackPreviewsService,
+} from './track-previews.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
 import { ProductListController, ProductsController } from './products.controller.js';
@@ -27,11 +33,15 @@ export const CATALOG_ENTITIES = [
     ProductsController,
     ReleaseFilesController,
     ReleasesController,
+    TrackPreviewsAdminController,
+    TrackPreviewsController,
   ],
   providers: [
     CatalogService,
     InventoryService,
     ProductImagesService,
+    TrackPreviewsService,
+    PreviewUploadInterceptor,
     ReleaseFilesService,
     ReleaseUploadInterceptor,
   ],

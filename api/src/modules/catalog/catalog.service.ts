@@ -288,12 +288,29 @@ export function toAdminProduct({ product, variants, files }: StoredProduct): Adm
   };
 }
 
-/** What a product says of being a release: its kind, pricing, lowest price and tracks. */
+/**
+ * Where a track's preview streams; the stored file's name in the query, so a new preview is a new
+ * address and a browser's cached copy of the one before is never played for it.
+ */
+export const previewUrl = (productId: string, index: number, key: string) =>
+  `/api/products/${productId}/tracks/${index}/preview?v=${encodeURIComponent(
+    key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.')).slice(0, 8),
+  )}`;
+
+/**
+ * What a product says of being a release: its kind, pricing, lowest price, tracks (each with
+ * where its preview streams) and cover (its first photo's square).
+ */
 function releaseFields(product: ProductRecord) {
   return {
     kind: product.kind,
     pricing: product.pricing,
     minPriceCents: product.pricing === 'name-your-price' ? (product.minPriceCents ?? 0) : null,
-    tracks: product.tracks ?? [],
+    tracks: (product.tracks ?? []).map((track, index) => ({
+      title: track.title,
+      durationSeconds: track.durationSeconds,
+      previewUrl: track.preview ? previewUrl(product.id, index, track.preview.key) : null,
+    })),
+    cover: product.kind === 'digital' ? product.image : null,
   };
 }

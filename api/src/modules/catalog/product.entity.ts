@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { ProductKind, ProductPhoto, ProductPricing, ReleaseTrack } from '@artist/contracts';
+import type { ProductKind, ProductPhoto, ProductPricing } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { DateTimeColumn, CreatedAtColumn, UpdatedAtColumn } from '../../database/datetime.js';
 
@@ -24,11 +24,25 @@ const imagesJson = {
   from: (value: string | null) => (value === null ? null : (JSON.parse(value) as StoredImage[])),
 };
 
+/** A track's preview as stored: its key in storage, its audio type and size. */
+export interface StoredPreview {
+  key: string;
+  contentType: string;
+  bytes: number;
+}
+
+/** A release's track as stored, with its preview when one was uploaded. */
+export interface StoredTrack {
+  title: string;
+  durationSeconds: number;
+  preview?: StoredPreview;
+}
+
 /** A release's tracks as JSON text. */
 const tracksJson = {
-  to: (value: ReleaseTrack[] | null | undefined) =>
+  to: (value: StoredTrack[] | null | undefined) =>
     value === undefined ? undefined : value === null ? null : JSON.stringify(value),
-  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ReleaseTrack[])),
+  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as StoredTrack[])),
 };
 
 /** A product of the shop. Whether it can be bought follows from its variants' stock. */
@@ -101,7 +115,7 @@ export class ProductRecord {
 
   /** A release's tracks as JSON text; null for merch. */
   @Column({ type: 'text', nullable: true, transformer: tracksJson })
-  tracks: ReleaseTrack[] | null;
+  tracks: StoredTrack[] | null;
 }
 
 /**

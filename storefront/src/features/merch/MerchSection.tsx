@@ -4,6 +4,7 @@ import { artist } from '../../content/artist.js';
 import { useOnDemand } from '../../shared/useOnDemand.js';
 import { PRODUCT_IMAGE_SIZE, productImage, useGetProductsQuery } from './catalogApi.js';
 import { ProductCard } from './ProductCard.js';
+import type { NowPlaying } from './ReleaseBuy.js';
 import { CheckoutNote } from '../cart/CheckoutNote.js';
 
 const ImageLightbox = lazy(() => import('../../shared/ImageLightbox.js'));
@@ -42,6 +43,8 @@ export function MerchSection() {
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const [notifyFor, setNotifyFor] = useState<{ product: Product; size?: Size } | null>(null);
   const [notifyOpen, setNotifyOpen] = useState(false);
+  /** The one track preview playing in the shop, if any. */
+  const [playing, setPlaying] = useState<NowPlaying | null>(null);
   const [lightboxWanted, wantLightbox] = useOnDemand();
   const [notifyWanted, wantNotify] = useOnDemand();
 
@@ -63,6 +66,7 @@ export function MerchSection() {
               <ProductCard
                 key={product.id}
                 product={product}
+                previews={{ playing, onPlay: setPlaying }}
                 onEnlarge={(p) => {
                   wantLightbox();
                   setEnlarged(p);

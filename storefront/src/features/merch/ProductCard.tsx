@@ -3,7 +3,7 @@ import { sizeLabel, type Product, type ProductVariant, type Size } from '@artist
 import { useAppDispatch } from '../../app/store.js';
 import { formatPrice, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
-import { ReleaseBuy } from './ReleaseBuy.js';
+import { ReleaseBuy, type PreviewControls } from './ReleaseBuy.js';
 import { addItem } from '../cart/cartSlice.js';
 import { showToast } from '../toast/toastSlice.js';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogApi.js';
@@ -35,9 +35,11 @@ interface Props {
   onEnlarge: (product: Product) => void;
   /** Opens the notify-me dialog: for one size when given, else for the product as a whole. */
   onNotify: (product: Product, size?: Size) => void;
+  /** The shop's one preview playing, for a release's Play buttons. */
+  previews?: PreviewControls;
 }
 
-export function ProductCard({ product, onEnlarge, onNotify }: Props) {
+export function ProductCard({ product, onEnlarge, onNotify, previews }: Props) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [size, setSize] = useState<Size>(() => firstSize(product));
@@ -124,7 +126,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
         </p>
         {preOrder && <p className="product__pre-order">{preOrder}</p>}
         {product.kind === 'digital' ? (
-          <ReleaseBuy product={product} />
+          <ReleaseBuy product={product} previews={previews} />
         ) : purchasable ? (
           <>
             <div className="product__options">
