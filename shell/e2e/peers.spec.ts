@@ -271,9 +271,7 @@ for (const screen of SCREENS) {
       const panel = page.getByRole('group', { name: 'Ship part of this order' });
       await expect(panel.getByRole('checkbox', { name: 'Ship Trucker Hat' })).toBeChecked();
       await panel.getByRole('checkbox', { name: 'Ship Trucker Hat' }).uncheck();
-      await panel
-        .getByRole('textbox', { name: 'Parcel tracking number' })
-        .fill('1Z999AA10123456784');
+      await panel.getByRole('textbox', { name: 'Parcel tracking' }).fill('1Z999AA10123456784');
       await panel.getByRole('button', { name: 'Ship selected lines' }).click();
       await expect(
         page.getByText('Shipped: the buyer is emailed this parcel’s tracking'),

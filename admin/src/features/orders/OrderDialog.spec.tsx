@@ -213,7 +213,7 @@ it('ships the lines in hand and leaves the pre-order for later, with its own tra
   await userEvent.click(panel.getByRole('button', { name: 'Ship selected lines' }));
   expect(panel.getByRole('alert')).toHaveTextContent('Enter the tracking number of this parcel.');
   await userEvent.type(
-    panel.getByRole('textbox', { name: 'Parcel tracking number' }),
+    panel.getByRole('textbox', { name: 'Parcel tracking' }),
     '1Z999AA10123456784',
   );
   await userEvent.click(panel.getByRole('button', { name: 'Ship selected lines' }));

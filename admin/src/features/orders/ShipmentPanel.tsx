@@ -124,7 +124,7 @@ export function ShipmentPanel({ order, onShipped }: { order: Order; onShipped: (
             })}
             <Flex gap={8} wrap>
               <Input
-                aria-label="Parcel tracking number"
+                aria-label="Parcel tracking"
                 placeholder="Tracking number"
                 value={tracking}
                 onChange={(e) => setTracking(e.target.value)}
