@@ -46,11 +46,14 @@ module.exports = {
       },
     ],
   },
-  // otplib's base32 and HMAC plugins (@otplib, @scure, @noble) and marked ship as ES modules only.
+  // otplib's base32 and HMAC plugins (@otplib, @scure, @noble), marked and file-type (with the
+  // tokenizers it reads through) ship as ES modules only.
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|@artist|@scure|@noble|@otplib|otplib|marked)/)',
+    '/node_modules/(?!(@nestjs|@artist|@scure|@noble|@otplib|otplib|marked|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit)/)',
   ],
   moduleNameMapper: {
+    // file-type's exports name only `import`: jest, running CommonJS, is pointed at its Node entry.
+    '^file-type$': '<rootDir>/../node_modules/file-type/index.js',
     '^@artist/contracts$': '<rootDir>/contracts/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

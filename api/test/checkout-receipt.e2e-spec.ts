@@ -36,6 +36,7 @@ const WHOLE = {
       discountCents: 0,
       taxCents: 0,
       refundedQuantity: 0,
+      shippedQuantity: 0,
     },
   ],
 };

@@ -35,6 +35,7 @@ const shirtLine = (size: string, quantity: number) => ({
   discountCents: 0,
   taxCents: 0,
   refundedQuantity: 0,
+  shippedQuantity: 0,
 });
 
 describe.each(testDatabases())('Stripe webhooks and the success return on $name', (db) => {

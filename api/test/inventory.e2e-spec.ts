@@ -96,7 +96,8 @@ describe.each(testDatabases())('stock and its reservations on $name', (db) => {
     for (const [body, message] of [
       [{ size: 'M', stock: -1 }, 'stock must be a whole number from 0, or null for not tracked'],
       [{ size: 'M', stock: 2.5 }, 'stock must be a whole number from 0, or null for not tracked'],
-      [{ size: 'XXL', stock: 1 }, 'size must be one of S, M, L, XL, 2XL, or null'],
+      [{ size: 'XXL', stock: 1 }, 'The Wren Calloway T-Shirt comes in S, M, L, XL, 2XL; not XXL.'],
+      [{ size: 7, stock: 1 }, "size must be one of the product's sizes, or null"],
       [{ size: null, stock: 1 }, 'The Wren Calloway T-Shirt comes in S, M, L, XL, 2XL; not null.'],
     ] as const) {
       const bad = await admin.put('/api/admin/products/tshirt/stock').send(body).expect(400);

@@ -225,6 +225,7 @@ describe.each(testDatabases())('migrations on $name', (db) => {
       discountCents: 0,
       taxCents: 0,
       refundedQuantity: 0,
+      shippedQuantity: 0,
       size: null,
       kind: 'physical',
       ...fields,

@@ -78,7 +78,11 @@ describe.each(oneDatabase())('notify-me per size on $name', (db) => {
     const hat = await ask('ada@example.com', 'Trucker Hat', 'M').expect(400);
     expect(hat.body.message).toBe('The Trucker Hat does not come in sizes.');
     const bad = await ask('ada@example.com', SHIRT, 'XXL').expect(400);
-    expect(JSON.stringify(bad.body)).toContain('Size must be one of S, M, L, XL, 2XL');
+    expect(bad.body.message).toBe(`The ${SHIRT} comes in S, M, L, XL; not XXL.`);
+    const long = await ask('ada@example.com', SHIRT, 'Thirteen char').expect(400);
+    expect(JSON.stringify(long.body)).toContain(
+      "Size must be one of the product's sizes, such as M.",
+    );
     expect(await repositoryOf(t, NotifyMe).count()).toBe(0);
     await repositoryOf(t, ProductVariantRecord).insert({
       productId: 'tshirt',

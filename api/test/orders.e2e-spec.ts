@@ -102,6 +102,7 @@ describe.each(testDatabases())('orders on $name', (db) => {
         discountCents: 0,
         taxCents: 0,
         refundedQuantity: 0,
+        shippedQuantity: 0,
       },
       {
         id: expect.any(Number),
@@ -114,6 +115,7 @@ describe.each(testDatabases())('orders on $name', (db) => {
         discountCents: 0,
         taxCents: 0,
         refundedQuantity: 0,
+        shippedQuantity: 0,
       },
     ]);
   });

@@ -86,14 +86,18 @@ for (const screen of SCREENS) {
       await page.getByRole('button', { name: 'Edit Tour Poster' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Product' });
       await dialog
-        .getByLabel('Photo')
+        .getByLabel('Photos')
         .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
-      await expect(page.getByText('Photo uploaded')).toBeVisible();
-      const preview = dialog.getByRole('img', { name: 'Photo of Tour Poster' });
-      await expect(preview).toHaveAttribute('src', /^\/media\/gallery\/[0-9a-f-]+-medium\.webp$/);
+      await expect(page.getByText('Photo added')).toBeVisible();
+      const preview = dialog.getByRole('img', { name: 'Photo 1 of Tour Poster (the card’s)' });
+      await expect(preview).toHaveAttribute('src', /^\/media\/gallery\/[0-9a-f-]+-full\.webp$/);
       await expect
         .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
-        .toBe(600);
+        .toBe(48);
+      // The card's photo is the first one's 600 px square.
+      await expect(dialog.getByLabel('Image address')).toHaveValue(
+        /^\/media\/gallery\/[0-9a-f-]+-medium\.webp$/,
+      );
       expect(await axeViolations(page, '.ant-modal')).toEqual([]);
 
       await dialog.getByRole('button', { name: 'Delete' }).click();

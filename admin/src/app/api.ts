@@ -103,6 +103,7 @@ const TAG_TYPES = [
   'Discount',
   'Member',
   'MembershipTier',
+  'Shipment',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -57,6 +57,7 @@ export function makeLine(id: number, overrides: Partial<OrderLine> = {}): OrderL
     discountCents: 0,
     taxCents: 0,
     refundedQuantity: 0,
+    shippedQuantity: 0,
     ...overrides,
   };
 }
@@ -187,8 +188,10 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     pricing: 'fixed',
     minPriceCents: null,
     tracks: [],
+    cover: null,
     files: [],
     ...overrides,
+    images: overrides.images ?? (overrides.image ? [overrides.image] : []),
     variants,
     available: variants.some((v) => v.left === null || v.left > 0),
   };

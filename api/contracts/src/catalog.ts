@@ -24,17 +24,79 @@ export interface ProductPhoto {
   full: GalleryImage;
 }
 
+/**
+ * The sizes a new T-shirt starts with (the first catalogue's, and the admin's "T-shirt sizes"
+ * choice). Any product's sizes are the artist's to name: see `sizesProblem`.
+ */
 export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
-export type Size = (typeof SIZES)[number];
+export const DEFAULT_TSHIRT_SIZES: readonly string[] = SIZES;
 
-/** Labels of the size dropdown, per size code. */
-export const SIZE_LABELS: Record<Size, string> = {
+/** A size as the artist names it: 1 to MAX_SIZE_LENGTH characters ('XS', '3XL', 'One size'). */
+export type Size = string;
+
+/** Most characters of one size's name. */
+export const MAX_SIZE_LENGTH = 12;
+/** Most sizes one product may come in. */
+export const MAX_SIZES = 12;
+
+/** Labels of the size dropdown for the default sizes; any other size reads as it is named. */
+export const SIZE_LABELS: Record<string, string> = {
   S: 'Small',
   M: 'Medium',
   L: 'Large',
   XL: 'XL',
   '2XL': '2XL',
 };
+
+/** The size dropdown's label of a size: 'Medium' for M, the size itself for one she named. */
+export const sizeLabel = (size: string): string =>
+  Object.hasOwn(SIZE_LABELS, size) ? SIZE_LABELS[size]! : size;
+
+export const SIZES_LIST_MESSAGE =
+  'sizes must be a list of size names, such as ["S", "M", "L"], or empty for a product without sizes.';
+export const TOO_MANY_SIZES_MESSAGE = `A product may come in at most ${MAX_SIZES} sizes.`;
+
+/** A size as it is stored and compared: its spaces trimmed and runs of them made one. */
+export const normalSize = (size: string): string => size.trim().replace(/\s+/g, ' ');
+
+/**
+ * What is wrong with a product's sizes, as the sentence the API answers (400) and the admin's
+ * sizes editor shows; null when they are fine. Each is 1 to MAX_SIZE_LENGTH characters of
+ * letters, digits, spaces and . / + - ( ) ' (after trimming), each named once (whatever its case),
+ * at most MAX_SIZES of them.
+ */
+export function sizesProblem(sizes: unknown): string | null {
+  if (!Array.isArray(sizes)) return SIZES_LIST_MESSAGE;
+  if (sizes.length > MAX_SIZES) return TOO_MANY_SIZES_MESSAGE;
+  const seen = new Set<string>();
+  for (const raw of sizes) {
+    if (typeof raw !== 'string') return SIZES_LIST_MESSAGE;
+    const size = normalSize(raw);
+    const shown = size.length > 20 ? `${size.slice(0, 20)}…` : size;
+    if (size.length === 0) return 'A size needs a name: 1 to 12 characters, such as XS or 3XL.';
+    if (size.length > MAX_SIZE_LENGTH)
+      return `A size is at most ${MAX_SIZE_LENGTH} characters: "${shown}" is ${size.length}.`;
+    if (!/^[\p{L}\p{N} ./+\-()']+$/u.test(size))
+      return `A size may hold letters, digits, spaces and . / + - ( ) ' only: "${shown}" has other characters.`;
+    const key = size.toLowerCase();
+    if (seen.has(key)) return `Each size is named once: "${size}" is listed twice.`;
+    seen.add(key);
+  }
+  return null;
+}
+
+/** Most photos one product may have (`POST /api/admin/products/:id/images`). */
+export const MAX_PRODUCT_IMAGES = 8;
+
+/** Body of `PUT /api/admin/products/:id/images`: the product's photos, each once, in new order. */
+export interface ProductImagesOrder {
+  images: string[];
+}
+
+/** Answer of `POST /api/admin/products/:id/images`: the new photo's address (full-size WebP). */
+export interface ProductImageUpload {
+  url: string;
+}
 
 export const MAX_QUANTITY = 10;
 export const MIN_QUANTITY = 1;
@@ -77,6 +139,11 @@ export interface Product {
   image: string | null;
   /** The uploaded photo in every size and format, or null when `image` is not an upload. */
   photo: ProductPhoto | null;
+  /**
+   * Every photo of the product, in her order (up to MAX_PRODUCT_IMAGES): an upload's full-size
+   * WebP, or the address she gave. The first is the card's (`image` is its square).
+   */
+  images: string[];
   variants: ProductVariant[];
   /** On pre-order: the date (YYYY-MM-DD) it ships from; null for a product in hand. */
   preOrderUntil: string | null;
@@ -86,8 +153,10 @@ export interface Product {
   pricing: ProductPricing;
   /** The lowest amount a fan may choose (name-your-price only), else null. */
   minPriceCents: number | null;
-  /** A release's tracks; empty for merch. */
+  /** A release's tracks, each with its `previewUrl` (null without a preview); empty for merch. */
   tracks: ReleaseTrack[];
+  /** A release's cover: its first photo's square (her upload); null for merch and without one. */
+  cover: string | null;
 }
 
 /**
@@ -111,6 +180,8 @@ export interface AdminProduct {
   image: string | null;
   /** The uploaded photo, or null (see `Product.photo`). */
   photo: ProductPhoto | null;
+  /** Every photo, in the shop's order (see `Product.images`). */
+  images: string[];
   available: boolean;
   variants: AdminProductVariant[];
   /** The shop's order, from 1 (`PUT /api/admin/products/order`). */
@@ -130,11 +201,16 @@ export interface AdminProduct {
   pricing: ProductPricing;
   minPriceCents: number | null;
   tracks: ReleaseTrack[];
+  /** A release's cover (see `Product.cover`). */
+  cover: string | null;
   /** The formats uploaded for a digital release (`POST /api/admin/products/:id/files`). */
   files: ReleaseFile[];
 }
 
-/** POST /api/admin/products and PUT /api/admin/products/:id. Sizes: none, or some of SIZES. */
+/**
+ * POST /api/admin/products and PUT /api/admin/products/:id. Sizes: none, or the artist's own names
+ * (see `sizesProblem`), in the shop's order.
+ */
 export interface ProductInput {
   name: string;
   description: string;

@@ -48,6 +48,8 @@ export interface FanExport {
   exportedAt: string;
   fan: Record<string, unknown>;
   orders: Record<string, unknown>[];
+  /** The parcels their orders shipped in (`order_shipments`), each with its lines. */
+  order_shipments: Record<string, unknown>[];
   email_signups: Record<string, unknown>[];
   notify_me: Record<string, unknown>[];
   contact_messages: Record<string, unknown>[];
@@ -83,6 +85,7 @@ export interface FanExport {
  */
 export const FAN_EXPORT_SECTIONS = [
   'orders',
+  'order_shipments',
   'email_signups',
   'notify_me',
   'contact_messages',

@@ -1,7 +1,11 @@
 export const SALES_CHANNELS = ['online', 'in-person'] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
 
-export const FULFILLMENT_STATUSES = ['pending', 'fulfilled'] as const;
+/**
+ * `partially_fulfilled`: some of its lines have shipped (`POST /api/admin/orders/:id/shipments`),
+ * not all; `fulfilled` once every line that ships has.
+ */
+export const FULFILLMENT_STATUSES = ['pending', 'partially_fulfilled', 'fulfilled'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
 /**
@@ -64,6 +68,42 @@ export interface OrderLine {
   discountCents: number;
   taxCents: number;
   refundedQuantity: number;
+  /** How many of it have shipped, in the order's shipments (`POST …/:id/shipments`). */
+  shippedQuantity: number;
+}
+
+/** One line of a shipment: the order line's id and how many of it are in the parcel. */
+export interface ShipmentLineInput {
+  lineId: number;
+  quantity: number;
+}
+
+/**
+ * Body of `POST /api/admin/orders/:id/shipments`: part (or the rest) of an order ships, with its
+ * own tracking number; `carrier` names the carrier when the number does not tell it.
+ */
+export interface ShipmentRequest {
+  lines: ShipmentLineInput[];
+  trackingNumber: string;
+  carrier?: string;
+}
+
+/** One parcel of an order, as `POST` and `GET /api/admin/orders/:id/shipments` answer it. */
+export interface OrderShipment {
+  id: number;
+  orderId: number;
+  lines: { lineId: number; productName: string; quantity: number }[];
+  trackingNumber: string;
+  /** The carrier she named, or the one the tracking number's shape tells; null when neither. */
+  carrier: string | null;
+  /** The carrier's tracking page for the number, when the carrier is known; else null. */
+  trackingUrl: string | null;
+  createdAt: string;
+}
+
+/** Answer of `POST /api/admin/orders/:id/shipments`: the shipment and the order's new status. */
+export interface ShipmentResult extends OrderShipment {
+  fulfillmentStatus: FulfillmentStatus;
 }
 
 /** Where an order ships; null for an in-person sale and an order with nothing to ship. */
@@ -174,7 +214,8 @@ export interface ManualOrderInput {
   /** 'manual_' followed by a timestamp. */
   stripeSessionId: string;
   paymentStatus: 'paid';
-  fulfillmentStatus: FulfillmentStatus;
+  /** A sale is entered as still to ship or as fulfilled; parts ship through shipments. */
+  fulfillmentStatus: 'pending' | 'fulfilled';
 }
 
 /**

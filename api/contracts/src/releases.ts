@@ -10,6 +10,22 @@ export type ProductPricing = (typeof PRODUCT_PRICINGS)[number];
 export interface ReleaseTrack {
   title: string;
   durationSeconds: number;
+  /**
+   * In answers only: where the track's preview streams (`GET /api/products/:id/tracks/:index/
+   * preview`, with Range), or null when it has none. Ignored in a product's input.
+   */
+  previewUrl?: string | null;
+}
+
+/** Largest preview one track may have: 20 MB of MP3, Ogg or M4A. */
+export const PREVIEW_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Answer of `POST /api/admin/products/:id/tracks/:index/preview`. */
+export interface TrackPreviewUpload {
+  previewUrl: string;
+  /** The audio's type as read from its bytes: audio/mpeg, audio/ogg or audio/mp4. */
+  contentType: string;
+  bytes: number;
 }
 
 /** Most tracks one release may list. */

@@ -21,6 +21,15 @@ export interface LightboxSteps {
   position: string;
 }
 
+/** A row of every image of the set, each a button that shows it. */
+export interface LightboxThumbnails {
+  images: string[];
+  shown: number;
+  onShow: (index: number) => void;
+  /** What the images are of, for the buttons' names ("Show photo 2 of Tour Poster"). */
+  name: string;
+}
+
 /**
  * An enlarged image with a close button; Escape closes it and focus returns to the opener. With
  * `steps`, Previous and Next buttons, the arrow keys and a sideways swipe move through the set.
@@ -30,11 +39,16 @@ export default function ImageLightbox({
   open,
   onClose,
   steps,
+  thumbnails,
+  title,
 }: {
   image: LightboxImage;
   open: boolean;
   onClose: () => void;
   steps?: LightboxSteps;
+  thumbnails?: LightboxThumbnails;
+  /** The dialog's title; the image's text when left out. */
+  title?: string;
 }) {
   const swipeStart = useRef<number | null>(null);
 
@@ -83,7 +97,7 @@ export default function ImageLightbox({
         footer={null}
         centered
         width="min(94vw, 1100px)"
-        title={image.alt}
+        title={title ?? image.alt}
         classNames={{ body: 'lightbox__body' }}
       >
         <div className="lightbox__stage" {...swipe}>
@@ -110,6 +124,23 @@ export default function ImageLightbox({
               <span aria-hidden="true"> ›</span>
             </button>
           </div>
+        )}
+        {thumbnails && (
+          <ul className="lightbox__thumbnails" aria-label="All photos">
+            {thumbnails.images.map((src, i) => (
+              <li key={src}>
+                <button
+                  type="button"
+                  className="lightbox__thumbnail"
+                  aria-label={`Show photo ${i + 1} of ${thumbnails.name}`}
+                  aria-current={i === thumbnails.shown ? 'true' : undefined}
+                  onClick={() => thumbnails.onShow(i)}
+                >
+                  <img src={src} alt="" width={64} height={64} loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
       </Modal>
     </AntdTheme>

@@ -40,6 +40,8 @@ export const PRODUCTS: Product[] = [
     type: 'purchase',
     image: '/assets/tshirt.webp',
     photo: null,
+    images: ['/assets/tshirt.webp'],
+    cover: null,
     preOrderUntil: null,
     variants: (['S', 'M', 'L', 'XL', '2XL'] as const).map((size) => ({
       size,
@@ -60,6 +62,8 @@ export const PRODUCTS: Product[] = [
     type: 'notify',
     image: null,
     photo: null,
+    images: [],
+    cover: null,
     preOrderUntil: null,
     variants: [{ size: null, available: false, left: 0 }],
     kind: 'physical',

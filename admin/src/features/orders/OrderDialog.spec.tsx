@@ -170,3 +170,58 @@ it('refunds items by line after a confirmation, the server working out the amoun
     restock: true,
   });
 });
+
+it('ships the lines in hand and leaves the pre-order for later, with its own tracking number', async () => {
+  const order = makeOrder(7, {
+    preOrder: true,
+    preOrderUntil: '2099-03-01',
+    lines: [
+      makeLine(71, { productName: 'Wren Calloway T-Shirt', size: 'M', quantity: 2 }),
+      makeLine(72, { productName: 'Tour Poster', kind: 'pre-order' }),
+      makeLine(73, { productName: 'Porch Light', kind: 'digital', productId: 'porch-light' }),
+    ],
+  });
+  const stub = signedIn({
+    'GET /api/admin/orders': listRoute(ORDERS, [order]),
+    'GET /api/admin/orders/7/shipments': json(200, []),
+    'POST /api/admin/orders/7/shipments': json(201, {
+      id: 1,
+      orderId: 7,
+      lines: [{ lineId: 71, productName: 'Wren Calloway T-Shirt - M', quantity: 1 }],
+      trackingNumber: '1Z999AA10123456784',
+      carrier: 'UPS',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      createdAt: '2026-01-02T00:00:00.000Z',
+      fulfillmentStatus: 'partially_fulfilled',
+    }),
+  });
+  renderAdmin('/admin?tab=orders&status=all');
+  await userEvent.click(await screen.findByRole('button', { name: 'Manage order 7' }));
+  const panel = within(await dialog().findByRole('group', { name: 'Ship part of this order' }));
+  // The lines in hand are ticked, the pre-order is not; a download never ships.
+  expect(panel.getByRole('checkbox', { name: 'Ship Wren Calloway T-Shirt - M' })).toBeChecked();
+  expect(panel.getByRole('checkbox', { name: 'Ship Tour Poster' })).not.toBeChecked();
+  expect(panel.getByText('Pre-order — ships from March 1, 2099')).toBeInTheDocument();
+  expect(panel.queryByText(/Porch Light/)).toBeNull();
+
+  const howMany = panel.getByRole('spinbutton', {
+    name: 'How many of Wren Calloway T-Shirt - M ship',
+  });
+  expect(howMany).toHaveValue('2');
+  await userEvent.clear(howMany);
+  await userEvent.type(howMany, '1');
+  await userEvent.click(panel.getByRole('button', { name: 'Ship selected lines' }));
+  expect(panel.getByRole('alert')).toHaveTextContent('Enter the tracking number of this parcel.');
+  await userEvent.type(
+    panel.getByRole('textbox', { name: 'Parcel tracking' }),
+    '1Z999AA10123456784',
+  );
+  await userEvent.click(panel.getByRole('button', { name: 'Ship selected lines' }));
+  expect(
+    await screen.findByText('Shipped: the buyer is emailed this parcel’s tracking'),
+  ).toBeInTheDocument();
+  expect(stub.requests.find((r) => r.method === 'POST')!.body).toEqual({
+    lines: [{ lineId: 71, quantity: 1 }],
+    trackingNumber: '1Z999AA10123456784',
+  });
+});

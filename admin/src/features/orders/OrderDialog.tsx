@@ -14,6 +14,7 @@ import {
 } from './orderFormat.js';
 import { useUpdateOrderMutation } from './ordersApi.js';
 import { RefundPanel } from './RefundPanel.js';
+import { ShipmentPanel } from './ShipmentPanel.js';
 import { OrderDownloads } from '../releases/OrderDownloads.js';
 
 interface Values {
@@ -156,6 +157,7 @@ export function OrderDialog({ order, onClose }: { order: Order; onClose: () => v
         )}
       />
       <OrderDownloads order={order} />
+      <ShipmentPanel order={order} onShipped={onClose} />
       <Form<Values>
         form={form}
         layout="vertical"

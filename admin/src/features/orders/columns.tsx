@@ -37,6 +37,7 @@ export function PaymentStatusTag({ order }: { order: Order }) {
 }
 
 export function OrderStatusTag({ status }: { status: string }) {
+  if (status === 'partially_fulfilled') return <StatusTag tone="info">Partly shipped</StatusTag>;
   return status === 'fulfilled' ? (
     <StatusTag tone="success">Fulfilled</StatusTag>
   ) : (

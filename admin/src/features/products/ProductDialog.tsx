@@ -1,24 +1,25 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   DEFAULT_TAX_CODE,
-  SIZES,
+  normalSize,
+  sizesProblem,
   type AdminProduct,
   type ProductInput,
   type Size,
   serverMessage,
 } from '@artist/contracts';
-import { Alert, Checkbox, Flex, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
-import { UPLOAD_ACCEPT, UPLOAD_MAX_MB, uploadFailure } from '../gallery/photoUpload.js';
-import { sizeName } from './productFormat.js';
+import { PhotosField } from './PhotosField.js';
+import { SizesEditor } from './SizesEditor.js';
+import { TrackPreviews } from './TrackPreviews.js';
 import {
   useCreateProductMutation,
   useDeleteProductMutation,
   useUpdateProductMutation,
-  useUploadProductImageMutation,
 } from './productsApi.js';
 
 interface ProductFormValues {
@@ -55,81 +56,26 @@ function initialValues(product: AdminProduct | null): Partial<ProductFormValues>
   };
 }
 
-/** The body of the create and update calls: cents, no image for the placeholder, sizes in order. */
-export function toProductInput(values: ProductFormValues): ProductInput {
+/**
+ * The body of the create and update calls: cents, no image for the placeholder, sizes in order.
+ * A digital release's form has no sizes, pre-order date or tax code: it sends no sizes and leaves
+ * the other two out, so they keep what they were.
+ */
+export function toProductInput(values: ProductFormValues, digital = false): ProductInput {
   const image = values.image?.trim();
-  return {
+  const input: ProductInput = {
     name: values.name.trim(),
     description: values.description?.trim() ?? '',
     priceInCents: Math.round((values.price ?? 0) * 100),
     image: image || null,
-    sizes: SIZES.filter((s) => values.sizes.includes(s)),
+    sizes: digital ? [] : (values.sizes ?? []).map(normalSize),
+  };
+  if (digital) return input;
+  return {
+    ...input,
     preOrderUntil: values.preOrderUntil || null,
     taxCode: values.taxCode?.trim() || DEFAULT_TAX_CODE,
   };
-}
-
-/**
- * The product's photo: uploaded at once through the gallery's pipeline (cropped to the shop's
- * square, AVIF and WebP), then shown here. A new product gets one once it is saved.
- */
-function PhotoField({
-  product,
-  onUploaded,
-}: {
-  product: AdminProduct;
-  onUploaded: (product: AdminProduct) => void;
-}) {
-  const [upload, { isLoading }] = useUploadProductImageMutation();
-  const [error, setError] = useState<string | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
-  const toast = useToast();
-  const preview = product.photo?.medium.webp ?? product.image;
-
-  const onPick = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    try {
-      const saved = await upload({ id: product.id, photo: file }).unwrap();
-      toast.success('Photo uploaded');
-      onUploaded(saved);
-    } catch (err) {
-      setError(uploadFailure(err));
-    } finally {
-      if (picker.current) picker.current.value = '';
-    }
-  };
-
-  return (
-    <Form.Item
-      label="Photo"
-      htmlFor="product-photo-file"
-      extra={`JPEG, PNG, WebP or AVIF, up to ${UPLOAD_MAX_MB} MB. It is cropped to a square for the shop.`}
-    >
-      <Flex gap={12} align="center" wrap>
-        {preview && (
-          <img
-            src={preview}
-            alt={`Photo of ${product.name}`}
-            width={72}
-            height={72}
-            style={{ objectFit: 'cover', borderRadius: 4 }}
-          />
-        )}
-        <input
-          id="product-photo-file"
-          ref={picker}
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          disabled={isLoading}
-          onChange={(e) => void onPick(e.target.files?.[0])}
-          style={{ maxWidth: '100%' }}
-        />
-        {isLoading && <span role="status">Uploading…</span>}
-      </Flex>
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 8 }} />}
-    </Form.Item>
-  );
 }
 
 const priceRule = {
@@ -141,7 +87,17 @@ const priceRule = {
   },
 };
 
-/** 'Add Product' (product is null) or 'Edit Product'. */
+/** A name-your-price release's lowest amount: 0 (a free download) to $1,000. */
+const lowestPriceRule = {
+  validator: (_: unknown, value?: number | null) => {
+    if (value === undefined || value === null) return Promise.reject(new Error('Enter the price'));
+    if (value < 0 || value > MAX_PRICE)
+      return Promise.reject(new Error('The lowest price is from $0.00 to $1,000.00'));
+    return Promise.resolve();
+  },
+};
+
+/** 'Add Product' (product is null), 'Edit Product', or 'Edit Release' for a digital release. */
 export function ProductDialog({
   product,
   onClose,
@@ -157,6 +113,9 @@ export function ProductDialog({
   const [updateProduct] = useUpdateProductMutation();
   const [deleteProduct, { isLoading: deleting }] = useDeleteProductMutation();
   const [current, setCurrent] = useState(product);
+  /** A release downloaded: no sizes, no pre-order date, no clothing tax code. */
+  const digital = product?.kind === 'digital';
+  const nameYourPrice = digital && product?.pricing === 'name-your-price';
   const toast = useToast();
   const { confirmDelete } = useConfirm();
 
@@ -181,7 +140,10 @@ export function ProductDialog({
 
   const { saving, onFinish } = useFormSave(
     async (values: ProductFormValues) => {
-      const body = toProductInput(values);
+      const body = toProductInput(values, digital);
+      // The price field is its lowest price, from 0: sent as what it is.
+      if (nameYourPrice)
+        Object.assign(body, { pricing: 'name-your-price', minPriceCents: body.priceInCents });
       let saved: AdminProduct;
       if (product) {
         saved = await updateProduct({ id: product.id, body }).unwrap();
@@ -201,7 +163,7 @@ export function ProductDialog({
   return (
     <FormDialog<ProductFormValues>
       form={form}
-      title={product ? 'Edit Product' : 'Add Product'}
+      title={digital ? 'Edit Release' : product ? 'Edit Product' : 'Add Product'}
       submitText={product ? 'Save Changes' : 'Add Product'}
       saving={saving}
       onClose={onClose}
@@ -229,18 +191,22 @@ export function ProductDialog({
       >
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Form.Item label="Price" name="price" rules={[priceRule]}>
+      <Form.Item
+        label={nameYourPrice ? 'Lowest price (0 for a free download)' : 'Price'}
+        name="price"
+        rules={[nameYourPrice ? lowestPriceRule : priceRule]}
+      >
         <InputNumber prefix="$" precision={2} step={1} min={0} style={{ width: 160 }} />
       </Form.Item>
       {current ? (
-        <PhotoField product={current} onUploaded={onUploaded} />
+        <PhotosField product={current} onChanged={onUploaded} />
       ) : (
-        <p>Add the product&apos;s photo once it is saved.</p>
+        <p>Add the product&apos;s photos once it is saved.</p>
       )}
       <Form.Item
         label="Image address"
         name="image"
-        extra="Filled in by an uploaded photo; or a path under /assets/ or an https:// address. Leave empty to show a placeholder."
+        extra="The first photo's address, filled in by an upload; or a path under /assets/ or an https:// address. Leave empty to show a placeholder."
         rules={[
           {
             validator: (_, value?: string) => {
@@ -258,28 +224,41 @@ export function ProductDialog({
       >
         <Input placeholder="/assets/tour-poster.webp" inputMode="url" />
       </Form.Item>
-      <Form.Item
-        label="Sizes"
-        name="sizes"
-        extra="Leave all unticked for a product without sizes. A new size starts as not tracked: set its stock with the Stock button."
-      >
-        <Checkbox.Group options={SIZES.map((s) => ({ value: s, label: sizeName(s) }))} />
-      </Form.Item>
-      <Form.Item
-        label="Pre-order until"
-        name="preOrderUntil"
-        extra="For a product not made yet: fans can buy it (stock still applies) and are told it ships from this date. Leave empty for a product in hand."
-      >
-        <Input type="date" style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item
-        label="Tax code"
-        name="taxCode"
-        extra="Stripe's tax code, used when sales tax is turned on (STRIPE_AUTOMATIC_TAX): txcd_30011000 is clothing; see Stripe's list of tax codes for others."
-        rules={[{ pattern: TAX_CODE_PATTERN, message: TAX_CODE_MESSAGE }]}
-      >
-        <Input placeholder={DEFAULT_TAX_CODE} style={{ width: 200 }} />
-      </Form.Item>
+      {digital && current && <TrackPreviews release={current} />}
+      {!digital && (
+        <>
+          <Form.Item
+            label="Sizes"
+            name="sizes"
+            extra="Name each size (1 to 12 characters, up to 12 sizes), in the order the shop lists them. None for a product without sizes. A new size starts as not tracked: set its stock with the Stock button."
+            rules={[
+              {
+                validator: (_, sizes?: string[]) => {
+                  const problem = sizesProblem(sizes ?? []);
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <SizesEditor />
+          </Form.Item>
+          <Form.Item
+            label="Pre-order until"
+            name="preOrderUntil"
+            extra="For a product not made yet: fans can buy it (stock still applies) and are told it ships from this date. Leave empty for a product in hand."
+          >
+            <Input type="date" style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            label="Tax code"
+            name="taxCode"
+            extra="Stripe's tax code, used when sales tax is turned on (STRIPE_AUTOMATIC_TAX): txcd_30011000 is clothing; see Stripe's list of tax codes for others."
+            rules={[{ pattern: TAX_CODE_PATTERN, message: TAX_CODE_MESSAGE }]}
+          >
+            <Input placeholder={DEFAULT_TAX_CODE} style={{ width: 200 }} />
+          </Form.Item>
+        </>
+      )}
     </FormDialog>
   );
 }

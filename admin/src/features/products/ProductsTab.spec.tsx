@@ -154,10 +154,14 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
   expect(dialog().getByText('Edit Product')).toBeInTheDocument();
   const price = dialog().getByLabelText('Price');
   expect(price).toHaveValue('25.00');
-  expect(dialog().getByRole('checkbox', { name: 'XL' })).toBeChecked();
-  expect(dialog().getByRole('checkbox', { name: '2XL' })).not.toBeChecked();
+  const sizes = () =>
+    within(dialog().getByRole('list', { name: "Sizes, in the shop's order" }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.ant-tag')!.textContent);
+  expect(sizes()).toEqual(['S', 'M', 'L', 'XL']);
 
-  await userEvent.click(dialog().getByRole('checkbox', { name: 'XL' }));
+  await userEvent.click(dialog().getByRole('button', { name: 'Remove size XL' }));
+  expect(sizes()).toEqual(['S', 'M', 'L']);
   await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Failed to update product')).toBeInTheDocument();
   expect(
@@ -165,7 +169,29 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
   ).toBeInTheDocument();
   expect(screen.getByRole('dialog')).toBeInTheDocument();
 
-  await userEvent.click(dialog().getByRole('checkbox', { name: 'XL' }));
+  // Her own sizes: a size named twice or too long is refused with the API's sentence.
+  const newSize = dialog().getByRole('textbox', { name: 'New size' });
+  await fill(newSize, 'm');
+  await userEvent.click(dialog().getByRole('button', { name: 'Add size' }));
+  expect(dialog().getByRole('alert')).toHaveTextContent(
+    'Each size is named once: "m" is listed twice.',
+  );
+  await userEvent.clear(newSize);
+  await fill(newSize, 'Youth Medium+');
+  await userEvent.click(dialog().getByRole('button', { name: 'Add size' }));
+  expect(dialog().getByRole('alert')).toHaveTextContent(
+    'A size is at most 12 characters: "Youth Medium+" is 13.',
+  );
+  await userEvent.clear(newSize);
+  await fill(newSize, 'Youth M');
+  await userEvent.keyboard('{Enter}');
+  await userEvent.clear(newSize);
+  await fill(newSize, 'XL');
+  await userEvent.click(dialog().getByRole('button', { name: 'Add size' }));
+  expect(sizes()).toEqual(['S', 'M', 'L', 'Youth M', 'XL']);
+  await userEvent.click(dialog().getByRole('button', { name: 'Move XL earlier' }));
+  expect(sizes()).toEqual(['S', 'M', 'L', 'XL', 'Youth M']);
+
   await userEvent.clear(price);
   await fill(price, '28');
   fireEvent.change(dialog().getByLabelText('Pre-order until'), {
@@ -183,7 +209,7 @@ it('edits the price and sizes, and shows the reason the server refuses', async (
     description: '',
     priceInCents: 2800,
     image: '/assets/tshirt.webp',
-    sizes: ['S', 'M', 'L', 'XL'],
+    sizes: ['S', 'M', 'L', 'XL', 'Youth M'],
     preOrderUntil: '2027-03-01',
     taxCode: 'txcd_20030000',
   });
@@ -250,43 +276,55 @@ it('shows why the server refuses a count below what open checkouts hold', async 
   expect(screen.getByRole('dialog')).toBeInTheDocument();
 });
 
-it("uploads a product's photo from its dialog and shows it", async () => {
-  const photo = {
-    medium: {
-      webp: '/media/gallery/a-medium.webp',
-      avif: '/media/gallery/a-medium.avif',
-      width: 600,
-      height: 600,
-    },
-    full: {
-      webp: '/media/gallery/a-full.webp',
-      avif: '/media/gallery/a-full.avif',
-      width: 1600,
-      height: 1200,
-    },
-  };
+it("adds a product's photos from its dialog, orders them and shows the first as the card's", async () => {
+  const photo = (name: string) => ({
+    medium: { webp: `/media/gallery/${name}-medium.webp`, avif: null, width: 600, height: 600 },
+    full: { webp: `/media/gallery/${name}-full.webp`, avif: null, width: 1600, height: 1200 },
+  });
+  const a = photo('a');
+  let shirt = tshirt();
   const stub = signedIn({
-    'GET /api/admin/products': listRoute(PRODUCTS, [tshirt()]),
-    'POST /api/admin/products/tshirt/image': json(200, {
-      ...tshirt(),
-      photo,
-      image: photo.medium.webp,
-    }),
+    'GET /api/admin/products': (req) => listRoute(PRODUCTS, [shirt])(req),
+    'POST /api/admin/products/tshirt/images': json(201, { url: a.full.webp }),
+    'PUT /api/admin/products/tshirt/images': (req) => {
+      const { images } = req.body as { images: string[] };
+      const first = images[0] === a.full.webp;
+      shirt = {
+        ...shirt,
+        images,
+        image: first ? a.medium.webp : images[0]!,
+        photo: first ? a : null,
+      };
+      return json(200, shirt);
+    },
   });
   renderAdmin('/admin?tab=products');
   await userEvent.click(await screen.findByRole('button', { name: 'Edit Wren Calloway T-Shirt' }));
+  expect(
+    dialog().getByRole('img', { name: 'Photo 1 of Wren Calloway T-Shirt (the card’s)' }),
+  ).toHaveAttribute('src', '/assets/tshirt.webp');
   await userEvent.upload(
-    dialog().getByLabelText('Photo'),
+    dialog().getByLabelText('Photos'),
     new NodeFile(['jpeg bytes'], 'shirt.jpg', { type: 'image/jpeg' }) as File,
   );
-  expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
+  expect(await screen.findByText('Photo added')).toBeInTheDocument();
   const post = stub.requests.find((r) => r.method === 'POST')!;
-  expect((post.form!.get('photo') as File).name).toBe('shirt.jpg');
-  expect(dialog().getByRole('img', { name: 'Photo of Wren Calloway T-Shirt' })).toHaveAttribute(
+  expect((post.form!.get('file') as File).name).toBe('shirt.jpg');
+  expect(dialog().getByRole('img', { name: 'Photo 2 of Wren Calloway T-Shirt' })).toHaveAttribute(
     'src',
-    photo.medium.webp,
+    a.full.webp,
   );
-  expect(dialog().getByLabelText('Image address')).toHaveValue(photo.medium.webp);
+
+  await userEvent.click(dialog().getByRole('button', { name: 'Move photo 2 earlier' }));
+  await waitFor(() =>
+    expect(
+      dialog().getByRole('img', { name: 'Photo 1 of Wren Calloway T-Shirt (the card’s)' }),
+    ).toHaveAttribute('src', a.full.webp),
+  );
+  const order = stub.requests.filter((r) => r.method === 'PUT').at(-1)!;
+  expect(order.body).toEqual({ images: [a.full.webp, '/assets/tshirt.webp'] });
+  // The card's photo is the first one's square, as the image address the form sends back.
+  expect(dialog().getByLabelText('Image address')).toHaveValue(a.medium.webp);
 });
 
 it('archives a product that was ordered, lists it under Archived and restores it', async () => {
@@ -343,5 +381,39 @@ it('moves a product earlier in the shop with the whole order', async () => {
   await waitFor(() => expect(stub.requests.some((r) => r.method === 'PUT')).toBe(true));
   expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
     ids: ['poster', 'hat', 'tshirt'],
+  });
+});
+
+it("edits a digital release with a release's fields only: no sizes, pre-order date or tax code", async () => {
+  const release = makeProduct('porch-light', {
+    name: 'Porch Light',
+    kind: 'digital',
+    pricing: 'name-your-price',
+    priceInCents: 0,
+    minPriceCents: 0,
+    variants: [makeVariant(null, null)],
+  });
+  const stub = signedIn({
+    'GET /api/admin/products': listRoute(PRODUCTS, [release]),
+    'PUT /api/admin/products/porch-light': json(200, release),
+  });
+  renderAdmin('/admin?tab=products');
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Porch Light' }));
+  expect(dialog().getByText('Edit Release')).toBeInTheDocument();
+  expect(dialog().queryByText('Sizes')).not.toBeInTheDocument();
+  expect(dialog().queryByLabelText('Pre-order until')).not.toBeInTheDocument();
+  expect(dialog().queryByLabelText('Tax code')).not.toBeInTheDocument();
+  // A free download's lowest price is 0.
+  expect(dialog().getByLabelText('Lowest price (0 for a free download)')).toHaveValue('0.00');
+  await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+  expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+    name: 'Porch Light',
+    description: '',
+    priceInCents: 0,
+    pricing: 'name-your-price',
+    minPriceCents: 0,
+    image: null,
+    sizes: [],
   });
 });

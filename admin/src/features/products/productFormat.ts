@@ -1,15 +1,15 @@
 import {
   LOW_STOCK,
-  SIZE_LABELS,
+  sizeLabel,
   type AdminProduct,
   type AdminProductVariant,
   type Size,
 } from '@artist/contracts';
 
-/** 'Small (S)', or 'XL' where the label is the code; 'One size' for a product without sizes. */
+/** 'Small (S)', or 'XL' and 'Youth M' where the label is the size; 'One size' for a product without sizes. */
 export const sizeName = (size: Size | null) => {
   if (size === null) return 'One size';
-  const label = SIZE_LABELS[size];
+  const label = sizeLabel(size);
   return label === size ? size : `${label} (${size})`;
 };
 

@@ -1,9 +1,11 @@
 import type {
   AdminProduct,
+  ProductImageUpload,
   ProductInput,
   ProductListFilter,
   ProductRemoval,
   StockInput,
+  TrackPreviewUpload,
 } from '@artist/contracts';
 import { injectListEndpoints } from '../../app/api.js';
 
@@ -24,6 +26,39 @@ export const productsApi = injectListEndpoints('/admin/products', 'Product', (pr
     },
     invalidatesTags: [products.tag],
   }),
+  /** One more photo, last; answers its address. */
+  addProductImage: build.mutation<ProductImageUpload, { id: string; file: File }>({
+    query: ({ id, file }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return { url: `/admin/products/${id}/images`, method: 'POST', body };
+    },
+    invalidatesTags: [products.tag],
+  }),
+  /** The product's photos in a new order (the first is the card's). */
+  orderProductImages: build.mutation<AdminProduct, { id: string; images: string[] }>({
+    query: ({ id, images }) => ({
+      url: `/admin/products/${id}/images`,
+      method: 'PUT',
+      body: { images },
+    }),
+    invalidatesTags: [products.tag],
+  }),
+  removeProductImage: build.mutation<AdminProduct, { id: string; index: number }>({
+    query: ({ id, index }) => ({ url: `/admin/products/${id}/images/${index}`, method: 'DELETE' }),
+    invalidatesTags: [products.tag],
+  }),
+  /** A release track's preview (MP3, Ogg or M4A); a new one replaces the one before. */
+  uploadTrackPreview: build.mutation<TrackPreviewUpload, { id: string; index: number; file: File }>(
+    {
+      query: ({ id, index, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `/admin/products/${id}/tracks/${index}/preview`, method: 'POST', body };
+      },
+      invalidatesTags: [products.tag],
+    },
+  ),
   /** Removed when never ordered, else archived: `outcome` says which. */
   deleteProduct: products.remove<ProductRemoval, string>(),
   restoreProduct: build.mutation<AdminProduct, string>({
@@ -43,6 +78,10 @@ export const {
   useUpdateProductMutation,
   useSetStockMutation,
   useUploadProductImageMutation,
+  useAddProductImageMutation,
+  useOrderProductImagesMutation,
+  useRemoveProductImageMutation,
+  useUploadTrackPreviewMutation,
   useDeleteProductMutation,
   useRestoreProductMutation,
   useReorderProductsMutation,

@@ -46,6 +46,9 @@ import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-Gi
 import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
 import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderLinesAndAddressColumns.js';
 import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
+import { WidenSizeNames1768400000000 } from './1768400000000-WidenSizeNames.js';
+import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhotos.js';
+import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
 import { CreateMemberships1768600000000 } from './1768600000000-CreateMemberships.js';
 
 /** In order of application. */
@@ -97,5 +100,8 @@ export const migrations = [
   FoldOncePerEmailAddresses1767980000000,
   OrderLinesAndAddressColumns1768000000000,
   CreateRemoteReleases1768010000000,
+  WidenSizeNames1768400000000,
+  ListProductPhotos1768401000000,
+  AddOrderShipments1768402000000,
   CreateMemberships1768600000000,
 ];

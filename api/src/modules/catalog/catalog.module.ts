@@ -4,6 +4,13 @@ import { GalleryModule } from '../gallery/gallery.module.js';
 import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';
+import { ProductImagesService } from './product-images.js';
+import {
+  PreviewUploadInterceptor,
+  TrackPreviewsAdminController,
+  TrackPreviewsController,
+  TrackPreviewsService,
+} from './track-previews.js';
 import { ProductRecord, ProductVariantRecord, StockReservation } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
 import { ProductListController, ProductsController } from './products.controller.js';
@@ -26,8 +33,18 @@ export const CATALOG_ENTITIES = [
     ProductsController,
     ReleaseFilesController,
     ReleasesController,
+    TrackPreviewsAdminController,
+    TrackPreviewsController,
   ],
-  providers: [CatalogService, InventoryService, ReleaseFilesService, ReleaseUploadInterceptor],
+  providers: [
+    CatalogService,
+    InventoryService,
+    ProductImagesService,
+    TrackPreviewsService,
+    PreviewUploadInterceptor,
+    ReleaseFilesService,
+    ReleaseUploadInterceptor,
+  ],
   exports: [CatalogService, InventoryService, ReleaseFilesService],
 })
 export class CatalogModule {}

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import {
   LOW_STOCK,
-  SIZES,
   type AdminProduct,
   type AdminProductVariant,
   type Product,
@@ -11,7 +10,7 @@ import {
   type ProductVariant,
   type Size,
 } from '@artist/contracts';
-import { ProductRecord, ProductVariantRecord } from './product.entity.js';
+import { ProductRecord, ProductVariantRecord, type StoredImage } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
 
 /** A variant's counts as a checkout reads them. */
@@ -209,6 +208,30 @@ interface CheckoutRow {
   reserved: number | string;
 }
 
+/**
+ * A product's photos in order: its list, or for a product made before photos were a list, its
+ * one image (an upload's full size).
+ */
+export function imagesOf(
+  product: Pick<ProductRecord, 'images' | 'image' | 'photo'>,
+): StoredImage[] {
+  if (product.images) return product.images;
+  if (product.image === null) return [];
+  return [{ url: product.photo?.full.webp ?? product.image, photo: product.photo }];
+}
+
+/** The columns that follow from a product's photos: the list, and the first as the card's. */
+export function imageColumns(
+  images: StoredImage[],
+): Pick<ProductRecord, 'images' | 'image' | 'photo'> {
+  const first = images[0];
+  return {
+    images,
+    image: first ? (first.photo?.medium.webp ?? first.url) : null,
+    photo: first?.photo ?? null,
+  };
+}
+
 export function toPublicProduct({ product, variants }: StoredProduct): Product {
   const sizes = variants.map(sizeOf).filter((s): s is Size => s !== null);
   const available = variants.some(variantAvailable);
@@ -226,10 +249,11 @@ export function toPublicProduct({ product, variants }: StoredProduct): Product {
     description: product.description,
     priceInCents: product.priceInCents,
     available,
-    ...(sizes.length ? { sizes: SIZES.filter((s) => sizes.includes(s)) } : {}),
+    ...(sizes.length ? { sizes } : {}),
     type: available ? 'purchase' : 'notify',
     image: product.image,
     photo: product.photo,
+    images: imagesOf(product).map((i) => i.url),
     variants: publicVariants,
     preOrderUntil: product.preOrderUntil,
     ...releaseFields(product),
@@ -244,6 +268,7 @@ export function toAdminProduct({ product, variants, files }: StoredProduct): Adm
     priceInCents: product.priceInCents,
     image: product.image,
     photo: product.photo,
+    images: imagesOf(product).map((i) => i.url),
     available: variants.some(variantAvailable),
     variants: variants.map((v): AdminProductVariant => ({
       size: sizeOf(v),
@@ -263,12 +288,29 @@ export function toAdminProduct({ product, variants, files }: StoredProduct): Adm
   };
 }
 
-/** What a product says of being a release: its kind, pricing, lowest price and tracks. */
+/**
+ * Where a track's preview streams; the stored file's name in the query, so a new preview is a new
+ * address and a browser's cached copy of the one before is never played for it.
+ */
+export const previewUrl = (productId: string, index: number, key: string) =>
+  `/api/products/${productId}/tracks/${index}/preview?v=${encodeURIComponent(
+    key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.')).slice(0, 8),
+  )}`;
+
+/**
+ * What a product says of being a release: its kind, pricing, lowest price, tracks (each with
+ * where its preview streams) and cover (its first photo's square).
+ */
 function releaseFields(product: ProductRecord) {
   return {
     kind: product.kind,
     pricing: product.pricing,
     minPriceCents: product.pricing === 'name-your-price' ? (product.minPriceCents ?? 0) : null,
-    tracks: product.tracks ?? [],
+    tracks: (product.tracks ?? []).map((track, index) => ({
+      title: track.title,
+      durationSeconds: track.durationSeconds,
+      previewUrl: track.preview ? previewUrl(product.id, index, track.preview.key) : null,
+    })),
+    cover: product.kind === 'digital' ? product.image : null,
   };
 }

@@ -8,6 +8,7 @@ import {
 import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import {
   LOW_STOCK,
+  normalSize,
   notEnoughStockMessage,
   type AdminProduct,
   type ProductPhoto,
@@ -27,6 +28,8 @@ import type { UploadedPhoto } from '../gallery/gallery.service.js';
 import { minutesOf } from '../rate-limit/rate-limiter.service.js';
 import {
   CatalogService,
+  imageColumns,
+  imagesOf,
   leftOf,
   lineName,
   sizeOf,
@@ -110,8 +113,11 @@ export class InventoryService {
     uploads.addOwner(async () => {
       const rows = await this.dataSource
         .getRepository(ProductRecord)
-        .find({ select: { id: true, photo: true } });
-      return rows.flatMap((row) => photoUrls(row.photo));
+        .find({ select: { id: true, photo: true, images: true } });
+      return rows.flatMap((row) => [
+        ...photoUrls(row.photo),
+        ...(row.images ?? []).flatMap((image) => photoUrls(image.photo)),
+      ]);
     });
   }
 
@@ -475,7 +481,8 @@ export class InventoryService {
   /**
    * POST /api/admin/products/:id/image: the photo goes through the gallery's pipeline (type read
    * from the bytes, metadata stripped, AVIF and WebP) cropped to the shop's square; its files are
-   * stored before the product names them, and the files of the photo it replaces are removed.
+   * stored before the product names them. It becomes the first photo, and the files of the photo
+   * it replaces there are removed.
    */
   async setPhoto(productId: string, file: UploadedPhoto | undefined): Promise<AdminProduct> {
     if (!file) throw new BadRequestException(NO_PRODUCT_PHOTO);
@@ -487,13 +494,16 @@ export class InventoryService {
       outcome = await this.transactions.run(async (manager) => {
         const before = await this.catalog.findStored(productId, manager);
         if (!before) throw new NotFoundException(PRODUCT_NOT_FOUND);
+        // The new photo takes the first place (the card's), replacing the photo there.
+        const [first, ...rest] = imagesOf(before.product);
+        const images = [{ url: photo.full.webp, photo }, ...rest];
         await manager.update(
           ProductRecord,
           { id: productId },
-          { photo, image: photo.medium.webp, updatedAt: new Date() },
+          { ...imageColumns(images), updatedAt: new Date() },
         );
         const stored = (await this.catalog.findStored(productId, manager))!;
-        return { stored, replaced: before.product.photo };
+        return { stored, replaced: first?.photo ?? null };
       });
     } catch (error) {
       await staged.files.discard();
@@ -521,10 +531,11 @@ export class InventoryService {
       }
       await manager.delete(ProductVariantRecord, { productId });
       await manager.delete(ProductRecord, { id: productId });
-      return { outcome: 'deleted' as const, photo: stored.product.photo };
+      const photos = [stored.product.photo, ...imagesOf(stored.product).map((i) => i.photo)];
+      return { outcome: 'deleted' as const, urls: [...new Set(photos.flatMap(photoUrls))] };
     });
     if (outcome.outcome === 'archived') return outcome;
-    if (outcome.photo) await this.uploads.remove(photoUrls(outcome.photo), `product ${productId}`);
+    if (outcome.urls.length) await this.uploads.remove(outcome.urls, `product ${productId}`);
     return { outcome: 'deleted' };
   }
 
@@ -612,7 +623,7 @@ export class InventoryService {
         id,
         name: input.name.trim(),
         description: input.description.trim(),
-        image: input.image,
+        ...imageColumns(input.image ? [{ url: input.image, photo: null }] : []),
         position: last + 1,
         preOrderUntil: input.preOrderUntil ?? null,
         ...(input.taxCode === undefined ? {} : { taxCode: input.taxCode }),
@@ -626,7 +637,8 @@ export class InventoryService {
 
   /**
    * PUT /api/admin/products/:id: name, price, description, image and sizes. A size taken away
-   * goes (refused while checkouts hold some); a size added starts not tracked.
+   * goes (refused while checkouts hold some); a size added starts not tracked; the sizes take the
+   * order they are sent in.
    */
   async update(productId: string, input: ProductInput): Promise<AdminProduct> {
     const stored = await this.transactions.run(async (manager) => {
@@ -638,15 +650,18 @@ export class InventoryService {
         throw new BadRequestException(
           'A photo is uploaded with POST /api/admin/products/:id/image, not named by its address.',
         );
-      const replacedPhoto = keepsPhoto ? null : before.product.photo;
+      // Another image address replaces the first photo (none takes it away); the others stay.
+      const sameImage = keepsPhoto || input.image === before.product.image;
+      const [first, ...rest] = imagesOf(before.product);
+      const replacedPhoto = sameImage ? null : (first?.photo ?? null);
+      const images = input.image ? [{ url: input.image, photo: null }, ...rest] : rest;
       await manager.update(
         ProductRecord,
         { id: productId },
         {
           name: input.name.trim(),
           description: input.description.trim(),
-          image: input.image,
-          ...(keepsPhoto ? {} : { photo: null }),
+          ...(sameImage ? {} : imageColumns(images)),
           ...(input.preOrderUntil === undefined ? {} : { preOrderUntil: input.preOrderUntil }),
           ...(input.taxCode === undefined ? {} : { taxCode: input.taxCode }),
           ...releaseColumns(input, before.product),
@@ -669,9 +684,9 @@ export class InventoryService {
       const added = sizesOrNone(input.sizes).filter((s) => !kept.includes(storedSize(s)));
       await this.addVariants(manager, productId, added, before.variants.length);
       const after = (await this.catalog.findStored(productId, manager))!;
-      // Sizes follow the order of SIZES whatever order they were added in.
+      // Sizes follow the order she gave them in.
       for (const variant of after.variants) {
-        const position = variant.size === '' ? 0 : (SIZE_ORDER.get(variant.size) ?? 0);
+        const position = Math.max(0, wanted.indexOf(variant.size));
         if (variant.position !== position)
           await manager.update(ProductVariantRecord, { id: variant.id }, { position });
       }
@@ -701,7 +716,7 @@ export class InventoryService {
       sizes.map((size, i) => ({
         productId,
         size: storedSize(size),
-        position: size === null ? from + i : (SIZE_ORDER.get(size) ?? from + i),
+        position: from + i,
         stock: null,
       })),
     );
@@ -781,10 +796,6 @@ export function holderLimitMessage(
     : `Your open checkouts already hold ${held} of the ${item}, and one buyer may hold at most ${most} at a time. Please lower the quantity to ${most - held}, or try again in ${wait}.`;
 }
 
-const SIZE_ORDER = new Map<string, number>(
-  (['S', 'M', 'L', 'XL', '2XL'] as const).map((size, i) => [size, i]),
-);
-
-/** A product without sizes has one variant, of size null. */
+/** A product without sizes has one variant, of size null; sizes are stored trimmed. */
 const sizesOrNone = (sizes: Size[]): (Size | null)[] =>
-  sizes.length ? [...new Set(sizes)] : [null];
+  sizes.length ? [...new Set(sizes.map(normalSize))] : [null];

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { ProductKind, ProductPhoto, ProductPricing, ReleaseTrack } from '@artist/contracts';
+import type { ProductKind, ProductPhoto, ProductPricing } from '@artist/contracts';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { DateTimeColumn, CreatedAtColumn, UpdatedAtColumn } from '../../database/datetime.js';
 
@@ -10,11 +10,39 @@ const photoJson = {
   from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ProductPhoto)),
 };
 
+/** One photo of a product: its address, and the upload's files when it was uploaded. */
+export interface StoredImage {
+  /** The upload's full-size WebP, or the path under /assets/ or https address she gave. */
+  url: string;
+  photo: ProductPhoto | null;
+}
+
+/** A product's photos as JSON text. */
+const imagesJson = {
+  to: (value: StoredImage[] | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : JSON.stringify(value),
+  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as StoredImage[])),
+};
+
+/** A track's preview as stored: its key in storage, its audio type and size. */
+export interface StoredPreview {
+  key: string;
+  contentType: string;
+  bytes: number;
+}
+
+/** A release's track as stored, with its preview when one was uploaded. */
+export interface StoredTrack {
+  title: string;
+  durationSeconds: number;
+  preview?: StoredPreview;
+}
+
 /** A release's tracks as JSON text. */
 const tracksJson = {
-  to: (value: ReleaseTrack[] | null | undefined) =>
+  to: (value: StoredTrack[] | null | undefined) =>
     value === undefined ? undefined : value === null ? null : JSON.stringify(value),
-  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as ReleaseTrack[])),
+  from: (value: string | null) => (value === null ? null : (JSON.parse(value) as StoredTrack[])),
 };
 
 /** A product of the shop. Whether it can be bought follows from its variants' stock. */
@@ -77,9 +105,17 @@ export class ProductRecord {
   @Column({ type: 'integer', nullable: true })
   minPriceCents: number | null;
 
+  /**
+   * The product's photos in the shop's order (at most MAX_PRODUCT_IMAGES); the first is the
+   * card's, mirrored in `image` and `photo`. Null for a product made before photos were a list:
+   * then `image` alone is its photo.
+   */
+  @Column({ type: 'text', nullable: true, transformer: imagesJson })
+  images: StoredImage[] | null;
+
   /** A release's tracks as JSON text; null for merch. */
   @Column({ type: 'text', nullable: true, transformer: tracksJson })
-  tracks: ReleaseTrack[] | null;
+  tracks: StoredTrack[] | null;
 }
 
 /**
@@ -97,7 +133,7 @@ export class ProductVariantRecord {
   @Column({ type: 'varchar', length: 60 })
   productId: string;
 
-  @Column({ type: 'varchar', length: 10, default: '' })
+  @Column({ type: 'varchar', length: 12, default: '' })
   size: string;
 
   @Column({ type: 'integer', default: 0 })

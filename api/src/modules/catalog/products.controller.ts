@@ -14,7 +14,10 @@ import {
   EXPORT_NAMES,
   PRODUCT_LIST_FILTERS,
   PRODUCT_SORTS,
+  MAX_PRODUCT_IMAGES,
   type AdminProduct,
+  type ProductImageUpload,
+  type ProductImagesOrder,
   type ProductOrderInput,
   type ProductRemoval,
 } from '@artist/contracts';
@@ -24,11 +27,13 @@ import { AdminController } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
 import type { UploadedPhoto } from '../gallery/gallery.service.js';
 import {
+  ImageFileInterceptor,
   PhotoFileInterceptor,
   PhotoTooLargeInterceptor,
   PhotoUploadSlotInterceptor,
 } from '../gallery/photo-upload.interceptor.js';
 import { InventoryService } from './inventory.service.js';
+import { IMAGES_ORDER_MESSAGE, ProductImagesService } from './product-images.js';
 
 class ProductIdParam {
   @ApiProperty({ example: 'tshirt' })
@@ -55,6 +60,28 @@ class ProductOrderDto implements ProductOrderInput {
 class ProductPhotoBody {
   @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP or AVIF' })
   photo: unknown;
+}
+
+/** The multipart body of `POST /api/admin/products/:id/images`. */
+class ProductImageBody {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP or AVIF' })
+  file: unknown;
+}
+
+class ProductImagesOrderDto implements ProductImagesOrder {
+  @ApiProperty({ type: [String], description: "The product's photo addresses, each once" })
+  @IsArray({ message: IMAGES_ORDER_MESSAGE })
+  @ArrayMaxSize(MAX_PRODUCT_IMAGES, { message: IMAGES_ORDER_MESSAGE })
+  @IsString({ each: true, message: IMAGES_ORDER_MESSAGE })
+  @MaxLength(500, { each: true, message: IMAGES_ORDER_MESSAGE })
+  images: string[];
+}
+
+class ProductImageParam extends ProductIdParam {
+  @ApiProperty({ example: '0', description: "The photo's place, from 0" })
+  @IsString()
+  @MaxLength(20, { message: 'The photo is named by its place, a number from 0.' })
+  index: string;
 }
 
 const stockText = (p: AdminProduct) =>
@@ -85,7 +112,10 @@ export class ProductListController extends AdminListController({
 /** The Products tab: the catalogue and its stock, per size. */
 @AdminController('admin/products', 'admin: products')
 export class ProductsController {
-  constructor(private readonly inventory: InventoryService) {}
+  constructor(
+    private readonly inventory: InventoryService,
+    private readonly images: ProductImagesService,
+  ) {}
 
   @Post()
   create(@Body() body: ProductInputDto): Promise<AdminProduct> {
@@ -125,6 +155,45 @@ export class ProductsController {
     @UploadedFile() photo: UploadedPhoto | undefined,
   ): Promise<AdminProduct> {
     return this.inventory.setPhoto(id, photo);
+  }
+
+  /** One more photo, last of the product's (field `file`); at most MAX_PRODUCT_IMAGES. */
+  @Post(':id/images')
+  @UseInterceptors(PhotoTooLargeInterceptor, PhotoUploadSlotInterceptor, ImageFileInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ProductImageBody })
+  @ApiResponse({ status: 201, description: '{ url }: the new photo, full size' })
+  @ApiResponse({
+    status: 400,
+    description: `No file, not a JPEG/PNG/WebP/AVIF image, or ${MAX_PRODUCT_IMAGES} photos already`,
+  })
+  @ApiResponse({ status: 404, description: 'No product has this id' })
+  @ApiResponse({ status: 413, description: 'The photo is over 15 MB' })
+  addImage(
+    @Param() { id }: ProductIdParam,
+    @UploadedFile() file: UploadedPhoto | undefined,
+  ): Promise<ProductImageUpload> {
+    return this.images.add(id, file);
+  }
+
+  /** The product's photos in a new order: the first is the card's. */
+  @Put(':id/images')
+  @ApiResponse({ status: 400, description: "images is not each of the product's photos once" })
+  @ApiResponse({ status: 404, description: 'No product has this id' })
+  reorderImages(
+    @Param() { id }: ProductIdParam,
+    @Body() { images }: ProductImagesOrderDto,
+  ): Promise<AdminProduct> {
+    return this.images.reorder(id, images);
+  }
+
+  /** The photo at `index` (from 0) is removed, with its files. */
+  @Delete(':id/images/:index')
+  @ApiResponse({ status: 200, description: 'The product without that photo' })
+  @ApiResponse({ status: 400, description: 'The product has no photo at that place' })
+  @ApiResponse({ status: 404, description: 'No product has this id' })
+  removeImage(@Param() { id, index }: ProductImageParam): Promise<AdminProduct> {
+    return this.images.remove(id, index);
   }
 
   /** Removes a product never ordered; archives one that was (`outcome` says which). */

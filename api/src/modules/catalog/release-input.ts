@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { ProductInput } from '@artist/contracts';
-import type { ProductRecord } from './product.entity.js';
+import type { ProductRecord, StoredTrack } from './product.entity.js';
 
 export const DIGITAL_SIZES_MESSAGE = 'A digital release has no sizes.';
 export const NAME_YOUR_PRICE_DIGITAL_MESSAGE = 'Only a digital release can be name your price.';
@@ -40,10 +40,13 @@ export function releaseColumns(
   if (nameYourPrice && (input.minPriceCents === undefined || input.minPriceCents === null)) {
     throw new BadRequestException(MIN_PRICE_REQUIRED_MESSAGE);
   }
-  const tracks = input.tracks?.map((t) => ({
-    title: t.title.trim(),
-    durationSeconds: t.durationSeconds,
-  }));
+  // A track keeps its preview while its title stays (in whatever place it moves to).
+  const previews = new Map((before?.tracks ?? []).map((t) => [t.title, t.preview]));
+  const tracks = input.tracks?.map((t): StoredTrack => {
+    const title = t.title.trim();
+    const preview = previews.get(title);
+    return { title, durationSeconds: t.durationSeconds, ...(preview ? { preview } : {}) };
+  });
   return {
     kind,
     pricing,

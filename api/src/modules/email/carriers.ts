@@ -1,7 +1,8 @@
 /** A carrier recognised from the shape of a tracking number, with its public tracking page. */
 export interface Carrier {
   name: string;
-  url: string;
+  /** Null for a carrier she named whose tracking page is not known here. */
+  url: string | null;
 }
 
 const CARRIERS: { name: string; pattern: RegExp; url: (n: string) => string }[] = [
@@ -45,4 +46,16 @@ export function carrierOf(trackingNumber: string): Carrier | null {
   const number = normaliseTracking(trackingNumber);
   const carrier = CARRIERS.find((c) => c.pattern.test(number));
   return carrier ? { name: carrier.name, url: carrier.url(encodeURIComponent(number)) } : null;
+}
+
+/**
+ * The carrier of a shipment: the one she named (with its tracking page when it is one of those
+ * known here, whatever its case), else the one the number's shape tells; null when neither.
+ */
+export function shipmentCarrier(trackingNumber: string, named?: string | null): Carrier | null {
+  const name = named?.trim();
+  if (!name) return carrierOf(trackingNumber);
+  const number = encodeURIComponent(normaliseTracking(trackingNumber));
+  const known = CARRIERS.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  return known ? { name: known.name, url: known.url(number) } : { name, url: null };
 }

@@ -7,7 +7,7 @@ import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
-import { carrierOf, normaliseTracking } from './carriers.js';
+import { carrierOf, normaliseTracking, type Carrier } from './carriers.js';
 import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
 import { OutboxEmail } from './outbox-email.entity.js';
@@ -169,6 +169,43 @@ export class OutboxService {
         },
         tracking,
         carrierOf(tracking),
+      ),
+    });
+  }
+
+  /**
+   * The shipped email of one shipment of an order (part of it, or its rest): that parcel's lines
+   * and its tracking link, once per shipment.
+   */
+  async queueShipmentShipped(
+    manager: EntityManager,
+    order: Pick<PaidOrder, 'email' | 'customerName' | 'shippingAddress' | 'total'> & { id: number },
+    shipment: {
+      id: number;
+      items: OrderLineItem[];
+      trackingNumber: string;
+      carrier: Carrier | null;
+    },
+  ): Promise<void> {
+    if (!order.email) return;
+    await this.queue(manager, {
+      key: `order-shipment:${shipment.id}`,
+      kind: 'order-shipped',
+      subject: { type: 'order', id: order.id },
+      to: { address: order.email, name: order.customerName },
+      replyTo: this.artistReplyTo(),
+      content: orderShipped(
+        {
+          id: order.id,
+          email: order.email,
+          customerName: order.customerName,
+          items: shipment.items,
+          shipping: null,
+          total: order.total,
+          shippingAddress: order.shippingAddress,
+        },
+        shipment.trackingNumber,
+        shipment.carrier,
       ),
     });
   }

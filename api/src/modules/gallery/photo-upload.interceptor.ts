@@ -24,6 +24,9 @@ export const PHOTO_TOO_LARGE = `The photo is larger than ${GALLERY_MAX_UPLOAD_BY
  */
 export const PhotoFileInterceptor = TemporaryFileInterceptor('photo', GALLERY_MAX_UPLOAD_BYTES);
 
+/** The same for an upload whose file field is named `file` (a product's photos). */
+export const ImageFileInterceptor = TemporaryFileInterceptor('file', GALLERY_MAX_UPLOAD_BYTES);
+
 /**
  * Gives multer's 413 ('File too large') a sentence for the artist. Listed before
  * PhotoFileInterceptor so that its errors pass through here.

@@ -20,8 +20,8 @@ export class NotifyMe extends FanRecord {
   @Column({ type: 'varchar', length: 60, nullable: true })
   productId: string | null;
 
-  /** The size asked for (S, M, L, XL, 2XL); null for the product as a whole. */
-  @Column({ type: 'varchar', length: 10, nullable: true })
+  /** The size asked for (as the product names it); null for the product as a whole. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
   size: string | null;
 
   /** The text 'true' or 'false'. */

@@ -14,7 +14,7 @@ type Erasable = Pick<
  */
 export function owedAParcel(order: Erasable): boolean {
   return (
-    order.fulfillmentStatus === 'pending' &&
+    ['pending', 'partially_fulfilled'].includes(order.fulfillmentStatus) &&
     ['paid', 'partially_refunded'].includes(order.paymentStatus) &&
     order.salesChannel !== 'in-person'
   );

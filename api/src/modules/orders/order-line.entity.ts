@@ -26,7 +26,7 @@ export class OrderLine {
   @Column({ type: 'varchar', length: 200 })
   productName: string;
 
-  @Column({ type: 'varchar', length: 10, nullable: true })
+  @Column({ type: 'varchar', length: 12, nullable: true })
   size: string | null;
 
   @Column({ type: 'varchar', length: 10, default: 'physical' })
@@ -46,4 +46,8 @@ export class OrderLine {
 
   @Column({ type: 'integer', default: 0 })
   refundedQuantity: number;
+
+  /** How many of it have shipped (the order's shipments); never more than `quantity`. */
+  @Column({ type: 'integer', default: 0 })
+  shippedQuantity: number;
 }

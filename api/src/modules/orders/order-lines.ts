@@ -8,7 +8,10 @@ import type { OrderLine } from './order-line.entity.js';
 import type { Order } from './order.entity.js';
 
 /** A line to write: everything but the ids, which the order's insert gives. */
-export type NewOrderLine = Omit<OrderLine, 'id' | 'orderId' | 'discountCents' | 'taxCents'> &
+export type NewOrderLine = Omit<
+  OrderLine,
+  'id' | 'orderId' | 'discountCents' | 'taxCents' | 'shippedQuantity'
+> &
   Partial<Pick<OrderLine, 'discountCents' | 'taxCents'>>;
 
 /** An order with its lines, as the modules that act on an order read it. */
@@ -81,6 +84,7 @@ export function lineView(line: OrderLine): OrderLineView {
     discountCents: line.discountCents,
     taxCents: line.taxCents,
     refundedQuantity: line.refundedQuantity,
+    shippedQuantity: line.shippedQuantity ?? 0,
   };
 }
 

@@ -8,14 +8,23 @@ import { OrderListController, OrdersController } from './orders.controller.js';
 import { OrderAudienceService } from './order-audience.service.js';
 import { OrdersService } from './orders.service.js';
 import { OrdersPersonalData } from './orders.personal-data.js';
+import { OrderShipmentLineRecord, OrderShipmentRecord } from './shipment.entity.js';
+import { ShipmentsController, ShipmentsService } from './shipments.js';
+import { ShipmentsPersonalData } from './shipments.personal-data.js';
 
 /** The tables this module owns: registered here, and listed for data sources outside the app. */
-export const ORDERS_ENTITIES = [Order, OrderLine];
+export const ORDERS_ENTITIES = [Order, OrderLine, OrderShipmentRecord, OrderShipmentLineRecord];
 
 @Module({
   imports: [TypeOrmModule.forFeature(ORDERS_ENTITIES), CatalogModule, ShowsModule],
-  controllers: [OrderListController, OrdersController],
-  providers: [OrdersService, OrderAudienceService, OrdersPersonalData],
+  controllers: [OrderListController, OrdersController, ShipmentsController],
+  providers: [
+    OrdersService,
+    OrderAudienceService,
+    OrdersPersonalData,
+    ShipmentsService,
+    ShipmentsPersonalData,
+  ],
   exports: [OrdersService, OrderAudienceService],
 })
 export class OrdersModule {}

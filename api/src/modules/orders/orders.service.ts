@@ -145,7 +145,12 @@ export class OrdersService implements OnModuleInit {
       repository: this.orders,
       alias: 'o',
       filters: {
-        pending: { where: "o.fulfillmentStatus = 'pending' AND o.paymentStatus != 'refunded'" },
+        // To ship: nothing shipped yet, or some lines still to ship (partially_fulfilled).
+        pending: {
+          where:
+            "o.fulfillmentStatus IN ('pending', 'partially_fulfilled') AND o.paymentStatus != 'refunded'",
+        },
+        partially_fulfilled: { where: "o.fulfillmentStatus = 'partially_fulfilled'" },
         fulfilled: { where: "o.fulfillmentStatus = 'fulfilled'" },
         ...filtersByValue('o.paymentStatus', PAYMENT_STATUSES),
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },

@@ -28,7 +28,13 @@ import { OutboxService } from '../email/outbox.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
 import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
-import { STORAGE, type ByteRange, type Storage, type StoredFile } from '../storage/storage.js';
+import {
+  parseRange,
+  STORAGE,
+  type ByteRange,
+  type Storage,
+  type StoredFile,
+} from '../storage/storage.js';
 import { DownloadLinkRecord, DownloadRecordRow } from './download.entity.js';
 
 /** The path of a link, from the site's root. */
@@ -425,26 +431,4 @@ export class DownloadsService {
     await manager.delete(DownloadLinkRecord, { id: In(ids) });
     return links.length;
   }
-}
-
-/**
- * One `bytes=` range of a file of `size` bytes: null for none (or one that is not a single
- * range, which is answered whole, as HTTP allows), 'unsatisfiable' for one past its end.
- */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): ByteRange | null | 'unsatisfiable' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
 }

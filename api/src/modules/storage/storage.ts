@@ -16,6 +16,28 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * One `bytes=` range of a file of `size` bytes: null for none (or one that is not a single
+ * range, which is answered whole, as HTTP allows), 'unsatisfiable' for one past its end.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
 /** A stored file opened for reading. */
 export interface StoredFile {
   body: Readable;

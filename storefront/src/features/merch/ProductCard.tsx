@@ -1,19 +1,24 @@
 import { useId, useState } from 'react';
-import { SIZE_LABELS, type Product, type ProductVariant, type Size } from '@artist/contracts';
+import { sizeLabel, type Product, type ProductVariant, type Size } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { formatPrice, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
-import { ReleaseBuy } from './ReleaseBuy.js';
+import { ReleaseBuy, type PreviewControls } from './ReleaseBuy.js';
 import { addItem } from '../cart/cartSlice.js';
 import { showToast } from '../toast/toastSlice.js';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogApi.js';
 
 export const DEFAULT_SIZE: Size = 'M';
 
-/** The size picked at first: Medium, or the first size with some left when Medium has none. */
+/**
+ * The size picked at first: Medium when the product comes in it with some left, else its first
+ * size with some left, else its first size.
+ */
 function firstSize(product: Product): Size {
+  const sizes = product.sizes ?? [];
   const open = (size: Size) => variantOf(product, size)?.available !== false;
-  return open(DEFAULT_SIZE) ? DEFAULT_SIZE : ((product.sizes ?? []).find(open) ?? DEFAULT_SIZE);
+  if (sizes.includes(DEFAULT_SIZE) && open(DEFAULT_SIZE)) return DEFAULT_SIZE;
+  return sizes.find(open) ?? sizes[0] ?? DEFAULT_SIZE;
 }
 
 const variantOf = (product: Product, size: Size | null): ProductVariant | undefined =>
@@ -30,9 +35,11 @@ interface Props {
   onEnlarge: (product: Product) => void;
   /** Opens the notify-me dialog: for one size when given, else for the product as a whole. */
   onNotify: (product: Product, size?: Size) => void;
+  /** The shop's one preview playing, for a release's Play buttons. */
+  previews?: PreviewControls;
 }
 
-export function ProductCard({ product, onEnlarge, onNotify }: Props) {
+export function ProductCard({ product, onEnlarge, onNotify, previews }: Props) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [size, setSize] = useState<Size>(() => firstSize(product));
@@ -119,7 +126,7 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
         </p>
         {preOrder && <p className="product__pre-order">{preOrder}</p>}
         {product.kind === 'digital' ? (
-          <ReleaseBuy product={product} />
+          <ReleaseBuy product={product} previews={previews} />
         ) : purchasable ? (
           <>
             <div className="product__options">
@@ -129,14 +136,14 @@ export function ProductCard({ product, onEnlarge, onNotify }: Props) {
                   <select
                     id={`${id}-size`}
                     value={size}
-                    onChange={(event) => setSize(event.target.value as Size)}
+                    onChange={(event) => setSize(event.target.value)}
                   >
                     {/* A sold-out size can be picked, to ask to hear when it is back. */}
                     {sizes.map((option) => {
                       const gone = variantOf(product, option)?.available === false;
                       return (
                         <option key={option} value={option}>
-                          {gone ? `${SIZE_LABELS[option]} (Sold out)` : SIZE_LABELS[option]}
+                          {gone ? `${sizeLabel(option)} (Sold out)` : sizeLabel(option)}
                         </option>
                       );
                     })}

@@ -12,6 +12,8 @@ const PORCH_LIGHT: Product = {
   type: 'purchase',
   image: null,
   photo: null,
+  images: [],
+  cover: null,
   preOrderUntil: null,
   variants: [{ size: null, available: true, left: null }],
   kind: 'digital',
@@ -61,4 +63,49 @@ it('shows the tracks and a price field from the minimum, and checks out at the c
     items: [{ productId: 'porch-light', quantity: 1, priceCents: 1500 }],
     country: expect.any(String),
   });
+});
+
+it('plays one track preview at a time, loading the player only when Play is pressed', async () => {
+  const withPreviews: Product = {
+    ...PORCH_LIGHT,
+    tracks: [
+      {
+        title: 'Porch Light',
+        durationSeconds: 215,
+        previewUrl: '/api/products/porch-light/tracks/0/preview?v=a',
+      },
+      {
+        title: 'Gravel Road',
+        durationSeconds: 188,
+        previewUrl: '/api/products/porch-light/tracks/1/preview?v=b',
+      },
+      { title: 'Last Call', durationSeconds: 240, previewUrl: null },
+    ],
+  };
+  stubApi({ 'GET /api/products': { body: [withPreviews] } });
+  renderApp();
+  const card = await releaseCard();
+  expect(card.queryByRole('button', { name: 'Play Last Call' })).toBeNull();
+  expect(document.querySelector('audio')).toBeNull();
+
+  card.getByRole('button', { name: 'Play Porch Light' }).focus();
+  await userEvent.keyboard('{Enter}');
+  const first = await card.findByLabelText('Preview of Porch Light');
+  expect(first).toHaveAttribute('src', '/api/products/porch-light/tracks/0/preview?v=a');
+  expect(card.getByRole('button', { name: 'Play Porch Light' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await userEvent.click(card.getByRole('button', { name: 'Play Gravel Road' }));
+  await card.findByLabelText('Preview of Gravel Road');
+  expect(document.querySelectorAll('audio')).toHaveLength(1);
+  expect(card.getByRole('button', { name: 'Play Porch Light' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  // Pressed again, it stops.
+  await userEvent.click(card.getByRole('button', { name: 'Play Gravel Road' }));
+  expect(document.querySelector('audio')).toBeNull();
 });

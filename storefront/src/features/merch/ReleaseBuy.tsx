@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { lowestPriceMessage, MAX_CHOSEN_PRICE_CENTS, type Product } from '@artist/contracts';
 import { useAppDispatch } from '../../app/store.js';
 import { addItem } from '../cart/cartSlice.js';
@@ -15,8 +15,41 @@ export function typedCents(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** A release's tracks, and the price field (name your price) and Add to Cart. */
-export function ReleaseBuy({ product }: { product: Product }) {
+/** The preview player's code, fetched the first time a Play button is pressed. */
+const PreviewPlayer = lazy(
+  () => import(/* webpackChunkName: "preview-player" */ './PreviewPlayer.js'),
+);
+
+/** Which track of which release is playing: one at a time in the whole shop. */
+export interface NowPlaying {
+  productId: string;
+  index: number;
+}
+
+export interface PreviewControls {
+  playing: NowPlaying | null;
+  onPlay: (playing: NowPlaying | null) => void;
+}
+
+/**
+ * A release's tracks (each with a "Play <title>" button when it has a preview: pressed, it loads
+ * the player and the audio, and any other track stops), and the price field (name your price)
+ * and Add to Cart.
+ */
+export function ReleaseBuy({
+  product,
+  previews,
+}: {
+  product: Product;
+  previews?: PreviewControls;
+}) {
+  const [ownPlaying, setOwnPlaying] = useState<NowPlaying | null>(null);
+  const playing = previews ? previews.playing : ownPlaying;
+  const onPlay = previews ? previews.onPlay : setOwnPlaying;
+  const playingHere = playing?.productId === product.id ? playing.index : null;
+  const playingTrack = playingHere === null ? undefined : product.tracks[playingHere];
+  /** Some track has a preview: those without one keep their titles in line with the others'. */
+  const anyPreview = product.tracks.some((track) => track.previewUrl);
   const dispatch = useAppDispatch();
   const id = useId();
   const nameYourPrice = product.pricing === 'name-your-price';
@@ -55,10 +88,37 @@ export function ReleaseBuy({ product }: { product: Product }) {
         <ol className="release__tracks" aria-label={`Tracks of ${product.name}`}>
           {product.tracks.map((track, i) => (
             <li key={i}>
-              <span>{track.title}</span> <span>{trackTime(track.durationSeconds)}</span>
+              {track.previewUrl && (
+                <button
+                  type="button"
+                  className="release__play"
+                  aria-label={`Play ${track.title}`}
+                  aria-pressed={playingHere === i}
+                  onClick={() =>
+                    onPlay(playingHere === i ? null : { productId: product.id, index: i })
+                  }
+                >
+                  <span aria-hidden="true">{playingHere === i ? '❚❚' : '▶'}</span>
+                </button>
+              )}
+              {!track.previewUrl && anyPreview && (
+                <span className="release__play release__play--none" aria-hidden="true" />
+              )}
+              <span className="release__track-title">{track.title}</span>{' '}
+              <span>{trackTime(track.durationSeconds)}</span>
             </li>
           ))}
         </ol>
+      )}
+      {playingTrack?.previewUrl && (
+        <Suspense fallback={null}>
+          <PreviewPlayer
+            key={`${product.id}-${playingHere}`}
+            src={playingTrack.previewUrl}
+            title={playingTrack.title}
+            onEnded={() => onPlay(null)}
+          />
+        </Suspense>
       )}
       {nameYourPrice && (
         <div className="field">

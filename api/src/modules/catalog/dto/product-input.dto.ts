@@ -15,6 +15,7 @@ import {
   Validate,
   ValidateIf,
   ValidatorConstraint,
+  type ValidationArguments,
   type ValidatorConstraintInterface,
   ValidateNested,
 } from 'class-validator';
@@ -23,7 +24,9 @@ import {
   MAX_TRACKS,
   PRODUCT_KINDS,
   PRODUCT_PRICINGS,
-  SIZES,
+  MAX_SIZE_LENGTH,
+  MAX_SIZES,
+  sizesProblem,
   type ProductInput,
   type ProductKind,
   type ProductPricing,
@@ -48,6 +51,17 @@ export class ReleaseTrackDto implements ReleaseTrack {
   @ApiProperty({ type: 'integer', minimum: 0, maximum: 86400, example: 215 })
   @WholeNumberField(0, 86400, TRACK_MESSAGE)
   durationSeconds: number;
+}
+
+/** A product's sizes: the sentence of `sizesProblem` when they are not fine. */
+@ValidatorConstraint({ name: 'sizeNames' })
+class SizeNames implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return sizesProblem(value) === null;
+  }
+  defaultMessage(args: ValidationArguments) {
+    return sizesProblem(args.value) ?? '';
+  }
 }
 
 @ValidatorConstraint({ name: 'isCalendarDate' })
@@ -106,10 +120,15 @@ export class ProductInputDto implements ProductInput {
   @MaxLength(500, { message: 'Image must be at most 500 characters' })
   image: string | null;
 
-  @ApiProperty({ enum: SIZES, isArray: true, description: 'None for a product without sizes' })
-  @IsArray({ message: `Sizes must be a list of ${SIZES.join(', ')}` })
-  @ArrayMaxSize(SIZES.length, { message: `Sizes must be a list of ${SIZES.join(', ')}` })
-  @IsIn(SIZES, { each: true, message: `Sizes must be a list of ${SIZES.join(', ')}` })
+  @ApiProperty({
+    type: [String],
+    maxItems: MAX_SIZES,
+    example: ['XS', 'S', 'M', 'One size'],
+    description:
+      `The artist's own size names (1 to ${MAX_SIZE_LENGTH} characters each, at most ` +
+      `${MAX_SIZES}), in the shop's order; none for a product without sizes`,
+  })
+  @Validate(SizeNames)
   sizes: Size[];
 
   @ApiPropertyOptional({
@@ -167,9 +186,15 @@ export class ProductInputDto implements ProductInput {
 }
 
 export class StockInputDto implements StockInput {
-  @ApiProperty({ enum: SIZES, nullable: true, description: 'null for a product without sizes' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'M',
+    description: "One of the product's sizes; null for a product without sizes",
+  })
   @ValidateIf((o: StockInputDto) => o.size !== null)
-  @IsIn(SIZES, { message: `size must be one of ${SIZES.join(', ')}, or null` })
+  @IsString({ message: "size must be one of the product's sizes, or null" })
+  @MaxLength(MAX_SIZE_LENGTH, { message: "size must be one of the product's sizes, or null" })
   size: Size | null;
 
   @ApiProperty({ type: 'integer', nullable: true, minimum: 0, description: 'null: not tracked' })

@@ -18,6 +18,7 @@ import {
   MAX_CHECKOUT_LINES,
   MAX_CHOSEN_PRICE_CENTS,
   MAX_QUANTITY,
+  MAX_SIZE_LENGTH,
   MIN_QUANTITY,
   type CheckoutItem,
   type CheckoutRequest,
@@ -43,7 +44,7 @@ export class CheckoutItemDto implements CheckoutItem {
   productId: string;
 
   @ApiPropertyOptional({ example: 'M', description: 'Required for products with sizes' })
-  @OptionalText(10, 'Size must be text such as M.', 'Unknown size.')
+  @OptionalText(MAX_SIZE_LENGTH, 'Size must be text such as M.', 'Unknown size.')
   size?: string;
 
   @ApiProperty({ example: 1, minimum: MIN_QUANTITY, maximum: MAX_QUANTITY })

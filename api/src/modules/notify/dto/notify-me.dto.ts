@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NOTIFY_PRODUCT_NAMES, SIZES, type NotifyMeRequest, type Size } from '@artist/contracts';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  MAX_SIZE_LENGTH,
+  NOTIFY_PRODUCT_NAMES,
+  type NotifyMeRequest,
+  type Size,
+} from '@artist/contracts';
 import { EmailAddress } from '../../../common/strings.js';
 import { EMAIL_MESSAGE } from '../../../common/validation.js';
 
@@ -19,8 +24,10 @@ export class NotifyMeDto implements NotifyMeRequest {
   productName: string;
 
   /** One of the product's sizes, for an alert when that size is back; absent for any size. */
-  @ApiPropertyOptional({ enum: SIZES, example: 'XL' })
+  @ApiPropertyOptional({ example: 'XL', maxLength: MAX_SIZE_LENGTH })
   @IsOptional()
-  @IsIn(SIZES, { message: `Size must be one of ${SIZES.join(', ')}` })
+  @IsString({ message: "Size must be one of the product's sizes, such as M." })
+  @IsNotEmpty({ message: "Size must be one of the product's sizes, such as M." })
+  @MaxLength(MAX_SIZE_LENGTH, { message: "Size must be one of the product's sizes, such as M." })
   size?: Size;
 }

@@ -18,10 +18,8 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import {
-  FULFILLMENT_STATUSES,
   PAYMENT_METHODS,
   SALES_CHANNELS,
-  type FulfillmentStatus,
   type ManualOrderInput,
   type OrderLineItem,
   type PaymentMethod,
@@ -65,6 +63,9 @@ export class ManualLineItemDto implements OrderLineItem {
  * Body of `POST /api/admin/orders/manual`. Online orders need a name, an email and a shipping
  * address; in-person orders need a location, and blanks get the walk-up defaults.
  */
+/** What a manual order may be entered as: parts ship through shipments. */
+const MANUAL_FULFILLMENT_STATUSES = ['pending', 'fulfilled'] as const;
+
 export class ManualOrderDto implements Partial<ManualOrderInput> {
   @ApiProperty({ enum: SALES_CHANNELS })
   @IsIn(SALES_CHANNELS, { message: 'Sales channel must be online or in-person' })
@@ -152,10 +153,12 @@ export class ManualOrderDto implements Partial<ManualOrderInput> {
   paymentStatus?: 'paid';
 
   @ApiPropertyOptional({
-    enum: FULFILLMENT_STATUSES,
+    enum: MANUAL_FULFILLMENT_STATUSES,
     description: 'Ignored: in-person orders are created fulfilled, online ones pending',
   })
   @IsOptional()
-  @IsIn(FULFILLMENT_STATUSES, { message: 'Fulfillment status must be pending or fulfilled' })
-  fulfillmentStatus?: FulfillmentStatus;
+  @IsIn(MANUAL_FULFILLMENT_STATUSES, {
+    message: 'Fulfillment status must be pending or fulfilled',
+  })
+  fulfillmentStatus?: (typeof MANUAL_FULFILLMENT_STATUSES)[number];
 }
