@@ -344,6 +344,8 @@ describe.each(testDatabases())('fans on $name', (db) => {
       ordersKeptForShipping: 1,
       downloadLinksDeleted: 0,
       downloadCodesForgotten: 0,
+      accountSessionsEnded: 0,
+      passkeysDeleted: 0,
     });
 
     // Her paid checkout order has not shipped: it keeps the name and address on its label, and

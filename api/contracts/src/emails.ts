@@ -16,6 +16,8 @@ export const EMAIL_KINDS = [
   'campaign-test',
   'checkout-reminder',
   'download-links',
+  'account-sign-in',
+  'account-erased',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -34,6 +36,8 @@ export const EMAIL_SUBJECT_TYPES = [
   'download-code',
   'campaign',
   'user',
+  'sign-in-code',
+  'account',
 ] as const;
 export type EmailSubjectType = (typeof EMAIL_SUBJECT_TYPES)[number];
 

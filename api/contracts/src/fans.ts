@@ -68,6 +68,10 @@ export interface FanExport {
    * address, kept under a SHA-256 digest of it (`sha256:…`).
    */
   suppressions: Record<string, unknown>[];
+  /** Their account: its signed-in browsers, passkeys and the sign-in code last asked for. */
+  account_sessions: Record<string, unknown>[];
+  account_passkeys: Record<string, unknown>[];
+  account_sign_in_codes: Record<string, unknown>[];
 }
 
 /**
@@ -87,6 +91,9 @@ export const FAN_EXPORT_SECTIONS = [
   'download_codes',
   'campaign_recipients',
   'suppressions',
+  'account_sessions',
+  'account_passkeys',
+  'account_sign_in_codes',
 ] as const satisfies readonly (keyof FanExport)[];
 export type FanExportSection = (typeof FAN_EXPORT_SECTIONS)[number];
 
@@ -113,4 +120,8 @@ export interface FanErasure {
   downloadLinksDeleted: number;
   /** Download codes the fan redeemed: they stay used, without the address. */
   downloadCodesForgotten: number;
+  /** Her account's signed-in browsers, signed out. */
+  accountSessionsEnded: number;
+  /** Her account's passkeys, deleted. */
+  passkeysDeleted: number;
 }

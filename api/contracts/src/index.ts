@@ -18,3 +18,4 @@ export * from './shipping.js';
 export * from './discounts.js';
 export * from './releases.js';
 export * from './emails.js';
+export * from './accounts.js';

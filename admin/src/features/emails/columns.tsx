@@ -34,6 +34,8 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   'campaign-test': 'Campaign test',
   'checkout-reminder': 'Checkout reminder',
   'download-links': 'Download links',
+  'account-sign-in': 'Account sign-in code',
+  'account-erased': 'Account erased',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind as EmailKind] ?? kind;

@@ -606,3 +606,35 @@ export function campaignEmail(data: CampaignEmailData): RenderedEmail {
   ].join('\n');
   return { subject, html, text };
 }
+
+/** The fan's account page, where she manages her emails: linked from the emails she gets. */
+export const ACCOUNT_PATH = '/account';
+
+/**
+ * To a fan signing in to her account: the 6-digit code to type, and a one-click link, both
+ * working once, for `minutes`.
+ */
+export function accountSignIn(code: string, linkUrl: string, minutes: number): RenderedEmail {
+  const subject = `Your sign-in code: ${code}`;
+  return callToAction({
+    subject,
+    title: 'Sign in to your account',
+    intro: `Your code is ${code}. Type it on the sign-in page, or use the button below. The code and the button work once, for ${minutes} minutes.`,
+    action: { label: 'Sign in', url: linkUrl },
+    closing:
+      "Didn't ask to sign in? Ignore this email: nobody can sign in without this code or link.",
+  });
+}
+
+/** The last email to a fan who erased her account: what was done, and that nothing follows. */
+export function accountErased(siteUrl: string): RenderedEmail {
+  const subject = 'Your account and your data were erased';
+  return callToAction({
+    subject,
+    title: 'Your data was erased',
+    intro:
+      'As you asked, your account, your passkeys and the data held about you were erased, and you were signed out everywhere. An order still to ship keeps only what shipping needs until it ships.',
+    action: { label: 'Visit the site', url: siteUrl },
+    closing: 'This is the last email you will get from us unless you sign up or order again.',
+  });
+}
