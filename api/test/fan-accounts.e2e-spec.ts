@@ -14,27 +14,12 @@ import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js
 import { loggedIn, routes } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
-import { eventually, type ReceivedMail } from './utils/smtp.js';
-import { clearTables, type TestApp } from './utils/test-app.js';
+import { eventually } from './utils/smtp.js';
+import { fanBrowser, signInOf } from './utils/fan-account.js';
+import { clearTables } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 const MINUTE = 60_000;
-
-/** A fan's browser: keeps its cookies, sends the site's Origin, from its own address. */
-export function fanBrowser(t: TestApp, ip: string): TestAgent {
-  return request.agent(t.server).set('Origin', t.config.publicUrl).set('X-Forwarded-For', ip);
-}
-
-/** The code and the link's token of the latest sign-in email to `to`. */
-export function signInOf(mails: ReceivedMail[], to: string): { code: string; token: string } {
-  const mail = mails.filter((m) => m.rcptTo.includes(to)).at(-1);
-  if (!mail) throw new Error(`No sign-in email to ${to}`);
-  const text = mail.parsed.text ?? '';
-  const code = /Your code is (\d{6})/.exec(text)?.[1];
-  const token = /\/account\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!code || !token) throw new Error(`No code or link in: ${text}`);
-  return { code, token };
-}
 
 describe.each(testDatabases())('fan accounts: signing in on $name', (db) => {
   const { smtp, t } = mailingAppOfSuite(db, { PUBLIC_URL, TRUST_PROXY: '1', LOG_LEVEL: 'error' });

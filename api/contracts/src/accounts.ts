@@ -133,3 +133,11 @@ export interface AccountEraseRequest {
 /** `DELETE /api/account` whose `confirm` is not her address. */
 export const ACCOUNT_ERASE_CONFIRM_MESSAGE =
   'To erase your account, type your email address exactly as your account shows it.';
+
+/** The storefront's account pages. */
+export const ACCOUNT_PATH = '/account';
+export const ACCOUNT_SIGN_IN_PATH = '/account/sign-in';
+
+/** A passkey sign-in or registration that did not verify (or whose ceremony ran out). */
+export const PASSKEY_FAILED_MESSAGE =
+  'This passkey could not be checked. Please try again, or sign in with a code by email.';

@@ -55,6 +55,7 @@ export class CreateFanAccounts1768200000000 implements MigrationInterface {
         columns: [
           { name: 'id', type: 'varchar', length: '255', isPrimary: true },
           { name: 'fanId', type: 'integer' },
+          email,
           { name: 'publicKey', type: 'text' },
           { name: 'counter', type: 'bigint', default: 0 },
           { name: 'transports', type: 'varchar', length: '200', isNullable: true },

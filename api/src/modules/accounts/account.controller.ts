@@ -7,6 +7,7 @@ import {
   HttpCode,
   Param,
   ParseIntPipe,
+  Post,
   Put,
   Req,
   Res,
@@ -15,8 +16,13 @@ import {
 import { ApiResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type {
   Account,
   AccountLibraryItem,
+  AccountPasskey,
   AccountNotifyRequest,
   AccountOrder,
   FanExport,
@@ -27,7 +33,15 @@ import { AccountService } from './account.service.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { AccountEraseDto, AccountPreferencesDto } from './dto/account.dto.js';
 import { CurrentFan, FanSessionGuard } from './fan-session.guard.js';
-import { clearFanCookie, type SignedInFan } from './fan-session.js';
+import {
+  clearCeremonyCookie,
+  clearFanCookie,
+  cookieOf,
+  PASSKEY_CEREMONY_COOKIE,
+  setCeremonyCookie,
+  type SignedInFan,
+} from './fan-session.js';
+import { PasskeysService } from './passkeys.service.js';
 
 /** The signed-in fan's own account: every route answers 401 without a fan session. */
 @ApiTags('account')
@@ -38,6 +52,7 @@ export class AccountController {
   constructor(
     private readonly account: AccountService,
     private readonly sessions: AccountSessions,
+    private readonly passkeys: PasskeysService,
     private readonly clock: Clock,
   ) {}
 
@@ -92,6 +107,38 @@ export class AccountController {
     } catch {
       res.destroy();
     }
+  }
+
+  /** Starts adding a passkey: the options for `navigator.credentials.create`. */
+  @Post('passkeys/registration-options')
+  @HttpCode(200)
+  async passkeyOptions(
+    @CurrentFan() fan: SignedInFan,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const { options, ceremony } = await this.passkeys.registrationOptions(fan);
+    setCeremonyCookie(res, ceremony, this.sessions.secureCookies);
+    return options;
+  }
+
+  /** The authenticator's answer to those options: the passkey is hers from now on. */
+  @Post('passkeys')
+  @ApiResponse({ status: 400, description: 'The answer did not verify, or the ceremony ran out' })
+  async addPasskey(
+    @CurrentFan() fan: SignedInFan,
+    @Body() body: RegistrationResponseJSON,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AccountPasskey> {
+    clearCeremonyCookie(res, this.sessions.secureCookies);
+    return this.passkeys.register(fan, cookieOf(req, PASSKEY_CEREMONY_COOKIE), body);
+  }
+
+  @Delete('passkeys/:id')
+  @HttpCode(204)
+  @ApiResponse({ status: 404, description: 'She has no passkey with this id' })
+  removePasskey(@CurrentFan() fan: SignedInFan, @Param('id') id: string): Promise<void> {
+    return this.passkeys.remove(fan, id);
   }
 
   /** Which campaigns she gets, and her place for shows near her. */

@@ -79,6 +79,10 @@ export class Passkey {
   @Column({ type: 'integer' })
   fanId: number;
 
+  /** Her address when she added it: a sign-in with it is a session of this address. */
+  @EmailColumn()
+  email: string;
+
   /** The COSE public key, base64url. */
   @Column({ type: 'text' })
   publicKey: string;

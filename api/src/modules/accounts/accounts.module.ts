@@ -10,6 +10,7 @@ import { AccountService } from './account.service.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { AccountsPersonalData } from './accounts.personal-data.js';
 import { FanSessionGuard } from './fan-session.guard.js';
+import { PasskeysService } from './passkeys.service.js';
 import { PasskeysStore } from './passkeys.store.js';
 import { SignInController } from './sign-in.controller.js';
 import { SignInService } from './sign-in.service.js';
@@ -35,6 +36,7 @@ export const ACCOUNTS_ENTITIES = [SignInCode, FanSession, Passkey, PasskeyChalle
     AccountSessions,
     AccountService,
     PasskeysStore,
+    PasskeysService,
     FanSessionGuard,
     AccountsPersonalData,
   ],

@@ -55,3 +55,25 @@ export function setFanCookie(res: Response, token: string, maxAgeMs: number, sec
 export function clearFanCookie(res: Response, secure: boolean) {
   res.clearCookie(FAN_SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
+
+/** The cookie of a passkey ceremony under way: names its kept challenge (5 minutes, once). */
+export const PASSKEY_CEREMONY_COOKIE = 'artist.passkey';
+
+export function setCeremonyCookie(res: Response, value: string, secure: boolean) {
+  res.cookie(PASSKEY_CEREMONY_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: 5 * 60_000,
+    path: '/api/account',
+  });
+}
+
+export function clearCeremonyCookie(res: Response, secure: boolean) {
+  res.clearCookie(PASSKEY_CEREMONY_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/account',
+  });
+}

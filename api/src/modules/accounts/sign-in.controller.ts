@@ -1,6 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import {
   ACCOUNT_SIGN_IN_SENT_MESSAGE,
   type AccountSignInAnswer,
@@ -10,12 +14,16 @@ import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { AccountSignInDto, AccountVerifyDto } from './dto/sign-in.dto.js';
 import {
+  clearCeremonyCookie,
   clearFanCookie,
   cookieOf,
   FAN_SESSION_COOKIE,
   FAN_SESSION_MS,
+  PASSKEY_CEREMONY_COOKIE,
+  setCeremonyCookie,
   setFanCookie,
 } from './fan-session.js';
+import { PasskeysService } from './passkeys.service.js';
 import { SignInService } from './sign-in.service.js';
 
 /** Signing in to a fan's account and out of it: the routes that need no fan session. */
@@ -25,6 +33,7 @@ export class SignInController {
   constructor(
     private readonly signIn: SignInService,
     private readonly sessions: AccountSessions,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /** Emails a code and a link; the same answer whether or not the address is anyone's. */
@@ -46,6 +55,35 @@ export class SignInController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AccountVerifyAnswer> {
     const { email, sessionToken } = await this.signIn.verify(body);
+    setFanCookie(res, sessionToken, FAN_SESSION_MS, this.sessions.secureCookies);
+    return { email };
+  }
+
+  /** Starts a sign-in with a passkey: the options for `navigator.credentials.get`. */
+  @Post('passkey-sign-in/options')
+  @HttpCode(200)
+  async passkeyOptions(
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const { options, ceremony } = await this.passkeys.signInOptions();
+    setCeremonyCookie(res, ceremony, this.sessions.secureCookies);
+    return options;
+  }
+
+  /** A passkey's answer to those options: a fan session cookie, as `verify` gives. */
+  @Post('passkey-sign-in')
+  @HttpCode(200)
+  @ApiResponse({ status: 400, description: 'The answer did not verify, or the ceremony ran out' })
+  async passkeySignIn(
+    @Body() body: AuthenticationResponseJSON,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AccountVerifyAnswer> {
+    clearCeremonyCookie(res, this.sessions.secureCookies);
+    const { email, sessionToken } = await this.passkeys.signInWith(
+      cookieOf(req, PASSKEY_CEREMONY_COOKIE),
+      body,
+    );
     setFanCookie(res, sessionToken, FAN_SESSION_MS, this.sessions.secureCookies);
     return { email };
   }

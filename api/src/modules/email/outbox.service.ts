@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, MoreThan, type EntityManager } from 'typeorm';
-import type { EmailKind, EmailSubject, OrderLineItem, ShippingAddress } from '@artist/contracts';
+import {
+  ACCOUNT_PATH,
+  type EmailKind,
+  type EmailSubject,
+  type OrderLineItem,
+  type ShippingAddress,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -14,7 +20,6 @@ import { OutboxEmail } from './outbox-email.entity.js';
 import {
   accountErased,
   accountSignIn,
-  ACCOUNT_PATH,
   artistContactAlert,
   artistFreeOrdersDigest,
   artistOrderAlert,
