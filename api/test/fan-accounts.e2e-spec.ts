@@ -6,13 +6,14 @@ import {
   ACCOUNT_LINK_WRONG_MESSAGE,
   ACCOUNT_SIGN_IN_REQUIRED_MESSAGE,
   ACCOUNT_SIGN_IN_SENT_MESSAGE,
+  PASSKEY_FAILED_MESSAGE,
 } from '@artist/contracts';
 import { Clock } from '../src/common/clock.js';
 import { MailQuota } from '../src/modules/email/mail-quota.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { RateLimitHit } from '../src/modules/rate-limit/rate-limit-hit.entity.js';
 import { loggedIn, routes } from './utils/admin.js';
-import { testDatabases } from './utils/databases.js';
+import { oneDatabase, testDatabases } from './utils/databases.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { eventually } from './utils/smtp.js';
 import { fanBrowser, signInOf } from './utils/fan-account.js';
@@ -290,5 +291,68 @@ describe.each(testDatabases())('fan accounts: signing in on $name', (db) => {
 
     await fan.post('/api/account/sign-out').expect(204);
     await fan.get('/api/account').expect(401);
+  });
+
+  it('offers passkey ceremonies for this site, and refuses answers that do not verify', async () => {
+    const fan = fanBrowser(t, freshIp());
+    await fan.post('/api/account/passkeys/registration-options').expect(401);
+    const { code } = await askCode(fan, 'keys@example.com');
+    await fan.post('/api/account/verify').send({ email: 'keys@example.com', code }).expect(200);
+    const options = await fan.post('/api/account/passkeys/registration-options').expect(200);
+    expect(options.body).toMatchObject({
+      rp: { id: 'shop.example.test' },
+      user: { name: 'keys@example.com' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    });
+    expect(
+      [options.headers['set-cookie']].flat().some((c) => c?.startsWith('artist.passkey=')),
+    ).toBe(true);
+    const forged = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+      clientExtensionResults: {},
+    };
+    const refused = await fan.post('/api/account/passkeys').send(forged).expect(400);
+    expect(refused.body.message).toBe(PASSKEY_FAILED_MESSAGE);
+    // The ceremony was used by that try: another answer needs new options.
+    await fan.post('/api/account/passkeys').send(forged).expect(400);
+    await fan.delete('/api/account/passkeys/AAAA').expect(404);
+    expect((await fan.get('/api/account').expect(200)).body.passkeys).toEqual([]);
+
+    const stranger = fanBrowser(t, freshIp());
+    const signIn = await stranger.post('/api/account/passkey-sign-in/options').expect(200);
+    expect(signIn.body).toMatchObject({ rpId: 'shop.example.test', userVerification: 'preferred' });
+    const bad = await stranger
+      .post('/api/account/passkey-sign-in')
+      .send({
+        ...forged,
+        response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+      })
+      .expect(400);
+    expect(bad.body.message).toBe(PASSKEY_FAILED_MESSAGE);
+    await stranger.get('/api/account').expect(401);
+  });
+});
+
+describe.each(oneDatabase())('fan accounts on an https site on $name', (db) => {
+  const { smtp, t } = mailingAppOfSuite(db, {
+    PUBLIC_URL: 'https://shop.example.test',
+    TRUST_PROXY: '1',
+  });
+
+  it('makes the fan cookie Secure', async () => {
+    const fan = fanBrowser(t, '203.0.113.250').set('X-Forwarded-Proto', 'https');
+    await fan.post('/api/account/sign-in').send({ email: 'secure@example.com' }).expect(202);
+    await eventually(() => smtp.received.some((m) => m.rcptTo.includes('secure@example.com')));
+    const { code } = signInOf(smtp.received, 'secure@example.com');
+    const res = await fan
+      .post('/api/account/verify')
+      .send({ email: 'secure@example.com', code })
+      .expect(200);
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('artist.fan='))!;
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
   });
 });
