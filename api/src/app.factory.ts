@@ -82,6 +82,14 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   // admin write must name this site, mounted on the same path as the session so that no request
   // reaches the session without passing it.
   app.use('/api/admin', originCheck(config, { required: true }));
+  // The fan's account: her own data, never cached; its writes must name this site as the
+  // admin's do. Its session is its own cookie (modules/accounts/fan-session.ts), read by its
+  // routes alone: the admin's session middleware above never sees it, nor it the admin's.
+  app.use('/api/account', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api/account', originCheck(config, { required: true }));
   app.use(
     '/api/admin',
     session({

@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { SqliteInUseError } from './database/sqlite-guard.js';
 import { LoggingModule } from './common/logger.js';
 import { CommonModule } from './common/common.module.js';
+import { AccountsModule } from './modules/accounts/index.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
@@ -80,6 +81,7 @@ export class AppModule {
         CampaignsModule,
         ReleasesModule,
         DeployModule,
+        AccountsModule,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { ACCOUNTS_ENTITIES } from './modules/accounts/index.js';
 import { AUTH_ENTITIES } from './modules/auth/auth.module.js';
 import { CAMPAIGNS_ENTITIES } from './modules/campaigns/campaigns.module.js';
 import { CATALOG_ENTITIES } from './modules/catalog/catalog.module.js';
@@ -24,6 +25,7 @@ import { SHOWS_ENTITIES } from './modules/shows/shows.module.js';
  * `TypeOrmModule.forFeature`; a test checks that this list and the app's come to the same tables.
  */
 export const entities = [
+  ...ACCOUNTS_ENTITIES,
   ...AUTH_ENTITIES,
   ...CAMPAIGNS_ENTITIES,
   ...CATALOG_ENTITIES,

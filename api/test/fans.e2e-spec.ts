@@ -346,6 +346,8 @@ describe.each(testDatabases())('fans on $name', (db) => {
       downloadCodesForgotten: 0,
       discountUsesForgotten: 0,
       membershipsDeleted: 0,
+      accountSessionsEnded: 0,
+      passkeysDeleted: 0,
     });
 
     // Her paid checkout order has not shipped: it keeps the name and address on its label, and

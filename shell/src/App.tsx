@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { CONTENT_PAGES, REDEEM_PATH } from '@artist/contracts';
+import { ACCOUNT_PATH, ACCOUNT_SIGN_IN_PATH, CONTENT_PAGES, REDEEM_PATH } from '@artist/contracts';
 import { RemoteMount } from './RemoteMount.js';
 
 /**
@@ -13,7 +13,13 @@ import { RemoteMount } from './RemoteMount.js';
 export function App() {
   return (
     <Routes>
-      {['/', ...CONTENT_PAGES.map((page) => `/${page}`), REDEEM_PATH].map((path) => (
+      {[
+        '/',
+        ...CONTENT_PAGES.map((page) => `/${page}`),
+        REDEEM_PATH,
+        ACCOUNT_PATH,
+        ACCOUNT_SIGN_IN_PATH,
+      ].map((path) => (
         <Route
           key={path}
           path={path}

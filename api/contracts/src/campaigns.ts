@@ -1,3 +1,4 @@
+import type { CampaignTopic } from './accounts.js';
 /** What a campaign is doing; only a draft can be edited or deleted. */
 export const CAMPAIGN_STATUSES = [
   'draft',
@@ -54,6 +55,8 @@ export interface Campaign {
   /** Markdown. */
   body: string;
   audience: CampaignAudience;
+  /** Who may get it by her account's choice of topics: `shows` for a show, `releases` for a release. */
+  topic: CampaignTopic;
   status: CampaignStatus;
   scheduledAt: string | null;
   startedAt: string | null;
@@ -73,6 +76,8 @@ export interface CampaignInput {
   subject: string;
   body: string;
   audience: CampaignAudience;
+  /** `news` when left out. */
+  topic?: CampaignTopic;
 }
 
 /** Answer of `GET /api/admin/campaigns/settings`: what the editor schedules and paces by. */

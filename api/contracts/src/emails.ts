@@ -17,6 +17,8 @@ export const EMAIL_KINDS = [
   'checkout-reminder',
   'download-links',
   'membership-card-declined',
+  'account-sign-in',
+  'account-erased',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -36,6 +38,8 @@ export const EMAIL_SUBJECT_TYPES = [
   'campaign',
   'user',
   'membership',
+  'sign-in-code',
+  'account',
 ] as const;
 export type EmailSubjectType = (typeof EMAIL_SUBJECT_TYPES)[number];
 

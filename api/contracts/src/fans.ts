@@ -77,6 +77,10 @@ export interface FanExport {
   suppressions: Record<string, unknown>[];
   /** Their memberships (tier, status, Stripe's subscription and customer). */
   memberships: Record<string, unknown>[];
+  /** Their account: its signed-in browsers, passkeys and the sign-in code last asked for. */
+  account_sessions: Record<string, unknown>[];
+  account_passkeys: Record<string, unknown>[];
+  account_sign_in_codes: Record<string, unknown>[];
 }
 
 /**
@@ -99,6 +103,9 @@ export const FAN_EXPORT_SECTIONS = [
   'campaign_recipients',
   'suppressions',
   'memberships',
+  'account_sessions',
+  'account_passkeys',
+  'account_sign_in_codes',
 ] as const satisfies readonly (keyof FanExport)[];
 export type FanExportSection = (typeof FAN_EXPORT_SECTIONS)[number];
 
@@ -129,4 +136,8 @@ export interface FanErasure {
   discountUsesForgotten: number;
   /** Memberships deleted; an active one is cancelled at Stripe first. */
   membershipsDeleted: number;
+  /** Her account's signed-in browsers, signed out. */
+  accountSessionsEnded: number;
+  /** Her account's passkeys, deleted. */
+  passkeysDeleted: number;
 }

@@ -19,3 +19,4 @@ export * from './discounts.js';
 export * from './releases.js';
 export * from './emails.js';
 export * from './memberships.js';
+export * from './accounts.js';

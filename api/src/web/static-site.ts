@@ -17,6 +17,8 @@ import {
   GALLERY_PHOTOS_ID,
   notFoundTitle,
   REDEEM_PATH,
+  ACCOUNT_PATH,
+  ACCOUNT_SIGN_IN_PATH,
   REMOTES_MANIFEST_PATH,
   SITE_CONTENT_ID,
   type ContentPageKey,
@@ -49,6 +51,8 @@ export const PAGE_PATHS = [
   ...ADMIN_AREAS.map(({ key }) => adminAreaPath(key)),
   ...CONTENT_PAGE_PATHS,
   REDEEM_PATH,
+  ACCOUNT_PATH,
+  ACCOUNT_SIGN_IN_PATH,
 ];
 
 /** Static image folders of the storefront's build, served at the site's root. */

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import { CONTENT_PAGES, REDEEM_PATH, type ContentPageKey } from '@artist/contracts';
+import {
+  ACCOUNT_PATH,
+  ACCOUNT_SIGN_IN_PATH,
+  CONTENT_PAGES,
+  REDEEM_PATH,
+  type ContentPageKey,
+} from '@artist/contracts';
+import { AccountPage } from '../features/account/AccountPage.js';
+import { SignInPage } from '../features/account/SignInPage.js';
 import { ContentPage } from '../features/content/ContentPage.js';
 import { HomePage } from '../features/home/HomePage.js';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.js';
@@ -24,6 +32,7 @@ export default function StorefrontApp() {
   const [store] = useState(() => createStore());
   const { pathname } = useLocation();
   const page = contentPageOf(pathname);
+  const path = pathname.replace(/(.)\/$/, '$1');
   useRemoveFirstPaint();
   return (
     <Provider store={store}>
@@ -32,8 +41,12 @@ export default function StorefrontApp() {
           <HomePage />
         ) : page ? (
           <ContentPage page={page} />
-        ) : pathname.replace(/(.)\/$/, '$1') === REDEEM_PATH ? (
+        ) : path === REDEEM_PATH ? (
           <RedeemPage />
+        ) : path === ACCOUNT_PATH ? (
+          <AccountPage />
+        ) : path === ACCOUNT_SIGN_IN_PATH ? (
+          <SignInPage />
         ) : (
           <NotFoundPage />
         )}

@@ -5,6 +5,7 @@ import {
   type AudienceCount,
   type Campaign,
   type CampaignAudience,
+  type CampaignTopic,
   type CampaignInput,
   serverMessage,
 } from '@artist/contracts';
@@ -48,7 +49,15 @@ interface EditorValues {
   radiusKm?: number | null;
   countries?: string[];
   boughtProductIds?: string[];
+  topic?: CampaignTopic;
 }
+
+/** The fans' topics, as their account names them: a campaign goes to those who keep it on. */
+const TOPIC_OPTIONS: { value: CampaignTopic; label: string }[] = [
+  { value: 'news', label: 'News (the newsletter)' },
+  { value: 'shows', label: 'Shows' },
+  { value: 'releases', label: 'Releases' },
+];
 
 /** The preview's widths: a desktop mail client's reading pane and a phone's screen. */
 const WIDTHS = { Desktop: 640, Phone: 375 } as const;
@@ -62,6 +71,7 @@ function toValues(campaign: Campaign | null): EditorValues {
     radiusKm: audience.near?.radiusKm ?? ANNOUNCE_RADIUS_KM,
     countries: audience.countries ?? [],
     boughtProductIds: audience.boughtProductIds ?? [],
+    topic: campaign?.topic ?? 'news',
   };
 }
 
@@ -78,6 +88,7 @@ const toInput = (values: EditorValues): CampaignInput => ({
   subject: values.subject.trim(),
   body: values.body,
   audience: toAudience(values),
+  topic: values.topic ?? 'news',
 });
 
 /** The editor of one campaign: writing, audience, preview, test, send, and its progress. */
@@ -147,12 +158,15 @@ function DraftEditor({
     skip: !campaign,
   });
   const watched = Form.useWatch([], form) as Partial<EditorValues> | undefined;
-  const audienceKey = JSON.stringify(toAudience(watched ?? toValues(campaign)));
+  const audienceKey = JSON.stringify({
+    audience: toAudience(watched ?? toValues(campaign)),
+    topic: (watched ?? toValues(campaign)).topic ?? 'news',
+  });
 
   // The live count of the audience, a moment after it last changed.
   useEffect(() => {
     const timer = setTimeout(() => {
-      count(JSON.parse(audienceKey) as CampaignAudience)
+      count(JSON.parse(audienceKey) as { audience: CampaignAudience; topic: CampaignTopic })
         .unwrap()
         .then((answer) => {
           setReach(answer);
@@ -269,6 +283,13 @@ function DraftEditor({
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             Audience
           </Typography.Title>
+          <Form.Item
+            label="Topic"
+            name="topic"
+            extra="Fans choose the topics they get in their account"
+          >
+            <Select options={TOPIC_OPTIONS} />
+          </Form.Item>
           <Form.Item label="Near a show" name="showId">
             <Select
               allowClear

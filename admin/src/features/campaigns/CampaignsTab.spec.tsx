@@ -12,6 +12,7 @@ const makeCampaign = (id: number, overrides: Partial<Campaign> = {}): Campaign =
   subject: `Campaign ${id}`,
   body: '# Hello',
   audience: {},
+  topic: 'news',
   status: 'draft',
   scheduledAt: null,
   startedAt: null,

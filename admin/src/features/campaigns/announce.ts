@@ -33,6 +33,8 @@ export function announcement(show: AdminShow): CampaignInput {
       'Wren',
     ].join('\n'),
     audience: { near: { showId: show.id, radiusKm: ANNOUNCE_RADIUS_KM } },
+    // Goes to the fans who keep the "shows" topic on in their account.
+    topic: 'shows',
   };
 }
 

@@ -2,6 +2,7 @@ import type {
   AudienceCount,
   Campaign,
   CampaignAudience,
+  CampaignTopic,
   CampaignInput,
   CampaignListFilter,
   CampaignPreview,
@@ -38,11 +39,14 @@ export const campaignsApi = injectListEndpoints(
         invalidatesTags: (_r, _e, { id }) => [campaigns.tag, one(id)],
       }),
       deleteCampaign: campaigns.remove<void, number>(),
-      countAudience: build.mutation<AudienceCount, CampaignAudience>({
-        query: (audience) => ({
+      countAudience: build.mutation<
+        AudienceCount,
+        { audience: CampaignAudience; topic: CampaignTopic }
+      >({
+        query: ({ audience, topic }) => ({
           url: '/admin/campaigns/audience',
           method: 'POST',
-          body: { audience },
+          body: { audience, topic },
         }),
       }),
       testCampaign: build.mutation<FormResponse, { id: number; emails: string[] }>({

@@ -35,6 +35,8 @@ export const KIND_LABELS: Record<EmailKind, string> = {
   'checkout-reminder': 'Checkout reminder',
   'download-links': 'Download links',
   'membership-card-declined': 'Membership card declined',
+  'account-sign-in': 'Account sign-in code',
+  'account-erased': 'Account erased',
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind as EmailKind] ?? kind;

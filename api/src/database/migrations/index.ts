@@ -46,6 +46,8 @@ import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-Gi
 import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
 import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderLinesAndAddressColumns.js';
 import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
+import { CreateFanAccounts1768200000000 } from './1768200000000-CreateFanAccounts.js';
+import { AddCampaignTopics1768201000000 } from './1768201000000-AddCampaignTopics.js';
 import { WidenSizeNames1768400000000 } from './1768400000000-WidenSizeNames.js';
 import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhotos.js';
 import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
@@ -100,6 +102,8 @@ export const migrations = [
   FoldOncePerEmailAddresses1767980000000,
   OrderLinesAndAddressColumns1768000000000,
   CreateRemoteReleases1768010000000,
+  CreateFanAccounts1768200000000,
+  AddCampaignTopics1768201000000,
   WidenSizeNames1768400000000,
   ListProductPhotos1768401000000,
   AddOrderShipments1768402000000,

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import type { CampaignAudience } from '@artist/contracts';
+import type { CampaignAudience, CampaignTopic } from '@artist/contracts';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MembershipsService } from '../memberships/memberships.service.js';
 import { NewsletterService, type MailableSignup } from '../newsletter/newsletter.service.js';
@@ -39,12 +39,13 @@ export class AudienceService {
     await this.memberTier(audience);
   }
 
-  async resolve(audience: CampaignAudience): Promise<Audience> {
+  /** `topic`: only the fans who keep the campaign's topic on (every fan keeps `news` on by default). */
+  async resolve(audience: CampaignAudience, topic: CampaignTopic = 'news'): Promise<Audience> {
     const centre = await this.showPlace(audience);
     const productIds = await this.productIds(audience);
     const tierId = await this.memberTier(audience);
     const suppressed = await this.suppressions.suppressed();
-    let members = (await this.newsletter.mailable()).filter((m) => !suppressed(m.email));
+    let members = (await this.newsletter.mailable(topic)).filter((m) => !suppressed(m.email));
     if (productIds) {
       const buyers = await this.orders.buyersOf(productIds);
       members = members.filter((m) => buyers.has(m.email));

@@ -33,6 +33,10 @@ export class CampaignRecord {
   @Column({ type: 'text' })
   audience: string;
 
+  /** Which of the fans' topics it is (`CAMPAIGN_TOPICS`): only those who keep it on get it. */
+  @Column({ type: 'varchar', length: 10, default: 'news' })
+  topic: string;
+
   /** draft, scheduled, sending, paused, sent or cancelled. */
   @Column({ type: 'varchar', length: 20 })
   status: string;

@@ -99,7 +99,7 @@ export class CampaignsController {
   @Post('audience')
   @HttpCode(200)
   audience(@Body() body: AudienceRequestDto): Promise<AudienceCount> {
-    return this.campaigns.count(body.audience);
+    return this.campaigns.count(body.audience, body.topic);
   }
 
   @Get(':id')

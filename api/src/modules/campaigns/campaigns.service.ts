@@ -17,6 +17,7 @@ import {
   type CampaignListFilter,
   type CampaignSort,
   type CampaignStatus,
+  type CampaignTopic,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
@@ -104,6 +105,7 @@ export class CampaignsService implements OnModuleInit {
       subject: input.subject,
       body: input.body,
       audience: JSON.stringify(cleanAudience(input.audience)),
+      topic: input.topic ?? 'news',
       status: 'draft',
       createdAt: now,
       updatedAt: now,
@@ -129,6 +131,8 @@ export class CampaignsService implements OnModuleInit {
         subject: input.subject,
         body: input.body,
         audience: JSON.stringify(cleanAudience(input.audience)),
+        // Left out, the topic stays as it was (the editor of an announcement keeps `shows`).
+        ...(input.topic && { topic: input.topic }),
         updatedAt: this.clock.now().getTime(),
       },
     );
@@ -141,8 +145,14 @@ export class CampaignsService implements OnModuleInit {
     if (!removed.affected) throw notDraft(await this.find(id), 'deleted');
   }
 
-  async count(audience: CampaignAudience): Promise<{ count: number; unknownLocation: number }> {
-    const { members, unknownLocation } = await this.audience.resolve(cleanAudience(audience));
+  async count(
+    audience: CampaignAudience,
+    topic: CampaignTopic = 'news',
+  ): Promise<{ count: number; unknownLocation: number }> {
+    const { members, unknownLocation } = await this.audience.resolve(
+      cleanAudience(audience),
+      topic,
+    );
     return { count: members.length, unknownLocation };
   }
 
@@ -214,7 +224,10 @@ export class CampaignsService implements OnModuleInit {
   async start(id: number, from: 'draft' | 'scheduled'): Promise<boolean> {
     const campaign = await this.find(id);
     const postalAddress = (await this.content.get()).postalAddress;
-    const audience = await this.audience.resolve(JSON.parse(campaign.audience) as CampaignAudience);
+    const audience = await this.audience.resolve(
+      JSON.parse(campaign.audience) as CampaignAudience,
+      campaign.topic as CampaignTopic,
+    );
     const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
     const now = this.clock.now().getTime();
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
@@ -365,6 +378,7 @@ export function toCampaign(row: CampaignRecord): Campaign {
     subject: row.subject,
     body: row.body,
     audience: JSON.parse(row.audience) as CampaignAudience,
+    topic: row.topic as CampaignTopic,
     status: row.status as CampaignStatus,
     scheduledAt: iso(row.scheduledAt),
     startedAt: iso(row.startedAt),

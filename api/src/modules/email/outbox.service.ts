@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, MoreThan, type EntityManager } from 'typeorm';
-import type { EmailKind, EmailSubject, OrderLineItem, ShippingAddress } from '@artist/contracts';
+import {
+  ACCOUNT_PATH,
+  type EmailKind,
+  type EmailSubject,
+  type OrderLineItem,
+  type ShippingAddress,
+} from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -12,6 +18,8 @@ import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
 import { OutboxEmail } from './outbox-email.entity.js';
 import {
+  accountErased,
+  accountSignIn,
   artistContactAlert,
   artistFreeOrdersDigest,
   artistOrderAlert,
@@ -387,6 +395,43 @@ export class OutboxService {
       subject: { type: 'user', id: reset.userId },
       to: { address: artist },
       content: passwordReset(link, reset.minutes),
+    });
+  }
+
+  /**
+   * A fan's sign-in code and one-click link (`/account?token=…`): anyone can ask for one for any
+   * address, so it is `strangerCaused`. False when the mailbox has had its emails for the day.
+   */
+  async queueAccountSignIn(
+    manager: EntityManager,
+    signIn: {
+      id: number;
+      email: string;
+      code: string;
+      token: string;
+      tokenHash: string;
+      minutes: number;
+    },
+  ): Promise<boolean> {
+    const link = `${this.config.publicUrl}${ACCOUNT_PATH}?token=${encodeURIComponent(signIn.token)}`;
+    return this.queue(manager, {
+      key: `account-sign-in:${signIn.tokenHash.slice(0, 40)}`,
+      kind: 'account-sign-in',
+      subject: { type: 'sign-in-code', id: signIn.id },
+      to: { address: signIn.email },
+      content: accountSignIn(signIn.code, link, signIn.minutes),
+      strangerCaused: true,
+    });
+  }
+
+  /** The last email to a fan who erased her own account (queued after the erasure). */
+  async queueAccountErased(manager: EntityManager, email: string, at: number): Promise<boolean> {
+    return this.queue(manager, {
+      key: `account-erased:${createHash('sha256').update(email).digest('hex').slice(0, 32)}:${at}`,
+      kind: 'account-erased',
+      subject: null,
+      to: { address: email },
+      content: accountErased(this.config.publicUrl),
     });
   }
 

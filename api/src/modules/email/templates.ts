@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import type mjml from 'mjml';
-import { preOrderNote, type OrderLineItem, type ShippingAddress } from '@artist/contracts';
+import {
+  ACCOUNT_PATH,
+  preOrderNote,
+  type OrderLineItem,
+  type ShippingAddress,
+} from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { Carrier } from './carriers.js';
@@ -83,6 +88,10 @@ const button = (label: string, url: string) =>
 const footerLink = (label: string, url: string) =>
   `<a href="${escapeHtml(url)}" style="color:${COLOURS.inkSoft}">${label}</a>`;
 
+/** Where a fan chooses which emails she gets: her account, on the site the link leads to. */
+const manageEmailsUrl = (siteLink: string) => `${new URL(siteLink).origin}${ACCOUNT_PATH}`;
+export const MANAGE_EMAILS_LABEL = 'Manage your emails';
+
 /** An email that asks one thing of its reader, as HTML and as the same lines of plain text. */
 interface CallToAction {
   subject: string;
@@ -110,7 +119,11 @@ function callToAction(email: CallToAction): RenderedEmail {
       button(action.label, action.url),
       paragraph(closing),
     ].join('\n'),
-    footer && footerLink(footer.label, footer.url),
+    footer &&
+      [
+        footerLink(footer.label, footer.url),
+        footerLink(MANAGE_EMAILS_LABEL, manageEmailsUrl(footer.url)),
+      ].join(' · '),
   );
   const text = [
     title,
@@ -121,7 +134,13 @@ function callToAction(email: CallToAction): RenderedEmail {
     `${action.textLabel ?? action.label}: ${action.url}`,
     '',
     closing,
-    ...(footer ? ['', `${footer.label}: ${footer.url}`] : []),
+    ...(footer
+      ? [
+          '',
+          `${footer.label}: ${footer.url}`,
+          `${MANAGE_EMAILS_LABEL}: ${manageEmailsUrl(footer.url)}`,
+        ]
+      : []),
   ].join('\n');
   return { subject, html, text };
 }
@@ -601,7 +620,7 @@ export function campaignEmail(data: CampaignEmailData): RenderedEmail {
     ? `<mj-text font-size="14px" color="${COLOURS.accent}">This is a test copy: it was sent to you alone, and nothing was counted.</mj-text>`
     : '';
   const footer = [
-    `<a href="${data.unsubscribeUrl === '<!--unsubscribe-url-->' ? data.unsubscribeUrl : escapeHtml(data.unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a>`,
+    `<a href="${data.unsubscribeUrl === '<!--unsubscribe-url-->' ? data.unsubscribeUrl : escapeHtml(data.unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a> · ${footerLink(MANAGE_EMAILS_LABEL, manageEmailsUrl(data.viewUrl))}`,
     escapeHtml(`You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`),
     escapeHtml(data.postalAddress).replace(/\n/g, '<br />'),
   ].join('<br />');
@@ -620,8 +639,38 @@ export function campaignEmail(data: CampaignEmailData): RenderedEmail {
     '',
     '--',
     `Unsubscribe: ${data.unsubscribeUrl}`,
+    `${MANAGE_EMAILS_LABEL}: ${manageEmailsUrl(data.viewUrl)}`,
     `You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`,
     data.postalAddress,
   ].join('\n');
   return { subject, html, text };
+}
+
+/**
+ * To a fan signing in to her account: the 6-digit code to type, and a one-click link, both
+ * working once, for `minutes`.
+ */
+export function accountSignIn(code: string, linkUrl: string, minutes: number): RenderedEmail {
+  const subject = `Your sign-in code: ${code}`;
+  return callToAction({
+    subject,
+    title: 'Sign in to your account',
+    intro: `Your code is ${code}. Type it on the sign-in page, or use the button below. The code and the button work once, for ${minutes} minutes.`,
+    action: { label: 'Sign in', url: linkUrl },
+    closing:
+      "Didn't ask to sign in? Ignore this email: nobody can sign in without this code or link.",
+  });
+}
+
+/** The last email to a fan who erased her account: what was done, and that nothing follows. */
+export function accountErased(siteUrl: string): RenderedEmail {
+  const subject = 'Your account and your data were erased';
+  return callToAction({
+    subject,
+    title: 'Your data was erased',
+    intro:
+      'As you asked, your account, your passkeys and the data held about you were erased, and you were signed out everywhere. An order still to ship keeps only what shipping needs until it ships.',
+    action: { label: 'Visit the site', url: siteUrl },
+    closing: 'This is the last email you will get from us unless you sign up or order again.',
+  });
 }

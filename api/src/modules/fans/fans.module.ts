@@ -28,7 +28,8 @@ export const FANS_ENTITIES = [Fan];
   ],
   controllers: [FanListController, FansController],
   providers: [FansService, PersonalDataRegistry, { provide: FanLinker, useClass: FanLinkService }],
-  // Global, so the modules whose records name a fan get the linker without importing this one.
-  exports: [FanLinker],
+  // Global, so the modules whose records name a fan get the linker without importing this one;
+  // the accounts module asks FansService for a fan's own export and erasure.
+  exports: [FanLinker, FansService],
 })
 export class FansModule {}

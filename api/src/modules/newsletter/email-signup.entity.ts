@@ -91,6 +91,19 @@ export class EmailSignup extends PlaceColumns {
   @Column({ type: 'varchar', length: 100, nullable: true })
   location: string | null;
 
+  /**
+   * The topics of campaigns the fan gets (`Campaign.topic`), chosen on her account page; every
+   * one on for a signup from the form.
+   */
+  @Column({ type: 'boolean', default: true })
+  topicNews: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  topicShows: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  topicReleases: boolean;
+
   /** Confirmed, unconfirmed or unsubscribed, from the two times above; kept by the database. */
   @Column({
     type: 'varchar',

@@ -8,6 +8,8 @@ import {
   type ListSelection,
   type SignupListFilter,
   type SignupSort,
+  type AccountTopics,
+  type CampaignTopic,
   type SignupSubscription,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
@@ -32,6 +34,22 @@ export interface MailableSignup {
 }
 
 const MAILABLE_BATCH = 5000;
+
+/** The topics a signup gets: those it keeps on while `live` (confirmed, subscribed), else none. */
+function topicsOf(row: EmailSignup | null, live: boolean): AccountTopics {
+  return {
+    news: live && row!.topicNews,
+    shows: live && row!.topicShows,
+    releases: live && row!.topicReleases,
+  };
+}
+
+/** The signup's column of each campaign topic. */
+const TOPIC_COLUMNS = {
+  news: 'topicNews',
+  shows: 'topicShows',
+  releases: 'topicReleases',
+} as const satisfies Record<CampaignTopic, keyof EmailSignup>;
 
 /** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 60 * 60_000;
@@ -92,7 +110,8 @@ export class NewsletterService {
    * Every address a campaign may go to: confirmed and not unsubscribed (suppressions are the
    * campaigns' to apply), with its unsubscribe token and known place; by id, in batches.
    */
-  async mailable(): Promise<MailableSignup[]> {
+  async mailable(topic?: CampaignTopic): Promise<MailableSignup[]> {
+    const topicColumn = topic ? `s.${TOPIC_COLUMNS[topic]}` : null;
     const found: MailableSignup[] = [];
     for (let after = 0; ;) {
       const rows = await this.signups
@@ -100,6 +119,7 @@ export class NewsletterService {
         .select(['s.id', 's.email', 's.token', 's.latitude', 's.longitude', 's.country'])
         .where("s.subscription = 'confirmed'")
         .andWhere('s.token IS NOT NULL')
+        .andWhere(topicColumn ? `${topicColumn} = :on` : '1 = 1', { on: true })
         .andWhere('s.id > :after', { after })
         .orderBy('s.id', 'ASC')
         .limit(MAILABLE_BATCH)
@@ -117,6 +137,78 @@ export class NewsletterService {
       if (rows.length < MAILABLE_BATCH) return found;
       after = rows.at(-1)!.id;
     }
+  }
+
+  /**
+   * A fan's email preferences (her account): her signup's place and topics, every topic off
+   * without a confirmed, live subscription.
+   */
+  async preferencesOf(email: string): Promise<{ location: string | null; topics: AccountTopics }> {
+    const row = await this.signups.findOneBy({ email: normaliseEmail(email) });
+    const live = row !== null && row.confirmedAt !== null && row.unsubscribedAt === null;
+    return { location: row?.location ?? null, topics: topicsOf(row, live) };
+  }
+
+  /**
+   * Her account's preferences. `topics`: those given change, the others stay; every one off
+   * unsubscribes her, and turning one on subscribes her, confirmed, since signing in proved the
+   * address. `location`: checked as the signup form checks it, and its place found for "fans
+   * near a show" (null or "" forgets it). A fan with no signup gets one, unsubscribed until she
+   * turns a topic on.
+   */
+  async setPreferences(
+    email: string,
+    input: { topics?: Partial<AccountTopics>; location?: string | null },
+  ): Promise<void> {
+    const address = normaliseEmail(email);
+    const now = this.clock.now();
+    const unsubscribed = await this.transactions.run(async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(EmailSignup)
+        .values({
+          email: address,
+          token: newLinkToken(),
+          fanId: await this.fanLinker.link(manager, address, now),
+          unsubscribedAt: now.getTime(),
+        })
+        .orIgnore()
+        .execute();
+      const row = await manager.findOneByOrFail(EmailSignup, { email: address });
+      const live = row.confirmedAt !== null && row.unsubscribedAt === null;
+      const next = { ...topicsOf(row, live) };
+      for (const topic of Object.keys(TOPIC_COLUMNS) as CampaignTopic[]) {
+        const given = input.topics?.[topic];
+        if (typeof given === 'boolean') next[topic] = given;
+      }
+      const changes: Partial<EmailSignup> = {};
+      let ended = false;
+      if (input.topics) {
+        if (next.news || next.shows || next.releases) {
+          changes.topicNews = next.news;
+          changes.topicShows = next.shows;
+          changes.topicReleases = next.releases;
+          if (!live) {
+            changes.confirmedAt = row.confirmedAt ?? now.getTime();
+            changes.unsubscribedAt = null;
+          }
+        } else if (live) {
+          changes.unsubscribedAt = now.getTime();
+          ended = true;
+        }
+      }
+      if (input.location !== undefined) {
+        const location = input.location?.trim() || null;
+        Object.assign(
+          changes,
+          location ? this.placeOf(location) : { location: null, ...placeColumns(null) },
+        );
+      }
+      if (Object.keys(changes).length) await manager.update(EmailSignup, { id: row.id }, changes);
+      return ended;
+    });
+    if (unsubscribed) for (const listener of this.unsubscribeListeners) await listener(address);
   }
 
   onUnsubscribe(listener: (email: string) => Promise<unknown>): void {

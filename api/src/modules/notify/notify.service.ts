@@ -307,6 +307,26 @@ export class NotifyService implements OnModuleInit {
     return true;
   }
 
+  /**
+   * The person's requests still waiting for their product (not yet alerted, not unsubscribed),
+   * newest first: her account lists them.
+   */
+  async waitingOf(person: PersonalDataSubject): Promise<NotifyMe[]> {
+    const rows = await recordsOfPerson(this.requests.manager, NotifyMe, 'n', person);
+    return rows.filter((row) => row.notified !== 'true' && row.unsubscribedAt === null);
+  }
+
+  /**
+   * Her account's cancel of one waiting request: it gets no alert. False when no waiting
+   * request of hers has this id.
+   */
+  async cancel(person: PersonalDataSubject, id: number): Promise<boolean> {
+    const waiting = await this.waitingOf(person);
+    if (!waiting.some((row) => row.id === id)) return false;
+    await this.requests.update({ id }, { unsubscribedAt: this.clock.now() });
+    return true;
+  }
+
   /** The person's requests, newest first (see `recordsOfPerson`), for their history. */
   recordsOf(manager: EntityManager, person: PersonalDataSubject): Promise<NotifyMe[]> {
     return recordsOfPerson(manager, NotifyMe, 'n', person);

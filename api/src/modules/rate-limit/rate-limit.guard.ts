@@ -32,7 +32,8 @@ export type LimitedAction =
   | 'password-reset'
   | 'password-reset-confirm'
   | 'discount-check'
-  | 'remote-failure';
+  | 'remote-failure'
+  | 'account-sign-in';
 
 /** Reset links one address may ask for: each sends an email to the artist. */
 export const PASSWORD_RESET_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
@@ -42,6 +43,9 @@ export const PASSWORD_RESET_CONFIRM_LIMIT: Limit = { max: 10, windowMs: 60_000 }
 
 /** Load failures of a remote one address may report: a page view reports at most one per remote. */
 export const REMOTE_FAILURE_LIMIT: Limit = { max: 20, windowMs: 10 * 60_000 };
+
+/** Sign-in codes one address may ask for (`POST /api/account/sign-in`): each sends an email. */
+export const ACCOUNT_SIGN_IN_LIMIT: Limit = { max: 10, windowMs: 60 * 60_000 };
 
 const RATE_LIMIT = Symbol('rateLimit');
 
@@ -83,6 +87,7 @@ export class RateLimitGuard implements CanActivate {
     if (action === 'password-reset-confirm') return PASSWORD_RESET_CONFIRM_LIMIT;
     if (action === 'discount-check') return limits.discountCheck;
     if (action === 'remote-failure') return REMOTE_FAILURE_LIMIT;
+    if (action === 'account-sign-in') return ACCOUNT_SIGN_IN_LIMIT;
     return limits.forms;
   }
 }

@@ -15,8 +15,8 @@ import {
 export const downloadName = (release: string, format: string) =>
   `${release} (${format})`.replace(/[^\w .()-]+/g, '_').trim() + '.zip';
 
-/** The headers of a release's ZIP sent as a download. */
-function attachmentHeaders(res: Response, release: string, format: string): void {
+/** The headers of a release's ZIP sent as a download (here, and by a fan's library). */
+export function attachmentHeaders(res: Response, release: string, format: string): void {
   const name = downloadName(release, format);
   res.setHeader('Content-Type', 'application/zip');
   res.setHeader(

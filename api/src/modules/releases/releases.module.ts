@@ -8,6 +8,7 @@ import { DownloadCodesService } from './download-codes.service.js';
 import { DownloadLinkRecord, DownloadRecordRow } from './download.entity.js';
 import { DownloadsController } from './downloads.controller.js';
 import { DownloadsService } from './downloads.service.js';
+import { LibraryService } from './library.service.js';
 import { ReleasesPersonalData } from './releases.personal-data.js';
 
 /** The tables this module owns: registered here, and listed for data sources outside the app. */
@@ -22,7 +23,7 @@ export const RELEASES_ENTITIES = [
 @Module({
   imports: [TypeOrmModule.forFeature(RELEASES_ENTITIES), CatalogModule, OrdersModule],
   controllers: [DownloadsController, DownloadCodesController, RedeemController],
-  providers: [DownloadsService, DownloadCodesService, ReleasesPersonalData],
-  exports: [DownloadsService, DownloadCodesService],
+  providers: [DownloadsService, DownloadCodesService, LibraryService, ReleasesPersonalData],
+  exports: [DownloadsService, DownloadCodesService, LibraryService],
 })
 export class ReleasesModule {}

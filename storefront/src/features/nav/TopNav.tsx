@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ACCOUNT_PATH } from '@artist/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { artist } from '../../content/artist.js';
 import { selectCartCount, setCartOpen } from '../cart/cartSlice.js';
@@ -69,6 +70,10 @@ export function TopNav({ away = false }: { away?: boolean }) {
           ))}
         </ul>
         <div className="top-nav__actions">
+          {/* A plain link: the home page's header is also drawn before the router (first paint). */}
+          <a className="top-nav__account" href={ACCOUNT_PATH}>
+            Account
+          </a>
           {!away && (
             <button
               type="button"

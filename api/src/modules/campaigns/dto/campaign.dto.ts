@@ -6,6 +6,7 @@ import {
   ArrayMinSize,
   IsArray,
   IsEmail,
+  IsIn,
   IsInt,
   IsISO8601,
   IsNumber,
@@ -20,6 +21,8 @@ import {
 } from 'class-validator';
 import {
   CAMPAIGN_LIMITS as L,
+  CAMPAIGN_TOPICS,
+  type CampaignTopic,
   type CampaignAudience,
   type CampaignInput,
   type CampaignSendRequest,
@@ -103,6 +106,11 @@ export class CampaignInputDto implements CampaignInput {
   @IsObject({ message: 'audience must be an object ({} for every subscriber)' })
   @Type(() => AudienceDto)
   audience: AudienceDto;
+
+  @ApiPropertyOptional({ enum: CAMPAIGN_TOPICS, default: 'news' })
+  @IsOptional()
+  @IsIn(CAMPAIGN_TOPICS, { message: `topic must be one of ${CAMPAIGN_TOPICS.join(', ')}` })
+  topic?: CampaignTopic;
 }
 
 export class AudienceRequestDto {
@@ -111,6 +119,11 @@ export class AudienceRequestDto {
   @IsObject({ message: 'audience must be an object ({} for every subscriber)' })
   @Type(() => AudienceDto)
   audience: AudienceDto;
+
+  @ApiPropertyOptional({ enum: CAMPAIGN_TOPICS, default: 'news' })
+  @IsOptional()
+  @IsIn(CAMPAIGN_TOPICS, { message: `topic must be one of ${CAMPAIGN_TOPICS.join(', ')}` })
+  topic?: CampaignTopic;
 }
 
 export class CampaignSendDto implements CampaignSendRequest {

@@ -1,0 +1,1 @@
+export { ACCOUNTS_ENTITIES, AccountsModule } from './accounts.module.js';
