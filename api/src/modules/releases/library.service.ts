@@ -4,9 +4,14 @@ import { endsDownloads, type OrderLine } from '@artist/contracts';
 import { normaliseEmail } from '../../common/strings.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ReleaseFilesService } from '../catalog/release-files.js';
-import { STORAGE, type ByteRange, type Storage, type StoredFile } from '../storage/storage.js';
+import {
+  parseRange,
+  STORAGE,
+  type ByteRange,
+  type Storage,
+  type StoredFile,
+} from '../storage/storage.js';
 import { DownloadCodesService } from './download-codes.service.js';
-import { parseRange } from './downloads.service.js';
 
 /** A release in a fan's library, with the formats it has now. */
 export interface LibraryRelease {
