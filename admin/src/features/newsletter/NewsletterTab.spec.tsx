@@ -38,7 +38,9 @@ it('reports a failed load', async () => {
   signedIn({ 'GET /api/admin/email-signups': { status: 503, text: '' } });
   renderAdmin('/admin?tab=newsletter');
   expect(await screen.findByText('Failed to load newsletter signups')).toBeInTheDocument();
-  expect(screen.getByText('503: Service Unavailable')).toBeInTheDocument();
+  expect(
+    screen.getByText('The server answered 503 Service Unavailable. Please try again.'),
+  ).toBeInTheDocument();
 });
 
 it('shows, filters and counts the subscription states', async () => {
