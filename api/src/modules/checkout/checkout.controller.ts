@@ -55,11 +55,15 @@ export class CheckoutController {
     return this.checkout.checkDiscount(body);
   }
 
-  /** Every country some zone ships to: the cart's choice of country. */
+  /** Every country some zone ships to (the cart's choice of country) and the shop's sentence. */
   @Get('shipping/countries')
   @Header('Cache-Control', 'no-cache')
   async countries(): Promise<ShippingCountries> {
-    return { countries: await this.shipping.countries() };
+    const [countries, shipsTo] = await Promise.all([
+      this.shipping.countries(),
+      this.shipping.shipsTo(),
+    ]);
+    return { countries, shipsTo };
   }
 
   /** Whether checkout takes orders without charging a card (the test provider). */

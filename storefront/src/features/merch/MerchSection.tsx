@@ -5,12 +5,15 @@ import { useOnDemand } from '../../shared/useOnDemand.js';
 import { PRODUCT_IMAGE_SIZE, productImage, useGetProductsQuery } from './catalogApi.js';
 import { ProductCard } from './ProductCard.js';
 import { CheckoutNote } from '../cart/CheckoutNote.js';
+import { useGetShippingCountriesQuery } from '../cart/shippingApi.js';
 
 const ImageLightbox = lazy(() => import('../../shared/ImageLightbox.js'));
 const NotifyDialog = lazy(() => import('./NotifyDialog.js'));
 
 export function MerchSection() {
   const { data: products, isLoading, isError } = useGetProductsQuery();
+  // Where the shop ships, in the artist's zones' words (the cart shares the answer).
+  const { data: shipping } = useGetShippingCountriesQuery();
   const [enlarged, setEnlarged] = useState<Product | null>(null);
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const [notifyFor, setNotifyFor] = useState<{ product: Product; size?: Size } | null>(null);
@@ -53,7 +56,7 @@ export function MerchSection() {
       </div>
       <div className="merch__notes">
         <CheckoutNote />
-        <p>Ships to US, Canada, UK, Australia, and New Zealand</p>
+        {shipping?.shipsTo && <p>{shipping.shipsTo}</p>}
       </div>
       {lightboxWanted && enlarged && (
         <Suspense fallback={null}>
