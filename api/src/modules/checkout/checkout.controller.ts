@@ -28,6 +28,7 @@ import { PaymentProvider } from './payment-provider.js';
 import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto, ShippingQuoteDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
+import { siteUrlOf } from '../../common/origin-check.js';
 import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
@@ -83,9 +84,13 @@ export class CheckoutController {
   async create(
     @Body() body: CreateCheckoutSessionDto,
     @ClientAddress() client: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CheckoutResponse> {
-    const { url, sessionId } = await this.checkout.createSession(body, client);
+    // Payment returns to the host the fan came from (their cart's cookie is there), when it is
+    // one this site serves.
+    const siteUrl = siteUrlOf(req, this.config);
+    const { url, sessionId } = await this.checkout.createSession(body, client, siteUrl);
     setCheckoutCookie(res, this.config, sessionId);
     return { url };
   }
