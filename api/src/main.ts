@@ -27,12 +27,19 @@ async function main() {
   }
   // The app's modules load once the settings hold: settings that cannot work stop the start at
   // once, without the seconds (on a busy machine, tens of seconds) that loading them takes.
-  const [{ createApp }, { SqliteInUseError }, { SHUTDOWN_GRACE_MS, stopGracefully, trackTraffic }] =
-    await Promise.all([
-      import('./app.factory.js'),
-      import('./database/sqlite-guard.js'),
-      import('./shutdown.js'),
-    ]);
+  const [
+    { createApp },
+    { SqliteInUseError },
+    { SHUTDOWN_GRACE_MS, stopGracefully, trackTraffic },
+    { AuthService },
+    { AppLogger },
+  ] = await Promise.all([
+    import('./app.factory.js'),
+    import('./database/sqlite-guard.js'),
+    import('./shutdown.js'),
+    import('./modules/auth/auth.service.js'),
+    import('./common/logger.js'),
+  ]);
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
     app = await createApp(config);
@@ -67,6 +74,11 @@ async function main() {
     });
   }
   const url = await app.getUrl();
+  // The log lines of the start (written asynchronously) first, then a first start's password
+  // and the address last, so they are still on screen when the start is done.
+  await app.get(AppLogger).flush();
+  const notice = app.get(AuthService).takeFirstStartNotice();
+  if (notice) process.stderr.write(notice);
   // The line that says the site listens: the scripts that start it wait for it
   // (scripts/site.mjs, api/scripts/wait-listening.ts), so its first words stay as they are.
   process.stdout.write(

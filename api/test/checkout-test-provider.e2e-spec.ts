@@ -215,6 +215,44 @@ describe.each(testDatabases())('the built-in test payment provider on $name', (d
     expect(await orders(t)).toEqual([]);
   });
 
+  it('returns the fan to the host of this site they came from, never to another', async () => {
+    // Without PUBLIC_URL the site answers on any host it is reached at (local use): a fan on
+    // 127.0.0.1 pays and comes back there, where their checkout's cookie is.
+    expect(t.config.publicUrlSet).toBe(false);
+    const port = new URL(t.config.publicUrl).port;
+    const here = `http://127.0.0.1:${port}`;
+    const res = await request(t.server)
+      .post('/api/create-checkout-session')
+      .set('Host', `127.0.0.1:${port}`)
+      .set('Origin', here)
+      .send({ items: [shirt('L', 1)] })
+      .expect(200);
+    const page = new URL(res.body.url as string);
+    expect(page.origin).toBe(here);
+    const pay = await request(t.server)
+      .post(`${page.pathname}/pay`)
+      .set('Host', `127.0.0.1:${port}`)
+      .set('Origin', here)
+      .type('form')
+      .send(TYPED_FORM)
+      .expect(303);
+    expect(pay.headers.location).toMatch(new RegExp(`^${here}/\\?checkout=success&session_id=`));
+    // An Origin naming a host other than the one asked (a forged header) is refused outright.
+    await request(t.server)
+      .post('/api/create-checkout-session')
+      .set('Host', `127.0.0.1:${port}`)
+      .set('Origin', 'https://evil.example')
+      .send({ items: [shirt('L', 1)] })
+      .expect(403);
+    // A request that names no site returns to PUBLIC_URL's default.
+    const unsaid = await request(t.server)
+      .post('/api/create-checkout-session')
+      .set('Host', `127.0.0.1:${port}`)
+      .send({ items: [shirt('L', 1)] })
+      .expect(200);
+    expect(new URL(unsaid.body.url as string).origin).toBe(t.config.publicUrl);
+  });
+
   it('answers 404 for a session it does not know', async () => {
     await request(t.server).get('/api/checkout/test/cs_test_local_nope').expect(404);
     await post('/api/checkout/test/cs_test_local_nope/pay').send(TYPED_FORM).expect(404);

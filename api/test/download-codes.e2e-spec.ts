@@ -58,11 +58,16 @@ describe.each(testDatabases())('download codes on $name', (db) => {
       .get(`/api/admin/products/porch-light/codes/export?batchId=${res.body.batchId}`)
       .expect(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const [header, ...codes] = csv.text
+    const [header, ...rows] = csv.text
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header).toBe('code');
+    expect(header).toBe('code,url');
+    const codes = rows.map((row) => row.split(',')[0]);
+    // Each row's address is the site's /redeem with the code filled in, to print on the card.
+    rows.forEach((row, i) =>
+      expect(row.split(',')[1]).toBe(`${t.config.publicUrl}/redeem?code=${codes[i]}`),
+    );
     return { batchId: res.body.batchId as number, codes };
   }
 
@@ -79,6 +84,21 @@ describe.each(testDatabases())('download codes on $name', (db) => {
     await admin.post('/api/admin/products/nothing/codes').send({ count: 5 }).expect(404);
     expect(await t.app.get(DataSource).getRepository(DownloadCodeBatch).count()).toBe(1);
   }, 60_000);
+
+  it('says whether any code can be redeemed: none, a live batch, then every batch void', async () => {
+    const status = async () =>
+      (await request(t.server).get('/api/redeem').expect(200)).body as { codesLive: boolean };
+    expect(await status()).toEqual({ codesLive: false });
+    const { batchId, codes } = await batchOf(1);
+    expect(await status()).toEqual({ codesLive: true });
+    await redeem({ code: codes[0], email: 'fan@example.com' }).expect(202);
+    expect(await status()).toEqual({ codesLive: false });
+    const second = await batchOf(2);
+    expect(await status()).toEqual({ codesLive: true });
+    await admin.post(`/api/admin/products/porch-light/codes/${second.batchId}/void`).expect(200);
+    await admin.post(`/api/admin/products/porch-light/codes/${batchId}/void`).expect(200);
+    expect(await status()).toEqual({ codesLive: false });
+  });
 
   it('redeems a code once under concurrent tries and emails the links', async () => {
     const { batchId, codes } = await batchOf(3);

@@ -18,7 +18,8 @@ import { testAppOfSuite } from './utils/test-app.js';
 const FROM_RECORDS = `
   SELECT f.id,
     (SELECT COUNT(*) FROM orders o WHERE o.fanId = f.id) AS orderCount,
-    (SELECT COALESCE(SUM(o.total), 0) FROM orders o WHERE o.fanId = f.id) AS totalSpent,
+    (SELECT COALESCE(SUM(o.total - o.refundedAmount), 0) FROM orders o WHERE o.fanId = f.id)
+      AS totalSpent,
     (SELECT COUNT(*) FROM email_signups s
       WHERE s.fanId = f.id AND s.subscription = 'confirmed') AS confirmedSignups,
     (SELECT COUNT(*) FROM notify_me n
@@ -129,6 +130,12 @@ describe.each(testDatabases())("the fans' kept figures on $name", (db) => {
       totalSpent: johnnyTotal + handTotal + 700,
     });
     expect(await figuresOf('june@example.com')).toMatchObject(paid);
+    // A refund lowers what the fan spent, by raw SQL too.
+    await ds().query('UPDATE orders SET refundedAmount = 1200 WHERE id = ?', [byHand.body.id]);
+    expect(await figuresOf('johnny@example.com')).toMatchObject({
+      orderCount: 2,
+      totalSpent: johnnyTotal + handTotal + 700 - 1200,
+    });
     await ds().getRepository(Order).delete({ id: byHand.body.id });
     expect(await figuresOf('johnny@example.com')).toMatchObject({
       orderCount: 1,

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { DataSource } from 'typeorm';
+import { DataSource, MoreThan } from 'typeorm';
 import { ProductVariantRecord, StockReservation } from '../src/modules/catalog/product.entity.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 
 import { loggedIn } from './utils/admin.js';
 import {
@@ -243,6 +244,59 @@ describe.each(testDatabases())('refunds from the admin through Stripe on $name',
     expect(rest.body).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 8000 });
     expect(await variant(s.t, 'M')).toMatchObject({ stock: 2, sold: 1 });
     expect(await variant(s.t, 'XL')).toMatchObject({ stock: 5, sold: 1 });
+  });
+
+  it("emails the buyer each refund with what it gave back, and the fan's Total spent is net of it", async () => {
+    const { order } = await paidOrder();
+    const outbox = s.t.app.get(DataSource).getRepository(OutboxEmail);
+    // Order ids start again after the shop is emptied: only this test's emails count.
+    const since = (await outbox.maximum('id')) ?? 0;
+    const emails = () =>
+      outbox.find({
+        where: { kind: 'order-refunded', id: MoreThan(since) },
+        order: { id: 'ASC' },
+      });
+    const totalSpent = async () => {
+      const { body } = await admin
+        .get('/api/admin/fans')
+        .query({ search: order.email })
+        .expect(200);
+      return (body.rows as { email: string; totalSpent: number }[]).find(
+        (f) => f.email === order.email,
+      )!.totalSpent;
+    };
+    // The fan may have spent before (other tests' orders): this order adds its $80.00.
+    const before = (await totalSpent()) - 8000;
+
+    // A whole-amount refund: the amount, and what is refunded and kept in all.
+    await refund(order.id, { amount: 4500 }).expect(200);
+    const [first] = await emails();
+    expect(first).toMatchObject({
+      subject: 'Your refund of $45.00',
+      toAddress: order.email,
+      subjectType: 'order',
+      subjectId: String(order.id),
+    });
+    expect(first.text).toContain(`$45.00 of order #${order.id} has been refunded`);
+    expect(first.text).toContain('Refunded in all: $45.00 of $80.00');
+    expect(first.text).toContain('Still paid: $35.00');
+    expect(await totalSpent()).toBe(before + 3500);
+
+    // By line: the line named, with how many.
+    const xl = order.lines.find((line) => line.size === 'XL')!;
+    await refund(order.id, { lines: [{ lineId: xl.id, quantity: 1 }] }).expect(200);
+    const [, second] = await emails();
+    expect(second.subject).toBe('Your refund of $25.00');
+    expect(second.text).toContain('Refunded:\n1 x Wren Calloway T-Shirt - XL');
+    expect(second.text).toContain('Refunded in all: $70.00 of $80.00');
+    expect(await totalSpent()).toBe(before + 1000);
+
+    // A refund the provider refuses to make sends nothing.
+    s.stripe.down = true;
+    await refund(order.id, { amount: 500 }).expect(502);
+    s.stripe.down = false;
+    expect(await emails()).toHaveLength(2);
+    expect(await totalSpent()).toBe(before + 1000);
   });
 
   it('answers 502 and records nothing when Stripe is down', async () => {

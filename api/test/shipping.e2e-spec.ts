@@ -94,7 +94,29 @@ describe.each(oneDatabase())('shipping zones and rates with Stripe on $name', (d
       ],
     });
     const countries = await request(s.t.server).get('/api/shipping/countries').expect(200);
-    expect(countries.body).toEqual({ countries: ['AU', 'CA', 'GB', 'NZ', 'US'] });
+    expect(countries.body).toEqual({
+      countries: ['AU', 'CA', 'GB', 'NZ', 'US'],
+      shipsTo: 'Ships to the United States, Australia, Canada, the United Kingdom and New Zealand',
+    });
+  });
+
+  it("says where the shop ships from the artist's zones, a large zone by its count", async () => {
+    const admin = await firstZonesOnly(s.t);
+    const zones = (await admin.get('/api/admin/shipping-zones').expect(200)).body as ShippingZone[];
+    const international = zones.find((zone) => zone.name === 'International')!;
+    const rates = international.rates.map(({ id: _id, ...rate }) => rate);
+    await admin
+      .put(`/api/admin/shipping-zones/${international.id}`)
+      .send({ name: 'Canada', countries: ['CA'], rates })
+      .expect(200);
+    const europe = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU'];
+    europe.push('IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE');
+    await admin
+      .post('/api/admin/shipping-zones')
+      .send({ name: 'Europe', countries: europe, rates })
+      .expect(201);
+    const { body } = await request(s.t.server).get('/api/shipping/countries').expect(200);
+    expect(body.shipsTo).toBe('Ships to the United States, Canada and 27 countries in Europe');
   });
 
   it('keeps the zones to the admin', async () => {

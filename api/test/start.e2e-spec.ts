@@ -103,6 +103,49 @@ describe('npm start', () => {
   }, 120_000);
 });
 
+describe('a first start at the default log level', () => {
+  it('prints at most 15 lines, the one-time password box and "Site running at" last', async () => {
+    const port = await freePort();
+    const env = cleanEnv({
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${path.join(dir, 'first.sqlite')}`,
+      UPLOADS_DIR: path.join(dir, 'first-uploads'),
+    });
+    delete env.LOG_LEVEL;
+    delete env.ADMIN_PASSWORD;
+    // One pipe for both streams, so the lines come in the order they were written.
+    const server = spawn('sh', ['-c', `exec "${process.execPath}" "${mainJs}" 2>&1`], {
+      cwd: projectRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let printed = '';
+    server.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    try {
+      expect(await waitUntil(async () => printed.includes('Site running at'), 60_000)).toBe(true);
+      // A moment for anything printed after it.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } finally {
+      server.kill('SIGTERM');
+    }
+    const lines = printed.split('\n').filter((line) => line.trim() !== '');
+    const end = lines.findIndex((line) => line.startsWith('SIGTERM received'));
+    const start = end === -1 ? lines : lines.slice(0, end);
+    expect(start.length).toBeLessThanOrEqual(15);
+    expect(start.at(-1)).toMatch(/^Site running at http:\/\/localhost:\d+ \(listening on /);
+    // The box just before it, whole.
+    expect(start.slice(-7, -1)).toEqual([
+      '================================================================',
+      ' No admin account existed, so one was created.',
+      expect.stringMatching(/^ One-time admin password: \S{16}$/),
+      ' It is shown only this once. Choose your own with:',
+      '   npm run admin:reset-password',
+      '================================================================',
+    ]);
+    expect(printed).not.toContain('Mapped {');
+  }, 90_000);
+});
+
 describe('start-up with production settings that cannot work', () => {
   const production = {
     NODE_ENV: 'production',

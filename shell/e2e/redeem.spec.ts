@@ -53,8 +53,8 @@ test.beforeAll(async () => {
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(header).toBe('code');
-  codes = rows;
+  expect(header).toBe('code,url');
+  codes = rows.map((row) => row.split(',')[0]!);
   expect(codes).toHaveLength(5);
 });
 

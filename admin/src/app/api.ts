@@ -4,7 +4,13 @@ import {
   type EndpointBuilder,
   type EndpointDefinitions,
 } from '@reduxjs/toolkit/query/react';
-import type { BulkUpdateResponse, ListPage, ListSelection, SessionStatus } from '@artist/contracts';
+import {
+  serverMessage,
+  type BulkUpdateResponse,
+  type ListPage,
+  type ListSelection,
+  type SessionStatus,
+} from '@artist/contracts';
 
 export interface RequestArgs {
   url: string;
@@ -16,7 +22,11 @@ export interface RequestArgs {
   cache?: RequestCache;
 }
 
-/** What every failed call turns into; `message` is '<status>: <body or status text>'. */
+/**
+ * What every failed call turns into; `message` is the server's sentence (its `message`), else a
+ * short plain-text answer, else a sentence naming the status: never the raw JSON of the answer,
+ * which every toast and alert of the admin shows as it is.
+ */
 export interface HttpError {
   status: number | 'FETCH_ERROR';
   message: string;
@@ -55,8 +65,17 @@ export async function callApi(
   }
   if (res.ok) return { response: res };
   const text = await res.text();
-  const message = `${res.status}: ${text || res.statusText}`;
-  return { error: { status: res.status, message, data: parseBody(text) } };
+  const data = parseBody(text);
+  const message = serverMessage({ data }) ?? fallbackMessage(res, data);
+  return { error: { status: res.status, message, data } };
+}
+
+/** An answer without a `message` of its own: a short plain text as it is, else its status. */
+function fallbackMessage(res: Response, data: unknown): string {
+  if (typeof data === 'string' && data.length <= 200 && !data.trimStart().startsWith('<')) {
+    return data.trim();
+  }
+  return `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}. Please try again.`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { Children, type CSSProperties, type ReactNode } from 'react';
 
 /**
  * antd's preset tag colours (green, gold, blue…) put 12 px text at about 3.4:1 on their own
@@ -24,14 +24,26 @@ const BASE: CSSProperties = {
   border: '1px solid',
   borderRadius: 4,
   whiteSpace: 'nowrap',
+  // A long tag ("Pre-order: ships from Sun, Feb 1, 2099") stops short of pushing the row's
+  // action out of the table: it ends in an ellipsis, its whole text on hover.
+  maxWidth: 200,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  verticalAlign: 'bottom',
 };
 const STYLES = Object.fromEntries(
   Object.entries(TONES).map(([tone, colours]) => [tone, { ...BASE, ...colours }]),
 ) as Record<StatusTone, CSSProperties>;
 
+/** The words of a tag made of text alone, for its hover title. */
+const textOf = (children: ReactNode) =>
+  Children.toArray(children).every((c) => typeof c === 'string' || typeof c === 'number')
+    ? Children.toArray(children).join('')
+    : undefined;
+
 export function StatusTag({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   return (
-    <span className="status-tag" style={STYLES[tone]}>
+    <span className="status-tag" style={STYLES[tone]} title={textOf(children)}>
       {children}
     </span>
   );

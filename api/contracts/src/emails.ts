@@ -6,6 +6,7 @@
 export const EMAIL_KINDS = [
   'order-confirmation',
   'order-shipped',
+  'order-refunded',
   'artist-order',
   'artist-free-orders',
   'artist-contact',

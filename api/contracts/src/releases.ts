@@ -103,3 +103,12 @@ export const CODE_USED_MESSAGE = 'This code has already been used.';
 
 /** The storefront page where a download card's code is redeemed. */
 export const REDEEM_PATH = '/redeem';
+
+/** The address printed on a card: `/redeem` with its code filled in (`<site>/redeem?code=…`). */
+export const redeemUrl = (siteUrl: string, code: string) =>
+  `${siteUrl.replace(/\/+$/, '')}${REDEEM_PATH}?code=${encodeURIComponent(code)}`;
+
+/** Answer of `GET /api/redeem`: whether some release has a code that can still be redeemed. */
+export interface RedeemStatus {
+  codesLive: boolean;
+}

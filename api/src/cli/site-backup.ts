@@ -14,6 +14,7 @@ import { dataSourceOptions, openDatabase } from '../database/data-source.js';
 import { entities } from '../entities.js';
 import { Transactions } from '../database/transaction.js';
 import { countFanFigures } from '../database/migrations/1767930000000-FansKeepTheirFigures.js';
+import { countFanSpending } from '../database/migrations/1768300000000-FansSpendNetOfRefunds.js';
 
 /**
  * A copy of the whole site, taken while it runs, and its return into an empty database and
@@ -325,6 +326,7 @@ export async function restoreBackup(
         }
         // The fans' figures, from their records as restored (see `keptColumnsOf`).
         await countFanFigures({ query });
+        await countFanSpending({ query });
         if (mysql) await query('SET FOREIGN_KEY_CHECKS = 1');
         else {
           const broken = (await query('PRAGMA foreign_key_check')) as { table: string }[];

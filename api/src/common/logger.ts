@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { once, type EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -12,7 +13,7 @@ import {
   type NestModule,
 } from '@nestjs/common';
 import type { NextFunction } from 'express';
-import { stdSerializers, type DestinationStream, type Logger as Pino } from 'pino';
+import { stdSerializers, symbols, type DestinationStream, type Logger as Pino } from 'pino';
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 import type { AppConfig } from '../config/env.js';
 
@@ -97,6 +98,18 @@ export function errorForLog(error: unknown): unknown {
   };
 }
 
+/** What `flush` reads of pino's stream (sonic-boom): its descriptor, a write in flight. */
+type LogStream = EventEmitter & { fd: number; _writing: boolean; flushSync?: () => void };
+
+/** The contexts of Nest's lines as it builds and starts the app (modules, routes, listening). */
+const NEST_START_UP = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
 /** The logger of the request being handled (pino-http's child carrying its id), if any. */
 const requestLogger = new AsyncLocalStorage<Pino>();
 const HTTP_LOGGER = Symbol('HTTP_LOGGER');
@@ -109,13 +122,29 @@ const HTTP_LOGGER = Symbol('HTTP_LOGGER');
 export class AppLogger implements LoggerService {
   constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
 
-  // Nest's levels, each as pino's.
-  log = (message: unknown, ...rest: unknown[]) => this.write('info', message, rest);
+  // Nest's levels, each as pino's; Nest's own start-up chatter (a line per module and per route,
+  // some 200 of them) is `debug`, so a start at the default level prints a screenful at most.
+  log = (message: unknown, ...rest: unknown[]) =>
+    this.write(NEST_START_UP.has(String(rest.at(-1))) ? 'debug' : 'info', message, rest);
   error = (message: unknown, ...rest: unknown[]) => this.write('error', message, rest);
   warn = (message: unknown, ...rest: unknown[]) => this.write('warn', message, rest);
   debug = (message: unknown, ...rest: unknown[]) => this.write('debug', message, rest);
   verbose = (message: unknown, ...rest: unknown[]) => this.write('trace', message, rest);
   fatal = (message: unknown, ...rest: unknown[]) => this.write('fatal', message, rest);
+
+  /**
+   * Writes out what the log stream still holds: pino writes asynchronously (sonic-boom), so the
+   * start-up's last lines (main.ts) would otherwise come out before earlier log lines. A write in
+   * flight is waited for, then the rest is written at once.
+   */
+  async flush(): Promise<void> {
+    const logger = this.http.logger as unknown as Record<symbol, LogStream | undefined>;
+    const stream = logger[symbols.streamSym];
+    if (!stream?.flushSync) return;
+    if (stream.fd < 0) await once(stream, 'ready');
+    while (stream._writing) await once(stream, 'write');
+    stream.flushSync();
+  }
 
   /** Nest passes the context (the class name) last; an Error is logged under `err`. */
   private write(

@@ -72,6 +72,27 @@ export function originCheck(
   };
 }
 
+/**
+ * The address of this site a request came from, for the links that lead back to it (payment's
+ * return): the request's Origin (or Referer) when that names this site as `originCheck` reads it
+ * (PUBLIC_URL's origin; without PUBLIC_URL, also the host the request was sent to), else
+ * PUBLIC_URL. Never another site: the header is the client's to choose.
+ */
+export function siteUrlOf(
+  req: Request,
+  site: { publicUrl: string; publicUrlSet: boolean },
+): string {
+  const claimed = originOf(req.get('origin')) ?? originOf(req.get('referer'));
+  const publicOrigin = new URL(site.publicUrl).origin;
+  if (
+    claimed &&
+    claimed !== 'invalid' &&
+    sourceOf(req, publicOrigin, site.publicUrlSet) === 'this site'
+  )
+    return claimed === publicOrigin ? site.publicUrl.replace(/\/+$/, '') : claimed;
+  return site.publicUrl.replace(/\/+$/, '');
+}
+
 function refuse(res: Response, message: string) {
   const body: ApiError = { statusCode: 403, message };
   res.status(403).json(body);

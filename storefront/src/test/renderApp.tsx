@@ -207,10 +207,16 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'GET /api/products': { body: PRODUCTS },
     'GET /api/gallery': { body: GALLERY },
     'GET /api/content': { body: SITE_CONTENT },
-    'GET /api/shipping/countries': { body: { countries: ['GB', 'US'] } },
+    'GET /api/shipping/countries': {
+      body: {
+        countries: ['GB', 'US'],
+        shipsTo: 'Ships to the United Kingdom and the United States',
+      },
+    },
     'POST /api/shipping/quote': ({ body }) => shippingQuote(body as { country: string }),
     'POST /api/discounts/check': ({ body }) => discountCheck(body as DiscountCheckBody),
     'GET /api/checkout/mode': { body: { testMode: false } },
+    'GET /api/redeem': { body: { codesLive: false } },
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

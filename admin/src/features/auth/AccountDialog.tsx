@@ -3,6 +3,7 @@ import { type TwoFactorSetup, type TwoFactorSetupRequest, serverMessage } from '
 import { Alert, Button, Divider, Flex, Input, Modal, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { errorMessage } from '../../app/api.js';
+import { CopyButton } from '../../components/CopyButton.js';
 import {
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,
@@ -95,11 +96,18 @@ function SetUp({ onDone, again = false }: { onDone: () => void; again?: boolean 
             <li key={c}>{c}</li>
           ))}
         </ol>
-        <div>
+        <Flex gap={8} wrap align="center">
+          <CopyButton value={codes.join('\n')} label="Copy the recovery codes" />
+          <Button
+            href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join('\n')}\n`)}`}
+            download="recovery-codes.txt"
+          >
+            Download as a file
+          </Button>
           <Button type="primary" onClick={saved}>
             I have saved these codes
           </Button>
-        </div>
+        </Flex>
       </Flex>
     );
   }

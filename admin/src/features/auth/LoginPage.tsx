@@ -94,7 +94,8 @@ export function LoginPage() {
     } catch (err) {
       const message = loginError(err) || errorMessage(err);
       if (CODE_MESSAGES.includes(message)) setNeedsCode(true);
-      setError(message);
+      // The first ask for the code is the next step of signing in, not a mistake.
+      setError(message === TWO_FACTOR_CODE_REQUIRED_MESSAGE ? null : message);
     }
   };
 
@@ -121,6 +122,15 @@ export function LoginPage() {
             >
               <Input autoComplete="one-time-code" inputMode="text" autoFocus />
             </Form.Item>
+          )}
+          {needsCode && !error && (
+            <Alert
+              type="info"
+              role="status"
+              title={TWO_FACTOR_CODE_REQUIRED_MESSAGE}
+              showIcon
+              style={{ marginBottom: 16 }}
+            />
           )}
           {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block loading={isLoading}>

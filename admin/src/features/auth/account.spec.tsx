@@ -22,7 +22,13 @@ it('asks for the code of the app once the password is right, and sends both', as
   expect(screen.queryByLabelText('Authentication code')).toBeNull();
   await userEvent.type(screen.getByLabelText('Password'), 'secret password');
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(TWO_FACTOR_CODE_REQUIRED_MESSAGE);
+  // The ask for the code is the next step, said as such: not an error.
+  expect(await screen.findByText(TWO_FACTOR_CODE_REQUIRED_MESSAGE)).toBeInTheDocument();
+  expect(screen.getByText(TWO_FACTOR_CODE_REQUIRED_MESSAGE).closest('[role=status]')).toHaveClass(
+    'ant-alert-info',
+  );
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(document.querySelector('.ant-alert-error')).toBeNull();
   const code = screen.getByLabelText('Authentication code');
   await userEvent.type(code, '654321');
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -128,6 +134,13 @@ it('sets up two-step login from the Account dialog: QR code, code, recovery code
       .getAllByRole('listitem')
       .map((li) => li.textContent),
   ).toEqual(recoveryCodes);
+  // They can be copied, or downloaded as a file of one code a line.
+  expect(dialog.getByRole('button', { name: 'Copy the recovery codes' })).toBeInTheDocument();
+  const file = dialog.getByRole('link', { name: 'Download as a file' });
+  expect(file).toHaveAttribute('download', 'recovery-codes.txt');
+  expect(decodeURIComponent(file.getAttribute('href')!.split(',')[1]!)).toBe(
+    `${recoveryCodes.join('\n')}\n`,
+  );
   await userEvent.click(dialog.getByRole('button', { name: 'I have saved these codes' }));
   expect(await dialog.findByText('10 recovery codes are left.')).toBeInTheDocument();
   expect(dialog.queryByRole('list', { name: 'Recovery codes' })).toBeNull();

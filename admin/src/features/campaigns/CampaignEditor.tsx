@@ -23,9 +23,11 @@ import {
   Space,
   Typography,
 } from 'antd';
+import { Link } from 'react-router-dom';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
 import { useProductChoicesQuery } from '../products/productsApi.js';
+import { useGetContentQuery } from '../page/contentApi.js';
 import { useGetShowsQuery } from '../shows/showsApi.js';
 import { CampaignStatusTag } from './columns.js';
 import { formatInZone, zonedToIso } from './zonedTime.js';
@@ -154,6 +156,9 @@ function DraftEditor({
     pageSize: 200,
   });
   const { data: products } = useProductChoicesQuery();
+  // Every campaign email carries the artist's postal address: said before a word is written.
+  const { data: content } = useGetContentQuery();
+  const noPostalAddress = content !== undefined && !content.postalAddress?.trim();
   const { data: preview, isFetching: previewing } = useGetCampaignPreviewQuery(campaign?.id ?? 0, {
     skip: !campaign,
   });
@@ -256,6 +261,21 @@ function DraftEditor({
   return (
     <Flex gap={24} wrap>
       <div style={{ flex: '1 1 380px', minWidth: 0 }}>
+        {noPostalAddress && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="Campaigns need your postal address"
+            description={
+              <>
+                The law (CAN-SPAM) asks for it at the foot of every campaign email: tests and sends
+                wait until it is there.{' '}
+                <Link to="/admin/page#postalAddress">Add your postal address on the Page tab</Link>
+              </>
+            }
+          />
+        )}
         <Form<EditorValues>
           form={form}
           layout="vertical"

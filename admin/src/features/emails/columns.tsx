@@ -24,6 +24,7 @@ const STATUS: Record<EmailStatus, { label: string; tone: StatusTone }> = {
 export const KIND_LABELS: Record<EmailKind, string> = {
   'order-confirmation': 'Order confirmation',
   'order-shipped': 'Shipped',
+  'order-refunded': 'Refund',
   'artist-order': 'New order alert',
   'artist-free-orders': 'Free orders digest',
   'artist-contact': 'Message alert',

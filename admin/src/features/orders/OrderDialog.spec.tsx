@@ -78,7 +78,8 @@ it('refunds part of an order after a confirmation naming the amount, with the it
   await userEvent.click(dialog().getByRole('checkbox', { name: 'Put the items back in stock' }));
   await userEvent.click(dialog().getByRole('button', { name: 'Refund…' }));
   const confirm = await confirmation('Refund $12.50 to Fan 5?');
-  expect(confirm).toHaveTextContent('($60.00 is left), and puts its items back in stock');
+  // What is left once this refund is made: $60.00 less $12.50.
+  expect(confirm).toHaveTextContent('($47.50 is left after it), and puts its items back in stock');
   expect(requests.some((r) => r.path.endsWith('/refund'))).toBe(false);
   await userEvent.click(within(confirm).getByRole('button', { name: 'Refund $12.50' }));
   expect(await screen.findByText('Refunded $12.50')).toBeInTheDocument();

@@ -65,7 +65,7 @@ export function RefundPanel({ order, onRefunded }: { order: Order; onRefunded: (
   const ask = () =>
     modal.confirm({
       title: `Refund ${formatCents(cents)} to ${order.customerName || order.email}?`,
-      content: `${cents === left ? 'This refunds all that is left of the order' : `This refunds part of the order (${formatCents(left)} is left)`}${restock ? ', and puts its items back in stock' : ''}. It cannot be undone.`,
+      content: `${cents === left ? 'This refunds all that is left of the order' : `This refunds part of the order (${formatCents(left - cents)} is left after it)`}${restock ? ', and puts its items back in stock' : ''}. It cannot be undone.`,
       okText: `Refund ${formatCents(cents)}`,
       okButtonProps: { danger: true },
       cancelText: 'Cancel',

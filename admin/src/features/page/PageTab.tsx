@@ -7,6 +7,7 @@ import {
   serverMessage,
 } from '@artist/contracts';
 import { Alert, Button, Col, Flex, Form, Input, Row, Spin, Typography } from 'antd';
+import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../app/api.js';
 import { useToast } from '../../components/useToast.js';
 import { useGetContentQuery, useSaveContentMutation } from './contentApi.js';
@@ -53,6 +54,15 @@ function PageEditor({ content }: { content: SiteContent }) {
   const [dirty, setDirty] = useState(false);
   const toast = useToast();
   const values = Form.useWatch([], { form, preserve: true }) as PageFormValues | undefined;
+  const { hash } = useLocation();
+
+  // A link to one field (the campaign editor's `/admin/page#postalAddress`) lands on it.
+  useEffect(() => {
+    const field = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!field) return;
+    field.scrollIntoView({ block: 'center' });
+    field.focus({ preventScroll: true });
+  }, [hash]);
 
   // A browser tab closed or reloaded with unsaved edits asks first.
   useEffect(() => {
@@ -213,7 +223,7 @@ function PageEditor({ content }: { content: SiteContent }) {
                 rule('Postal address', maxLength('Postal address', CONTENT_LIMITS.postalAddress)),
               ]}
             >
-              <Input.TextArea rows={2} placeholder="PO Box 123, Nashville, TN 37203" />
+              <Input.TextArea rows={2} placeholder="e.g. PO Box 123, Nashville, TN 37203" />
             </Form.Item>
           </Section>
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_CODES_PER_BATCH, type AdminProduct } from '@artist/contracts';
+import { MAX_CODES_PER_BATCH, REDEEM_PATH, type AdminProduct } from '@artist/contracts';
 import { Button, Flex, InputNumber, Table, Typography } from 'antd';
 import { useToast } from '../../components/useToast.js';
 import {
@@ -29,6 +29,14 @@ export function ReleaseCodes({ release }: { release: AdminProduct }) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         Download codes
       </Typography.Title>
+      <Typography.Text>
+        Fans redeem a code at{' '}
+        <Typography.Text copyable code>
+          {`${window.location.origin}${REDEEM_PATH}`}
+        </Typography.Text>
+        . The CSV gives each code its own address (the url column), with the code filled in, to
+        print on the card.
+      </Typography.Text>
       <Flex gap={8} align="center" wrap>
         <InputNumber
           aria-label={`How many codes for ${release.name}`}

@@ -1,9 +1,14 @@
-import { MAX_SHIPPING_RATES, type ShippingZone, type ShippingZoneInput } from '@artist/contracts';
+import {
+  COUNTRY_CODES,
+  MAX_SHIPPING_RATES,
+  type ShippingZone,
+  type ShippingZoneInput,
+} from '@artist/contracts';
 import { Button, Card, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
-import { countryLabel } from './shippingFormat.js';
+import { countryLabel, countryName } from './shippingFormat.js';
 import {
   useCreateShippingZoneMutation,
   useDeleteShippingZoneMutation,
@@ -26,6 +31,13 @@ interface ZoneValues {
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** Every country by its English name, A to Z: the artist picks names, the zone keeps codes. */
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
+  value: code,
+  label: countryName(code),
+  code,
+})).sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
 function initialValues(zone: ShippingZone | null): ZoneValues {
   if (!zone) {
@@ -134,25 +146,23 @@ export function ShippingZoneDialog({
         <Input placeholder="Europe" maxLength={100} />
       </Form.Item>
       <Form.Item
-        label="Countries (two-letter codes such as GB, DE, FR)"
+        label="Countries"
         name="countries"
-        rules={[
-          { required: true, type: 'array', min: 1, message: 'Add at least one country' },
-          {
-            validator: (_, value?: string[]) =>
-              (value ?? []).every((code) => /^[A-Za-z]{2}$/.test(code.trim()))
-                ? Promise.resolve()
-                : Promise.reject(new Error('Use two-letter country codes such as GB')),
-          },
-        ]}
+        extra="Type a country's name to find it."
+        rules={[{ required: true, type: 'array', min: 1, message: 'Add at least one country' }]}
       >
         <Select
-          mode="tags"
-          tokenSeparators={[',', ' ']}
-          open={false}
-          suffixIcon={null}
+          mode="multiple"
           aria-label="Countries"
-          labelRender={({ value }) => countryLabel(String(value).toUpperCase())}
+          placeholder="Pick countries"
+          options={COUNTRY_OPTIONS}
+          // A name or its code finds a country: 'germ' or 'DE'.
+          filterOption={(input, option) =>
+            !!option &&
+            (option.label.toLowerCase().includes(input.trim().toLowerCase()) ||
+              option.code === input.trim().toUpperCase())
+          }
+          labelRender={({ value }) => countryLabel(String(value))}
         />
       </Form.Item>
       <Form.List name="rates">

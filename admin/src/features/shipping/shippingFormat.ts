@@ -15,13 +15,17 @@ export function describeRate(rate: Omit<ShippingRate, 'id'>): string {
 
 const names = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** 'GB' → 'United Kingdom', or the code when it has no name. */
+export function countryName(code: string): string {
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** 'GB' → 'United Kingdom (GB)'. */
 export function countryLabel(code: string): string {
-  let name: string | undefined;
-  try {
-    name = names.of(code);
-  } catch {
-    name = undefined;
-  }
-  return name && name !== code ? `${name} (${code})` : code;
+  const name = countryName(code);
+  return name !== code ? `${name} (${code})` : code;
 }

@@ -47,21 +47,22 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   // "Showing x-y" (ticking "Select all" then selects exactly the rows it describes).
   const first = ((page?.page ?? query.page) - 1) * pageSize;
 
-  // On a phone the table keeps to the screen's width: its columns share it, and long text (an
-  // address) wraps anywhere rather than pushing the last columns out of sight.
+  // The table keeps to the window's width, on a phone as at 1440 px: its columns share it, and
+  // long text (an address, a product's name) wraps rather than pushing the last columns, the
+  // row's action among them, out of sight.
   const phone = usePhone();
   const tableColumns = useMemo(
     () =>
       columns.map(({ sortField, ...column }) => ({
         ...column,
-        ...(phone && { onCell: () => ({ style: { overflowWrap: 'anywhere' as const } }) }),
+        onCell: () => ({ style: { overflowWrap: 'anywhere' as const } }),
         ...(sortField && {
           sorter: true,
           sortOrder: query.sort.field === sortField ? query.sort.order : null,
           sortDirections: ['ascend', 'descend'] as SortOrder[],
         }),
       })),
-    [columns, phone, query.sort.field, query.sort.order],
+    [columns, query.sort.field, query.sort.order],
   );
 
   // A page beyond the end (after rows were marked and left the filter, say): go to the last one.
@@ -160,14 +161,14 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       <Table<T>
         rowKey="id"
         size={phone ? 'small' : 'middle'}
-        tableLayout={phone ? 'auto' : undefined}
+        tableLayout="auto"
         columns={tableColumns}
         dataSource={rows}
         loading={tab.loading}
         pagination={false}
         // A new sort starts at its first row. antd would glide there over 450 ms, while the
         // rows under the pointer move; the artist's next click would land on another row.
-        scroll={{ y: 400, x: phone ? undefined : 'max-content', scrollToFirstRowOnChange: false }}
+        scroll={{ y: 400, scrollToFirstRowOnChange: false }}
         locale={{ emptyText: definition.emptyText }}
         showSorterTooltip={false}
         rowClassName={(row) => (row.id === props.highlightId ? 'data-table__row--highlight' : '')}

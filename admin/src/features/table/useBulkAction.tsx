@@ -22,7 +22,7 @@ export interface ExtraBulkAction {
   /** The button's words for the selection's count (already formatted). */
   label: (count: string) => string;
   run: (selection: ListSelection<string>) => Promise<unknown>;
-  /** The error toast's text when nothing is selected. */
+  /** Why the button does nothing yet, on hover while nothing is selected. */
   nothing: string;
   /** The success toast's title, from the server's answer. */
   success: (result: unknown) => string;
@@ -92,12 +92,8 @@ export function useBulkAction(options: BulkActionOptions | undefined): BulkActio
   /** Runs one action on the selection: checks it, calls the server, then says how it went. */
   const perform = async (
     act: (selection: ListSelection<string>) => Promise<unknown>,
-    words: { nothing: string; success: (result: unknown) => string; failure: string },
+    words: { success: (result: unknown) => string; failure: string },
   ) => {
-    if (count === 0) {
-      toast.error('No selection', undefined, words.nothing);
-      return;
-    }
     if (limit !== undefined && count > limit) {
       toast.error(
         'Too many selections',
@@ -123,13 +119,16 @@ export function useBulkAction(options: BulkActionOptions | undefined): BulkActio
   };
 
   if (!run) return { selection: undefined, action: null, moreActions: [] };
+  // Nothing selected, nothing to act on: the buttons wait, and say why on hover.
+  const none = count === 0;
   const action = (
     <Button
       type="primary"
       loading={busy}
+      disabled={none}
+      title={none ? `Please select ${noun} to mark as ${done}.` : undefined}
       onClick={() =>
         perform(run, {
-          nothing: `Please select ${noun} to mark as ${done}.`,
           success: () =>
             `Marked ${formatCount(count)} ${count === 1 ? singular(noun) : noun} as ${done}`,
           failure: `Failed to update ${noun}`,
@@ -143,9 +142,10 @@ export function useBulkAction(options: BulkActionOptions | undefined): BulkActio
     <Button
       key={extra.key}
       loading={busy}
+      disabled={none}
+      title={none ? extra.nothing : undefined}
       onClick={() =>
         perform(extra.run, {
-          nothing: extra.nothing,
           success: extra.success,
           failure: extra.failure,
         })

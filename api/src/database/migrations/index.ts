@@ -48,6 +48,7 @@ import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderL
 import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
 import { CreateFanAccounts1768200000000 } from './1768200000000-CreateFanAccounts.js';
 import { AddCampaignTopics1768201000000 } from './1768201000000-AddCampaignTopics.js';
+import { FansSpendNetOfRefunds1768300000000 } from './1768300000000-FansSpendNetOfRefunds.js';
 import { WidenSizeNames1768400000000 } from './1768400000000-WidenSizeNames.js';
 import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhotos.js';
 import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
@@ -104,6 +105,7 @@ export const migrations = [
   CreateRemoteReleases1768010000000,
   CreateFanAccounts1768200000000,
   AddCampaignTopics1768201000000,
+  FansSpendNetOfRefunds1768300000000,
   WidenSizeNames1768400000000,
   ListProductPhotos1768401000000,
   AddOrderShipments1768402000000,

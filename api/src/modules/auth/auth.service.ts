@@ -14,6 +14,8 @@ export const ADMIN_USERNAME = 'admin';
 @Injectable()
 export class AuthService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AuthService.name);
+  /** The password made at this start, until the start-up notice has been taken. */
+  private oneTimePassword: string | null = null;
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -23,7 +25,8 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * Creates the admin account when there is none: from ADMIN_PASSWORD, or with a generated
-   * password printed once on standard error. An existing account is never changed here (see the reset command).
+   * password shown once (`takeFirstStartNotice`). An existing account is never changed here
+   * (see the reset command).
    */
   async onApplicationBootstrap(): Promise<void> {
     if (await this.users.existsBy({ username: ADMIN_USERNAME })) return;
@@ -40,24 +43,30 @@ export class AuthService implements OnApplicationBootstrap {
       if (isDuplicateKeyError(error)) return;
       throw error;
     }
-    if (generated) {
-      // To the terminal (standard error), never the JSON log stream on standard output, which
-      // is kept and shipped elsewhere.
-      process.stderr.write(
-        [
-          '',
-          '================================================================',
-          ' No admin account existed, so one was created.',
-          ` One-time admin password: ${generated}`,
-          ' It is shown only this once. Choose your own with:',
-          '   npm run admin:reset-password',
-          '================================================================',
-          '',
-        ].join('\n'),
-      );
-    } else {
-      this.logger.log('Created the admin account from ADMIN_PASSWORD.');
-    }
+    if (generated) this.oneTimePassword = generated;
+    else this.logger.log('Created the admin account from ADMIN_PASSWORD.');
+  }
+
+  /**
+   * The box that shows the password made at this start, once; null when none was made. The
+   * server prints it to the terminal (standard error, never the JSON log stream on standard
+   * output, which is kept and shipped elsewhere) last of its start-up lines, just before "Site
+   * running at …", so it is still on screen when the start is done.
+   */
+  takeFirstStartNotice(): string | null {
+    const password = this.oneTimePassword;
+    this.oneTimePassword = null;
+    if (password === null) return null;
+    return [
+      '',
+      '================================================================',
+      ' No admin account existed, so one was created.',
+      ` One-time admin password: ${password}`,
+      ' It is shown only this once. Choose your own with:',
+      '   npm run admin:reset-password',
+      '================================================================',
+      '',
+    ].join('\n');
   }
 
   /** The admin user when the password is right. */

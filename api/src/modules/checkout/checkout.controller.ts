@@ -28,6 +28,7 @@ import { PaymentProvider } from './payment-provider.js';
 import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto, ShippingQuoteDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
+import { siteUrlOf } from '../../common/origin-check.js';
 import { ClientAddress } from '../rate-limit/client-key.js';
 import { RateLimit } from '../rate-limit/rate-limit.guard.js';
 
@@ -55,11 +56,15 @@ export class CheckoutController {
     return this.checkout.checkDiscount(body);
   }
 
-  /** Every country some zone ships to: the cart's choice of country. */
+  /** Every country some zone ships to (the cart's choice of country) and the shop's sentence. */
   @Get('shipping/countries')
   @Header('Cache-Control', 'no-cache')
   async countries(): Promise<ShippingCountries> {
-    return { countries: await this.shipping.countries() };
+    const [countries, shipsTo] = await Promise.all([
+      this.shipping.countries(),
+      this.shipping.shipsTo(),
+    ]);
+    return { countries, shipsTo };
   }
 
   /** Whether checkout takes orders without charging a card (the test provider). */
@@ -79,9 +84,13 @@ export class CheckoutController {
   async create(
     @Body() body: CreateCheckoutSessionDto,
     @ClientAddress() client: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CheckoutResponse> {
-    const { url, sessionId } = await this.checkout.createSession(body, client);
+    // Payment returns to the host the fan came from (their cart's cookie is there), when it is
+    // one this site serves.
+    const siteUrl = siteUrlOf(req, this.config);
+    const { url, sessionId } = await this.checkout.createSession(body, client, siteUrl);
     setCheckoutCookie(res, this.config, sessionId);
     return { url };
   }

@@ -36,7 +36,7 @@ function paymentProvider(config: AppConfig, orders: OrdersService): PaymentProvi
   if (config.payments === 'stripe' && config.stripe) {
     return new StripePaymentProvider(config.stripe);
   }
-  if (config.payments === 'test') return new TestPaymentProvider(config.publicUrl, orders);
+  if (config.payments === 'test') return new TestPaymentProvider(orders);
   new Logger('Payments').warn(
     'Payments are not set up: no STRIPE_SECRET_KEY, and PUBLIC_URL is not a loopback address ' +
       '(or NODE_ENV is production). Checkout answers 503 until STRIPE_SECRET_KEY is set ' +

@@ -216,7 +216,12 @@ export class CheckoutService {
    * HOLD_MARGIN_MS, opens a session at the provider that expires 30 minutes after it is created
    * there, and records it. A failure after the hold gives the quantities back.
    */
-  async createSession(input: CreateCheckoutSessionDto, client: string): Promise<OpenedCheckout> {
+  /** `siteUrl`: this site's address the fan came from, where payment returns (default PUBLIC_URL). */
+  async createSession(
+    input: CreateCheckoutSessionDto,
+    client: string,
+    siteUrl = this.config.publicUrl,
+  ): Promise<OpenedCheckout> {
     const amounts = await this.amounts(input);
     const { priced } = amounts.cart;
     const heldUntil = new Date(this.clock.now().getTime() + SESSION_EXPIRY_MS + HOLD_MARGIN_MS);
@@ -251,6 +256,7 @@ export class CheckoutService {
         heldUntil,
         idempotencyKey,
         holdKey,
+        siteUrl,
       );
     } catch (error) {
       await this.inventory.release(holdKey);
@@ -266,6 +272,7 @@ export class CheckoutService {
     heldUntil: Date,
     idempotencyKey: string,
     holdKey: string,
+    siteUrl: string,
   ): Promise<OpenedCheckout> {
     const { lines, subtotal, priced } = amounts.cart;
     // Tax codes go to Stripe Tax only; without it the provider is told of no tax.
@@ -275,7 +282,7 @@ export class CheckoutService {
     const total = subtotal - (discount?.amountCents ?? 0) + chosen.amountCents;
     const free = digitalOnly && total === 0;
     if (free && !email) throw new BadRequestException(FREE_ORDER_EMAIL_MESSAGE);
-    const successUrl = `${this.config.publicUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
+    const successUrl = `${siteUrl}/?checkout=success&session_id={CHECKOUT_SESSION_ID}`;
     // Nothing to pay (a free download): no session at the provider; the order is made at once
     // and the answer is the receipt's address.
     let created = free ? freeSession(idempotencyKey, successUrl) : undefined;
@@ -300,7 +307,8 @@ export class CheckoutService {
         discount: discount ? { code: discount.code, amountCents: discount.amountCents } : null,
         email,
         successUrl,
-        cancelUrl: `${this.config.publicUrl}/?checkout=canceled`,
+        cancelUrl: `${siteUrl}/?checkout=canceled`,
+        siteUrl,
         lifetimeMs: SESSION_EXPIRY_MS,
         heldUntil,
         idempotencyKey,

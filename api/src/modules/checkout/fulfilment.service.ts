@@ -217,39 +217,53 @@ export class FulfilmentService {
 
   /**
    * A refund or dispute: recorded against its payment intent (once per Stripe event), then applied
-   * to the order if it exists yet; fulfilment applies it when the order appears.
+   * to the order if it exists yet; fulfilment applies it when the order appears. `within`, a
+   * transaction's manager, records and applies it in that transaction (the admin's refund).
    */
-  async recordChargeEvent(type: string, charge: ChargeUpdate): Promise<void> {
+  async recordChargeEvent(
+    type: string,
+    charge: ChargeUpdate,
+    within?: EntityManager,
+  ): Promise<void> {
     try {
-      await this.dataSource.getRepository(ChargeEvent).insert({ ...charge, type });
+      await (within ?? this.dataSource.manager)
+        .getRepository(ChargeEvent)
+        .insert({ ...charge, type });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }
-    await this.applyChargeEvents(charge.paymentIntentId);
+    if (within) await this.applyChargeEventsIn(within, charge.paymentIntentId);
+    else await this.applyChargeEvents(charge.paymentIntentId);
+  }
+
+  private applyChargeEvents(paymentIntentId: string): Promise<void> {
+    return this.transactions.run((manager) => this.applyChargeEventsIn(manager, paymentIntentId));
   }
 
   /**
    * Sets the orders of a payment intent from every event recorded for it: computed from the
    * whole set, so the order of arrival and repeats do not matter. The order row is locked first
    * (SQLite runs the transaction alone), so two of these cannot interleave and write a stale view.
+   * `manager` is a transaction's: the refund records its event in its own.
    */
-  private async applyChargeEvents(paymentIntentId: string): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      const orders = await this.orders.lockedByPaymentIntent(manager, paymentIntentId);
-      if (orders.length === 0) return;
-      const events = await manager.getRepository(ChargeEvent).findBy({ paymentIntentId });
-      if (events.length === 0) return;
-      const update = paymentState(events);
-      for (const order of orders) {
-        if (
-          order.paymentStatus === update.paymentStatus &&
-          order.refundedAmount === update.refundedAmount
-        ) {
-          continue;
-        }
-        await this.orders.setPaymentState(manager, order, update);
+  private async applyChargeEventsIn(
+    manager: EntityManager,
+    paymentIntentId: string,
+  ): Promise<void> {
+    const orders = await this.orders.lockedByPaymentIntent(manager, paymentIntentId);
+    if (orders.length === 0) return;
+    const events = await manager.getRepository(ChargeEvent).findBy({ paymentIntentId });
+    if (events.length === 0) return;
+    const update = paymentState(events);
+    for (const order of orders) {
+      if (
+        order.paymentStatus === update.paymentStatus &&
+        order.refundedAmount === update.refundedAmount
+      ) {
+        continue;
       }
-    });
+      await this.orders.setPaymentState(manager, order, update);
+    }
   }
 }
 

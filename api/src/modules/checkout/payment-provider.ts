@@ -32,6 +32,8 @@ export interface NewCheckoutSession {
   email: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** This site's address the fan came from: the test provider's payment page is there too. */
+  siteUrl: string;
   /**
    * How long an unpaid session takes payment, counted from the moment it is created at the
    * provider (Stripe's `expires_at` is worked out just before the call, so the time spent holding

@@ -7,11 +7,14 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { Order as OrderView } from '@artist/contracts';
+import type { EntityManager } from 'typeorm';
+import { ERASED, type Order as OrderView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
 import { InventoryService } from '../catalog/inventory.service.js';
 import { dollars } from '../../common/order-format.js';
+import { OutboxService } from '../email/outbox.service.js';
+import { orderRefunded } from '../email/templates.js';
 import {
   lineItemName,
   OrdersService,
@@ -53,6 +56,7 @@ export class RefundService {
     private readonly clock: Clock,
     private readonly transactions: Transactions,
     private readonly orders: OrdersService,
+    private readonly outbox: OutboxService,
   ) {}
 
   async refund(id: number, input: RefundOrderDto): Promise<OrderView> {
@@ -95,9 +99,14 @@ export class RefundService {
         this.logger.error(error);
         throw new BadGatewayException(REFUND_FAILED_MESSAGE);
       }
-      await this.fulfilment.recordChargeEvent('charge.refunded', charge);
-      if (lines) await this.recordLines(order, lines, restock);
-      else if (restock) await this.restock(order);
+      // The refund as one change: its charge event applied to the order, its lines and stock,
+      // and the buyer's email, which goes out only if the rest is recorded.
+      await this.transactions.run(async (manager) => {
+        await this.fulfilment.recordChargeEvent('charge.refunded', charge, manager);
+        if (lines) await this.recordLines(manager, order, lines, restock);
+        else if (restock) await this.restock(manager, order);
+        await this.queueEmail(manager, order, amount, charge.amountRefunded, lines);
+      });
       return toView((await this.orders.find(id))!);
     });
   }
@@ -148,27 +157,58 @@ export class RefundService {
   }
 
   /** The lines' refunded quantities, and those units back in stock when asked. */
-  private async recordLines(order: PlacedOrder, lines: RefundedLine[], restock: boolean) {
-    await this.transactions.run(async (manager) => {
-      await this.orders.addRefundedQuantities(manager, order.id, lines);
-      if (!restock) return;
-      await this.inventory.putBack(
-        manager,
-        lines.map(({ line, quantity }) => ({ product_name: lineItemName(line), quantity })),
-      );
-    });
+  private async recordLines(
+    manager: EntityManager,
+    order: PlacedOrder,
+    lines: RefundedLine[],
+    restock: boolean,
+  ) {
+    await this.orders.addRefundedQuantities(manager, order.id, lines);
+    if (!restock) return;
+    await this.inventory.putBack(
+      manager,
+      lines.map(({ line, quantity }) => ({ product_name: lineItemName(line), quantity })),
+    );
   }
 
   /** Once per order: the row's `restockedAt` is claimed first, so a second call adds nothing. */
-  private async restock(order: PlacedOrder): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      if (!(await this.orders.claimRestock(manager, order.id, this.clock.now()))) return;
-      // Units refunded by line went back (or stayed out) with their refund.
-      const items = toView(order).lineItems.map((item, i) => ({
-        ...item,
-        quantity: item.quantity - order.lines[i].refundedQuantity,
-      }));
-      await this.inventory.putBack(manager, items);
+  private async restock(manager: EntityManager, order: PlacedOrder): Promise<void> {
+    if (!(await this.orders.claimRestock(manager, order.id, this.clock.now()))) return;
+    // Units refunded by line went back (or stayed out) with their refund.
+    const items = toView(order).lineItems.map((item, i) => ({
+      ...item,
+      quantity: item.quantity - order.lines[i].refundedQuantity,
+    }));
+    await this.inventory.putBack(manager, items);
+  }
+
+  /**
+   * "Your refund of $45.00" to the buyer: the amount, the lines a refund by line named, and what
+   * has been refunded of the order in all (`refundedAfter`, the provider's running total). One
+   * email per refund: the key is the order and that total.
+   */
+  private async queueEmail(
+    manager: EntityManager,
+    order: PlacedOrder,
+    amount: number,
+    refundedAfter: number,
+    lines: RefundedLine[] | null,
+  ): Promise<void> {
+    if (!order.email || order.email === ERASED) return;
+    await this.outbox.queue(manager, {
+      key: `order-refunded:${order.id}:${refundedAfter}`,
+      kind: 'order-refunded',
+      subject: { type: 'order', id: order.id },
+      to: { address: order.email, name: order.customerName },
+      replyTo: this.outbox.artistReplyTo(),
+      content: orderRefunded({
+        orderId: order.id,
+        customerName: order.customerName,
+        amountCents: amount,
+        totalCents: order.total,
+        refundedCents: refundedAfter,
+        lines: (lines ?? []).map(({ line, quantity }) => ({ name: lineItemName(line), quantity })),
+      }),
     });
   }
 }

@@ -7,8 +7,11 @@ import {
   Param,
   Post,
   Redirect,
+  Req,
 } from '@nestjs/common';
 import { BadRequestException, Inject } from '@nestjs/common';
+import type { Request } from 'express';
+import { siteUrlOf } from '../../common/origin-check.js';
 import { countryName, ShippingService } from '../shipping/shipping.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -71,6 +74,7 @@ export class TestCheckoutController {
   async pay(
     @Param('sessionId') sessionId: string,
     @Body() form: TestPaymentDto,
+    @Req() req: Request,
   ): Promise<RedirectTo> {
     const provider = this.testProvider();
     const record = await this.checkout.findOwn(sessionId);
@@ -110,20 +114,21 @@ export class TestCheckoutController {
       { refuseClosed: true },
     );
     return {
-      url: `${this.config.publicUrl}/?checkout=success&session_id=${record.sessionId}`,
+      // Back to the site the page was on, where the checkout began (see siteUrlOf).
+      url: `${siteUrlOf(req, this.config)}/?checkout=success&session_id=${record.sessionId}`,
       statusCode: 303,
     };
   }
 
   @Post(':sessionId/cancel')
   @Redirect()
-  async cancel(@Param('sessionId') sessionId: string): Promise<RedirectTo> {
+  async cancel(@Param('sessionId') sessionId: string, @Req() req: Request): Promise<RedirectTo> {
     this.testProvider();
     const record = await this.checkout.findOwn(sessionId);
     // Unlike Stripe's page, which keeps the session open until it expires, a cancel here gives
     // up the session at once, so what it held is back in stock.
     await this.fulfilment.closeSession(record.sessionId, 'expired');
-    return { url: `${this.config.publicUrl}/?checkout=canceled`, statusCode: 303 };
+    return { url: `${siteUrlOf(req, this.config)}/?checkout=canceled`, statusCode: 303 };
   }
 
   private testProvider(): TestPaymentProvider {

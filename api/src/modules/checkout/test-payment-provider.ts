@@ -5,6 +5,7 @@ import {
   PaymentsNotSetUpError,
   WebhookSignatureError,
   type CreatedSession,
+  type NewCheckoutSession,
   type PaymentEvent,
   type ChargeUpdate,
   type PostalAddress,
@@ -35,16 +36,14 @@ export interface TestBuyer {
 export class TestPaymentProvider extends PaymentProvider {
   readonly name = 'test';
 
-  constructor(
-    private readonly publicUrl: string,
-    private readonly orders: OrdersService,
-  ) {
+  constructor(private readonly orders: OrdersService) {
     super();
   }
 
-  async createSession(): Promise<CreatedSession> {
+  /** The payment page is on the site the fan came from, as the return to it is. */
+  async createSession({ siteUrl }: NewCheckoutSession): Promise<CreatedSession> {
     const id = `${TEST_SESSION_PREFIX}${randomBytes(12).toString('hex')}`;
-    return { id, url: `${this.publicUrl}${testCheckoutPath(id)}` };
+    return { id, url: `${siteUrl}${testCheckoutPath(id)}` };
   }
 
   async retrieveSession(id: string): Promise<ProviderSession> {

@@ -518,7 +518,7 @@ export class OutboxService {
   }
 
   /** Buyer emails say "just reply": the reply goes to ARTIST_EMAIL when it is set. */
-  private artistReplyTo(): Recipient | undefined {
+  artistReplyTo(): Recipient | undefined {
     const artist = this.config.mail.artistEmail;
     return artist ? { address: artist, name: this.config.mail.from.name } : undefined;
   }

@@ -12,7 +12,8 @@ const kept = { type: 'integer', default: 0, insert: false, update: false } as co
  * address with a stable id, and a privacy request finds all of it.
  *
  * The figures of their records the list filters and sorts on are kept on the row by triggers on
- * the record tables (migration 1767930000000-FansKeepTheirFigures), in the writer's own
+ * the record tables (migrations 1767930000000-FansKeepTheirFigures and, for refunds,
+ * 1768300000000-FansSpendNetOfRefunds), in the writer's own
  * statement: indexed, so a filter or a sort by them reads an index.
  */
 @Entity('fans')
@@ -57,7 +58,7 @@ export class Fan {
   @Column(kept)
   orderCount: number;
 
-  /** The sum of their orders' totals, cents. */
+  /** The sum of their orders' totals less what was refunded of them, cents. */
   @Column(kept)
   totalSpent: number;
 

@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, IsInt, IsString, Matches, MaxLength, Min } from 'class-validator';
@@ -6,9 +16,13 @@ import { WholeNumberField } from '../../common/numbers.js';
 import {
   EXPORT_NAMES,
   MAX_CODES_PER_BATCH,
+  redeemUrl,
   type CodeBatch,
   type CodeBatchCreated,
+  type RedeemStatus,
 } from '@artist/contracts';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { Clock } from '../../common/clock.js';
 import { csvFile, toCsv } from '../../lists/csv.js';
 import { EmailAddress } from '../../common/strings.js';
@@ -70,6 +84,7 @@ export class DownloadCodesController {
   constructor(
     private readonly codes: DownloadCodesService,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post(':id/codes')
@@ -86,11 +101,17 @@ export class DownloadCodesController {
     return this.codes.batches(id);
   }
 
-  /** One code a row under a `code` header, to print on cards. */
+  /** One code a row: the code and the address that redeems it (`url`), to print on cards. */
   @Get(':id/codes/export')
   async export(@Param() { id }: ReleaseParam, @Query() { batchId }: BatchQueryDto) {
     const codes = await this.codes.codesOf(id, batchId);
-    const csv = toCsv([{ header: 'code', value: (code: string) => code }], codes);
+    const csv = toCsv(
+      [
+        { header: 'code', value: (code: string) => code },
+        { header: 'url', value: (code: string) => redeemUrl(this.config.publicUrl, code) },
+      ],
+      codes,
+    );
     return csvFile(`${EXPORT_NAMES.downloadCodes}-${id}-${batchId}`, this.clock.today(), csv);
   }
 
@@ -109,6 +130,13 @@ export class RedeemController {
     private readonly codes: DownloadCodesService,
     private readonly limiter: RateLimiter,
   ) {}
+
+  /** Whether a card's code can be redeemed at all: the footer links to `/redeem` while one can. */
+  @Get()
+  @Header('Cache-Control', 'no-cache')
+  async status(): Promise<RedeemStatus> {
+    return { codesLive: await this.codes.hasLiveCodes() };
+  }
 
   @Post()
   @HttpCode(202)

@@ -130,6 +130,20 @@ export class DownloadCodesService {
     return rows.map((r) => r.code);
   }
 
+  /** Whether any code could still be redeemed: one not used, of a batch not voided. */
+  async hasLiveCodes(): Promise<boolean> {
+    const live = await this.dataSource
+      .getRepository(DownloadCode)
+      .createQueryBuilder('c')
+      .innerJoin(DownloadCodeBatch, 'b', 'b.id = c.batchId')
+      .where('c.redeemedAt IS NULL')
+      .andWhere('b.voidedAt IS NULL')
+      .select('c.id')
+      .limit(1)
+      .getRawOne();
+    return live !== undefined;
+  }
+
   /** Voids a batch: none of its codes not yet redeemed works from now on. */
   async voidBatch(productId: string, batchId: number): Promise<CodeBatch> {
     await this.findBatch(productId, batchId);

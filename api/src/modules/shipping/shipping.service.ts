@@ -13,6 +13,7 @@ import {
   type ShippingZoneInput,
 } from '@artist/contracts';
 import { Transactions } from '../../database/transaction.js';
+import { countryName, shipsToSentence } from './ships-to.js';
 import {
   ShippingRateRecord,
   ShippingZoneCountry,
@@ -21,16 +22,7 @@ import {
 
 export const ZONE_NOT_FOUND_MESSAGE = 'Shipping zone not found.';
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** A country's English name ('GB' → 'United Kingdom'), or the code when it has none. */
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { countryName };
 
 export const noShippingMessage = (country: string) =>
   `Sorry, we do not ship to ${countryName(country)} yet.`;
@@ -76,6 +68,11 @@ export class ShippingService {
       order: { country: 'ASC' },
     });
     return rows.map((row) => row.country);
+  }
+
+  /** The shop's sentence of where it ships, from the zones ("Ships to the United States, …"). */
+  async shipsTo(): Promise<string | null> {
+    return shipsToSentence(await this.list());
   }
 
   /** The zone that ships to `country`, or null. */

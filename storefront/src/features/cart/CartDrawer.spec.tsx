@@ -287,3 +287,40 @@ it('applies a discount code, shows the saving and the total, and checks out with
     discountCode: 'TOUR10',
   });
 });
+
+it('puts Apply back in place of Remove once another code is typed after a refused one', async () => {
+  stubApi();
+  withCart(line('M', 2));
+  renderApp();
+  const panel = await openCart();
+  const field = panel.getByLabelText('Discount code');
+  await userEvent.type(field, 'old');
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('alert')).toHaveTextContent('This code has expired.');
+  expect(panel.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  await userEvent.clear(field);
+  await userEvent.type(field, 'tour10');
+  expect(panel.queryByRole('button', { name: 'Remove' })).toBeNull();
+  expect(panel.queryByRole('alert')).toBeNull();
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('status')).toHaveTextContent('TOUR10 applied: you save $5.00.');
+});
+
+it('keeps the chosen country and code across a reload', async () => {
+  stubApi();
+  withCart(line('M', 2));
+  const first = renderApp();
+  let panel = await openCart();
+  await userEvent.selectOptions(panel.getByRole('combobox', { name: 'Ship to' }), 'GB');
+  await userEvent.type(panel.getByLabelText('Discount code'), 'tour10');
+  await userEvent.click(panel.getByRole('button', { name: 'Apply' }));
+  expect(await panel.findByRole('status')).toHaveTextContent('TOUR10 applied');
+  first.unmount();
+
+  stubApi();
+  renderApp();
+  panel = await openCart();
+  expect(panel.getByRole('combobox', { name: 'Ship to' })).toHaveValue('GB');
+  expect(panel.getByLabelText('Discount code')).toHaveValue('TOUR10');
+  expect(await panel.findByRole('status')).toHaveTextContent('TOUR10 applied: you save $5.00.');
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DISCOUNT_EMAIL_NEEDED_MESSAGE, serverMessage } from '@artist/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer } from 'antd';
@@ -19,6 +19,7 @@ import {
   setCartOpen,
   updateQuantity,
 } from './cartSlice.js';
+import { browserStorage, loadChoices, saveChoices } from './cartStorage.js';
 import { redirectTo, useCreateCheckoutSessionMutation } from './checkoutApi.js';
 import {
   cartLines,
@@ -58,12 +59,16 @@ export default function CartDrawer() {
   // this address), in its words, shown in the cart until the cart changes.
   const [problem, setProblem] = useState<{ message: string; items: typeof items } | null>(null);
   const close = () => dispatch(setCartOpen(false));
+  // The country and code chosen stay across a reload, as the cart's lines do.
+  const [saved] = useState(() => loadChoices(browserStorage()));
 
   // Where it ships: the browser's region when the shop ships there, until the buyer picks.
   const { data: shipsTo } = useGetShippingCountriesQuery(open ? undefined : skipToken);
   const countries = shipsTo?.countries ?? [];
-  const [pickedCountry, setPickedCountry] = useState<string | null>(null);
-  const country = pickedCountry ?? defaultCountry(countries);
+  const [pickedCountry, setPickedCountry] = useState<string | null>(saved.country);
+  // A country picked before that no zone ships to now falls back to the default.
+  const country =
+    pickedCountry && countries.includes(pickedCountry) ? pickedCountry : defaultCountry(countries);
   const lines = useMemo(() => cartLines(items), [items]);
   const quote = useGetShippingQuoteQuery(
     open && country && lines.length > 0 ? { country, items: lines } : skipToken,
@@ -74,8 +79,12 @@ export default function CartDrawer() {
   const shippingProblem = quote.error ? (serverMessage(quote.error) ?? null) : null;
 
   // A discount code: checked by the server for this cart, country and rate whenever they change.
-  const [codeText, setCodeText] = useState('');
-  const [code, setCode] = useState<string | null>(null);
+  const [codeText, setCodeText] = useState(saved.code ?? '');
+  const [code, setCode] = useState<string | null>(saved.code);
+  useEffect(
+    () => saveChoices(browserStorage(), { country: pickedCountry, code }),
+    [pickedCountry, code],
+  );
   const [email, setEmail] = useState('');
   const discountCheck = useCheckDiscountQuery(
     open && code && country && rate && lines.length > 0
@@ -197,7 +206,11 @@ export default function CartDrawer() {
                   <input
                     id="cart-discount-code"
                     value={codeText}
-                    onChange={(e) => setCodeText(e.target.value)}
+                    onChange={(e) => {
+                      setCodeText(e.target.value);
+                      // A code refused: typing another puts Apply back in place of Remove.
+                      if (codeProblem) setCode(null);
+                    }}
                     maxLength={30}
                     autoComplete="off"
                     autoCapitalize="characters"
@@ -317,6 +330,7 @@ export default function CartDrawer() {
                     <QuantityStepper
                       label={`Quantity of ${line}`}
                       value={item.quantity}
+                      left={item.left ?? null}
                       onChange={(quantity) =>
                         dispatch(
                           updateQuantity({ productId: item.productId, size: item.size, quantity }),

@@ -15,7 +15,13 @@ export interface CartItem {
   digital?: boolean;
   /** The amount the fan chose for a name-your-price release, in cents (also `price`). */
   priceCents?: number;
+  /** How many were left when it was added, when few were ("Only 3 left"): the most it may hold. */
+  left?: number | null;
 }
+
+/** The most a line may hold: what was left of it, when few were, and never more than 10. */
+export const lineLimit = (item: Pick<CartItem, 'left'>) =>
+  item.left === undefined || item.left === null ? MAX_QUANTITY : Math.min(item.left, MAX_QUANTITY);
 
 export interface CartState {
   items: CartItem[];
@@ -32,25 +38,31 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    /** Same product and size merge (capped at 10); anything else is a new line. */
+    /**
+     * Same product and size merge (capped at 10, or at what is left when few are); anything else
+     * is a new line.
+     */
     addItem(state, { payload }: PayloadAction<Omit<CartItem, 'quantity'> & { quantity?: number }>) {
       const quantity = payload.quantity ?? 1;
       const line = state.items.find(sameLine(payload));
+      const limit = lineLimit(payload);
       if (line && payload.priceCents !== undefined) {
         // A release added again at another amount keeps the latest amount chosen.
         line.price = payload.price;
         line.priceCents = payload.priceCents;
-      } else if (line) line.quantity = Math.min(line.quantity + quantity, MAX_QUANTITY);
-      else state.items.push({ ...payload, quantity: Math.min(quantity, MAX_QUANTITY) });
+      } else if (line) {
+        line.left = payload.left;
+        line.quantity = Math.min(line.quantity + quantity, limit);
+      } else state.items.push({ ...payload, quantity: Math.min(quantity, limit) });
     },
-    /** Zero or less removes the line; more than 10 is capped at 10. */
+    /** Zero or less removes the line; more than 10 (or than was left) is capped there. */
     updateQuantity(state, { payload }: PayloadAction<LineKey & { quantity: number }>) {
       if (payload.quantity <= 0) {
         state.items = state.items.filter((item) => !sameLine(payload)(item));
         return;
       }
       const line = state.items.find(sameLine(payload));
-      if (line) line.quantity = Math.min(payload.quantity, MAX_QUANTITY);
+      if (line) line.quantity = Math.min(payload.quantity, lineLimit(line));
     },
     removeItem(state, { payload }: PayloadAction<LineKey>) {
       state.items = state.items.filter((item) => !sameLine(payload)(item));

@@ -28,7 +28,10 @@ function isCartItem(value: unknown): value is CartItem {
     (item.image === null || typeof item.image === 'string') &&
     (item.preOrderUntil === undefined ||
       item.preOrderUntil === null ||
-      typeof item.preOrderUntil === 'string')
+      typeof item.preOrderUntil === 'string') &&
+    (item.left === undefined ||
+      item.left === null ||
+      (Number.isInteger(item.left) && (item.left as number) >= 0))
   );
 }
 
@@ -52,5 +55,40 @@ export function saveCart(storage: Storage | undefined, items: CartItem[]): void 
     storage?.setItem(CART_STORAGE_KEY, JSON.stringify(items));
   } catch {
     // A full or blocked storage only costs persistence, never the cart itself.
+  }
+}
+
+/** The storage key of the cart's choices: the country it ships to and the discount code. */
+export const CART_CHOICES_KEY = 'wren-calloway-cart-choices';
+
+export interface CartChoices {
+  country: string | null;
+  code: string | null;
+}
+
+const choice = (value: unknown, pattern: RegExp) =>
+  typeof value === 'string' && pattern.test(value) ? value : null;
+
+/** The country and code chosen before a reload; anything malformed is left out. */
+export function loadChoices(storage: Storage | undefined): CartChoices {
+  try {
+    const parsed = JSON.parse(storage?.getItem(CART_CHOICES_KEY) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    return {
+      country: choice(parsed.country, /^[A-Z]{2}$/),
+      code: choice(parsed.code, /^\S.{0,29}$/),
+    };
+  } catch {
+    return { country: null, code: null };
+  }
+}
+
+export function saveChoices(storage: Storage | undefined, choices: CartChoices): void {
+  try {
+    storage?.setItem(CART_CHOICES_KEY, JSON.stringify(choices));
+  } catch {
+    // As for the cart: only persistence is lost.
   }
 }

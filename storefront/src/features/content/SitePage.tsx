@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
+import { CartPanel } from '../cart/CartPanel.js';
 import { Footer } from '../footer/Footer.js';
 import { TopNav } from '../nav/TopNav.js';
 
 /**
- * A page of the site other than the home page (a content page, the 404 page): the site's header
- * leading to the home page's sections, the page's own title in the tab, and the footer.
+ * A page of the site other than the home page (a content page, /redeem, the 404 page): the site's
+ * header leading to the home page's sections, with the cart, the page's own title in the tab, and
+ * the footer.
  */
 export function SitePage({
   documentTitle,
@@ -32,6 +34,7 @@ export function SitePage({
         <div>{children}</div>
       </main>
       <Footer />
+      <CartPanel />
     </>
   );
 }

@@ -29,7 +29,7 @@ it('shows the heading, subtitle, both products and the footer notes', async () =
   );
   expect(merch().queryByText('Test mode: no card is charged')).toBeNull();
   expect(
-    merch().getByText('Ships to US, Canada, UK, Australia, and New Zealand'),
+    await merch().findByText('Ships to the United Kingdom and the United States'),
   ).toBeInTheDocument();
 });
 
@@ -91,6 +91,39 @@ it('shows a size with none left as sold out, picks one with some, and says when 
   await userEvent.selectOptions(size, 'XL');
   expect(card.queryByRole('status')).toBeNull();
   expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+});
+
+it('lets the cart hold no more than is left of a size', async () => {
+  const [tshirt, hat] = PRODUCTS;
+  stubApi({
+    'GET /api/products': {
+      body: [
+        {
+          ...tshirt,
+          variants: tshirt!.variants.map((v) => ({
+            size: v.size,
+            available: true,
+            left: v.size === 'M' ? 1 : null,
+          })),
+        },
+        hat,
+      ],
+    },
+  });
+  renderApp();
+  const card = await tshirtCard();
+  expect(card.getByRole('combobox', { name: 'Size' })).toHaveValue('M');
+  expect(card.getByRole('status')).toHaveTextContent('Only 1 left');
+  // The quantity stops at what is left, and says why.
+  expect(card.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  expect(card.getByText('Only 1 left.')).toBeInTheDocument();
+  await userEvent.click(card.getByRole('button', { name: 'Add to Cart' }));
+  expect(card.getByRole('status')).toHaveTextContent('Only 1 left · 1 in your cart');
+  expect(card.getByRole('button', { name: 'All left are in your cart' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+  const cart = within(await screen.findByRole('dialog', { name: /^Your Cart/ }));
+  const stepper = cart.getByRole('group', { name: 'Quantity of Wren Calloway T-Shirt (M)' });
+  expect(within(stepper).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
 });
 
 it('offers "Notify me when S is back" for a sold-out size, and asks for that size', async () => {

@@ -6,6 +6,7 @@ import { PRODUCT_IMAGE_SIZE, productImage, useGetProductsQuery } from './catalog
 import { ProductCard } from './ProductCard.js';
 import type { NowPlaying } from './ReleaseBuy.js';
 import { CheckoutNote } from '../cart/CheckoutNote.js';
+import { useGetShippingCountriesQuery } from '../cart/shippingApi.js';
 
 const ImageLightbox = lazy(() => import('../../shared/ImageLightbox.js'));
 const NotifyDialog = lazy(() => import('./NotifyDialog.js'));
@@ -37,6 +38,8 @@ function productGallery(product: Product, shown: number, show: (index: number) =
 
 export function MerchSection() {
   const { data: products, isLoading, isError } = useGetProductsQuery();
+  // Where the shop ships, in the artist's zones' words (the cart shares the answer).
+  const { data: shipping } = useGetShippingCountriesQuery();
   const [enlarged, setEnlarged] = useState<Product | null>(null);
   /** Which of the enlarged product's photos is shown. */
   const [shown, setShown] = useState(0);
@@ -85,7 +88,7 @@ export function MerchSection() {
       </div>
       <div className="merch__notes">
         <CheckoutNote />
-        <p>Ships to US, Canada, UK, Australia, and New Zealand</p>
+        {shipping?.shipsTo && <p>{shipping.shipsTo}</p>}
       </div>
       {lightboxWanted && enlarged && (
         <Suspense fallback={null}>

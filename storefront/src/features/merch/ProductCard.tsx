@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { sizeLabel, type Product, type ProductVariant, type Size } from '@artist/contracts';
-import { useAppDispatch } from '../../app/store.js';
+import { useAppDispatch, useAppSelector } from '../../app/store.js';
 import { formatPrice, preOrderLabel } from '../../shared/format.js';
 import { QuantityStepper } from '../../shared/QuantityStepper.js';
 import { ReleaseBuy, type PreviewControls } from './ReleaseBuy.js';
-import { addItem } from '../cart/cartSlice.js';
+import { addItem, selectCartItems } from '../cart/cartSlice.js';
 import { showToast } from '../toast/toastSlice.js';
 import { PLACEHOLDER_IMAGE, PRODUCT_IMAGE_SIZE, productImage } from './catalogApi.js';
 
@@ -50,25 +50,34 @@ export function ProductCard({ product, onEnlarge, onNotify, previews }: Props) {
   const chosen = variantOf(product, sizes.length ? size : null);
   const soldOut = chosen?.available === false;
   const few = fewLeft(chosen);
+  // When few are left, the cart holds no more than that: what it has already counts.
+  const chosenSize = sizes.length ? size : undefined;
+  const inCart =
+    useAppSelector(selectCartItems).find(
+      (item) => item.productId === product.id && item.size === chosenSize,
+    )?.quantity ?? 0;
+  const left = chosen?.left == null ? null : Math.max(0, chosen.left - inCart);
+  const allInCart = left === 0;
   const preOrder = preOrderLabel(product.preOrderUntil);
 
   const addToCart = () => {
-    const chosenSize = sizes.length ? size : undefined;
+    const adding = left === null ? quantity : Math.min(quantity, left);
     dispatch(
       addItem({
         productId: product.id,
         size: chosenSize,
-        quantity,
+        quantity: adding,
         price: product.priceInCents,
         productName: product.name,
         image: product.image,
+        ...(chosen?.left == null ? {} : { left: chosen.left }),
         ...(preOrder ? { preOrderUntil: product.preOrderUntil } : {}),
       }),
     );
     dispatch(
       showToast({
         title: 'Added to cart',
-        description: `${quantity}x ${product.name}${chosenSize ? ` (${chosenSize})` : ''} added to your cart`,
+        description: `${adding}x ${product.name}${chosenSize ? ` (${chosenSize})` : ''} added to your cart`,
       }),
     );
     setQuantity(1);
@@ -163,21 +172,27 @@ export function ProductCard({ product, onEnlarge, onNotify, previews }: Props) {
                 <span className="field__label" aria-hidden="true">
                   Quantity
                 </span>
-                <QuantityStepper value={quantity} onChange={setQuantity} label="Quantity" />
+                <QuantityStepper
+                  value={quantity}
+                  onChange={setQuantity}
+                  label="Quantity"
+                  left={left === null ? null : Math.max(1, left)}
+                />
               </div>
             </div>
             {few && (
               <p className="product__stock" role="status">
                 {few}
+                {inCart > 0 && ` · ${inCart} in your cart`}
               </p>
             )}
             <button
               type="button"
               className="button button--block"
               onClick={addToCart}
-              disabled={soldOut}
+              disabled={soldOut || allInCart}
             >
-              {soldOut ? 'Sold Out' : 'Add to Cart'}
+              {soldOut ? 'Sold Out' : allInCart ? 'All left are in your cart' : 'Add to Cart'}
             </button>
           </>
         ) : (

@@ -12,9 +12,9 @@ export function badgeText(count: number): string {
 }
 
 /**
- * The site's header. On the home page its buttons scroll to the sections and the cart opens the
- * cart panel; on the other pages (`away`: a content page, the 404 page) its links lead to the home
- * page's sections, and there is no cart, since the cart panel lives on the home page. A section's
+ * The site's header. On the home page its buttons scroll to the sections; on the other pages
+ * (`away`: a content page, /redeem, the 404 page) its links lead to the home page's sections. The
+ * cart opens the cart panel on every page (each page mounts it, see SitePage). A section's
  * link loads the home page afresh, which then comes with its content and photos in the page as a
  * visit to `/#merch` does and lands on the section; a move within the app would scroll there
  * before the sections above it had their photos and products, which then push it out of sight.
@@ -74,26 +74,24 @@ export function TopNav({ away = false }: { away?: boolean }) {
           <a className="top-nav__account" href={ACCOUNT_PATH}>
             Account
           </a>
-          {!away && (
-            <button
-              type="button"
-              className="top-nav__cart"
-              aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-              onClick={() => dispatch(setCartOpen(true))}
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-                <path
-                  fill="currentColor"
-                  d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
-                />
-              </svg>
-              {count > 0 && (
-                <span className="top-nav__badge" aria-hidden="true">
-                  {badgeText(count)}
-                </span>
-              )}
-            </button>
-          )}
+          <button
+            type="button"
+            className="top-nav__cart"
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            onClick={() => dispatch(setCartOpen(true))}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path
+                fill="currentColor"
+                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l.4 2H19v2H6.2L3.6 4H1V2h3.8l.4 2Z"
+              />
+            </svg>
+            {count > 0 && (
+              <span className="top-nav__badge" aria-hidden="true">
+                {badgeText(count)}
+              </span>
+            )}
+          </button>
           <button
             ref={toggleRef}
             type="button"

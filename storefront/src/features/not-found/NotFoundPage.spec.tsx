@@ -12,8 +12,9 @@ it('draws the 404 page in the site header and footer, with its own title and a w
   expect(header.getByRole('link', { name: 'Wren Calloway' })).toHaveAttribute('href', '/');
   expect(header.getByRole('link', { name: 'Merch' })).toHaveAttribute('href', '/#merch');
   expect(header.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-  // The cart panel lives on the home page.
-  expect(header.queryByRole('button', { name: /^Cart/ })).toBeNull();
+  // The cart is on every page: here too it opens the cart panel.
+  await userEvent.click(header.getByRole('button', { name: 'Cart, 0 items' }));
+  expect(await screen.findByRole('dialog', { name: /^Your Cart/ })).toBeInTheDocument();
   expect(
     within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Shipping' }),
   ).toHaveAttribute('href', '/shipping');

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { serverMessage } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
-import { Footer } from '../footer/Footer.js';
+import { SitePage } from '../content/SitePage.js';
 import { useRedeemCodeMutation } from './redeemApi.js';
 
 const TITLE = 'Redeem a download code';
@@ -10,17 +10,12 @@ const TITLE = 'Redeem a download code';
 /** `/redeem`: the code from a download card and an email; the links are emailed. */
 export function RedeemPage() {
   const id = useId();
-  const [code, setCode] = useState('');
+  // A card's printed address (`/redeem?code=…`) fills the code in.
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(() => (params.get('code') ?? '').trim().slice(0, 40));
   const [email, setEmail] = useState('');
   const [redeem, { isLoading }] = useRedeemCodeMutation();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${TITLE} · ${artist.name}`;
-    return () => {
-      document.title = before;
-    };
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,59 +33,44 @@ export function RedeemPage() {
   };
 
   return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="top-nav">
-        <nav aria-label="Main">
-          <Link className="top-nav__logo" to="/">
-            {artist.name}
-          </Link>
-        </nav>
-      </header>
-      <main id="main" tabIndex={-1} className="section content-page">
-        <div>
-          <h1>{TITLE}</h1>
-          <p>Type the code from your download card and where to send the download links.</p>
-          <form onSubmit={submit} className="redeem__form">
-            <div className="field">
-              <label htmlFor={`${id}-code`}>Code</label>
-              <input
-                id={`${id}-code`}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={40}
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input
-                id={`${id}-email`}
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoComplete="email"
-                maxLength={320}
-                required
-              />
-            </div>
-            <button type="submit" className="button" disabled={isLoading}>
-              Send my download links
-            </button>
-          </form>
-          {result && (
-            <p role={result.ok ? 'status' : 'alert'} className={result.ok ? '' : 'field__error'}>
-              {result.message}
-            </p>
-          )}
+    <SitePage documentTitle={`${TITLE} · ${artist.name}`} className="content-page">
+      <h1>{TITLE}</h1>
+      <p>Type the code from your download card and where to send the download links.</p>
+      <form onSubmit={submit} className="redeem__form">
+        <div className="field">
+          <label htmlFor={`${id}-code`}>Code</label>
+          <input
+            id={`${id}-code`}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            required
+          />
         </div>
-      </main>
-      <Footer />
-    </>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            maxLength={320}
+            required
+          />
+        </div>
+        <button type="submit" className="button" disabled={isLoading}>
+          Send my download links
+        </button>
+      </form>
+      {result && (
+        <p role={result.ok ? 'status' : 'alert'} className={result.ok ? '' : 'field__error'}>
+          {result.message}
+        </p>
+      )}
+    </SitePage>
   );
 }

@@ -193,3 +193,20 @@ it('keeps only shows dated today or later by the local calendar, soonest first',
   ];
   expect(upcomingShows(list, today).map((s) => s.id)).toEqual([3, 1]);
 });
+
+it("gives a show's year when it is not this year's, and not otherwise", async () => {
+  const thisYear = new Date().getFullYear();
+  stubApi({
+    'GET /api/shows': {
+      body: [
+        show({ id: 1, venue: 'Later This Year', date: `${thisYear}-12-31` }),
+        show({ id: 2, venue: 'Next January', date: `${thisYear + 1}-01-09` }),
+      ],
+    },
+  });
+  renderApp();
+  const row = async (venue: string) =>
+    (await section().findByText(venue)).closest('li')!.querySelector('.show__date')!;
+  expect((await row('Next January')).textContent).toMatch(new RegExp(`Jan${thisYear + 1}$`));
+  expect((await row('Later This Year')).textContent).toMatch(/Dec$/);
+});

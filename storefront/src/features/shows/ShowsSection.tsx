@@ -70,12 +70,15 @@ export function ShowsSection() {
 
 function ShowRow({ show }: { show: PublicShow }) {
   const date = showDate(show.date);
+  // A show in another year (January's, seen in December) says which.
+  const year = date.getFullYear() === new Date().getFullYear() ? null : date.getFullYear();
   return (
     <li className="show">
       <p className="show__date" aria-label={dateFormats().long.format(date)}>
         <span>{dateFormats().day.format(date)}</span>
         <span className="show__day">{date.getDate()}</span>
         <span>{dateFormats().month.format(date)}</span>
+        {year !== null && <span className="show__year">{year}</span>}
       </p>
       <div className="show__info">
         <h3>{show.venue}</h3>

@@ -75,9 +75,6 @@ export function EmailSignupSection() {
           onChange={setEmail}
           error={error}
         />
-        <button type="submit" className="button" disabled={isLoading}>
-          {isLoading ? 'Joining...' : 'Join the List'}
-        </button>
         <div className="field signup__location">
           <label htmlFor={`${id}-location`}>{SIGNUP_LOCATION_LABEL}</label>
           <input
@@ -90,6 +87,9 @@ export function EmailSignupSection() {
             onChange={(event) => setLocation(event.target.value)}
           />
         </div>
+        <button type="submit" className="button" disabled={isLoading}>
+          {isLoading ? 'Joining...' : 'Join the List'}
+        </button>
       </form>
       {sent && (
         <p className="signup__sent" role="status">
