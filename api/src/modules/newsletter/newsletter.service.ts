@@ -31,7 +31,7 @@ export interface MailableSignup {
   place: { latitude: number; longitude: number; country: string } | null;
 }
 
-const MAILABLE_BATCH = 5000;
+const MAILABLE_BATCH = 2000;
 
 /** A repeated signup of an unconfirmed address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 60 * 60_000;
@@ -116,6 +116,8 @@ export class NewsletterService {
         });
       if (rows.length < MAILABLE_BATCH) return found;
       after = rows.at(-1)!.id;
+      // On SQLite a query runs at once: requests waiting on the event loop go between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
