@@ -167,6 +167,8 @@ async function main() {
   const sendAsked = Date.now();
   await admin('POST', `/api/admin/campaigns/${first}/send`, {});
   const started = Date.now();
+  process.stdout.write(`  send answered in ${started - sendAsked} ms\n`);
+  let progressAt = started;
   let alertQueuedAt = 0;
   let final: Record<string, unknown>;
   for (;;) {
@@ -189,6 +191,14 @@ async function main() {
     }
     final = await admin('GET', `/api/admin/campaigns/${first}`);
     if (final.status !== 'sending') break;
+    if (Date.now() - progressAt >= 30_000) {
+      progressAt = Date.now();
+      process.stdout.write(
+        `  after ${((progressAt - started) / 1000).toFixed(0)} s: ${String(final.sent)} sent, ` +
+          `GET /api/shows slowest so far ${Math.max(...showTimes).toFixed(0)} ms, ` +
+          `peak memory ${(Math.max(...rss) / 1024).toFixed(0)} MB\n`,
+      );
+    }
   }
   sending = false;
   await Promise.all([sampling, asking]);

@@ -44,11 +44,16 @@ describe.each(testDatabases())('the public reads, kept in memory, on $name', (db
       expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(first.headers['x-request-id']).toMatch(/^[\w-]+$/);
 
-      // Kept: the second answer comes from memory, the same bytes.
-      const second = await get(path);
-      expect(second.headers['server-timing']).toMatch(/^memory;dur=/);
-      expect(second.headers.etag).toBe(etag);
-      expect(second.text).toBe(first.text);
+      // Kept: the next answers come from memory, the same bytes (on MySQL/MariaDB one may wait
+      // for the shared table numbers, read again when 500 ms have passed).
+      const timings: string[] = [];
+      for (let i = 0; i < 5 && !timings.some((t) => t.startsWith('memory;')); i++) {
+        const again = await get(path);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.text).toBe(first.text);
+        timings.push(again.headers['server-timing'] as string);
+      }
+      expect(timings.at(-1)).toMatch(/^memory;dur=/);
 
       const unchanged = await request(t.server).get(path).set('If-None-Match', etag).expect(304);
       expect(unchanged.text).toBe('');
