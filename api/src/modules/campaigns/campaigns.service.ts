@@ -32,7 +32,9 @@ import { renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 
 /** Recipients written per insert (and per transaction) when a campaign's list is fixed. */
-const INSERT_BATCH = 500;
+const INSERT_BATCH = 250;
+/** The longest pause between two batches of a list (each pause is as long as its batch took). */
+const LIST_PAUSE_MAX_MS = 1000;
 /** A scheduled time this far in the past is refused rather than taken as "now". */
 const PAST_GRACE_MS = 60_000;
 
@@ -244,9 +246,9 @@ export class CampaignsService implements OnModuleInit {
 
   /**
    * Writes a started campaign's list of recipients: its audience as it is now, INSERT_BATCH
-   * recipients per transaction, each batch committed on its own, so SQLite's one writer is
-   * released between batches and other requests go on meanwhile (the sender already sends to
-   * those written). Each address is written once: the unique key of campaign and address skips
+   * recipients per transaction, each batch committed on its own and followed by a pause as long
+   * as it took, so SQLite's one writer is released between batches and other requests go on
+   * meanwhile (the sender already sends to those written). Each address is written once: the unique key of campaign and address skips
    * those already there, so a list cut short (a kill, a stop, another instance writing it too)
    * is finished by running this again, with no one left out or written twice. Stops when the
    * campaign is cancelled or gone, another writer has finished the list, or `stopping()` says so;
@@ -285,6 +287,7 @@ export class CampaignsService implements OnModuleInit {
         attempts: 0,
         nextAttemptAt: queuedAt,
       }));
+      const batchStarted = performance.now();
       const going = await this.transactions.run(async (manager) => {
         // In the batch's transaction (its row share-locked on MySQL/MariaDB): no recipient is
         // written for a campaign cancelled, deleted or whose list another writer finished.
@@ -303,12 +306,15 @@ export class CampaignsService implements OnModuleInit {
           .into(CampaignRecipient)
           .values(batch)
           .orIgnore()
+          .updateEntity(false)
           .execute();
         return true;
       });
       if (!going) return;
-      // Requests waiting on the event loop go first.
-      await new Promise((resolve) => setImmediate(resolve));
+      // The rest of the site (requests, the sender sending what is written) gets at least as
+      // much time as the list: on SQLite every other query waits for a batch to commit.
+      const took = performance.now() - batchStarted;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(took, LIST_PAUSE_MAX_MS)));
     }
     if (stopping()) return;
     await this.transactions.run(async (manager) => {
