@@ -4,14 +4,17 @@
  * accepts everything, with the rate cap off. Prints the messages a second sustained (the middle
  * 90% of the deliveries), the API's peak memory (VmRSS from /proc, sampled every 100 ms while it
  * sends), how long an email to the artist (a contact message's alert, through the outbox) queued
- * a third of the way in took to arrive, and the p95 of `GET /api/shows` asked over and over while
- * it sends. Then the API starts again with CAMPAIGN_RATE_PER_SECOND=20 and a second campaign to
+ * a third of the way in took to arrive, how long `POST /api/admin/campaigns/:id/send` took to
+ * answer, and the p95 and slowest of `GET /api/shows` asked over and over while its list of
+ * recipients is written and it sends. Then the API starts again with CAMPAIGN_RATE_PER_SECOND=20 and a second campaign to
  * the same list runs for `--capped` seconds: prints the rate measured, and cancels it. Exits 1
- * when a figure misses its target (300 a second, 300 MB, 5 s, 50 ms, within 10% of 20).
+ * when a figure misses its target (300 a second, 300 MB, 5 s, send answered within 1 s, p95 50 ms
+ * and slowest 250 ms, within 10% of 20).
  *
  *   npm run bench:campaign [-- --subscribers 100000 --capped 30 --mysql mysql://root@127.0.0.1:3306]
  */
 import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -91,9 +94,15 @@ async function main() {
     { seed: 7 },
   );
   await dataSource.destroy();
+  const loopStarted = performance.now();
+  execFileSync(process.execPath, ['-e', 'for(let i=0;i<1e9;i++);']);
   process.stdout.write(
     `bench:campaign on ${database.config.type}: ${SUBSCRIBERS} confirmed subscribers seeded in ` +
-      `${((Date.now() - seeding) / 1000).toFixed(1)} s\n`,
+      `${((Date.now() - seeding) / 1000).toFixed(1)} s; machine: 10^9-loop ` +
+      `${((performance.now() - loopStarted) / 1000).toFixed(2)} s, load average ` +
+      `${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
   );
 
   const startApi = (rate: number) =>
@@ -158,6 +167,8 @@ async function main() {
   const sendAsked = Date.now();
   await admin('POST', `/api/admin/campaigns/${first}/send`, {});
   const started = Date.now();
+  process.stdout.write(`  send answered in ${started - sendAsked} ms\n`);
+  let progressAt = started;
   let alertQueuedAt = 0;
   let final: Record<string, unknown>;
   for (;;) {
@@ -180,6 +191,14 @@ async function main() {
     }
     final = await admin('GET', `/api/admin/campaigns/${first}`);
     if (final.status !== 'sending') break;
+    if (Date.now() - progressAt >= 30_000) {
+      progressAt = Date.now();
+      process.stdout.write(
+        `  after ${((progressAt - started) / 1000).toFixed(0)} s: ${String(final.sent)} sent, ` +
+          `GET /api/shows slowest so far ${Math.max(...showTimes).toFixed(0)} ms, ` +
+          `peak memory ${(Math.max(...rss) / 1024).toFixed(0)} MB\n`,
+      );
+    }
   }
   sending = false;
   await Promise.all([sampling, asking]);
@@ -191,22 +210,25 @@ async function main() {
   const overall = times.length / ((Date.now() - started) / 1000);
   const peakMb = Math.max(...rss) / 1024;
   const alertMs = smtp.artist.length && alertQueuedAt ? smtp.artist[0]! - alertQueuedAt : Infinity;
+  const answeredMs = started - sendAsked;
   const p95 = percentile(
     showTimes.sort((a, b) => a - b),
     95,
   );
+  const slowest = showTimes.at(-1) ?? 0;
   process.stdout.write(
     `uncapped: campaign ${String(final.status)}, ${String(final.sent)} sent of ` +
       `${String(final.recipients)} (${times.length} received) in ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s (send answered in ${started - sendAsked} ms)\n` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      `  POST /api/admin/campaigns/:id/send answered in ${answeredMs} ms (target <= 1000)\n` +
       `  messages a second sustained (middle 90%): ${sustained.toFixed(0)} (target >= 300); ` +
       `overall ${overall.toFixed(0)}\n` +
       `  API peak memory (VmRSS): ${peakMb.toFixed(0)} MB (target < 300)\n` +
       `  artist's email queued a third of the way in, delivered after: ` +
       `${Number.isFinite(alertMs) ? `${(alertMs / 1000).toFixed(2)} s` : 'never'} (target <= 5 s)\n` +
-      `  GET /api/shows while sending: p95 ${p95.toFixed(1)} ms, slowest ` +
-      `${(showTimes.at(-1) ?? 0).toFixed(0)} ms, over ${showTimes.length} requests with ` +
-      `${showResets} connections reset (target p95 <= 50 ms)\n` +
+      `  GET /api/shows while the list was written and sent: p95 ${p95.toFixed(1)} ms, slowest ` +
+      `${slowest.toFixed(0)} ms, over ${showTimes.length} requests with ` +
+      `${showResets} connections reset (targets p95 <= 50 ms, slowest <= 250 ms)\n` +
       `  load average at the end: ${load.join(' ')}\n`,
   );
   await stopApi();
@@ -242,6 +264,8 @@ async function main() {
     peakMb < 300 &&
     alertMs <= 5000 &&
     p95 <= 50 &&
+    answeredMs <= 1000 &&
+    slowest <= 250 &&
     Math.abs(cappedRate - CAPPED_RATE) <= CAPPED_RATE * 0.1;
   process.stdout.write(met ? 'All targets met.\n' : 'Some targets missed.\n');
   if (!met) process.exitCode = 1;

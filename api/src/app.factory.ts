@@ -13,17 +13,14 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { AppLogger } from './common/logger.js';
 import { completeApiDocument } from './common/openapi.js';
 import { originCheck } from './common/origin-check.js';
+import { headersSetBy, servePublicReadsFirst } from './common/public-reads.js';
 import { AppValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/env.js';
 import { withKeptSessionSecret } from './config/session-secret.js';
 import { TypeormSessionStore } from './database/session-store.js';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from './modules/auth/session.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
 import { ContentService } from './modules/content/content.service.js';
-import {
-  headersSetBy,
-  PUBLIC_SHOWS_PATH,
-  servePublicShowsFirst,
-} from './modules/shows/public-shows.handler.js';
 import { showsSite } from './modules/shows/show-calendar.js';
 import { structuredDataScript } from './modules/shows/show-structured-data.js';
 import { ShowsService } from './modules/shows/shows.service.js';
@@ -62,9 +59,22 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.use(securityHeaders);
-  servePublicShowsFirst(
+  const shows = app.get(ShowsService);
+  const catalog = app.get(CatalogService);
+  const content = app.get(ContentService);
+  const gallery = app.get(GalleryService);
+  // The storefront's reads, from memory, ahead of every middleware below (session, origin check,
+  // body parsers) and of Express itself: see common/public-reads.ts.
+  servePublicReadsFirst(
     app.getHttpServer() as Server,
-    app.get(ShowsService),
+    {
+      '/api/shows': { answer: () => shows.publicAnswer(), cacheControl: 'no-cache' },
+      // A price or stock change reaches a browser that kept the list within 15 seconds; checkout
+      // checks stock itself, so a stale page can never sell what is gone.
+      '/api/products': { answer: () => catalog.publicAnswer(), cacheControl: 'public, max-age=15' },
+      '/api/content': { answer: () => content.publicAnswer(), cacheControl: 'no-cache' },
+      '/api/gallery': { answer: () => gallery.publicAnswer(), cacheControl: 'no-cache' },
+    },
     headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
     config.logLevel,
   );
@@ -112,12 +122,9 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(rejectDeepBodies);
-  const shows = app.get(ShowsService);
   // Ahead of the static site, whose last handler answers every other path with a page.
   mountGalleryMedia(app.getHttpAdapter().getInstance(), app.get<Storage>(STORAGE));
   mountDownloads(app.getHttpAdapter().getInstance(), app.get(DownloadsService));
-  const content = app.get(ContentService);
-  const gallery = app.get(GalleryService);
   const deploy = app.get(DeployService);
   mountStaticSite(app.getHttpAdapter().getInstance(), config, {
     remotes: {
@@ -164,8 +171,9 @@ function apiDocument(app: INestApplication) {
       .addCookieAuth(SESSION_COOKIE)
       .build(),
   );
-  // GET /api/shows is served ahead of the Nest router (see public-shows.handler.ts).
-  document.paths[PUBLIC_SHOWS_PATH] = {
+  // GET /api/shows is served ahead of the Nest router (see common/public-reads.ts); the other
+  // public reads served there keep their controllers, which document them.
+  document.paths['/api/shows'] = {
     get: {
       tags: ['shows'],
       summary: 'Published shows dated today or later in the artist’s time zone, soonest first',

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
@@ -8,6 +8,7 @@ import {
   CampaignRecord,
   SuppressionRecord,
 } from '../src/modules/campaigns/campaign.entity.js';
+import { CampaignsService } from '../src/modules/campaigns/campaigns.service.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
@@ -107,6 +108,51 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
 
   const finished = (id: number, timeoutMs = 20_000) =>
     eventually(async () => (await campaign(id)).status === 'sent', timeoutMs, 'the campaign');
+
+  it('answers the send before its list is written, then queues every fan exactly once, even with two writers at once', async () => {
+    const COUNT = 5000;
+    const confirmedAt = Date.now() - 1000;
+    for (let from = 0; from < COUNT; from += 500)
+      await data.getRepository(EmailSignup).insert(
+        Array.from({ length: Math.min(500, COUNT - from) }, (_, i) => ({
+          email: `bulk${from + i}@example.com`,
+          token: `bulk-${from + i}-${randomBytes(12).toString('hex')}`,
+          confirmedAt,
+        })),
+      );
+    // Nothing is delivered: what this test counts is the list, not the messages.
+    smtp.refuse = { code: 451, message: '4.3.0 Try again later' };
+    const { id } = await draft();
+    const recipients = () => data.getRepository(CampaignRecipient).countBy({ campaignId: id });
+    const sending = await admin.post(`/api/admin/campaigns/${id}/send`).send({}).expect(200);
+    const writtenWhenAnswered = await recipients();
+    const row = await data.getRepository(CampaignRecord).findOneByOrFail({ id });
+    expect(sending.body).toMatchObject({ status: 'sending', recipients: 0 });
+    expect(row.recipientsFixedAt).toBeNull();
+    expect(writtenWhenAnswered).toBeLessThan(COUNT);
+    // Paused, the list is still written; nothing more is sent meanwhile.
+    await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
+
+    // A second and third writer at once (another instance; a restart after a kill mid-list).
+    const service = t.app.get(CampaignsService);
+    await Promise.all([service.fixRecipients(id), service.fixRecipients(id)]);
+    await eventually(
+      async () =>
+        (await data.getRepository(CampaignRecord).findOneByOrFail({ id })).recipientsFixedAt !==
+        null,
+      30_000,
+      'the list to be written',
+    );
+    const rows = await data
+      .getRepository(CampaignRecipient)
+      .find({ select: { email: true, status: true }, where: { campaignId: id } });
+    expect(rows).toHaveLength(COUNT);
+    expect(new Set(rows.map((r) => r.email)).size).toBe(COUNT);
+    expect(await campaign(id)).toMatchObject({ status: 'paused', recipients: COUNT });
+    await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(200);
+    // A send under way when it was paused ends (refused) before the next test.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }, 90_000);
 
   it('counts the fans near a show: ZIP 37203 and "Franklin, TN" reach Nashville, Seattle does not', async () => {
     const show = await nashvilleShow();
@@ -223,7 +269,8 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
       .post(`/api/admin/campaigns/${created.id}/send`)
       .send({})
       .expect(200);
-    expect(sending.body).toMatchObject({ status: 'sending', recipients: 2 });
+    // Answered before its list is written: the count follows once it is.
+    expect(sending.body).toMatchObject({ status: 'sending', recipients: 0 });
     await finished(created.id);
     await outboxSettled(t);
     const mails = campaignMail(smtp);
@@ -287,8 +334,9 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
       const created = (
         await admin.post('/api/admin/campaigns').send({ subject, body, audience: {} }).expect(201)
       ).body as Campaign;
-      // Nobody to send to: sent at once, its page stored.
+      // Nobody to send to: sent as soon as its (empty) list is written, its page stored.
       await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+      await finished(created.id);
       expect(await campaign(created.id)).toMatchObject({ status: 'sent', pageId: created.pageId });
       return created;
     };

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import type { GalleryPhoto, ListPage, SiteContent } from '@artist/contracts';
+import type { GalleryPhoto, ListPage, Product, PublicShow, SiteContent } from '@artist/contracts';
 import { SqliteInUseError } from '../src/database/sqlite-guard.js';
 import { SHARED_VERSIONS_READ_MS } from '../src/database/table-versions.js';
 import { MailSender } from '../src/modules/email/mail-sender.service.js';
@@ -11,6 +11,7 @@ import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { stopGracefully, trackTraffic } from '../src/shutdown.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
+import { showInput } from './utils/shows.js';
 import { eventually, TestSmtpServer } from './utils/smtp.js';
 import { startTestApp, startTestAppOn, testAppOfSuite, type TestApp } from './utils/test-app.js';
 
@@ -338,6 +339,51 @@ describe.each(testDatabases())('running as one of several instances on $name', (
       for (const ms of [contentMs, galleryMs, countsMs]) expect(ms).toBeLessThan(1000);
       // Nothing stale is served for longer than the read interval plus a request.
       expect(SHARED_VERSIONS_READ_MS).toBeLessThan(1000);
+    }, 60_000);
+
+    it('drops the kept public shows and products within a second of a change on the other', async () => {
+      const adminA = await loggedIn(a);
+      const venues = async (t: TestApp) =>
+        ((await request(t.server).get('/api/shows').expect(200)).body as PublicShow[]).map(
+          (show) => show.venue,
+        );
+      const leftOnB = async () =>
+        ((await request(b.server).get('/api/products').expect(200)).body as Product[])
+          .find((p) => p.id === 'tshirt')!
+          .variants.find((v) => v.size === 'XL')!.left;
+      // B keeps both answers, from memory.
+      expect(await venues(b)).not.toContain('Cluster Hall');
+      const kept = await request(b.server).get('/api/products').expect(200);
+      expect((await request(b.server).get('/api/products')).headers['server-timing']).toMatch(
+        /^memory;/,
+      );
+
+      const created = await adminA
+        .post('/api/admin/shows')
+        .send(showInput({ venue: 'Cluster Hall', status: 'published', date: '2099-05-01' }))
+        .expect(201);
+      const showsMs = await within(async () => (await venues(b)).includes('Cluster Hall'));
+      await adminA
+        .put('/api/admin/products/tshirt/stock')
+        .send({ size: 'XL', stock: 2 })
+        .expect(200);
+      const stockMs = await within(async () => (await leftOnB()) === 2);
+      // An order's hold on A changes B's answer too, and its ETag.
+      await request(a.server)
+        .post('/api/create-checkout-session')
+        .set('Origin', a.config.publicUrl)
+        .send({ items: [{ productId: 'tshirt', size: 'XL', quantity: 1 }] })
+        .expect(200);
+      const holdMs = await within(async () => (await leftOnB()) === 1);
+      const now = await request(b.server).get('/api/products');
+      expect(now.headers.etag).not.toBe(kept.headers.etag);
+
+      for (const ms of [showsMs, stockMs, holdMs]) expect(ms).toBeLessThan(1000);
+      await adminA.delete(`/api/admin/shows/${created.body.id}`).expect(204);
+      await adminA
+        .put('/api/admin/products/tshirt/stock')
+        .send({ size: 'XL', stock: null })
+        .expect(200);
     }, 60_000);
   });
 });

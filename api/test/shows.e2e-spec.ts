@@ -268,26 +268,17 @@ describe.each(testDatabases())('shows on $name', (db) => {
       expect(await publicVenues()).not.toContain('Draft Hall');
     });
 
-    it('sees a change written by another instance within a second', async () => {
-      const now = Date.now();
-      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
-      try {
-        const initial = await publicVenues();
-        const shows = t.app.get(DataSource).getRepository(Show);
-        // Another api instance writing to the shared database does not reach this one's cache.
-        const other = await shows.save(
-          shows.create({ ...show({ venue: 'Elsewhere Hall', date: '2027-03-16' }), notes: null }),
-          { transaction: false },
-        );
-        expect(await publicVenues()).toEqual(initial);
-        clock.mockReturnValue(now + 1001);
-        expect(await publicVenues()).toContain('Elsewhere Hall');
-        await shows.delete({ id: other.id });
-        clock.mockReturnValue(now + 2002);
-        expect(await publicVenues()).toEqual(initial);
-      } finally {
-        clock.mockRestore();
-      }
+    it('sees a write made through the database at once, not only through the admin', async () => {
+      const initial = await publicVenues();
+      const shows = t.app.get(DataSource).getRepository(Show);
+      // Any TypeORM write raises the table's number, which the kept answer is read under.
+      const other = await shows.save(
+        shows.create({ ...show({ venue: 'Elsewhere Hall', date: '2027-03-16' }), notes: null }),
+        { transaction: false },
+      );
+      expect(await publicVenues()).toContain('Elsewhere Hall');
+      await shows.delete({ id: other.id });
+      expect(await publicVenues()).toEqual(initial);
     });
 
     it('filters the admin list by published, draft and past, and searches', async () => {

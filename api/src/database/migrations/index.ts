@@ -52,6 +52,7 @@ import { FansSpendNetOfRefunds1768300000000 } from './1768300000000-FansSpendNet
 import { WidenSizeNames1768400000000 } from './1768400000000-WidenSizeNames.js';
 import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhotos.js';
 import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
+import { CampaignListsFixedInTheBackground1768500000000 } from './1768500000000-CampaignListsFixedInTheBackground.js';
 import { CreateMemberships1768600000000 } from './1768600000000-CreateMemberships.js';
 
 /** In order of application. */
@@ -109,5 +110,6 @@ export const migrations = [
   WidenSizeNames1768400000000,
   ListProductPhotos1768401000000,
   AddOrderShipments1768402000000,
+  CampaignListsFixedInTheBackground1768500000000,
   CreateMemberships1768600000000,
 ];

@@ -62,6 +62,8 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
    * MAIL FROM would otherwise be followed by the message; it waits for the hand-over instead.
    */
   private readonly handingOver = new Map<string, Promise<void>>();
+  /** The campaigns whose list of recipients this instance is writing, beside its sending. */
+  private readonly listing = new Map<number, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -100,7 +102,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.pass;
+    await Promise.all([this.pass, ...this.listing.values()]);
     this.transport?.close();
   }
 
@@ -119,9 +121,13 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     }, delay);
   }
 
-  /** Starts due campaigns, then sends batch after batch while there is work and room. */
+  /**
+   * Starts due campaigns and the writing of started campaigns' lists (which goes on beside this
+   * pass), then sends batch after batch while there is work and room.
+   */
   async work(): Promise<void> {
     await this.startDue();
+    await this.fixLists();
     while (!this.stopped) {
       const claimed = await this.claim();
       if (claimed.length === 0) break;
@@ -137,6 +143,26 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       where: { status: 'scheduled', scheduledAt: LessThanOrEqual(now) },
     });
     for (const { id } of due) await this.campaigns.start(id, 'scheduled');
+  }
+
+  /**
+   * Writes, in the background, the list of each started campaign whose list is not written yet:
+   * one just started, or one whose writing a kill or a stop cut short. The recipients written so
+   * far are sent meanwhile; the campaign is finished only once its list is complete.
+   */
+  private async fixLists(): Promise<void> {
+    for (const id of await this.campaigns.unfixed()) {
+      if (this.listing.has(id) || this.stopped) continue;
+      const writing = this.campaigns
+        .fixRecipients(id, () => this.stopped)
+        .catch((error: unknown) =>
+          this.logger.error(
+            `Writing the recipients of campaign ${id} failed (tried again shortly): ${errorCode(error)}`,
+          ),
+        )
+        .finally(() => this.listing.delete(id));
+      this.listing.set(id, writing);
+    }
   }
 
   /**
@@ -376,7 +402,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  /** Sending campaigns with nobody left to send to are sent. */
+  /** Sending campaigns whose whole list is written and who have nobody left to send to are sent. */
   private async finishDone(): Promise<void> {
     const now = this.clock.now().getTime();
     await this.dataSource
@@ -384,6 +410,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       .update(CampaignRecord)
       .set({ status: 'sent', finishedAt: now })
       .where("status = 'sending'")
+      .andWhere('recipientsFixedAt IS NOT NULL')
       .andWhere(
         "NOT EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.campaignId = campaigns.id AND r.status = 'queued')",
       )

@@ -57,6 +57,13 @@ export class CampaignRecord {
   @EpochMsColumn({ nullable: true })
   finishedAt: number | null;
 
+  /**
+   * When its whole list of recipients was written; null before it starts and while the list is
+   * being written, in the background after the send was answered (CampaignsService.fixRecipients).
+   */
+  @EpochMsColumn({ nullable: true })
+  recipientsFixedAt: number | null;
+
   @Column({ type: 'integer', default: 0 })
   recipients: number;
 

@@ -7,7 +7,7 @@ import {
   NotFoundException,
   type OnModuleInit,
 } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import {
   CAMPAIGN_LIST_FILTERS,
   POSTAL_ADDRESS_REQUIRED,
@@ -32,8 +32,10 @@ import { AudienceService } from './audience.service.js';
 import { renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 
-/** Recipients written per insert when a campaign's list is fixed. */
-const INSERT_BATCH = 500;
+/** Recipients written per insert (and per transaction) when a campaign's list is fixed. */
+const INSERT_BATCH = 250;
+/** The longest pause between two batches of a list (each pause is as long as its batch took). */
+const LIST_PAUSE_MAX_MS = 1000;
 /** A scheduled time this far in the past is refused rather than taken as "now". */
 const PAST_GRACE_MS = 60_000;
 
@@ -213,56 +215,128 @@ export class CampaignsService implements OnModuleInit {
       if (!scheduled.affected) throw notDraft(await this.find(id), 'sent');
       return this.get(id);
     }
+    // What would stop its list being written is said now, before it starts.
+    await this.audience.check(JSON.parse(campaign.audience) as CampaignAudience);
     if (!(await this.start(id, 'draft'))) throw notDraft(await this.find(id), 'sent');
     return this.get(id);
   }
 
   /**
-   * Fixes the recipients and starts sending, in one transaction: the status change from `from`
-   * is conditional, so of two instances (or a click and the schedule) only one writes the list.
+   * Starts sending: one conditional update from `from` (so of two instances, or a click and the
+   * schedule, only one starts it). The content every recipient gets is rendered and the list of
+   * recipients written after, in the background (`fixRecipients`, run by the sender), so the
+   * send is answered at once however long the list (and the first render after a start, which
+   * loads MJML, takes a second of CPU).
    */
   async start(id: number, from: 'draft' | 'scheduled'): Promise<boolean> {
     const campaign = await this.find(id);
-    const postalAddress = (await this.content.get()).postalAddress;
+    const now = this.clock.now().getTime();
+    const started = await this.campaigns.update(
+      { id, status: from },
+      {
+        status: 'sending',
+        startedAt: now,
+        scheduledAt: campaign.scheduledAt ?? now,
+        recipients: 0,
+        recipientsFixedAt: null,
+        updatedAt: now,
+      },
+    );
+    return Boolean(started.affected);
+  }
+
+  /** Started campaigns (sending or paused) whose list of recipients is still to be written. */
+  async unfixed(): Promise<number[]> {
+    const rows = await this.campaigns.find({
+      select: { id: true },
+      where: { status: In(['sending', 'paused']), recipientsFixedAt: IsNull() },
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Writes a started campaign's list of recipients: its audience as it is now, INSERT_BATCH
+   * recipients per transaction, each batch committed on its own and followed by a pause as long
+   * as it took, so SQLite's one writer is released between batches and other requests go on
+   * meanwhile (the sender already sends to those written). Each address is written once: the unique key of campaign and address skips
+   * those already there, so a list cut short (a kill, a stop, another instance writing it too)
+   * is finished by running this again, with no one left out or written twice. Stops when the
+   * campaign is cancelled or gone, another writer has finished the list, or `stopping()` says so;
+   * the last step counts the rows and marks the list fixed, after which the campaign can be
+   * finished.
+   */
+  async fixRecipients(id: number, stopping: () => boolean = () => false): Promise<void> {
+    const campaign = await this.campaigns.findOneBy({ id });
+    if (!campaign || campaign.recipientsFixedAt !== null) return;
+    if (campaign.status !== 'sending' && campaign.status !== 'paused') return;
+    if (campaign.html === null) {
+      // Before any recipient is written: nothing is sent without it.
+      const postalAddress = (await this.content.get()).postalAddress;
+      const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
+      await this.campaigns.update(
+        { id, html: IsNull() },
+        { html: content.html, text: content.text },
+      );
+    }
     const audience = await this.audience.resolve(
       JSON.parse(campaign.audience) as CampaignAudience,
       campaign.topic as CampaignTopic,
     );
-    const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
-    const now = this.clock.now().getTime();
+    const members = audience.members;
+    await this.campaigns.update(
+      { id, recipientsFixedAt: IsNull() },
+      { recipients: members.length },
+    );
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
-    return this.transactions.run(async (manager) => {
-      const started = await manager.update(
+    const queuedAt = campaign.startedAt ?? this.clock.now().getTime();
+    for (let i = 0; i < members.length; i += INSERT_BATCH) {
+      if (stopping()) return;
+      const batch = members.slice(i, i + INSERT_BATCH).map((member) => ({
+        campaignId: id,
+        email: member.email,
+        token: member.token,
+        messageId: `<campaign.${id}.${randomBytes(12).toString('hex')}@${host}>`,
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: queuedAt,
+      }));
+      const batchStarted = performance.now();
+      const going = await this.transactions.run(async (manager) => {
+        // In the batch's transaction (its row share-locked on MySQL/MariaDB): no recipient is
+        // written for a campaign cancelled, deleted or whose list another writer finished.
+        const query = manager
+          .getRepository(CampaignRecord)
+          .createQueryBuilder('c')
+          .select(['c.id', 'c.status', 'c.recipientsFixedAt'])
+          .where('c.id = :id', { id });
+        if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_read');
+        const now = await query.getOne();
+        if (!now || now.recipientsFixedAt !== null) return false;
+        if (now.status !== 'sending' && now.status !== 'paused') return false;
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(CampaignRecipient)
+          .values(batch)
+          .orIgnore()
+          .updateEntity(false)
+          .execute();
+        return true;
+      });
+      if (!going) return;
+      // The rest of the site (requests, the sender sending what is written) gets at least as
+      // much time as the list: on SQLite every other query waits for a batch to commit.
+      const took = performance.now() - batchStarted;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(took, LIST_PAUSE_MAX_MS)));
+    }
+    if (stopping()) return;
+    await this.transactions.run(async (manager) => {
+      const written = await manager.countBy(CampaignRecipient, { campaignId: id });
+      await manager.update(
         CampaignRecord,
-        { id, status: from },
-        {
-          status: 'sending',
-          html: content.html,
-          text: content.text,
-          startedAt: now,
-          scheduledAt: campaign.scheduledAt ?? now,
-          recipients: audience.members.length,
-          updatedAt: now,
-        },
+        { id, recipientsFixedAt: IsNull() },
+        { recipients: written, recipientsFixedAt: this.clock.now().getTime() },
       );
-      if (!started.affected) return false;
-      for (let i = 0; i < audience.members.length; i += INSERT_BATCH) {
-        await manager.insert(
-          CampaignRecipient,
-          audience.members.slice(i, i + INSERT_BATCH).map((member) => ({
-            campaignId: id,
-            email: member.email,
-            token: member.token,
-            messageId: `<campaign.${id}.${randomBytes(12).toString('hex')}@${host}>`,
-            status: 'queued',
-            attempts: 0,
-            nextAttemptAt: now,
-          })),
-        );
-      }
-      if (audience.members.length === 0)
-        await manager.update(CampaignRecord, { id }, { status: 'sent', finishedAt: now });
-      return true;
     });
   }
 

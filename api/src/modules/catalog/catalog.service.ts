@@ -10,6 +10,7 @@ import {
   type ProductVariant,
   type Size,
 } from '@artist/contracts';
+import { PublicAnswers, type PublicAnswer } from '../../database/public-answers.js';
 import { ProductRecord, ProductVariantRecord, type StoredImage } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
 
@@ -43,6 +44,9 @@ export interface StoredProduct {
   files?: ReleaseFileRecord[];
 }
 
+/** The tables `GET /api/products` is read from. */
+const PUBLIC_PRODUCT_TABLES = ['products', 'product_variants', 'release_files'];
+
 /** What is left of a variant: null when not tracked, never below 0. */
 export const leftOf = (v: Pick<ProductVariantRecord, 'stock' | 'sold' | 'reserved'>) =>
   v.stock === null ? null : Math.max(0, v.stock - v.sold - v.reserved);
@@ -70,7 +74,10 @@ export const lineName = (productName: string, size: string | null) =>
  */
 @Injectable()
 export class CatalogService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly answers: PublicAnswers,
+  ) {}
 
   /** Every product with its variants, in the shop's order. */
   async stored(manager: EntityManager = this.dataSource.manager): Promise<StoredProduct[]> {
@@ -147,11 +154,21 @@ export class CatalogService {
     };
   }
 
-  /** GET /api/products: the products in the shop (archived ones are not), in its order. */
+  /** The products in the shop (archived ones are not), in its order. */
   async list(): Promise<Product[]> {
     return (await this.stored())
       .filter(({ product }) => product.archivedAt === null)
       .map(toPublicProduct);
+  }
+
+  /**
+   * `GET /api/products`, kept in memory as sent until a table it is read from is written: a
+   * product, a release's files, or a size's stock, sold or reserved count (a checkout's hold, its
+   * release or sale, a refund, a restock), here at once, on another instance within
+   * SHARED_VERSIONS_READ_MS. Nothing else goes into it: not the visitor, nor the date.
+   */
+  publicAnswer(): PublicAnswer<Product[]> | Promise<PublicAnswer<Product[]>> {
+    return this.answers.get('products', PUBLIC_PRODUCT_TABLES, '', () => this.list());
   }
 
   async find(id: string): Promise<Product | undefined> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { CONTENT_PAGES, type Recording, type SiteContent } from '@artist/contracts';
+import { PublicAnswers, type PublicAnswer } from '../../database/public-answers.js';
 import { TableBackedValue, TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
 import type { RecordingDto, SiteContentDto } from './dto/site-content.dto.js';
@@ -23,12 +24,18 @@ export class ContentService {
     private readonly records: Repository<SiteContentRecord>,
     versions: TableVersions,
     private readonly transactions: Transactions,
+    private readonly answers: PublicAnswers,
   ) {
     this.current = new TableBackedValue(versions, [records.metadata.tableName], () => this.read());
   }
 
   get(): Promise<SiteContent> {
     return this.current.get();
+  }
+
+  /** `GET /api/content` as sent, kept until the content is saved (here or on another instance). */
+  publicAnswer(): PublicAnswer<SiteContent> | Promise<PublicAnswer<SiteContent>> {
+    return this.answers.get('content', [this.records.metadata.tableName], '', () => this.get());
   }
 
   async save(input: SiteContentDto): Promise<SiteContent> {

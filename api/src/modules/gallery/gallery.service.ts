@@ -5,6 +5,7 @@ import { LIST_PAGE_SIZE_MAX, type GalleryPhoto } from '@artist/contracts';
 import type { ListDefinition } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { PublicAnswers, type PublicAnswer } from '../../database/public-answers.js';
 import { TableBackedValue, TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
 import { STORAGE, type Storage } from '../storage/storage.js';
@@ -42,6 +43,7 @@ export class GalleryService {
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly transactions: Transactions,
     versions: TableVersions,
+    private readonly answers: PublicAnswers,
   ) {
     this.published = new TableBackedValue(versions, [photos.metadata.tableName], async () =>
       (await this.inOrder(this.dataSource.manager)).map(this.view),
@@ -72,6 +74,13 @@ export class GalleryService {
    */
   listPublic(): Promise<GalleryPhoto[]> {
     return this.published.get();
+  }
+
+  /** `GET /api/gallery` as sent, kept as `listPublic` is. */
+  publicAnswer(): PublicAnswer<GalleryPhoto[]> | Promise<PublicAnswer<GalleryPhoto[]>> {
+    return this.answers.get('gallery', [this.photos.metadata.tableName], '', () =>
+      this.listPublic(),
+    );
   }
 
   /** Called after each change (once its files are in place), so the next read sees it. */

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { publicReadPath } from '../../common/public-reads.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { InventoryService } from '../catalog/inventory.service.js';
@@ -175,8 +176,9 @@ function routeOf(req: IncomingMessage): string {
     baseUrl?: string;
   };
   if (route && typeof route.path === 'string') return `${baseUrl ?? ''}${route.path}`;
-  const path = (url ?? '').split('?')[0];
-  if (path === '/api/shows' || path === '/api/shows/') return '/api/shows';
-  if (path === '/metrics') return '/metrics';
+  // The public reads are answered ahead of Express (common/public-reads.ts): no route is set.
+  const read = publicReadPath(url ?? '');
+  if (read) return read;
+  if ((url ?? '').split('?')[0] === '/metrics') return '/metrics';
   return UNROUTED;
 }

@@ -33,7 +33,7 @@ export interface MailableSignup {
   place: { latitude: number; longitude: number; country: string } | null;
 }
 
-const MAILABLE_BATCH = 5000;
+const MAILABLE_BATCH = 2000;
 
 /** The topics a signup gets: those it keeps on while `live` (confirmed, subscribed), else none. */
 function topicsOf(row: EmailSignup | null, live: boolean): AccountTopics {
@@ -136,6 +136,8 @@ export class NewsletterService {
         });
       if (rows.length < MAILABLE_BATCH) return found;
       after = rows.at(-1)!.id;
+      // On SQLite a query runs at once: requests waiting on the event loop go between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -49,6 +49,8 @@ export class OrderAudienceService {
       }
       if (rows.length < BATCH) return latest;
       after = rows.at(-1)!.id;
+      // On SQLite a query runs at once: requests waiting on the event loop go between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

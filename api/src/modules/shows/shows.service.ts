@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, In, type Repository } from 'typeorm';
@@ -13,6 +12,7 @@ import type { ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { PublicAnswers, type PublicAnswer } from '../../database/public-answers.js';
 import { Transactions } from '../../database/transaction.js';
 import { timeZoneOfCity } from './city-time-zone.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
@@ -20,20 +20,6 @@ import type { ListedShow } from './show-calendar.js';
 import { PlacesService } from '../places/places.service.js';
 import { placeColumns } from '../places/place-columns.js';
 import { Show } from './show.entity.js';
-
-export interface PublicShowsBody {
-  json: Buffer;
-  etag: string;
-}
-
-interface PublicCache extends PublicShowsBody {
-  shows: ListedShow[];
-  day: string;
-  builtAt: number;
-}
-
-/** Longest time a built public list is served before it is read again from the database. */
-export const PUBLIC_CACHE_MS = 1000;
 
 const PUBLIC_FIELDS = [
   'id',
@@ -50,21 +36,13 @@ const PUBLIC_FIELDS = [
 
 @Injectable()
 export class ShowsService {
-  /**
-   * The public list, as read and as sent (JSON bytes and their ETag). It is dropped on every
-   * write through this service, so a change reaches this instance's very next visitor, and is
-   * rebuilt at least every second (and when the artist's date changes), so other api instances
-   * follow within a second. The JSON list, the calendar feed and the home page's structured data
-   * all read it: they can never disagree about which shows are upcoming.
-   */
-  private publicCache?: PublicCache;
-
   constructor(
     @InjectRepository(Show) private readonly shows: Repository<Show>,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly places: PlacesService,
     private readonly transactions: Transactions,
+    private readonly answers: PublicAnswers,
   ) {}
 
   /**
@@ -77,9 +55,22 @@ export class ShowsService {
     return timeZoneOfCity(input.city) ?? this.config.timeZone;
   }
 
-  /** The public list serialised once: the bytes of the answer and their ETag. */
-  async publicBody(): Promise<PublicShowsBody> {
-    return this.publicList();
+  /**
+   * The public list, as read and as sent (`GET /api/shows`: JSON bytes and their ETag), kept in
+   * memory until the shows table is written (here at once, on another instance within
+   * SHARED_VERSIONS_READ_MS) or the artist's date changes. The JSON list, the calendar feed and
+   * the home page's structured data all read it: they can never disagree about which shows are
+   * upcoming.
+   */
+  publicAnswer(): PublicAnswer<ListedShow[]> | Promise<PublicAnswer<ListedShow[]>> {
+    const day = this.clock.today();
+    return this.answers.get(
+      'shows',
+      [this.shows.metadata.tableName],
+      day,
+      () => this.readPublic(day),
+      (shows) => shows.map((show) => pick(show, PUBLIC_FIELDS)),
+    );
   }
 
   /**
@@ -87,24 +78,12 @@ export class ShowsService {
    * the time each was last changed.
    */
   async listPublic(): Promise<ListedShow[]> {
-    return (await this.publicList()).shows;
+    return (await this.publicAnswer()).value;
   }
 
   /** One show of listPublic(); undefined for a draft, a past show or an unknown id. */
   async findPublic(id: number): Promise<ListedShow | undefined> {
     return (await this.listPublic()).find((show) => show.id === id);
-  }
-
-  private async publicList(): Promise<PublicCache> {
-    const day = this.clock.today();
-    const now = Date.now();
-    const cached = this.publicCache;
-    if (cached?.day === day && now - cached.builtAt < PUBLIC_CACHE_MS) return cached;
-    const shows = await this.readPublic(day);
-    const json = Buffer.from(JSON.stringify(shows.map((show) => pick(show, PUBLIC_FIELDS))));
-    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    this.publicCache = { shows, day, json, etag, builtAt: now };
-    return this.publicCache;
   }
 
   /** The one query that decides which shows the public sees. */
@@ -163,7 +142,6 @@ export class ShowsService {
         { transaction: false },
       ),
     );
-    this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today(), this.config.timeZone);
   }
 
@@ -176,7 +154,6 @@ export class ShowsService {
         transaction: false,
       }),
     );
-    this.publicCache = undefined;
     return toAdminShow(saved, this.clock.today(), this.config.timeZone);
   }
 
@@ -201,7 +178,6 @@ export class ShowsService {
   async remove(id: number): Promise<void> {
     const { affected } = await this.shows.delete({ id });
     if (!affected) throw new NotFoundException('Show not found.');
-    this.publicCache = undefined;
   }
 
   /** The venue and city of a show, or null when there is no such show (a merch-table sale's). */
