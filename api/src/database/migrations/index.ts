@@ -46,6 +46,7 @@ import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-Gi
 import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
 import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderLinesAndAddressColumns.js';
 import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
+import { SearchOrdersByProductNames1768100000000 } from './1768100000000-SearchOrdersByProductNames.js';
 
 /** In order of application. */
 export const migrations = [
@@ -96,4 +97,5 @@ export const migrations = [
   FoldOncePerEmailAddresses1767980000000,
   OrderLinesAndAddressColumns1768000000000,
   CreateRemoteReleases1768010000000,
+  SearchOrdersByProductNames1768100000000,
 ];

@@ -7,6 +7,9 @@ import { distanceKm, PlacesService, type Place } from '../places/places.service.
 import { ShowsService } from '../shows/shows.service.js';
 import { SuppressionsService } from './suppressions.service.js';
 
+/** Up to this many fans without a place of their own have their orders read by fan. */
+const FEW_FANS = 20_000;
+
 export interface Audience {
   members: MailableSignup[];
   /** Of the fans the other parts keep, those whose place is not known. */
@@ -40,13 +43,16 @@ export class AudienceService {
     const centre = await this.showPlace(audience);
     const productIds = await this.productIds(audience);
     const suppressed = await this.suppressions.suppressed();
-    let members = (await this.newsletter.mailable()).filter((m) => !suppressed(m.email));
-    if (productIds) {
-      const buyers = await this.orders.buyersOf(productIds);
-      members = members.filter((m) => buyers.has(m.email));
-    }
-    if (members.some((m) => m.place === null)) {
-      const addresses = await this.orders.latestAddresses();
+    // The buyers of the products are found by the database with the signups, never listed.
+    const bought = productIds ? this.orders.boughtBy(productIds) : undefined;
+    let members = (await this.newsletter.mailable(bought)).filter((m) => !suppressed(m.email));
+    const placeless = members.filter((m) => m.place === null);
+    if (placeless.length > 0) {
+      // A few fans' orders are read by fan; many, every order once.
+      const fanIds = placeless.flatMap((m) => (m.fanId === null ? [] : [m.fanId]));
+      const addresses = await this.orders.latestAddresses(
+        placeless.length <= FEW_FANS ? fanIds : undefined,
+      );
       members = members.map((m) => {
         if (m.place) return m;
         const address = addresses.get(m.email);
