@@ -22,6 +22,7 @@ import { ContactMessage } from '../src/modules/contact/contact-message.entity.js
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { OrderLine } from '../src/modules/orders/order-line.entity.js';
+import { productNamesOf } from '../src/modules/orders/order-lines.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 
 /** How many rows of each list `npm run seed:volume` adds. */
@@ -505,6 +506,7 @@ export async function seedVolume(
         const age = now.getTime() - createdAt.getTime();
         const items = lineItems(n);
         linesOf.set(n, items);
+        const productNames = productNamesOf(items as OrderLine[]);
         const itemsTotal = items.reduce(
           (sum, item) => sum + item.quantity! * item.unitPriceCents!,
           0,
@@ -530,6 +532,7 @@ export async function seedVolume(
             notes: random() < 0.1 ? 'Signed the shirt at the table.' : null,
             fulfilledAt: createdAt,
             createdAt,
+            productNames,
           };
         }
         const buyer = person(random, n);
@@ -582,6 +585,7 @@ export async function seedVolume(
           notes: null,
           fulfilledAt,
           createdAt,
+          productNames,
         };
       };
     },

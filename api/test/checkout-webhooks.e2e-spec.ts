@@ -82,6 +82,24 @@ describe.each(testDatabases())('Stripe webhooks and the success return on $name'
     expect(record.completedAt).toBeInstanceOf(Date);
   });
 
+  it("keeps the phone Stripe collected with the shipping address, and the order's product names", async () => {
+    const id = await openSession();
+    await s
+      .deliver(
+        'checkout.session.completed',
+        s.stripe.pay(id, { ...SAMPLE_BUYER, phone: '+1 615 555 0142' }),
+      )
+      .expect(200);
+    const [order] = await s.orders();
+    expect(order.shipPhone).toBe('+1 615 555 0142');
+    expect(order.shippingAddress).toEqual({ ...JUNE_ADDRESS, phone: '+1 615 555 0142' });
+    // What the list's search index reads of the lines: each product sold, once.
+    expect(order.productNames).toBe('Wren Calloway T-Shirt');
+    const agent = await loggedIn(s.t);
+    const [row] = (await agent.get('/api/admin/orders').expect(200)).body.rows;
+    expect(row.shippingAddress.phone).toBe('+1 615 555 0142');
+  });
+
   it('shows the order to the admin with the address readable', async () => {
     const id = await openSession();
     await s.deliver('checkout.session.completed', s.stripe.pay(id)).expect(200);

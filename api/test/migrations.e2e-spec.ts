@@ -6,9 +6,11 @@ import { CompareAddressesExactly1767100000100 } from '../src/database/migrations
 import { NameEmailSubjects1767900000000 } from '../src/database/migrations/1767900000000-NameEmailSubjects.js';
 import { GiveCampaignPagesUnguessableIds1767970000000 } from '../src/database/migrations/1767970000000-GiveCampaignPagesUnguessableIds.js';
 import { OrderLinesAndAddressColumns1768000000000 } from '../src/database/migrations/1768000000000-OrderLinesAndAddressColumns.js';
+import { SearchOrdersByProductNames1768100000000 } from '../src/database/migrations/1768100000000-SearchOrdersByProductNames.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService, toView } from '../src/modules/orders/orders.service.js';
+import { listPage } from '../src/lists/list.js';
 import { testDatabases } from './utils/databases.js';
 import { testAppOfSuite } from './utils/test-app.js';
 
@@ -639,5 +641,66 @@ describe.each(testDatabases())('migrations on $name', (db) => {
     await expect(
       dataSource.query('UPDATE campaigns SET pageId = ? WHERE id = 12', [one]),
     ).rejects.toThrow();
+  });
+
+  it("gives every order its lines' product names for the search index, and takes them away again", async () => {
+    const dataSource = t.app.get(DataSource);
+    await undoThrough(dataSource, SearchOrdersByProductNames1768100000000);
+    await dataSource.query('DELETE FROM order_lines');
+    await dataSource.query('DELETE FROM orders');
+    const order = async (id: number, ...names: string[]) => {
+      await insertOrder(dataSource, {
+        id,
+        email: `fan${id}@example.com`,
+        total: 2500,
+        stripeSessionId: `manual_${id}`,
+        paymentStatus: 'paid',
+      });
+      for (const [i, productName] of names.entries())
+        await dataSource.query(
+          `INSERT INTO order_lines (orderId, productId, productName, size, quantity,
+             unitPriceCents) VALUES (?, NULL, ?, ?, 1, 2500)`,
+          [id, productName, `S${i}`],
+        );
+    };
+    await order(1, 'Wren Calloway T-Shirt', 'Porch Light Vinyl', 'Wren Calloway T-Shirt');
+    await order(2, 'Trucker Hat');
+    await order(3);
+    await dataSource.runMigrations();
+    const names = async () =>
+      (
+        (await dataSource.query('SELECT id, productNames FROM orders ORDER BY id')) as {
+          id: number;
+          productNames: string | null;
+        }[]
+      ).map((row) => [Number(row.id), row.productNames]);
+    expect(await names()).toEqual([
+      [1, 'Porch Light Vinyl\nWren Calloway T-Shirt'],
+      [2, 'Trucker Hat'],
+      [3, null],
+    ]);
+    // The list's search finds the order by a product it sold, and only that one.
+    const found = await listPage(t.app.get(OrdersService).listDefinition(), {
+      status: 'all',
+      search: 'porch light',
+      sort: '-createdAt',
+      page: 1,
+      pageSize: 50,
+    });
+    expect(found.rows.map((row) => row.id)).toEqual([1]);
+
+    await undoThrough(dataSource, SearchOrdersByProductNames1768100000000);
+    const runner = dataSource.createQueryRunner();
+    try {
+      expect((await runner.getTable('orders'))!.findColumnByName('productNames')).toBeUndefined();
+    } finally {
+      await runner.release();
+    }
+    await dataSource.runMigrations();
+    expect(await names()).toEqual([
+      [1, 'Porch Light Vinyl\nWren Calloway T-Shirt'],
+      [2, 'Trucker Hat'],
+      [3, null],
+    ]);
   });
 });

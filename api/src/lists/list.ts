@@ -48,12 +48,6 @@ export interface ListDefinition<
   /** Properties a search looks in, each a case-insensitive "contains". */
   searchColumns: string[];
   /**
-   * A condition that finds a row by what another table holds of it, tested beside the search
-   * columns and whatever the `textIndex` names, with `:search` the same "contains" pattern
-   * (an order by its lines' product names).
-   */
-  searchAlso?: string;
-  /**
    * The name of an index led by the id and holding the search columns and every column the
    * filters and sorts read (a covering index): a search then scans that index alone, and reads
    * the rows a `textIndex` names from it by id (`USE INDEX` on MySQL) instead of from the
@@ -127,7 +121,7 @@ export function whereSearch<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
   columns: string[],
   search: string,
-  { narrowedTo, also }: { narrowedTo?: Condition; also?: string } = {},
+  { narrowedTo }: { narrowedTo?: Condition } = {},
 ): SelectQueryBuilder<T> {
   const needle = search.trim();
   if (needle === '') return qb;
@@ -141,7 +135,6 @@ export function whereSearch<T extends ObjectLiteral>(
   });
   let where = `(${conditions.join(' OR ')})`;
   if (narrowedTo) where = `(${narrowedTo.where} AND ${where})`;
-  if (also) where = `(${where} OR ${also})`;
   return qb.andWhere(where, { ...narrowedTo?.params, search: pattern });
 }
 
@@ -170,7 +163,7 @@ async function searched<E extends ObjectLiteral, F extends string, S extends str
   const narrowedTo = candidates ? amongCandidates(qb, candidates) : undefined;
   if (candidates && def.searchIndex) qb.useIndex(def.searchIndex);
   return {
-    qb: whereSearch(qb, def.searchColumns, search, { narrowedTo, also: def.searchAlso }),
+    qb: whereSearch(qb, def.searchColumns, search, { narrowedTo }),
     narrowed: candidates !== null,
   };
 }

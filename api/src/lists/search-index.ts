@@ -1,12 +1,13 @@
 /**
  * The lists whose search has an index, by table, with the columns it indexes: the list's
  * `searchColumns`. The migrations that keep the index by the database's triggers
- * (1767905000000-SearchFollowsWrites) carry a fixed copy of this.
+ * (1767905000000-SearchFollowsWrites, then 1768100000000-SearchOrdersByProductNames for the
+ * orders) carry a fixed copy of this. An order's `productNames` are its lines' product names.
  */
 export const INDEXED_SEARCHES = {
   email_signups: ['email'],
   fans: ['email'],
-  orders: ['email', 'customerName', 'showLocation', 'trackingNumber', 'notes'],
+  orders: ['email', 'customerName', 'showLocation', 'trackingNumber', 'notes', 'productNames'],
 } as const;
 
 /** A table of INDEXED_SEARCHES. */

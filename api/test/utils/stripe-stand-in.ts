@@ -13,6 +13,8 @@ export interface RecordedRequest {
 export interface Buyer {
   email: string;
   name: string;
+  /** Stripe's `customer_details.phone`, when its checkout collected one. */
+  phone?: string;
   address: {
     line1: string;
     line2: string | null;
@@ -285,7 +287,7 @@ export class StripeStandIn {
         email: buyer.email,
         name: buyer.name,
         address: buyer.address,
-        phone: null,
+        phone: buyer.phone ?? null,
         tax_exempt: 'none',
         tax_ids: [],
       },

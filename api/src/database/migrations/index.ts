@@ -46,6 +46,7 @@ import { GiveCampaignPagesUnguessableIds1767970000000 } from './1767970000000-Gi
 import { FoldOncePerEmailAddresses1767980000000 } from './1767980000000-FoldOncePerEmailAddresses.js';
 import { OrderLinesAndAddressColumns1768000000000 } from './1768000000000-OrderLinesAndAddressColumns.js';
 import { CreateRemoteReleases1768010000000 } from './1768010000000-CreateRemoteReleases.js';
+import { SearchOrdersByProductNames1768100000000 } from './1768100000000-SearchOrdersByProductNames.js';
 import { CreateFanAccounts1768200000000 } from './1768200000000-CreateFanAccounts.js';
 import { AddCampaignTopics1768201000000 } from './1768201000000-AddCampaignTopics.js';
 import { FansSpendNetOfRefunds1768300000000 } from './1768300000000-FansSpendNetOfRefunds.js';
@@ -104,6 +105,7 @@ export const migrations = [
   FoldOncePerEmailAddresses1767980000000,
   OrderLinesAndAddressColumns1768000000000,
   CreateRemoteReleases1768010000000,
+  SearchOrdersByProductNames1768100000000,
   CreateFanAccounts1768200000000,
   AddCampaignTopics1768201000000,
   FansSpendNetOfRefunds1768300000000,

@@ -8,6 +8,9 @@ import { distanceKm, PlacesService, type Place } from '../places/places.service.
 import { ShowsService } from '../shows/shows.service.js';
 import { SuppressionsService } from './suppressions.service.js';
 
+/** Up to this many fans without a place of their own have their orders read by fan. */
+const FEW_FANS = 20_000;
+
 export interface Audience {
   members: MailableSignup[];
   /** Of the fans the other parts keep, those whose place is not known. */
@@ -45,17 +48,22 @@ export class AudienceService {
     const productIds = await this.productIds(audience);
     const tierId = await this.memberTier(audience);
     const suppressed = await this.suppressions.suppressed();
-    let members = (await this.newsletter.mailable(topic)).filter((m) => !suppressed(m.email));
-    if (productIds) {
-      const buyers = await this.orders.buyersOf(productIds);
-      members = members.filter((m) => buyers.has(m.email));
-    }
+    // The buyers of the products are found by the database with the signups, never listed.
+    const bought = productIds ? this.orders.boughtBy(productIds) : undefined;
+    let members = (await this.newsletter.mailable(topic, bought)).filter(
+      (m) => !suppressed(m.email),
+    );
     if (audience.members) {
       const current = await this.memberships.currentMemberEmails(tierId);
       members = members.filter((m) => current.has(m.email));
     }
-    if (members.some((m) => m.place === null)) {
-      const addresses = await this.orders.latestAddresses();
+    const placeless = members.filter((m) => m.place === null);
+    if (placeless.length > 0) {
+      // A few fans' orders are read by fan; many, every order once.
+      const fanIds = placeless.flatMap((m) => (m.fanId === null ? [] : [m.fanId]));
+      const addresses = await this.orders.latestAddresses(
+        placeless.length <= FEW_FANS ? fanIds : undefined,
+      );
       members = members.map((m) => {
         if (m.place) return m;
         const address = addresses.get(m.email);

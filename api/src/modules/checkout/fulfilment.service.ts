@@ -310,7 +310,7 @@ function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date
             state: session.shipping.address.state,
             postalCode: session.shipping.address.postal_code,
             country: session.shipping.address.country,
-            phone: null,
+            phone: session.shipping.phone ?? null,
           }
         : null,
     ),

@@ -73,7 +73,8 @@ export interface ProviderSession {
   amountTotal: number | null;
   email: string | null;
   customerName: string | null;
-  shipping: { name: string | null; address: PostalAddress } | null;
+  /** Where to ship, and the buyer's phone when the checkout asked for one (Stripe's customer's). */
+  shipping: { name: string | null; phone?: string | null; address: PostalAddress } | null;
   /** Stripe's payment intent (`pi_…`), once there is one. */
   paymentIntentId: string | null;
   /** Shipping charged, in cents (Stripe's `shipping_cost`), once known. */

@@ -303,6 +303,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     shipping: address
       ? {
           name,
+          phone: session.customer_details?.phone ?? null,
           address: {
             line1: address.line1 ?? null,
             line2: address.line2 ?? null,

@@ -73,6 +73,7 @@ export class TestPaymentProvider extends PaymentProvider {
       shipping: order.shipLine1
         ? {
             name: order.shipName,
+            phone: order.shipPhone,
             address: {
               line1: order.shipLine1,
               line2: order.shipLine2,

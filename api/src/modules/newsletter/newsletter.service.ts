@@ -1,7 +1,14 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { FanLinker } from '../../common/fan-linker.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
+import {
+  In,
+  IsNull,
+  MoreThanOrEqual,
+  type EntityManager,
+  type ObjectLiteral,
+  type Repository,
+} from 'typeorm';
 import {
   SIGNUP_SUBSCRIPTIONS,
   type EmailSignup as EmailSignupView,
@@ -28,6 +35,8 @@ import { EmailSignup } from './email-signup.entity.js';
 /** A subscriber a campaign may go to, with the place found for them (null: unknown). */
 export interface MailableSignup {
   id: number;
+  /** The fan whose address it is (null for none). */
+  fanId: number | null;
   email: string;
   token: string;
   place: { latitude: number; longitude: number; country: string } | null;
@@ -109,24 +118,32 @@ export class NewsletterService {
   /**
    * Every address a campaign may go to: confirmed and not unsubscribed (suppressions are the
    * campaigns' to apply), with its unsubscribe token and known place; by id, in batches.
+   * `whose`: a condition on the signup's fan (its SQL column given), tested by the database with
+   * the rest, e.g. "bought a product" (`OrderAudienceService.boughtBy`).
    */
-  async mailable(topic?: CampaignTopic): Promise<MailableSignup[]> {
+  async mailable(
+    topic?: CampaignTopic,
+    whose?: (fanId: string) => { where: string; params: ObjectLiteral },
+  ): Promise<MailableSignup[]> {
     const topicColumn = topic ? `s.${TOPIC_COLUMNS[topic]}` : null;
     const found: MailableSignup[] = [];
     for (let after = 0; ;) {
-      const rows = await this.signups
+      const qb = this.signups
         .createQueryBuilder('s')
-        .select(['s.id', 's.email', 's.token', 's.latitude', 's.longitude', 's.country'])
+        .select(['s.id', 's.fanId', 's.email', 's.token', 's.latitude', 's.longitude', 's.country'])
         .where("s.subscription = 'confirmed'")
         .andWhere('s.token IS NOT NULL')
         .andWhere(topicColumn ? `${topicColumn} = :on` : '1 = 1', { on: true })
-        .andWhere('s.id > :after', { after })
-        .orderBy('s.id', 'ASC')
-        .limit(MAILABLE_BATCH)
-        .getMany();
+        .andWhere('s.id > :after', { after });
+      if (whose) {
+        const { where, params } = whose('s.fanId');
+        qb.andWhere(where, params);
+      }
+      const rows = await qb.orderBy('s.id', 'ASC').limit(MAILABLE_BATCH).getMany();
       for (const row of rows)
         found.push({
           id: row.id,
+          fanId: row.fanId,
           email: row.email,
           token: row.token!,
           place:

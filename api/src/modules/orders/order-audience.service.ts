@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { OrderLine } from './order-line.entity.js';
 import { Order } from './order.entity.js';
 
 /** The parts of an address a place is found from; '' when unknown. */
@@ -13,17 +12,22 @@ export interface AddressPlace {
 }
 
 const BATCH = 5000;
+/** Fans whose orders one query reads. */
+const FANS_PER_QUERY = 1000;
 
 /** What campaigns need of the orders: buyers' latest addresses and what they bought. */
 @Injectable()
 export class OrderAudienceService {
   constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
 
-  /** The shipping address of each buyer's latest order that has one, by lower-cased address. */
-  async latestAddresses(): Promise<Map<string, AddressPlace>> {
+  /**
+   * The shipping address of each buyer's latest order that has one, by lower-cased address: of
+   * the fans named (their orders by the fan's index, a thousand fans a query), or of every buyer.
+   */
+  async latestAddresses(fanIds?: number[]): Promise<Map<string, AddressPlace>> {
     const latest = new Map<string, AddressPlace>();
-    for (let after = 0; ;) {
-      const rows = await this.orders
+    const query = () =>
+      this.orders
         .createQueryBuilder('o')
         .select([
           'o.id',
@@ -33,12 +37,10 @@ export class OrderAudienceService {
           'o.shipPostalCode',
           'o.shipCountry',
         ])
-        .where('o.id > :after', { after })
-        .andWhere('(o.shipCity IS NOT NULL OR o.shipPostalCode IS NOT NULL)')
-        .orderBy('o.id', 'ASC')
-        .limit(BATCH)
-        .getMany();
-      // Ids grow with time: a later order's address replaces an earlier one.
+        .where('(o.shipCity IS NOT NULL OR o.shipPostalCode IS NOT NULL)')
+        .orderBy('o.id', 'ASC');
+    // Ids grow with time: a later order's address replaces an earlier one.
+    const keep = (rows: Order[]) => {
       for (const row of rows) {
         latest.set(row.email, {
           city: row.shipCity ?? '',
@@ -47,6 +49,17 @@ export class OrderAudienceService {
           country: row.shipCountry ?? '',
         });
       }
+    };
+    if (fanIds) {
+      for (let i = 0; i < fanIds.length; i += FANS_PER_QUERY) {
+        const ids = fanIds.slice(i, i + FANS_PER_QUERY);
+        keep(await query().andWhere('o.fanId IN (:...ids)', { ids }).getMany());
+      }
+      return latest;
+    }
+    for (let after = 0; ;) {
+      const rows = await query().andWhere('o.id > :after', { after }).limit(BATCH).getMany();
+      keep(rows);
       if (rows.length < BATCH) return latest;
       after = rows.at(-1)!.id;
       // On SQLite a query runs at once: requests waiting on the event loop go between batches.
@@ -54,17 +67,23 @@ export class OrderAudienceService {
     }
   }
 
-  /** The addresses of orders (not wholly refunded) with a line of one of these products (by id). */
-  async buyersOf(productIds: string[]): Promise<Set<string>> {
-    if (productIds.length === 0) return new Set();
-    const rows = await this.orders.manager
-      .createQueryBuilder()
-      .select('DISTINCT o.email', 'email')
-      .from(OrderLine, 'l')
-      .innerJoin(Order, 'o', 'o.id = l.orderId')
-      .where('l.productId IN (:...productIds)', { productIds })
-      .andWhere("o.paymentStatus <> 'refunded'")
-      .getRawMany<{ email: string }>();
-    return new Set(rows.map((row) => row.email));
+  /**
+   * A condition, for another module's query, that the fan in `fanColumn` (e.g. a signup's
+   * `s.fanId`) has an order, not wholly refunded, with a line of one of these products (by id,
+   * whatever the product is called now). The database tests it per fan from two indexes: the
+   * orders' by fan, then the lines' by product and order (`EXISTS`, no list of buyers made).
+   */
+  boughtBy(
+    productIds: string[],
+  ): (fanColumn: string) => { where: string; params: { boughtProductIds: string[] } } {
+    return (fanColumn) => ({
+      // Nested, so that each database walks from the fan to the orders to the lines: joined,
+      // SQLite (no statistics) read every line of the product for each signup instead.
+      where:
+        `EXISTS (SELECT 1 FROM orders bo WHERE bo.fanId = ${fanColumn} ` +
+        "AND bo.paymentStatus <> 'refunded' AND EXISTS (SELECT 1 FROM order_lines bl " +
+        'WHERE bl.orderId = bo.id AND bl.productId IN (:...boughtProductIds)))',
+      params: { boughtProductIds: productIds },
+    });
   }
 }

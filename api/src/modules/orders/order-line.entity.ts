@@ -8,7 +8,8 @@ import type { OrderLineKind } from '@artist/contracts';
  */
 @Entity('order_lines')
 @Index('IDX_order_lines_orderId', ['orderId'])
-@Index('IDX_order_lines_productId', ['productId'])
+@Index('IDX_order_lines_productId_orderId', ['productId', 'orderId'])
+@Index('IDX_order_lines_kind_orderId', ['kind', 'orderId'])
 export class OrderLine {
   @PrimaryGeneratedColumn()
   id: number;

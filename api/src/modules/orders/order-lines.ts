@@ -50,6 +50,10 @@ export function withShares(
   return lines.map((line, i) => ({ ...line, discountCents: discounts[i], taxCents: taxes[i] }));
 }
 
+/** The product names of an order's lines, each once, one per line of text (`orders.productNames`). */
+export const productNamesOf = (lines: Pick<OrderLine, 'productName'>[]): string | null =>
+  lines.length ? [...new Set(lines.map((line) => line.productName))].sort().join('\n') : null;
+
 /** The line's name as an order line of the original contract reads: "T-Shirt - L". */
 export const lineItemName = (line: Pick<OrderLine, 'productName' | 'size'>) =>
   line.size ? `${line.productName} - ${line.size}` : line.productName;

@@ -143,4 +143,11 @@ export class Order extends FanRecord {
   /** Sales tax paid, cents (Stripe's `total_details.amount_tax`); 0 without Stripe Tax. */
   @Column({ type: 'integer', default: 0 })
   taxAmount: number;
+
+  /**
+   * The product names its lines sold, each once, one per line of text (`productNamesOf`),
+   * written with the lines: the orders list's search finds an order by them through its index.
+   */
+  @Column({ type: 'text', nullable: true })
+  productNames: string | null;
 }

@@ -8,14 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  Brackets,
-  In,
-  IsNull,
-  type EntityManager,
-  type Repository,
-  type WhereExpressionBuilder,
-} from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import {
   ONLINE_SHIPPING_CENTS,
   ERASED,
@@ -50,6 +43,7 @@ import {
   kindOf,
   lineItemsOf,
   lineView,
+  productNamesOf,
   withShares,
   type NewOrderLine,
   type PlacedOrder,
@@ -57,27 +51,12 @@ import {
 import { Order } from './order.entity.js';
 import { ShowsService } from '../shows/shows.service.js';
 import { catalogueLineName } from './product-name.js';
+import { salesFigures, type SalesFigures, type SalesPeriod } from './sales-figures.js';
 
 /** An order as stored; a type only, so that only this module reads and writes the table. */
 export type { Order, OrderLine, PlacedOrder, NewOrderLine };
+export type { LineGroup, OrderGroup, SalesFigures, SalesPeriod } from './sales-figures.js';
 export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
-
-/** What the sales report reads of an order (`salesBatch`). */
-export type SoldOrder = Pick<
-  Order,
-  | 'id'
-  | 'total'
-  | 'refundedAmount'
-  | 'discountAmount'
-  | 'recovered'
-  | 'taxAmount'
-  | 'paymentStatus'
-  | 'salesChannel'
-  | 'showId'
-  | 'showLocation'
-  | 'createdAt'
-  | 'testMode'
-> & { lines: OrderLine[] };
 
 @Injectable()
 export class OrdersService implements OnModuleInit {
@@ -131,7 +110,14 @@ export class OrdersService implements OnModuleInit {
     const rows = withShares(lines, order.discountAmount ?? 0, order.taxAmount ?? 0).map((line) =>
       manager.create(OrderLine, { ...line, orderId: order.id, refundedQuantity: 0 }),
     );
-    return manager.save(rows, { transaction: false });
+    const saved = await manager.save(rows, { transaction: false });
+    // The list's search finds the order by what its lines sold (its index follows the column).
+    const all = await manager.find(OrderLine, {
+      select: { productName: true },
+      where: { orderId: order.id },
+    });
+    await manager.update(Order, { id: order.id }, { productNames: productNamesOf(all) });
+    return saved;
   }
 
   /**
@@ -155,10 +141,8 @@ export class OrdersService implements OnModuleInit {
         ...filtersByValue('o.paymentStatus', PAYMENT_STATUSES),
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
+      // The product names its lines sold among them (`productNames`, kept with the lines).
       searchColumns: [...INDEXED_SEARCHES.orders],
-      // The items: an order whose line's product name holds the text.
-      searchAlso:
-        "o.id IN (SELECT l.orderId FROM order_lines l WHERE l.productName LIKE :search ESCAPE '!')",
       hydrate: async (orders) => (await this.withLines(orders)).map(toView),
       textIndex: this.searchIndex,
       sorts: {
@@ -316,49 +300,19 @@ export class OrdersService implements OnModuleInit {
     return this.withLines(await recordsOfPerson(manager, Order, 'o', person), manager);
   }
 
-  /**
-   * The orders made from `start` until before `end`, or sold in person at one of `showIds`,
-   * those with an id above `after`, `limit` of them by id: what the sales report reads of them.
-   */
-  async salesBatch(
-    period: { start: Date; end: Date; showIds: number[] },
-    after: number,
-    limit: number,
-  ): Promise<SoldOrder[]> {
-    const inPeriod = (qb: WhereExpressionBuilder) => {
-      qb.where('o.createdAt >= :start AND o.createdAt < :end', {
-        start: period.start,
-        end: period.end,
-      });
-      if (period.showIds.length) {
-        qb.orWhere('o.salesChannel = :inPerson AND o.showId IN (:...periodShows)', {
-          inPerson: 'in-person',
-          periodShows: period.showIds,
-        });
-      }
-    };
-    const orders = await this.orders
+  /** The sales report's figures over a period, added up by the database (`salesFigures`). */
+  salesFigures(period: SalesPeriod): Promise<SalesFigures> {
+    return salesFigures(this.orders, period);
+  }
+
+  /** The shows any in-person sale names (by the orders' index of shows). */
+  async soldAtShows(): Promise<number[]> {
+    const rows = await this.orders
       .createQueryBuilder('o')
-      .select([
-        'o.id',
-        'o.total',
-        'o.refundedAmount',
-        'o.discountAmount',
-        'o.recovered',
-        'o.taxAmount',
-        'o.paymentStatus',
-        'o.salesChannel',
-        'o.showId',
-        'o.showLocation',
-        'o.createdAt',
-        'o.testMode',
-      ])
-      .where(new Brackets(inPeriod))
-      .andWhere('o.id > :after', { after })
-      .orderBy('o.id', 'ASC')
-      .limit(limit)
-      .getMany();
-    return this.withLines(orders as Order[]);
+      .select('DISTINCT o.showId', 'showId')
+      .where('o.showId IS NOT NULL')
+      .getRawMany<{ showId: number | string }>();
+    return rows.map((row) => Number(row.showId));
   }
 
   /** The order a checkout (or payment) session made, with its lines, or null while there is none. */

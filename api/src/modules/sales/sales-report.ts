@@ -7,35 +7,7 @@ import type {
   SalesReport,
   SalesShow,
 } from '@artist/contracts';
-
-/** What the report reads of an order. */
-export interface SaleRow {
-  total: number;
-  refundedAmount: number;
-  /** Taken off by a discount code, cents. */
-  discountAmount: number;
-  /** Paid through an abandoned checkout's recovery link. */
-  recovered?: boolean;
-  /** Sales tax paid, cents. */
-  taxAmount?: number;
-  paymentStatus: string;
-  salesChannel: string;
-  showId: number | null;
-  showLocation: string | null;
-  lines: SoldLine[];
-  /** YYYY-MM of the order in the artist's time zone. */
-  month: string;
-}
-
-/** What the report reads of an order's line. */
-export interface SoldLine {
-  productId: string | null;
-  productName: string;
-  size: string | null;
-  kind: string;
-  quantity: number;
-  unitPriceCents: number;
-}
+import type { LineGroup, OrderGroup, SalesFigures as Groups } from '../orders/orders.service.js';
 
 /** What the report reads of a show a sale names. */
 export interface SaleShow {
@@ -67,9 +39,10 @@ export function monthsBetween(first: string, last: string): string[] {
 }
 
 /**
- * Adds up orders into the four breakdowns. Revenue is net: what an order was charged less what
- * was refunded (all of it for a `refunded` order). A fully refunded order counts for no order and
- * no item; a disputed one counts in full, and its net also goes to `disputedCents`.
+ * Adds up the period's groups of orders (`OrdersService.salesFigures`) into the breakdowns.
+ * Revenue is net: what an order was charged less what was refunded (all of it for a `refunded`
+ * order). A fully refunded order counts for no order and no item; a disputed one counts in full,
+ * and its net also goes to `disputedCents`. Test orders moved no money: they are only counted.
  */
 export class SalesTally {
   private readonly totals = {
@@ -81,7 +54,7 @@ export class SalesTally {
     recoveredOrders: 0,
     taxCents: 0,
   };
-  private readonly months = new Map<string, SalesFigures>();
+  private readonly months: [string, SalesFigures][];
   private readonly products = new Map<string, SalesProduct>();
   private readonly shows = new Map<
     string,
@@ -103,7 +76,7 @@ export class SalesTally {
     >[],
     monthsOfPeriod: string[],
   ) {
-    for (const month of monthsOfPeriod) this.months.set(month, empty());
+    this.months = monthsOfPeriod.map((month) => [month, empty()]);
     this.minimums = new Map(
       catalogue
         .filter((p) => p.pricing === 'name-your-price')
@@ -111,55 +84,72 @@ export class SalesTally {
     );
   }
 
-  add(row: SaleRow): void {
-    const refunded =
-      row.paymentStatus === 'refunded' ? row.total : Math.min(row.refundedAmount, row.total);
-    const sold = row.paymentStatus !== 'refunded';
-    const items = row.lines;
-    const quantity = sold ? items.reduce((sum, item) => sum + item.quantity, 0) : 0;
-    const count = (figures: SalesFigures) => {
-      figures.grossCents += row.total;
-      figures.refundedCents += refunded;
-      figures.netCents += row.total - refunded;
-      if (sold) figures.orders += 1;
-      figures.items += quantity;
-    };
-    count(this.totals);
-    if (row.paymentStatus === 'disputed') this.totals.disputedCents += row.total - refunded;
-    if (row.discountAmount > 0) {
-      this.totals.discountCents += row.discountAmount;
-      this.totals.discountedOrders += 1;
+  /** Adds the period's figures; answers how many test orders were left out. */
+  addFigures({ orders, lines, digital }: Groups): number {
+    let testOrders = 0;
+    for (const group of orders) {
+      if (group.part < 0) continue;
+      if (group.testMode) testOrders += group.orders;
+      else this.addOrders(group);
     }
-    if (sold) this.totals.taxCents += row.taxAmount ?? 0;
-    if (row.recovered) {
-      this.totals.recoveredCents += row.total - refunded;
-      if (sold) this.totals.recoveredOrders += 1;
-    }
-    const month = this.months.get(row.month);
-    if (month) count(month);
-    const channel: SalesChannel = row.salesChannel === 'in-person' ? 'in-person' : 'online';
-    count(this.channels.get(channel)!);
-    if (channel === 'in-person') count(this.showOf(row));
-    if (sold) this.addProducts(items);
-    if (sold) this.addDigital(items);
-  }
-
-  /** A sold order's release lines: their copies and cents, and what was paid above minimums. */
-  private addDigital(items: SoldLine[]): void {
-    const releases = items.filter((item) => item.kind === 'digital');
-    if (releases.length === 0) return;
-    this.digital.orders += 1;
-    for (const item of releases) {
-      this.digital.items += item.quantity;
-      this.digital.cents += item.quantity * item.unitPriceCents;
-      const minimum = item.productId === null ? undefined : this.minimums.get(item.productId);
+    for (const group of lines) if (group.part >= 0 && !group.testMode) this.addLines(group);
+    this.digital.orders += digital.orders;
+    for (const { productId, unitPriceCents, quantity } of digital.byPrice) {
+      this.digital.items += quantity;
+      this.digital.cents += quantity * unitPriceCents;
+      const minimum = productId === null ? undefined : this.minimums.get(productId);
       if (minimum !== undefined)
-        this.digital.aboveMinimumCents +=
-          item.quantity * Math.max(0, item.unitPriceCents - minimum);
+        this.digital.aboveMinimumCents += quantity * Math.max(0, unitPriceCents - minimum);
+    }
+    return testOrders;
+  }
+
+  /** The breakdowns an order group counts in: totals, its month, its channel, its show. */
+  private figuresOf(group: Pick<OrderGroup, 'part' | 'salesChannel' | 'showId' | 'showLocation'>) {
+    const channel: SalesChannel = group.salesChannel === 'in-person' ? 'in-person' : 'online';
+    const figures: SalesFigures[] = [this.totals, this.channels.get(channel)!];
+    const month = this.months[group.part];
+    if (month) figures.push(month[1]);
+    if (channel === 'in-person') figures.push(this.showOf(group));
+    return figures;
+  }
+
+  private addOrders(group: OrderGroup): void {
+    const sold = group.paymentStatus !== 'refunded';
+    const net = group.totalCents - group.refundedCents;
+    for (const figures of this.figuresOf(group)) {
+      figures.grossCents += group.totalCents;
+      figures.refundedCents += group.refundedCents;
+      figures.netCents += net;
+      if (sold) figures.orders += group.orders;
+    }
+    if (group.paymentStatus === 'disputed') this.totals.disputedCents += net;
+    this.totals.discountCents += group.discountCents;
+    this.totals.discountedOrders += group.discountedOrders;
+    if (sold) this.totals.taxCents += group.taxCents;
+    if (group.recovered) {
+      this.totals.recoveredCents += net;
+      if (sold) this.totals.recoveredOrders += group.orders;
     }
   }
 
-  private showOf(row: SaleRow) {
+  /** A sold group's lines: its items, and each product and size's figures. */
+  private addLines(group: LineGroup): void {
+    if (group.paymentStatus === 'refunded') return;
+    for (const figures of this.figuresOf(group)) figures.items += group.quantity;
+    const { productName: product, size } = group;
+    const key = `${product}\u0000${size ?? ''}`;
+    let figures = this.products.get(key);
+    if (!figures) {
+      figures = { product, size, orders: 0, items: 0, cents: 0 };
+      this.products.set(key, figures);
+    }
+    figures.items += group.quantity;
+    figures.cents += group.cents;
+    figures.orders += group.orders;
+  }
+
+  private showOf(row: Pick<OrderGroup, 'showId' | 'showLocation'>) {
     const location = row.showLocation?.trim() || null;
     const key = row.showId !== null ? `show:${row.showId}` : `at:${location ?? ''}`;
     let figures = this.shows.get(key);
@@ -168,23 +158,6 @@ export class SalesTally {
       this.shows.set(key, figures);
     }
     return figures;
-  }
-
-  private addProducts(items: SoldLine[]): void {
-    const seen = new Set<string>();
-    for (const item of items) {
-      const { productName: product, size } = item;
-      const key = `${product}\u0000${size ?? ''}`;
-      let figures = this.products.get(key);
-      if (!figures) {
-        figures = { product, size, orders: 0, items: 0, cents: 0 };
-        this.products.set(key, figures);
-      }
-      figures.items += item.quantity;
-      figures.cents += item.quantity * item.unitPriceCents;
-      if (!seen.has(key)) figures.orders += 1;
-      seen.add(key);
-    }
   }
 
   /** Show ids the breakdown by show names, for looking the shows up. */
@@ -215,7 +188,7 @@ export class SalesTally {
     return {
       ...period,
       totals: this.totals,
-      byMonth: [...this.months].map(([month, figures]) => ({ month, ...figures })),
+      byMonth: this.months.map(([month, figures]) => ({ month, ...figures })),
       byProduct: [...this.products.values()].sort(
         (a, b) =>
           a.product.localeCompare(b.product) ||

@@ -2,21 +2,20 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { SALES_MAX_DAYS, type SalesMemberships, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
-import { EXPORT_BATCH } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MembershipsService } from '../memberships/memberships.service.js';
-import { OrdersService, type SoldOrder } from '../orders/orders.service.js';
+import { OrdersService } from '../orders/orders.service.js';
 import { ShowsService } from '../shows/shows.service.js';
 import type { SalesQueryDto } from './dto/sales-query.dto.js';
 import { monthsBetween, SalesTally } from './sales-report.js';
 
 /**
- * Sales over a period of days in the artist's time zone. The orders are read in batches of
- * `EXPORT_BATCH` by id and added up here: a month in the artist's zone cannot be computed in SQL
- * the same way on SQLite (no time zones) and MySQL (zone tables are often not loaded); each
- * batch's lines come from `order_lines` by the orders' ids.
+ * Sales over a period of days in the artist's time zone, added up by the database
+ * (`OrdersService.salesFigures`): the months' first moments in the artist's zone are worked out
+ * here (SQLite has no time zones and MySQL's zone tables are often not loaded) and given to the
+ * query, which counts each order in its month; a few hundred groups come back, folded here.
  */
 @Injectable()
 export class SalesService {
@@ -45,50 +44,28 @@ export class SalesService {
   async report(query: SalesQueryDto): Promise<SalesReport> {
     const { from, to } = this.period(query);
     const timeZone = this.config.timeZone;
+    const months = monthsBetween(from.slice(0, 7), to.slice(0, 7));
+    const tally = new SalesTally(await this.catalog.list(), months);
+    // A merch-table sale at a picked show counts in the month of the show's date, whenever it was
+    // entered, and only if that date is in the period; one at a show deleted since counts when
+    // it was made.
+    const shown = await this.orders.soldAtShows();
+    const shows = shown.length ? await this.shows.findByIds(shown) : [];
+    const showParts = new Map(
+      shows.map((show) => [
+        show.id,
+        show.date >= from && show.date <= to ? months.indexOf(show.date.slice(0, 7)) : -1,
+      ]),
+    );
     const start = startOfDayIn(timeZone, from);
     const end = startOfDayIn(timeZone, nextDate(to));
-    const tally = new SalesTally(
-      await this.catalog.list(),
-      monthsBetween(from.slice(0, 7), to.slice(0, 7)),
-    );
-    // A merch-table sale at a picked show counts on the show's date, whenever it was entered:
-    // the period's orders are those made in it, and those at the shows it holds.
-    const showDates = new Map<number, string>();
-    for (const show of await this.shows.datesBetween(from, to)) {
-      showDates.set(show.id, show.date);
-    }
-    const periodShows = [...showDates.keys()];
-    /** The day an order counts on; a show outside the period is looked up when first met. */
-    const dayOf = async (order: SoldOrder): Promise<string> => {
-      if (order.salesChannel !== 'in-person' || order.showId === null) {
-        return dateIn(timeZone, order.createdAt);
-      }
-      if (!showDates.has(order.showId)) {
-        // A deleted show's sales keep the day they were made.
-        showDates.set(order.showId, (await this.shows.dateOf(order.showId)) ?? '');
-      }
-      return showDates.get(order.showId) || dateIn(timeZone, order.createdAt);
-    };
-    let testOrdersLeftOut = 0;
-    let after = 0;
-    for (;;) {
-      const batch = await this.orders.salesBatch(
-        { start, end, showIds: periodShows },
-        after,
-        EXPORT_BATCH,
-      );
-      for (const order of batch) {
-        const day = await dayOf(order);
-        if (day < from || day > to) continue;
-        // Orders the test payment provider took moved no money, so they are no sales.
-        if (order.testMode) testOrdersLeftOut += 1;
-        else tally.add({ ...order, month: day.slice(0, 7) });
-      }
-      if (batch.length < EXPORT_BATCH) break;
-      after = batch[batch.length - 1].id;
-    }
-    const ids = tally.showIds();
-    const shows = ids.length ? await this.shows.findByIds(ids) : [];
+    const figures = await this.orders.salesFigures({
+      start,
+      end,
+      partStarts: months.slice(1).map((month) => startOfDayIn(timeZone, `${month}-01`)),
+      showParts,
+    });
+    const testOrdersLeftOut = tally.addFigures(figures);
     return {
       ...tally.report(
         { from, to, timeZone, testOrdersLeftOut },

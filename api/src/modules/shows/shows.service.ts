@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Between, In, type Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import {
   type AdminShow,
   type PublicShow,
@@ -183,14 +183,6 @@ export class ShowsService {
   /** The venue and city of a show, or null when there is no such show (a merch-table sale's). */
   placeById(id: number): Promise<Pick<Show, 'id' | 'venue' | 'city'> | null> {
     return this.shows.findOne({ where: { id }, select: { id: true, venue: true, city: true } });
-  }
-
-  /** The date of each show on the days from `from` to `to` (YYYY-MM-DD, both included). */
-  datesBetween(from: string, to: string): Promise<Pick<Show, 'id' | 'date'>[]> {
-    return this.shows.find({
-      select: { id: true, date: true },
-      where: { date: Between(from, to) },
-    });
   }
 
   /** A show's date, or null when there is no such show (it may have been deleted). */

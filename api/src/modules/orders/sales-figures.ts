@@ -1,0 +1,232 @@
+import { Brackets, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { OrderLine } from './order-line.entity.js';
+import { Order } from './order.entity.js';
+
+/**
+ * The period the sales report adds up, in the database's terms: from `start` until before `end`,
+ * in parts (the report's months) that begin at `partStarts` (the first part at `start`). A sale
+ * made in person at a show counts in the part of the show's date, whenever it was entered:
+ * `showParts` gives each such show's part, or -1 for a show outside the period (its sales are
+ * left out); a sale at a show not named there (deleted since) counts when it was made.
+ */
+export interface SalesPeriod {
+  start: Date;
+  end: Date;
+  partStarts: Date[];
+  showParts: Map<number, number>;
+}
+
+/** What a group of orders alike adds to the report. */
+export interface OrderGroup {
+  /** The period's part (month) it counts in. */
+  part: number;
+  salesChannel: string;
+  showId: number | null;
+  /** In person only: where the sale was made, as typed. */
+  showLocation: string | null;
+  paymentStatus: string;
+  testMode: boolean;
+  recovered: boolean;
+  orders: number;
+  totalCents: number;
+  /** Refunded, at most each order's total (all of it for a `refunded` order). */
+  refundedCents: number;
+  discountCents: number;
+  discountedOrders: number;
+  taxCents: number;
+}
+
+/** What the lines of one product and size add to a group of orders alike. */
+export interface LineGroup extends Pick<
+  OrderGroup,
+  'part' | 'salesChannel' | 'showId' | 'showLocation' | 'paymentStatus' | 'testMode'
+> {
+  productName: string;
+  size: string | null;
+  /** Orders with such a line (each order is in one group, so these add up across groups). */
+  orders: number;
+  quantity: number;
+  cents: number;
+}
+
+/** The release lines of sold orders: how many orders had one, and copies by product and price. */
+export interface DigitalFigures {
+  orders: number;
+  byPrice: { productId: string | null; unitPriceCents: number; quantity: number }[];
+}
+
+export interface SalesFigures {
+  orders: OrderGroup[];
+  lines: LineGroup[];
+  digital: DigitalFigures;
+}
+
+/** The period's part an order counts in, -1 for none: SQL over the order `o`, with parameters. */
+function partOf(period: SalesPeriod): { sql: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = { start: period.start, end: period.end };
+  const whens: string[] = [];
+  const showsByPart = new Map<number, number[]>();
+  for (const [showId, part] of period.showParts) {
+    showsByPart.set(part, [...(showsByPart.get(part) ?? []), showId]);
+  }
+  for (const [part, ids] of showsByPart) {
+    const name = `showsOfPart${part < 0 ? 'None' : part}`;
+    params[name] = ids;
+    whens.push(`WHEN o.salesChannel = 'in-person' AND o.showId IN (:...${name}) THEN ${part}`);
+  }
+  whens.push('WHEN o.createdAt < :start OR o.createdAt >= :end THEN -1');
+  period.partStarts.forEach((at, i) => {
+    params[`partStart${i}`] = at;
+    whens.push(`WHEN o.createdAt < :partStart${i} THEN ${i}`);
+  });
+  return {
+    sql: `(CASE ${whens.join(' ')} ELSE ${period.partStarts.length} END)`,
+    params,
+  };
+}
+
+/** The orders of the period: made in it, or sold in person at one of its shows. */
+function inPeriod<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  period: SalesPeriod,
+): SelectQueryBuilder<T> {
+  const shows = [...period.showParts].filter(([, part]) => part >= 0).map(([id]) => id);
+  return qb.where(
+    new Brackets((where) => {
+      where.where('o.createdAt >= :start AND o.createdAt < :end', {
+        start: period.start,
+        end: period.end,
+      });
+      if (shows.length)
+        where.orWhere("o.salesChannel = 'in-person' AND o.showId IN (:...periodShows)", {
+          periodShows: shows,
+        });
+    }),
+  );
+}
+
+/** Where an in-person sale was made, for the report's shows; null for an online order. */
+const LOCATION = "(CASE WHEN o.salesChannel = 'in-person' THEN o.showLocation END)";
+/** The order's keys its groups share. */
+const ORDER_KEYS = ['o.salesChannel', 'o.showId', LOCATION, 'o.paymentStatus', 'o.testMode'];
+
+const number = (value: unknown) => Number(value ?? 0);
+const flag = (value: unknown) => value === true || Number(value) === 1;
+
+/**
+ * The sales report's figures over a period, added up by the database: the period's orders in
+ * groups alike (part, channel, show, status, test, recovered), their lines in the same groups by
+ * product and size, and the release lines of sold orders. Read from the orders' index by date
+ * (and by show) and the lines' index by order; a few hundred groups come back, not the rows.
+ */
+export async function salesFigures(
+  orders: Repository<Order>,
+  period: SalesPeriod,
+): Promise<SalesFigures> {
+  const part = partOf(period);
+  const manager = orders.manager;
+  const orderRows = await inPeriod(orders.createQueryBuilder('o'), period)
+    .select(part.sql, 'periodPart')
+    .addSelect('o.salesChannel', 'salesChannel')
+    .addSelect('o.showId', 'showId')
+    .addSelect(LOCATION, 'showLocation')
+    .addSelect('o.paymentStatus', 'paymentStatus')
+    .addSelect('o.testMode', 'testMode')
+    .addSelect('o.recovered', 'recovered')
+    .addSelect('COUNT(*)', 'orders')
+    .addSelect('SUM(o.total)', 'totalCents')
+    .addSelect(
+      "SUM(CASE WHEN o.paymentStatus = 'refunded' OR o.refundedAmount > o.total " +
+        'THEN o.total ELSE o.refundedAmount END)',
+      'refundedCents',
+    )
+    .addSelect('SUM(o.discountAmount)', 'discountCents')
+    .addSelect('SUM(CASE WHEN o.discountAmount > 0 THEN 1 ELSE 0 END)', 'discountedOrders')
+    .addSelect('SUM(o.taxAmount)', 'taxCents')
+    .setParameters(part.params)
+    .groupBy('periodPart')
+    .addGroupBy(ORDER_KEYS.join(', '))
+    .addGroupBy('o.recovered')
+    .getRawMany<Record<string, unknown>>();
+
+  const lineRows = await inPeriod(
+    manager.createQueryBuilder(Order, 'o').innerJoin(OrderLine, 'l', 'l.orderId = o.id'),
+    period,
+  )
+    .select(part.sql, 'periodPart')
+    .addSelect('o.salesChannel', 'salesChannel')
+    .addSelect('o.showId', 'showId')
+    .addSelect(LOCATION, 'showLocation')
+    .addSelect('o.paymentStatus', 'paymentStatus')
+    .addSelect('o.testMode', 'testMode')
+    .addSelect('l.productName', 'productName')
+    .addSelect('l.size', 'size')
+    .addSelect('COUNT(DISTINCT l.orderId)', 'orders')
+    .addSelect('SUM(l.quantity)', 'quantity')
+    .addSelect('SUM(l.quantity * l.unitPriceCents)', 'cents')
+    .setParameters(part.params)
+    .groupBy('periodPart')
+    .addGroupBy(ORDER_KEYS.join(', '))
+    .addGroupBy('l.productName')
+    .addGroupBy('l.size')
+    .getRawMany<Record<string, unknown>>();
+
+  // Release lines are few: found by the lines' index by kind, their orders by id.
+  const soldReleases = () =>
+    inPeriod(
+      manager.createQueryBuilder(OrderLine, 'l').innerJoin(Order, 'o', 'o.id = l.orderId'),
+      period,
+    )
+      .andWhere("l.kind = 'digital'")
+      .andWhere("o.paymentStatus <> 'refunded'")
+      .andWhere('o.testMode = 0')
+      .andWhere(`${part.sql} >= 0`)
+      .setParameters(part.params);
+  const [digitalOrders] = await soldReleases()
+    .select('COUNT(DISTINCT l.orderId)', 'orders')
+    .getRawMany<{ orders: unknown }>();
+  const byPrice = await soldReleases()
+    .select('l.productId', 'productId')
+    .addSelect('l.unitPriceCents', 'unitPriceCents')
+    .addSelect('SUM(l.quantity)', 'quantity')
+    .groupBy('l.productId')
+    .addGroupBy('l.unitPriceCents')
+    .getRawMany<Record<string, unknown>>();
+
+  const keys = (row: Record<string, unknown>) => ({
+    part: number(row.periodPart),
+    salesChannel: String(row.salesChannel),
+    showId: row.showId === null ? null : number(row.showId),
+    showLocation: (row.showLocation as string | null) ?? null,
+    paymentStatus: String(row.paymentStatus),
+    testMode: flag(row.testMode),
+  });
+  return {
+    orders: orderRows.map((row) => ({
+      ...keys(row),
+      recovered: flag(row.recovered),
+      orders: number(row.orders),
+      totalCents: number(row.totalCents),
+      refundedCents: number(row.refundedCents),
+      discountCents: number(row.discountCents),
+      discountedOrders: number(row.discountedOrders),
+      taxCents: number(row.taxCents),
+    })),
+    lines: lineRows.map((row) => ({
+      ...keys(row),
+      productName: String(row.productName),
+      size: (row.size as string | null) ?? null,
+      orders: number(row.orders),
+      quantity: number(row.quantity),
+      cents: number(row.cents),
+    })),
+    digital: {
+      orders: number(digitalOrders?.orders),
+      byPrice: byPrice.map((row) => ({
+        productId: (row.productId as string | null) ?? null,
+        unitPriceCents: number(row.unitPriceCents),
+        quantity: number(row.quantity),
+      })),
+    },
+  };
+}
