@@ -62,7 +62,8 @@ export function ShipmentPanel({ order, onShipped }: { order: Order; onShipped: (
   if (!ships && shipments.length === 0) return null;
   return (
     <section aria-labelledby={`shipments-${order.id}`} style={{ marginBlock: 16 }}>
-      <Typography.Title level={5} id={`shipments-${order.id}`}>
+      {/* The third level: the dialog follows the page's own headings (axe's heading order). */}
+      <Typography.Title level={3} id={`shipments-${order.id}`} style={{ fontSize: 16 }}>
         Shipments
       </Typography.Title>
       {shipments.length > 0 ? (

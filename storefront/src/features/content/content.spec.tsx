@@ -128,6 +128,9 @@ describe('renderFirstPaint', () => {
     const html = renderFirstPaint(undefined);
     expect(html).toContain('Wren Calloway');
     expect(html).not.toContain('hero__player');
-    expect(html).not.toContain('<a ');
+    // No link of the content (social links, the press kit): only the header's "Account".
+    expect(html.match(/<a [^>]*>[^<]*<\/a>/g)).toEqual([
+      '<a class="top-nav__account" href="/account">Account</a>',
+    ]);
   });
 });
