@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { Member, MembersSummary, MembershipTier } from '@artist/contracts';
+import {
+  NO_MEMBERSHIP_MESSAGE,
+  type Account,
+  type AccountLibraryItem,
+  type Member,
+  type MembersSummary,
+  type MembershipTier,
+} from '@artist/contracts';
 import { MembershipEvent } from '../src/modules/memberships/membership-event.entity.js';
 import { MembershipPayment } from '../src/modules/memberships/membership-payment.entity.js';
 import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
@@ -12,8 +19,10 @@ import { loggedIn } from './utils/admin.js';
 import { startStripeApp, stripeShop } from './utils/checkout.js';
 import { parseCsv } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
+import { fanBrowser, signInOf } from './utils/fan-account.js';
 import { mailingOfSuite } from './utils/mailing.js';
 import { outboxSettled } from './utils/outbox.js';
+import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { eventually } from './utils/smtp.js';
 import { clearTables } from './utils/test-app.js';
 
@@ -386,7 +395,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       const [portal] = s.stripe.portalRequests();
       expect(portal.body).toEqual({
         customer: s.stripe.subscription(subscriptionId).customer,
-        return_url: `${PUBLIC_URL}/`,
+        return_url: `${PUBLIC_URL}/account`,
       });
       await request(s.t.server).get('/api/memberships/card?token=nobodys').expect(404);
     });
@@ -400,6 +409,89 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       const [row] = await memberships();
       expect(row.status).toBe('ended');
       expect(row.endedAt).toBeInstanceOf(Date);
+    });
+  });
+
+  describe('in her account', () => {
+    /** A browser signed in to `email`'s account with the emailed code. */
+    async function signedIn(email: string) {
+      const fan = fanBrowser(s.t, '198.51.100.7');
+      const codes = () => smtp.received.filter((m) => m.rcptTo.includes(email)).length;
+      const before = codes();
+      await fan.post('/api/account/sign-in').send({ email }).expect(202);
+      await eventually(() => codes() > before);
+      const { code } = signInOf(smtp.received, email);
+      await fan.post('/api/account/verify').send({ email, code }).expect(200);
+      return fan;
+    }
+
+    it('shows her membership, gives every release while it lasts, and opens the portal back to her account', async () => {
+      const admin = await loggedIn(s.t);
+      await removeReleases(s.t);
+      await createRelease(admin, { minPriceCents: 800 });
+      await uploadFormat(admin, 'porch-light', 'FLAC', zipBytes(2000)).expect(201);
+      const tier = await createTier();
+      const email = freshEmail();
+      const fan = await signedIn(email);
+      const library = async () =>
+        ((await fan.get('/api/account/library').expect(200)).body as AccountLibraryItem[]).map(
+          (item) => item.productId,
+        );
+      expect(await library()).toEqual([]);
+      expect((await fan.get('/api/account').expect(200)).body.membership).toBeNull();
+      const none = await fan.post('/api/account/membership/portal').expect(404);
+      expect(none.body.message).toBe(NO_MEMBERSHIP_MESSAGE);
+
+      const { session, subscriptionId } = await joinAndPay(tier, email);
+      await deliver(eventPayload('checkout.session.completed', session));
+      // Stripe follows with the subscription, which names the period paid for.
+      const subscription = s.stripe.subscription(subscriptionId);
+      await deliver(eventPayload('customer.subscription.updated', subscription));
+      const account = (await fan.get('/api/account').expect(200)).body as Account;
+      expect(account.membership).toEqual({
+        tierName: 'Front Row',
+        interval: 'month',
+        status: 'active',
+        perks: FRONT_ROW.perks,
+        renewsAt: new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString(),
+        endsAt: null,
+      });
+      expect(await library()).toEqual(['porch-light']);
+      await fan.get('/api/account/library/porch-light/FLAC').expect(200);
+
+      const portal = await fan.post('/api/account/membership/portal').expect(200);
+      expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+      expect(s.stripe.portalRequests().at(-1)!.body).toEqual({
+        customer: s.stripe.subscription(subscriptionId).customer,
+        return_url: `${PUBLIC_URL}/account`,
+      });
+
+      // Ended: the releases she never bought leave her library.
+      const deleted = s.stripe.subscription(subscriptionId, { status: 'canceled' });
+      await deliver(eventPayload('customer.subscription.deleted', deleted));
+      expect(await library()).toEqual([]);
+      await fan.get('/api/account/library/porch-light/FLAC').expect(404);
+      expect((await fan.get('/api/account').expect(200)).body.membership).toBeNull();
+    });
+
+    it('gives no release of the shop for a tier without that perk', async () => {
+      const admin = await loggedIn(s.t);
+      await removeReleases(s.t);
+      await createRelease(admin, { minPriceCents: 800 });
+      await uploadFormat(admin, 'porch-light', 'FLAC', zipBytes(2000)).expect(201);
+      const tier = await createTier({
+        name: 'Porch',
+        perks: { allDownloads: false, earlyAccessDays: 0, presale: false },
+      });
+      const email = freshEmail();
+      const { session } = await joinAndPay(tier, email);
+      await deliver(eventPayload('checkout.session.completed', session));
+      const fan = await signedIn(email);
+      expect((await fan.get('/api/account').expect(200)).body.membership).toMatchObject({
+        tierName: 'Porch',
+        status: 'active',
+      });
+      expect((await fan.get('/api/account/library').expect(200)).body).toEqual([]);
     });
   });
 

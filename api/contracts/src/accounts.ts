@@ -1,3 +1,4 @@
+import type { MembershipInterval, MembershipPerks, MembershipStatus } from './memberships.js';
 import type { OrderLine } from './orders.js';
 
 /**
@@ -45,7 +46,24 @@ export interface Account {
   location: string | null;
   topics: AccountTopics;
   passkeys: AccountPasskey[];
+  /** Her membership that Stripe still charges or that has not ended yet; null without one. */
+  membership: AccountMembership | null;
 }
+
+/** A fan's membership, as her account shows it. */
+export interface AccountMembership {
+  tierName: string | null;
+  interval: MembershipInterval | null;
+  status: MembershipStatus;
+  perks: MembershipPerks;
+  /** The next renewal; with `endsAt`, the day it ends instead. */
+  renewsAt: string | null;
+  /** Set when she cancelled at the period's end: the membership ends then. */
+  endsAt: string | null;
+}
+
+/** `POST /api/account/membership/portal` without a membership to manage. */
+export const NO_MEMBERSHIP_MESSAGE = 'You have no membership to manage.';
 
 /** The sentence `POST /api/account/sign-in` answers with, whoever asks. */
 export const ACCOUNT_SIGN_IN_SENT_MESSAGE =

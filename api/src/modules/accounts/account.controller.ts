@@ -67,6 +67,17 @@ export class AccountController {
     return this.account.ordersOf(fan);
   }
 
+  /**
+   * A Stripe billing portal session where she changes her membership's card or cancels it,
+   * back to `/account`; 404 with a sentence without a membership.
+   */
+  @Post('membership/portal')
+  @HttpCode(200)
+  @ApiResponse({ status: 404, description: 'No membership to manage' })
+  async membershipPortal(@CurrentFan() fan: SignedInFan): Promise<{ url: string }> {
+    return { url: await this.account.membershipPortal(fan) };
+  }
+
   /** Every release she paid for or redeemed a code for, with the formats it has. */
   @Get('library')
   library(@CurrentFan() fan: SignedInFan): Promise<AccountLibraryItem[]> {

@@ -21,6 +21,7 @@ import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { NotifyService } from '../notify/notify.service.js';
 import { lineView, OrdersService, type PlacedOrder } from '../orders/index.js';
 import { minutesOf, RateLimiter } from '../rate-limit/rate-limiter.service.js';
+import { MembershipsService } from '../memberships/memberships.service.js';
 import { LibraryService, type LibraryOpened } from '../releases/library.service.js';
 import type { SignedInFan } from './fan-session.js';
 import { PasskeysStore } from './passkeys.store.js';
@@ -44,12 +45,14 @@ export class AccountService {
     private readonly fans: FansService,
     private readonly limiter: RateLimiter,
     private readonly outbox: OutboxService,
+    private readonly memberships: MembershipsService,
   ) {}
 
   async get(fan: SignedInFan): Promise<Account> {
-    const [passkeys, preferences] = await Promise.all([
+    const [passkeys, preferences, membership] = await Promise.all([
       this.passkeys.of(this.dataSource.manager, fan.fanId),
       this.newsletter.preferencesOf(fan.email),
+      this.memberships.membershipOf(fan.email),
     ]);
     return {
       email: fan.email,
@@ -60,6 +63,7 @@ export class AccountService {
         createdAt: p.createdAt.toISOString(),
         lastUsedAt: p.lastUsedAt === null ? null : new Date(p.lastUsedAt).toISOString(),
       })),
+      membership,
     };
   }
 
@@ -69,12 +73,26 @@ export class AccountService {
     return orders.map(accountOrder);
   }
 
+  /** Her library: what she bought or redeemed, and every release while a membership gives them. */
+  private async releasesOf(fan: SignedInFan) {
+    const [orders, perks] = await Promise.all([
+      this.placedOrders(fan),
+      this.memberships.perksOf(fan.email),
+    ]);
+    return this.library.releasesOf(fan.email, orders, { allReleases: perks.allDownloads });
+  }
+
+  /** A Stripe billing portal session for her membership, back to her account. */
+  membershipPortal(fan: SignedInFan): Promise<string> {
+    return this.memberships.accountPortal(fan.email);
+  }
+
   private placedOrders(fan: SignedInFan): Promise<PlacedOrder[]> {
     return this.orders.recordsOf(this.dataSource.manager, { id: fan.fanId, email: fan.email });
   }
 
   async libraryOf(fan: SignedInFan): Promise<AccountLibraryItem[]> {
-    const releases = await this.library.releasesOf(fan.email, await this.placedOrders(fan));
+    const releases = await this.releasesOf(fan);
     return releases.map((release) => ({
       productId: release.productId,
       title: release.title,
@@ -97,7 +115,7 @@ export class AccountService {
     format: string,
     rangeHeader: string | undefined,
   ): Promise<LibraryOpened> {
-    const releases = await this.library.releasesOf(fan.email, await this.placedOrders(fan));
+    const releases = await this.releasesOf(fan);
     const release = releases.find((r) => r.productId === productId);
     if (!release || !release.formats.some((f) => f.format === format))
       throw new NotFoundException(NOT_IN_LIBRARY_MESSAGE);

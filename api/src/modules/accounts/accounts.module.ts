@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MembershipsModule } from '../memberships/memberships.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NotifyModule } from '../notify/notify.module.js';
 import { OrdersModule } from '../orders/index.js';
@@ -25,6 +26,7 @@ export const ACCOUNTS_ENTITIES = [SignInCode, FanSession, Passkey, PasskeyChalle
 @Module({
   imports: [
     TypeOrmModule.forFeature(ACCOUNTS_ENTITIES),
+    MembershipsModule,
     NewsletterModule,
     NotifyModule,
     OrdersModule,

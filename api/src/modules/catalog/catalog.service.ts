@@ -201,6 +201,18 @@ export class CatalogService {
     return manager.findOneBy(ProductRecord, { id });
   }
 
+  /** The ids of the shop's releases (not archived) that have a file to download. */
+  async releaseIdsWithFiles(manager: EntityManager): Promise<string[]> {
+    const rows: { id: string }[] = await manager
+      .getRepository(ProductRecord)
+      .createQueryBuilder('p')
+      .select('p.id', 'id')
+      .where('p.archivedAt IS NULL')
+      .andWhere('EXISTS (SELECT 1 FROM release_files f WHERE f.productId = p.id)')
+      .getRawMany();
+    return rows.map((row) => row.id);
+  }
+
   /** The id of the shop's product (not archived) of this name, or null. */
   shopProductIdNamed(name: string): Promise<Pick<ProductRecord, 'id'> | null> {
     return this.dataSource

@@ -18,6 +18,8 @@ import {
   type MemberListFilter,
   type MemberSort,
   type MembersSummary,
+  NO_MEMBERSHIP_MESSAGE,
+  type AccountMembership,
   type MembershipCheckoutRequest,
   type MembershipInterval,
   type MembershipPerks,
@@ -64,6 +66,9 @@ export const CARD_LINK_PATH = '/api/memberships/card';
 
 /** A membership that holds a subscription Stripe may still charge: its perks stay. */
 export const CURRENT_STATUSES: MembershipStatus[] = ['active', 'past_due'];
+
+/** What a fan without a current membership gets. */
+const NO_PERKS: MembershipPerks = { allDownloads: false, earlyAccessDays: 0, presale: false };
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -275,9 +280,78 @@ export class MembershipsService extends BillingEvents {
     const row = await this.dataSource.getRepository(Membership).findOneBy({ cardToken: token });
     if (!row || !row.customerId) throw new NotFoundException(CARD_LINK_NOT_FOUND_MESSAGE);
     if (row.status === 'ended') throw new NotFoundException(CARD_LINK_ENDED_MESSAGE);
+    return this.portal(row.customerId);
+  }
+
+  /**
+   * The membership a fan's account shows: the newest of her address that has not ended (or,
+   * without one, none), with its tier's name and perks.
+   */
+  async membershipOf(email: string): Promise<AccountMembership | null> {
+    const row = await this.latestOf(email);
+    if (!row) return null;
+    const tier = row.tierId
+      ? await this.dataSource.getRepository(MembershipTierRecord).findOneBy({ id: row.tierId })
+      : null;
+    const member = toMember(row, tier?.name ?? null);
+    return {
+      tierName: member.tierName,
+      interval: member.interval,
+      status: member.status,
+      perks: tier ? (JSON.parse(tier.perks) as MembershipPerks) : NO_PERKS,
+      renewsAt: member.status === 'active' && !member.endsAt ? member.renewsAt : null,
+      endsAt: member.endsAt,
+    };
+  }
+
+  /**
+   * What her current memberships (active or past due) give her together: a perk any of their
+   * tiers has. None without a current membership.
+   */
+  async perksOf(email: string): Promise<MembershipPerks> {
+    const rows = await this.dataSource.getRepository(Membership).find({
+      select: { tierId: true },
+      where: { email: normaliseEmail(email), status: In(CURRENT_STATUSES) },
+    });
+    const tierIds = rows.flatMap((row) => (row.tierId === null ? [] : [row.tierId]));
+    if (tierIds.length === 0) return NO_PERKS;
+    const tiers = await this.dataSource
+      .getRepository(MembershipTierRecord)
+      .findBy({ id: In(tierIds) });
+    return tiers
+      .map((tier) => JSON.parse(tier.perks) as MembershipPerks)
+      .reduce(
+        (all, perks) => ({
+          allDownloads: all.allDownloads || perks.allDownloads,
+          earlyAccessDays: Math.max(all.earlyAccessDays, perks.earlyAccessDays),
+          presale: all.presale || perks.presale,
+        }),
+        NO_PERKS,
+      );
+  }
+
+  /**
+   * A Stripe billing portal session for her membership (card, cancellation), back to her
+   * account: 404 with a sentence when she has none Stripe still charges.
+   */
+  async accountPortal(email: string): Promise<string> {
+    const row = await this.latestOf(email);
+    if (!row || !row.customerId) throw new NotFoundException(NO_MEMBERSHIP_MESSAGE);
+    return this.portal(row.customerId);
+  }
+
+  private latestOf(email: string): Promise<Membership | null> {
+    return this.dataSource.getRepository(Membership).findOne({
+      where: { email: normaliseEmail(email), status: In([...CURRENT_STATUSES, 'incomplete']) },
+      order: { id: 'DESC' },
+    });
+  }
+
+  /** A billing portal session of the customer, whose way back is her account. */
+  private async portal(customerId: string): Promise<string> {
     try {
-      return (await this.provider.createPortalSession(row.customerId, `${this.config.publicUrl}/`))
-        .url;
+      const back = `${this.config.publicUrl}/account`;
+      return (await this.provider.createPortalSession(customerId, back)).url;
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {
         throw new ServiceUnavailableException(PAYMENTS_NOT_SET_UP_MESSAGE);

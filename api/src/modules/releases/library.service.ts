@@ -33,7 +33,8 @@ export type LibraryOpened =
   | { state: 'unsatisfiable'; size: number };
 
 /**
- * A fan's library: every release she paid for (whatever the price) or redeemed a code for,
+ * A fan's library: every release she paid for (whatever the price) or redeemed a code for (and
+ * every release while a membership gives them all),
  * streamed from storage as `/download/<token>` streams it, with no expiry. A release of an order
  * refunded in full, or of a line refunded in full, leaves it.
  */
@@ -47,8 +48,15 @@ export class LibraryService {
     private readonly codes: DownloadCodesService,
   ) {}
 
-  /** The releases of her orders (given, found by her account) and of the codes she redeemed. */
-  async releasesOf(email: string, orders: LibraryOrder[]): Promise<LibraryRelease[]> {
+  /**
+   * The releases of her orders (given, found by her account) and of the codes she redeemed; with
+   * `allReleases` (a membership's perk), every release of the shop besides.
+   */
+  async releasesOf(
+    email: string,
+    orders: LibraryOrder[],
+    { allReleases = false }: { allReleases?: boolean } = {},
+  ): Promise<LibraryRelease[]> {
     const ids = new Set<string>();
     for (const order of orders) {
       if (endsDownloads(order.paymentStatus)) continue;
@@ -59,6 +67,7 @@ export class LibraryService {
     const manager = this.dataSource.manager;
     for (const code of await this.codes.redeemedBy(manager, normaliseEmail(email)))
       if (code.redeemedAt !== null) ids.add(code.productId);
+    if (allReleases) for (const id of await this.catalog.releaseIdsWithFiles(manager)) ids.add(id);
     if (ids.size === 0) return [];
     const products = await this.catalog.productsByIds(manager, [...ids]);
     const files = await this.files.forReleases([...ids]);

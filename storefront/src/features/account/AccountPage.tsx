@@ -9,6 +9,7 @@ import {
   ACCOUNT_SIGN_IN_PATH,
   serverMessage,
   type Account,
+  type AccountMembership,
   type AccountTopics,
   type CampaignTopic,
 } from '@artist/contracts';
@@ -22,6 +23,7 @@ import {
   useGetLibraryQuery,
   useGetNotifyRequestsQuery,
   useGetOrdersQuery,
+  useMembershipPortalMutation,
   usePasskeyRegistrationOptionsMutation,
   useRemovePasskeyMutation,
   useSavePreferencesMutation,
@@ -114,6 +116,7 @@ function SignedIn({ account }: { account: Account }) {
           Sign out
         </button>
       </p>
+      {account.membership && <Membership membership={account.membership} />}
       <Library />
       <Orders />
       <Emails account={account} />
@@ -121,6 +124,53 @@ function SignedIn({ account }: { account: Account }) {
       <Passkeys account={account} />
       <YourData account={account} />
     </AccountShell>
+  );
+}
+
+const STATUS_LABELS: Record<AccountMembership['status'], string> = {
+  incomplete: 'Waiting for the first payment',
+  active: 'Active',
+  past_due: 'Your card was declined: please update it',
+  ended: 'Ended',
+};
+
+/** Her membership: tier, status, the next renewal or the day it ends, and Stripe's portal. */
+function Membership({ membership }: { membership: AccountMembership }) {
+  const [portal, opening] = useMembershipPortalMutation();
+  const [error, setError] = useState<string | null>(null);
+  const manage = async () => {
+    setError(null);
+    try {
+      window.location.assign((await portal().unwrap()).url);
+    } catch (err) {
+      setError(serverMessage(err) ?? 'The membership page could not be opened; please try again.');
+    }
+  };
+  return (
+    <section aria-labelledby="membership-title" className="account__section">
+      <h2 id="membership-title">Your membership</h2>
+      <p>
+        <strong>{membership.tierName ?? 'Membership'}</strong>
+        {membership.interval && `, by the ${membership.interval}`}:{' '}
+        {STATUS_LABELS[membership.status]}.
+      </p>
+      {membership.endsAt ? (
+        <p>Ends on {day(membership.endsAt)}.</p>
+      ) : (
+        membership.renewsAt && <p>Renews on {day(membership.renewsAt)}.</p>
+      )}
+      {membership.perks.allDownloads && (
+        <p>Every release is in your library while you are a member.</p>
+      )}
+      <button type="button" className="button" onClick={manage} disabled={opening.isLoading}>
+        Change card or cancel
+      </button>
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 

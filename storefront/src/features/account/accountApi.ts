@@ -67,6 +67,9 @@ export const accountApi = api.injectEndpoints({
       query: (id) => ({ url: `/account/passkeys/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Account'],
     }),
+    membershipPortal: build.mutation<{ url: string }, void>({
+      query: () => ({ url: '/account/membership/portal', method: 'POST' }),
+    }),
     passkeySignInOptions: build.mutation<unknown, void>({
       query: () => ({ url: '/account/passkey-sign-in/options', method: 'POST' }),
     }),
@@ -91,6 +94,7 @@ export const {
   usePasskeyRegistrationOptionsMutation,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
+  useMembershipPortalMutation,
   usePasskeySignInOptionsMutation,
   usePasskeySignInMutation,
 } = accountApi;
