@@ -354,9 +354,12 @@ describe.each(testDatabases())('running as one of several instances on $name', (
       // B keeps both answers, from memory.
       expect(await venues(b)).not.toContain('Cluster Hall');
       const kept = await request(b.server).get('/api/products').expect(200);
-      expect((await request(b.server).get('/api/products')).headers['server-timing']).toMatch(
-        /^memory;/,
-      );
+      // Kept: served from memory. A request that falls on the shared numbers' read (every
+      // SHARED_VERSIONS_READ_MS) says `database` for that read, so one of three in a row will do.
+      const timings: string[] = [];
+      for (let i = 0; i < 3; i++)
+        timings.push((await request(b.server).get('/api/products')).headers['server-timing']);
+      expect(timings.some((timing) => timing.startsWith('memory;'))).toBe(true);
 
       const created = await adminA
         .post('/api/admin/shows')
