@@ -1,7 +1,8 @@
-import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { TestSmtpServer } from '../../api/test/utils/smtp.js';
 import { axeViolations } from './utils/axe.js';
-import { ADMIN_PASSWORD, startSite, type RunningSite } from './utils/site.js';
+import { adminApi, publishRelease, releaseZip } from './utils/releases.js';
+import { startSite, type RunningSite } from './utils/site.js';
 
 // A site of its own at http://localhost:<port> (WebAuthn takes no IP address as its relying
 // party), mailing through a loopback SMTP server that parses every message it accepts. A fan who
@@ -12,7 +13,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
 const FAN = 'june@e2e.example';
-const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(20_000, 5)]);
+const zip = releaseZip(20_000, 5);
 const smtp = new TestSmtpServer();
 let site: RunningSite;
 let admin: APIRequestContext;
@@ -20,30 +21,8 @@ let admin: APIRequestContext;
 test.beforeAll(async () => {
   await smtp.start();
   site = await startSite({ SMTP_URL: smtp.url }, 'localhost');
-  admin = await requests.newContext({ baseURL: site.url, extraHTTPHeaders: { Origin: site.url } });
-  expect(
-    (await admin.post('/api/admin/login', { data: { password: ADMIN_PASSWORD } })).status(),
-  ).toBe(200);
-  const release = await admin.post('/api/admin/products', {
-    data: {
-      name: 'Porch Light',
-      description: 'The second album.',
-      image: null,
-      sizes: [],
-      kind: 'digital',
-      pricing: 'name-your-price',
-      minPriceCents: 0,
-      tracks: [{ title: 'Porch Light', durationSeconds: 215 }],
-    },
-  });
-  expect(release.status(), await release.text()).toBe(201);
-  const upload = await admin.post('/api/admin/products/porch-light/files', {
-    multipart: {
-      format: 'MP3 320',
-      file: { name: 'porch-light.zip', mimeType: 'application/zip', buffer: zip },
-    },
-  });
-  expect(upload.status()).toBe(201);
+  admin = await adminApi(site);
+  await publishRelease(admin, { minPriceCents: 0, zip });
   // She bought it as a guest, before her account existed: a free order of the release.
   const order = await admin.post('/api/create-checkout-session', {
     data: { items: [{ productId: 'porch-light', quantity: 1, priceCents: 0 }], email: FAN },

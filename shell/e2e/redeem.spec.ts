@@ -1,13 +1,8 @@
-import {
-  expect,
-  request as requests,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './utils/axe.js';
 import { pastTheScreen } from './utils/layout.js';
-import { ADMIN_PASSWORD, startSite, type RunningSite } from './utils/site.js';
+import { adminApi, publishRelease, releaseZip } from './utils/releases.js';
+import { startSite, type RunningSite } from './utils/site.js';
 
 // A site of its own, without SMTP_URL: the artist makes a release, uploads its ZIP and a batch
 // of download codes through the admin API; the emailed links are read from the held outbox.
@@ -16,34 +11,12 @@ let admin: APIRequestContext;
 let codes: string[];
 const NOT_FOUND = 'This code does not work. Check it against the card, letter by letter.';
 const USED = 'This code has already been used.';
-/** A ZIP's first bytes, then some more: what the fan downloads. */
-const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(30_000, 9)]);
+const zip = releaseZip(30_000, 9);
 
 test.beforeAll(async () => {
   site = await startSite();
-  admin = await requests.newContext({ baseURL: site.url, extraHTTPHeaders: { Origin: site.url } });
-  const login = await admin.post('/api/admin/login', { data: { password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const release = await admin.post('/api/admin/products', {
-    data: {
-      name: 'Porch Light',
-      description: 'The second album.',
-      image: null,
-      sizes: [],
-      kind: 'digital',
-      pricing: 'name-your-price',
-      minPriceCents: 800,
-      tracks: [{ title: 'Porch Light', durationSeconds: 215 }],
-    },
-  });
-  expect(release.status(), await release.text()).toBe(201);
-  const upload = await admin.post('/api/admin/products/porch-light/files', {
-    multipart: {
-      format: 'MP3 320',
-      file: { name: 'porch-light.zip', mimeType: 'application/zip', buffer: zip },
-    },
-  });
-  expect(upload.status()).toBe(201);
+  admin = await adminApi(site);
+  await publishRelease(admin, { minPriceCents: 800, zip });
   const batch = await admin.post('/api/admin/products/porch-light/codes', { data: { count: 5 } });
   expect(batch.status()).toBe(201);
   const { batchId } = (await batch.json()) as { batchId: number };

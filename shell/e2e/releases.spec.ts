@@ -1,47 +1,24 @@
-import { expect, request as requests, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './utils/axe.js';
-import { ADMIN_PASSWORD, startSite, type RunningSite } from './utils/site.js';
+import { adminApi, publishRelease, releaseZip } from './utils/releases.js';
+import { startSite, type RunningSite } from './utils/site.js';
 
 // A site of its own with a release the artist made and uploaded through the admin API.
 let site: RunningSite;
-/** A ZIP's first bytes, then some more: what the fan downloads. */
-const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(20_000, 7)]);
+const zip = releaseZip(20_000, 7);
 
 test.beforeAll(async () => {
   site = await startSite();
-  const request = await requests.newContext();
-  const headers = { Origin: site.url };
-  const login = await request.post(`${site.url}/api/admin/login`, {
-    headers,
-    data: { password: ADMIN_PASSWORD },
+  const admin = await adminApi(site);
+  await publishRelease(admin, {
+    minPriceCents: 800,
+    zip,
+    tracks: [
+      { title: 'Porch Light', durationSeconds: 215 },
+      { title: 'Gravel Road', durationSeconds: 187 },
+    ],
   });
-  expect(login.status()).toBe(200);
-  const release = await request.post(`${site.url}/api/admin/products`, {
-    headers,
-    data: {
-      name: 'Porch Light',
-      description: 'The second album.',
-      image: null,
-      sizes: [],
-      kind: 'digital',
-      pricing: 'name-your-price',
-      minPriceCents: 800,
-      tracks: [
-        { title: 'Porch Light', durationSeconds: 215 },
-        { title: 'Gravel Road', durationSeconds: 187 },
-      ],
-    },
-  });
-  expect(release.status()).toBe(201);
-  const upload = await request.post(`${site.url}/api/admin/products/porch-light/files`, {
-    headers,
-    multipart: {
-      format: 'MP3 320',
-      file: { name: 'porch-light.zip', mimeType: 'application/zip', buffer: zip },
-    },
-  });
-  expect(upload.status()).toBe(201);
-  await request.dispose();
+  await admin.dispose();
 });
 
 test.afterAll(async () => {

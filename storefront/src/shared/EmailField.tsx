@@ -8,11 +8,15 @@ interface Props {
   error?: string;
   placeholder?: string;
   hideLabel?: boolean;
+  required?: boolean;
+  maxLength?: number;
+  /** `email` unless the field also offers something else (`email webauthn`: passkeys). */
+  autoComplete?: string;
 }
 
 /** A labelled email input whose error is announced and tied to the field. */
 export const EmailField = forwardRef<HTMLInputElement, Props>(function EmailField(
-  { id, label, value, onChange, error, placeholder, hideLabel },
+  { id, label, value, onChange, error, placeholder, hideLabel, required, maxLength, autoComplete },
   ref,
 ) {
   return (
@@ -24,8 +28,10 @@ export const EmailField = forwardRef<HTMLInputElement, Props>(function EmailFiel
         ref={ref}
         id={id}
         type="email"
-        autoComplete="email"
+        autoComplete={autoComplete ?? 'email'}
         inputMode="email"
+        required={required}
+        maxLength={maxLength}
         value={value}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}

@@ -1,5 +1,6 @@
 import type { DiscountCode, DiscountCodeInput } from '@artist/contracts';
 import { Checkbox, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { MoneyInput, toOptionalCents, toOptionalDollars } from '../../components/MoneyInput.js';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useToast } from '../../components/useToast.js';
 import { useProductChoicesQuery } from '../products/productsApi.js';
@@ -28,8 +29,6 @@ function toLocalInput(iso: string | null): string {
 }
 
 const fromLocalInput = (value?: string) => (value ? new Date(value).toISOString() : null);
-const cents = (dollars?: number | null) =>
-  dollars === null || dollars === undefined ? null : Math.round(dollars * 100);
 
 function initialValues(d: DiscountCode | null): DiscountValues {
   if (!d)
@@ -45,8 +44,8 @@ function initialValues(d: DiscountCode | null): DiscountValues {
     code: d.code,
     kind: d.percentOff !== null ? 'percent' : 'amount',
     percentOff: d.percentOff,
-    amountOff: d.amountOffCents === null ? null : d.amountOffCents / 100,
-    minSubtotal: d.minSubtotalCents === null ? null : d.minSubtotalCents / 100,
+    amountOff: toOptionalDollars(d.amountOffCents),
+    minSubtotal: toOptionalDollars(d.minSubtotalCents),
     startsAt: toLocalInput(d.startsAt),
     endsAt: toLocalInput(d.endsAt),
     maxUses: d.maxUses,
@@ -61,8 +60,8 @@ export function toDiscountInput(v: DiscountValues): DiscountCodeInput {
   return {
     code: v.code.trim().toUpperCase(),
     percentOff: v.kind === 'percent' ? (v.percentOff ?? null) : null,
-    amountOffCents: v.kind === 'amount' ? cents(v.amountOff) : null,
-    minSubtotalCents: cents(v.minSubtotal),
+    amountOffCents: v.kind === 'amount' ? toOptionalCents(v.amountOff) : null,
+    minSubtotalCents: toOptionalCents(v.minSubtotal),
     startsAt: fromLocalInput(v.startsAt),
     endsAt: fromLocalInput(v.endsAt),
     maxUses: v.maxUses ?? null,
@@ -102,15 +101,6 @@ export function DiscountDialog({
     discount ? 'Failed to save code' : 'Failed to create code',
   );
 
-  const money = {
-    prefix: '$',
-    precision: 2,
-    step: 1,
-    min: 0.01,
-    max: 100000,
-    style: { width: 160 },
-  };
-
   return (
     <FormDialog<DiscountValues>
       form={form}
@@ -149,7 +139,7 @@ export function DiscountDialog({
           name="amountOff"
           rules={[{ required: true, message: 'Enter the amount off' }]}
         >
-          <InputNumber {...money} />
+          <MoneyInput min={0.01} max={100000} />
         </Form.Item>
       ) : (
         <Form.Item
@@ -162,7 +152,7 @@ export function DiscountDialog({
       )}
       <Flex gap={12} wrap>
         <Form.Item label="Minimum subtotal (optional)" name="minSubtotal">
-          <InputNumber {...money} />
+          <MoneyInput min={0.01} max={100000} />
         </Form.Item>
         <Form.Item label="Total uses (optional)" name="maxUses">
           <InputNumber min={1} max={1000000} precision={0} style={{ width: 160 }} />

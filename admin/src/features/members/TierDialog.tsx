@@ -1,5 +1,11 @@
 import type { MembershipTier, MembershipTierInput } from '@artist/contracts';
 import { Checkbox, Form, Input, InputNumber } from 'antd';
+import {
+  MoneyInput,
+  toCents,
+  toOptionalCents,
+  toOptionalDollars,
+} from '../../components/MoneyInput.js';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useToast } from '../../components/useToast.js';
 import { useCreateTierMutation, useUpdateTierMutation } from './membersApi.js';
@@ -13,8 +19,6 @@ interface TierValues {
   earlyAccessDays: number;
   presale: boolean;
 }
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 function initialValues(t: MembershipTier | null): TierValues {
   if (!t)
@@ -31,7 +35,7 @@ function initialValues(t: MembershipTier | null): TierValues {
     name: t.name,
     description: t.description,
     monthly: t.monthlyPriceCents / 100,
-    yearly: t.yearlyPriceCents === null ? null : t.yearlyPriceCents / 100,
+    yearly: toOptionalDollars(t.yearlyPriceCents),
     ...t.perks,
   };
 }
@@ -40,8 +44,8 @@ export function toTierInput(v: TierValues): MembershipTierInput {
   return {
     name: v.name.trim(),
     description: v.description.trim(),
-    monthlyPriceCents: cents(v.monthly),
-    yearlyPriceCents: v.yearly === null || v.yearly === undefined ? null : cents(v.yearly),
+    monthlyPriceCents: toCents(v.monthly),
+    yearlyPriceCents: toOptionalCents(v.yearly),
     perks: {
       allDownloads: v.allDownloads,
       earlyAccessDays: v.earlyAccessDays ?? 0,
@@ -72,7 +76,6 @@ export function TierDialog({
     },
     tier ? 'Failed to save tier' : 'Failed to add tier',
   );
-  const money = { prefix: '$', precision: 2, step: 1, min: 0.5, max: 10000, style: { width: 160 } };
 
   return (
     <FormDialog<TierValues>
@@ -104,10 +107,10 @@ export function TierDialog({
         extra={tier ? 'A new price applies to new members; members keep theirs.' : undefined}
         rules={[{ required: true, message: 'Enter the monthly price' }]}
       >
-        <InputNumber {...money} />
+        <MoneyInput min={0.5} max={10000} />
       </Form.Item>
       <Form.Item label="Yearly price" name="yearly" extra="Leave empty to offer monthly only.">
-        <InputNumber {...money} />
+        <MoneyInput min={0.5} max={10000} />
       </Form.Item>
       <Form.Item name="allDownloads" valuePropName="checked">
         <Checkbox>Every release in the member's library</Checkbox>

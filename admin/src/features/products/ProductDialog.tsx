@@ -8,7 +8,8 @@ import {
   type Size,
   serverMessage,
 } from '@artist/contracts';
-import { Form, Input, InputNumber } from 'antd';
+import { Form, Input } from 'antd';
+import { MoneyInput, toCents } from '../../components/MoneyInput.js';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { errorMessage } from '../../app/api.js';
@@ -66,7 +67,7 @@ export function toProductInput(values: ProductFormValues, digital = false): Prod
   const input: ProductInput = {
     name: values.name.trim(),
     description: values.description?.trim() ?? '',
-    priceInCents: Math.round((values.price ?? 0) * 100),
+    priceInCents: toCents(values.price ?? 0),
     image: image || null,
     sizes: digital ? [] : (values.sizes ?? []).map(normalSize),
   };
@@ -196,7 +197,7 @@ export function ProductDialog({
         name="price"
         rules={[nameYourPrice ? lowestPriceRule : priceRule]}
       >
-        <InputNumber prefix="$" precision={2} step={1} min={0} style={{ width: 160 }} />
+        <MoneyInput min={0} />
       </Form.Item>
       {current ? (
         <PhotosField product={current} onChanged={onUploaded} />

@@ -4,7 +4,13 @@ import {
   type ShippingZone,
   type ShippingZoneInput,
 } from '@artist/contracts';
-import { Button, Card, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Card, Flex, Form, Input, Select } from 'antd';
+import {
+  MoneyInput,
+  toCents,
+  toOptionalCents,
+  toOptionalDollars,
+} from '../../components/MoneyInput.js';
 import { FormDialog, useFormSave } from '../../components/FormDialog.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useToast } from '../../components/useToast.js';
@@ -30,8 +36,6 @@ interface ZoneValues {
   rates: RateValues[];
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 /** Every country by its English name, A to Z: the artist picks names, the zone keeps codes. */
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
   value: code,
@@ -55,7 +59,7 @@ function initialValues(zone: ShippingZone | null): ZoneValues {
       name: rate.name,
       first: rate.firstItemCents / 100,
       additional: rate.additionalItemCents / 100,
-      freeOver: rate.freeOverCents === null ? null : rate.freeOverCents / 100,
+      freeOver: toOptionalDollars(rate.freeOverCents),
       deliveryDays: rate.deliveryDays ?? '',
     })),
   };
@@ -69,10 +73,9 @@ export function toZoneInput(values: ZoneValues): ShippingZoneInput {
     rates: values.rates.map((rate) => ({
       ...(rate.id === undefined ? {} : { id: rate.id }),
       name: rate.name.trim(),
-      firstItemCents: cents(rate.first),
-      additionalItemCents: cents(rate.additional),
-      freeOverCents:
-        rate.freeOver === null || rate.freeOver === undefined ? null : cents(rate.freeOver),
+      firstItemCents: toCents(rate.first),
+      additionalItemCents: toCents(rate.additional),
+      freeOverCents: toOptionalCents(rate.freeOver),
       deliveryDays: rate.deliveryDays?.trim() || null,
     })),
   };
@@ -117,15 +120,6 @@ export function ShippingZoneDialog({
       failure: 'Failed to delete zone',
       then: onClose,
     });
-
-  const money = {
-    prefix: '$',
-    precision: 2,
-    step: 1,
-    min: 0,
-    max: 1_000_000,
-    style: { width: 140 },
-  };
 
   return (
     <FormDialog<ZoneValues>
@@ -194,17 +188,17 @@ export function ShippingZoneDialog({
                     name={[field.name, 'first']}
                     rules={[{ required: true, message: 'Enter a price' }]}
                   >
-                    <InputNumber {...money} />
+                    <MoneyInput min={0} max={1_000_000} style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item
                     label="Each further item"
                     name={[field.name, 'additional']}
                     rules={[{ required: true, message: 'Enter a price' }]}
                   >
-                    <InputNumber {...money} />
+                    <MoneyInput min={0} max={1_000_000} style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item label="Free at or above (optional)" name={[field.name, 'freeOver']}>
-                    <InputNumber {...money} />
+                    <MoneyInput min={0} max={1_000_000} style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item
                     label="Delivery days (optional)"

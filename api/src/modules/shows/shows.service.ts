@@ -185,12 +185,6 @@ export class ShowsService {
     return this.shows.findOne({ where: { id }, select: { id: true, venue: true, city: true } });
   }
 
-  /** A show's date, or null when there is no such show (it may have been deleted). */
-  async dateOf(id: number): Promise<string | null> {
-    const show = await this.shows.findOne({ select: { id: true, date: true }, where: { id } });
-    return show?.date ?? null;
-  }
-
   /** The shows of some ids that still exist. */
   findByIds(ids: number[]): Promise<Show[]> {
     return this.shows.findBy({ id: In(ids) });

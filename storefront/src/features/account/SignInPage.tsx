@@ -5,6 +5,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { ACCOUNT_PATH, serverMessage } from '@artist/contracts';
+import { EmailField } from '../../shared/EmailField.js';
 import { AccountShell } from './AccountShell.js';
 import {
   usePasskeySignInMutation,
@@ -73,18 +74,15 @@ export function SignInPage() {
       </p>
       {!sent ? (
         <form onSubmit={ask} className="account__form">
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="email webauthn"
-              maxLength={254}
-              required
-            />
-          </div>
+          <EmailField
+            id={`${id}-email`}
+            label="Email"
+            value={email}
+            onChange={setEmail}
+            autoComplete="email webauthn"
+            maxLength={254}
+            required
+          />
           <button type="submit" className="button" disabled={requesting.isLoading}>
             Email me a code
           </button>

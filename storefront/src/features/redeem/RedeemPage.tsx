@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { serverMessage } from '@artist/contracts';
 import { artist } from '../../content/artist.js';
+import { EmailField } from '../../shared/EmailField.js';
 import { SitePage } from '../content/SitePage.js';
 import { useRedeemCodeMutation } from './redeemApi.js';
 
@@ -50,18 +51,14 @@ export function RedeemPage() {
             required
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-            maxLength={320}
-            required
-          />
-        </div>
+        <EmailField
+          id={`${id}-email`}
+          label="Email"
+          value={email}
+          onChange={setEmail}
+          maxLength={320}
+          required
+        />
         <button type="submit" className="button" disabled={isLoading}>
           Send my download links
         </button>
