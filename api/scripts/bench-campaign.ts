@@ -136,6 +136,7 @@ async function main() {
   const first = await newCampaign('Bench campaign');
   const rss: number[] = [];
   let sending = true;
+  let sendAsked = Date.now();
   const sampling = (async () => {
     while (sending) {
       rss.push(rssOf(server.child!.pid!));
@@ -143,6 +144,8 @@ async function main() {
     }
   })();
   const showTimes: number[] = [];
+  /** When each of the slowest reads began, in seconds after the send was asked. */
+  const slowReads: { ms: number; at: number }[] = [];
   // A kept-alive connection the server closed while busy is tried again on a new one, and
   // counted, the time including the retry.
   let showResets = 0;
@@ -160,11 +163,13 @@ async function main() {
           showResets++;
         }
       }
-      showTimes.push(performance.now() - at);
+      const ms = performance.now() - at;
+      showTimes.push(ms);
+      if (ms > 100) slowReads.push({ ms, at: (Date.now() - ms - sendAsked) / 1000 });
       await sleep(20);
     }
   })();
-  const sendAsked = Date.now();
+  sendAsked = Date.now();
   await admin('POST', `/api/admin/campaigns/${first}/send`, {});
   const started = Date.now();
   process.stdout.write(`  send answered in ${started - sendAsked} ms\n`);
@@ -229,6 +234,13 @@ async function main() {
       `  GET /api/shows while the list was written and sent: p95 ${p95.toFixed(1)} ms, slowest ` +
       `${slowest.toFixed(0)} ms, over ${showTimes.length} requests with ` +
       `${showResets} connections reset (targets p95 <= 50 ms, slowest <= 250 ms)\n` +
+      `  reads over 100 ms (ms at seconds after the send): ${
+        slowReads
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 8)
+          .map((r) => `${r.ms.toFixed(0)} at ${r.at.toFixed(1)}`)
+          .join(', ') || 'none'
+      }\n` +
       `  load average at the end: ${load.join(' ')}\n`,
   );
   await stopApi();

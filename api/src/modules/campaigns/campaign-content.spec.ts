@@ -1,8 +1,12 @@
+import { MjmlCompiler } from '../email/mjml-compiler.js';
 import { markdownToHtml, personalise, renderCampaign } from './campaign-content.js';
 
 const SITE = 'https://wren.example';
 
 describe('campaign content', () => {
+  const compiler = new MjmlCompiler();
+  afterAll(() => compiler.onModuleDestroy());
+
   it('renders headings, emphasis, lists and links, and shows raw HTML as text', () => {
     const html = markdownToHtml(
       '# New dates\n\n**Bold** and *italic* [tickets](https://tix.example/1)\n\n- one\n- two\n\n<script>alert(1)</script>',
@@ -27,11 +31,12 @@ describe('campaign content', () => {
     expect(html).not.toContain('evil.example');
   });
 
-  it('puts each recipient’s unsubscribe link into the same stored content', () => {
-    const content = renderCampaign(
+  it('puts each recipient’s unsubscribe link into the same stored content', async () => {
+    const content = await renderCampaign(
       { pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e', subject: 'Hello', body: 'Hi **all**' },
       SITE,
       '1 Music Row, Nashville, TN 37203',
+      compiler,
     );
     expect(content.html).toContain(
       'https://wren.example/api/campaigns/Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e',
@@ -48,5 +53,22 @@ describe('campaign content', () => {
       'Unsubscribe: https://wren.example/api/newsletter/unsubscribe?token=a&b',
     );
     expect(mine.html).not.toContain('unsubscribe-url');
+  });
+
+  const mjml = (text: string) =>
+    `<mjml><mj-body><mj-section><mj-column><mj-text>${text}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+
+  it('compiles in its worker, one compile after another, and refuses MJML it cannot render', async () => {
+    const [a, b] = await Promise.all([
+      compiler.compile(mjml('First')),
+      compiler.compile(mjml('Second')),
+    ]);
+    expect(a).toContain('First');
+    expect(a).not.toContain('Second');
+    expect(b).toContain('Second');
+    await expect(
+      compiler.compile('<mjml><mj-body><mj-nonsense /></mj-body></mjml>'),
+    ).rejects.toThrow(/^Email template: /);
+    expect(await compiler.compile(mjml('Again'))).toContain('Again');
   });
 });

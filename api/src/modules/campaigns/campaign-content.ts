@@ -1,7 +1,8 @@
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../../common/strings.js';
 import { GALLERY_MEDIA_PATH } from '../gallery/gallery-files.js';
-import { campaignEmail, type RenderedEmail } from '../email/templates.js';
+import type { MjmlCompiler } from '../email/mjml-compiler.js';
+import { campaignEmailSource, type RenderedEmail } from '../email/templates.js';
 
 /**
  * Where each recipient's unsubscribe link goes in the stored HTML. An HTML comment: the body's
@@ -51,15 +52,17 @@ function absolute(href: string, publicUrl: string): string | null {
 
 /**
  * The campaign's email, the same for every recipient but their unsubscribe link (the placeholder
- * in the HTML; the plain text's footer is added per recipient by `personalText`).
+ * in the HTML; the plain text's footer is added per recipient by `personalText`), compiled by
+ * the worker so that a campaign's render never holds the site's requests.
  */
-export function renderCampaign(
+export async function renderCampaign(
   campaign: { pageId: string; subject: string; body: string },
   publicUrl: string,
   postalAddress: string,
+  compiler: MjmlCompiler,
   { test = false } = {},
-): RenderedEmail {
-  return campaignEmail({
+): Promise<RenderedEmail> {
+  const { subject, source, text } = campaignEmailSource({
     subject: test ? `[Test] ${campaign.subject}` : campaign.subject,
     bodyHtml: markdownToHtml(campaign.body, publicUrl),
     bodyText: campaign.body,
@@ -68,6 +71,7 @@ export function renderCampaign(
     postalAddress,
     test,
   });
+  return { subject, html: await compiler.compile(source), text };
 }
 
 /** One recipient's message: the stored content with their unsubscribe link. */

@@ -26,6 +26,7 @@ import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { ContentService } from '../content/content.service.js';
 import { newLinkToken } from '../email/link-pages.js';
+import { MjmlCompiler } from '../email/mjml-compiler.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { AudienceService } from './audience.service.js';
@@ -51,6 +52,7 @@ export class CampaignsService implements OnModuleInit {
     private readonly outbox: OutboxService,
     private readonly newsletter: NewsletterService,
     private readonly transactions: Transactions,
+    private readonly mjml: MjmlCompiler,
   ) {}
 
   private get campaigns() {
@@ -161,7 +163,7 @@ export class CampaignsService implements OnModuleInit {
   async preview(id: number): Promise<{ subject: string; html: string; text: string }> {
     const campaign = await this.find(id);
     const postalAddress = (await this.content.get()).postalAddress;
-    const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
+    const content = await renderCampaign(campaign, this.config.publicUrl, postalAddress, this.mjml);
     const link = `${this.config.publicUrl}/#email-signup`;
     return {
       subject: content.subject,
@@ -174,7 +176,15 @@ export class CampaignsService implements OnModuleInit {
   async test(id: number, emails: string[]): Promise<void> {
     const campaign = await this.find(id);
     const postalAddress = await this.postalAddress();
-    const content = renderCampaign(campaign, this.config.publicUrl, postalAddress, { test: true });
+    const content = await renderCampaign(
+      campaign,
+      this.config.publicUrl,
+      postalAddress,
+      this.mjml,
+      {
+        test: true,
+      },
+    );
     const placeholder = `${this.config.publicUrl}/#email-signup`;
     const now = this.clock.now().getTime();
     await this.transactions.run(async (manager) => {
@@ -272,7 +282,12 @@ export class CampaignsService implements OnModuleInit {
     if (campaign.html === null) {
       // Before any recipient is written: nothing is sent without it.
       const postalAddress = (await this.content.get()).postalAddress;
-      const content = renderCampaign(campaign, this.config.publicUrl, postalAddress);
+      const content = await renderCampaign(
+        campaign,
+        this.config.publicUrl,
+        postalAddress,
+        this.mjml,
+      );
       await this.campaigns.update(
         { id, html: IsNull() },
         { html: content.html, text: content.text },

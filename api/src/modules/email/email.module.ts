@@ -5,6 +5,7 @@ import { EmailsService } from './emails.service.js';
 import { MailQuota } from './mail-quota.entity.js';
 import { OutboxEmail } from './outbox-email.entity.js';
 import { MailSender } from './mail-sender.service.js';
+import { MjmlCompiler } from './mjml-compiler.js';
 import { OutboxService } from './outbox.service.js';
 import { EmailPersonalData } from './email.personal-data.js';
 
@@ -16,7 +17,7 @@ export const EMAIL_ENTITIES = [OutboxEmail, MailQuota];
 @Module({
   imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES)],
   controllers: [EmailListController, EmailsController],
-  providers: [OutboxService, MailSender, EmailsService, EmailPersonalData],
-  exports: [OutboxService, MailSender],
+  providers: [OutboxService, MailSender, EmailsService, EmailPersonalData, MjmlCompiler],
+  exports: [OutboxService, MailSender, MjmlCompiler],
 })
 export class EmailModule {}

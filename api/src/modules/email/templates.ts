@@ -35,11 +35,11 @@ const FONT = "Georgia, 'Times New Roman', serif";
 export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /**
- * Lays MJML sections out in the site's look (dark header with the artist's name, paper body,
- * small footer) and compiles them to HTML that Gmail, Apple Mail and Outlook render alike.
+ * MJML sections laid out in the site's look (dark header with the artist's name, paper body,
+ * small footer), ready to compile to HTML that Gmail, Apple Mail and Outlook render alike.
  */
-function layout(preview: string, sections: string, footer = ''): string {
-  const source = `<mjml>
+function layoutSource(preview: string, sections: string, footer = ''): string {
+  return `<mjml>
   <mj-head>
     <mj-title>${escapeHtml(preview)}</mj-title>
     <mj-preview>${escapeHtml(preview)}</mj-preview>
@@ -68,6 +68,11 @@ ${sections}
     </mj-section>
   </mj-body>
 </mjml>`;
+}
+
+/** The layout (`layoutSource`) compiled here, on the caller's thread. */
+function layout(preview: string, sections: string, footer = ''): string {
+  const source = layoutSource(preview, sections, footer);
   // Loaded with the first email rendered, not at start-up: mjml brings an HTML minifier, a
   // beautifier and cheerio, which take about as long to load as Nest itself.
   const mjml2html = createRequire(import.meta.url)('mjml') as typeof mjml;
@@ -643,6 +648,13 @@ export function passwordReset(resetUrl: string, minutes: number): RenderedEmail 
   });
 }
 
+/** An email whose HTML is still MJML to compile. */
+export interface MjmlEmail {
+  subject: string;
+  source: string;
+  text: string;
+}
+
 export interface CampaignEmailData {
   subject: string;
   /** The body's Markdown rendered and sanitised (campaigns/campaign-content.ts). */
@@ -661,9 +673,10 @@ export interface CampaignEmailData {
 /**
  * A campaign (newsletter or show announcement): the artist's words in the layout of every email,
  * a "view in your browser" link, and a footer with the unsubscribe link and her postal address.
- * No tracking pixel, no rewritten links.
+ * No tracking pixel, no rewritten links. Its MJML, which the caller compiles (`MjmlCompiler`:
+ * off the event loop, as a campaign's render must be).
  */
-export function campaignEmail(data: CampaignEmailData): RenderedEmail {
+export function campaignEmailSource(data: CampaignEmailData): MjmlEmail {
   const subject = oneLine(data.subject);
   const view = `<mj-text font-size="13px" align="center" color="${COLOURS.inkSoft}"><a href="${escapeHtml(data.viewUrl)}" style="color:${COLOURS.inkSoft}">View this email in your browser</a></mj-text>`;
   const notice = data.test
@@ -674,7 +687,7 @@ export function campaignEmail(data: CampaignEmailData): RenderedEmail {
     escapeHtml(`You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`),
     escapeHtml(data.postalAddress).replace(/\n/g, '<br />'),
   ].join('<br />');
-  const html = layout(
+  const source = layoutSource(
     subject,
     [view, notice, `<mj-text>${data.bodyHtml}</mj-text>`].filter(Boolean).join('\n'),
     footer,
@@ -693,7 +706,7 @@ export function campaignEmail(data: CampaignEmailData): RenderedEmail {
     `You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`,
     data.postalAddress,
   ].join('\n');
-  return { subject, html, text };
+  return { subject, source, text };
 }
 
 /**

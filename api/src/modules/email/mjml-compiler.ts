@@ -1,0 +1,100 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+
+/** The worker: loads mjml once, then compiles each source it is sent, strictly validated. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const mjml2html = require(workerData.mjml);
+parentPort.on('message', ({ id, source }) => {
+  try {
+    const { html, errors } = mjml2html(source, { validationLevel: 'strict', minify: false });
+    parentPort.postMessage(
+      errors.length ? { id, error: errors[0].formattedMessage } : { id, html },
+    );
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
+  }
+});
+`;
+
+/** A worker with nothing to compile for this long ends, and gives its memory back. */
+const IDLE_MS = 5_000;
+
+type Reply = { id: number; html: string } | { id: number; error: string };
+
+/**
+ * Compiles MJML to HTML in a worker thread of its own. Loading mjml (an HTML minifier, a
+ * beautifier and cheerio) takes as long as Nest's start, and all of it would run on the event
+ * loop that answers the site: a campaign's first render held every request for that long. The
+ * worker starts with the first compile, stays for the next while they come (it does not keep the
+ * process alive), and ends IDLE_MS after the last one, or with the app: a campaign is rendered
+ * once, so mjml's memory is not held beside its list of recipients. A worker that fails fails the
+ * compiles it held, and the next compile starts another.
+ */
+@Injectable()
+export class MjmlCompiler implements OnModuleDestroy {
+  private readonly logger = new Logger('Email');
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private idle: NodeJS.Timeout | null = null;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (html: string) => void; reject: (error: Error) => void }
+  >();
+
+  compile(source: string): Promise<string> {
+    const worker = this.started();
+    const id = ++this.nextId;
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    return new Promise<string>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      // Held while a compile is under way: the answer comes even when nothing else keeps the
+      // process alive (a script's last email).
+      worker.ref();
+      worker.postMessage({ id, source });
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const mjml = createRequire(import.meta.url).resolve('mjml');
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { mjml } });
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const waiter = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if (this.waiting.size === 0) {
+        worker.unref();
+        this.idle = setTimeout(() => void this.onModuleDestroy(), IDLE_MS).unref();
+      }
+      if (!waiter) return;
+      if ('error' in reply) waiter.reject(new Error(`Email template: ${reply.error}`));
+      else waiter.resolve(reply.html);
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const [, waiter] of this.waiting) waiter.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', (error) => {
+      this.logger.error(`The MJML worker failed: ${error.message}`);
+      fail(error);
+    });
+    worker.on('exit', (code) => {
+      if (this.waiting.size) fail(new Error(`The MJML worker stopped (exit code ${code}).`));
+      else if (this.worker === worker) this.worker = null;
+    });
+    this.worker = worker;
+    return worker;
+  }
+}
