@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  ALREADY_MEMBER_MESSAGE,
   NO_MEMBERSHIP_MESSAGE,
   type Account,
   type AccountLibraryItem,
@@ -13,6 +14,7 @@ import { MembershipEvent } from '../src/modules/memberships/membership-event.ent
 import { MembershipPayment } from '../src/modules/memberships/membership-payment.entity.js';
 import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
 import { Membership } from '../src/modules/memberships/membership.entity.js';
+import { CHECKOUT_UNDER_WAY_MESSAGE } from '../src/modules/memberships/memberships.service.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
@@ -107,6 +109,18 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
     const sessionId = (res.body as { url: string }).url.split('/').pop()!;
     const session = s.stripe.paySubscription(sessionId, email);
     return { session, subscriptionId: session.subscription as string };
+  }
+
+  /** A browser signed in to `email`'s account with the emailed code. */
+  async function signedIn(email: string) {
+    const fan = fanBrowser(s.t, '198.51.100.7');
+    const codes = () => smtp.received.filter((m) => m.rcptTo.includes(email)).length;
+    const before = codes();
+    await fan.post('/api/account/sign-in').send({ email }).expect(202);
+    await eventually(() => codes() > before);
+    const { code } = signInOf(smtp.received, email);
+    await fan.post('/api/account/verify').send({ email, code }).expect(200);
+    return fan;
   }
 
   const memberships = () =>
@@ -272,6 +286,61 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
     });
   });
 
+  describe('joining with a fan session', () => {
+    it('joins as the signed-in fan without an email, and refuses her once she is a member', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const fan = await signedIn(email);
+      const res = await fan
+        .post('/api/memberships/checkout')
+        .send({ tierId: tier.id, interval: 'month' })
+        .expect(200);
+      expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+      expect(s.stripe.creates().at(-1)!.body).toMatchObject({ customer_email: email });
+
+      // The session's address is hers, whatever the body names.
+      await fan
+        .post('/api/memberships/checkout')
+        .send({ tierId: tier.id, interval: 'year', email: freshEmail() })
+        .expect(200);
+      expect(s.stripe.creates().at(-1)!.body).toMatchObject({ customer_email: email });
+
+      const sessionId = (res.body as { url: string }).url.split('/').pop()!;
+      await deliver(
+        eventPayload('checkout.session.completed', s.stripe.paySubscription(sessionId, email)),
+      );
+      const again = await fan
+        .post('/api/memberships/checkout')
+        .send({ tierId: tier.id, interval: 'year' })
+        .expect(409);
+      expect(again.body.message).toBe(ALREADY_MEMBER_MESSAGE);
+      expect(s.stripe.creates()).toHaveLength(2);
+    });
+
+    it('opens one payment page of two joins of one address at once', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      let answered!: () => void;
+      const oneAnswered = new Promise<void>((resolve) => (answered = resolve));
+      // Stripe answers the first only once the other is answered: they overlap for certain.
+      s.stripe.beforeSessionAnswer = () => oneAnswered;
+      const both = await Promise.all(
+        ['month', 'year'].map((interval) =>
+          join({ tierId: tier.id, interval, email }).then((res) => {
+            answered();
+            return res;
+          }),
+        ),
+      );
+      expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+      expect(both.find((res) => res.status === 409)!.body.message).toBe(CHECKOUT_UNDER_WAY_MESSAGE);
+      expect(s.stripe.creates()).toHaveLength(1);
+      s.stripe.beforeSessionAnswer = null;
+      // Once the page is open, another join of hers (say, from another tab) opens again.
+      await join({ tierId: tier.id, interval: 'month', email }).expect(200);
+    });
+  });
+
   describe('events in any order', () => {
     it('converges when updated comes before completed, and older news changes nothing', async () => {
       const tier = await createTier();
@@ -413,18 +482,6 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
   });
 
   describe('in her account', () => {
-    /** A browser signed in to `email`'s account with the emailed code. */
-    async function signedIn(email: string) {
-      const fan = fanBrowser(s.t, '198.51.100.7');
-      const codes = () => smtp.received.filter((m) => m.rcptTo.includes(email)).length;
-      const before = codes();
-      await fan.post('/api/account/sign-in').send({ email }).expect(202);
-      await eventually(() => codes() > before);
-      const { code } = signInOf(smtp.received, email);
-      await fan.post('/api/account/verify').send({ email, code }).expect(200);
-      return fan;
-    }
-
     it('shows her membership, gives every release while it lasts, and opens the portal back to her account', async () => {
       const admin = await loggedIn(s.t);
       await removeReleases(s.t);

@@ -27,7 +27,7 @@ import {
   type MembershipTier,
   type MembershipTierInput,
 } from '@artist/contracts';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import {
   BillingEvents,
   type BillingCheckout,
@@ -48,6 +48,7 @@ import {
   PaymentsNotSetUpError,
 } from '../checkout/payment-provider.js';
 import { OutboxService } from '../email/outbox.service.js';
+import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
 import { MembershipPayment } from './membership-payment.entity.js';
 import { MembershipTierRecord } from './membership-tier.entity.js';
@@ -60,6 +61,11 @@ export const EMAIL_NEEDED_MESSAGE = 'Please enter your email address to join.';
 export const CARD_LINK_NOT_FOUND_MESSAGE =
   'This link is not valid: it may have been mistyped, or the membership has been erased.';
 export const CARD_LINK_ENDED_MESSAGE = 'This membership has ended: there is no card to update.';
+export const CHECKOUT_UNDER_WAY_MESSAGE =
+  'A membership checkout for this email address is already being opened: use the payment page it opens.';
+
+/** A hold on an address's checkout older than this was left by a stopped server: it lapses. */
+const CHECKOUT_HOLD_MS = 60_000;
 
 /** Where the "update your card" link of a declined renewal leads (then on to Stripe's portal). */
 export const CARD_LINK_PATH = '/api/memberships/card';
@@ -208,8 +214,9 @@ export class MembershipsService extends BillingEvents {
   // ---- Joining ----
 
   /**
-   * POST /api/memberships/checkout: a Stripe Checkout session in subscription mode. `fanEmail`
-   * is the seam for fan sessions: the signed-in fan's address, used when the body names none.
+   * POST /api/memberships/checkout: a Stripe Checkout session in subscription mode, for the
+   * signed-in fan's address (`fanEmail`) or, without a fan session, the one the body names. Of
+   * two joins of one address at once, one opens a session and the other answers 409.
    */
   async checkout(
     input: MembershipCheckoutRequest,
@@ -222,16 +229,46 @@ export class MembershipsService extends BillingEvents {
     if (!tier.open) throw new BadRequestException(TIER_CLOSED_MESSAGE);
     const amountCents = input.interval === 'year' ? tier.yearlyPriceCents : tier.monthlyPriceCents;
     if (amountCents === null) throw new BadRequestException(NO_YEARLY_PRICE_MESSAGE);
-    const email = input.email ?? fanEmail;
+    const email = fanEmail ?? input.email;
     if (!email) throw new BadRequestException(EMAIL_NEEDED_MESSAGE);
     const address = normaliseEmail(email);
-    if (await this.isCurrentMember(address)) throw new ConflictException(ALREADY_MEMBER_MESSAGE);
-    const metadata = { tierId: String(tier.id), interval: input.interval };
+    await this.holdCheckout(address);
+    try {
+      if (await this.isCurrentMember(address)) throw new ConflictException(ALREADY_MEMBER_MESSAGE);
+      return await this.openCheckout(tier, input.interval, amountCents, address);
+    } finally {
+      await this.dataSource.getRepository(MembershipCheckout).delete({ email: address });
+    }
+  }
+
+  /** Holds the address's checkout while its session is made: 409 when another holds it. */
+  private async holdCheckout(email: string): Promise<void> {
+    const repository = this.dataSource.getRepository(MembershipCheckout);
+    const now = this.clock.now();
+    await repository.delete({
+      email,
+      startedAt: LessThan(new Date(now.getTime() - CHECKOUT_HOLD_MS)),
+    });
+    try {
+      await repository.insert({ email, startedAt: now });
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new ConflictException(CHECKOUT_UNDER_WAY_MESSAGE);
+      throw error;
+    }
+  }
+
+  private async openCheckout(
+    tier: MembershipTierRecord,
+    interval: MembershipInterval,
+    amountCents: number,
+    address: string,
+  ): Promise<{ url: string }> {
+    const metadata = { tierId: String(tier.id), interval };
     try {
       const created = await this.provider.createSubscriptionSession({
         name: tier.name,
         amountCents,
-        interval: input.interval,
+        interval,
         email: address,
         metadata,
         successUrl: `${this.config.publicUrl}/?membership=success`,
