@@ -3,6 +3,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   ALREADY_MEMBER_MESSAGE,
+  PRESALE_ALREADY_SENT_MESSAGE,
+  type ShowPresale,
   NO_MEMBERSHIP_MESSAGE,
   type Account,
   type AccountLibraryItem,
@@ -15,6 +17,7 @@ import { MembershipPayment } from '../src/modules/memberships/membership-payment
 import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
 import { Membership } from '../src/modules/memberships/membership.entity.js';
 import { CHECKOUT_UNDER_WAY_MESSAGE } from '../src/modules/memberships/memberships.service.js';
+import { ShowPresaleRecord } from '../src/modules/presales/show-presale.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
@@ -25,6 +28,7 @@ import { fanBrowser, signInOf } from './utils/fan-account.js';
 import { mailingOfSuite } from './utils/mailing.js';
 import { outboxSettled } from './utils/outbox.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
+import { showInput } from './utils/shows.js';
 import { eventually } from './utils/smtp.js';
 import { clearTables } from './utils/test-app.js';
 
@@ -75,7 +79,13 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
 
   beforeEach(async () => {
     await s.reset();
-    await clearTables(s.t, [MembershipEvent, MembershipPayment, Membership, MembershipTierRecord]);
+    await clearTables(s.t, [
+      MembershipEvent,
+      MembershipPayment,
+      Membership,
+      MembershipTierRecord,
+      ShowPresaleRecord,
+    ]);
     smtp.received.length = 0;
   });
 
@@ -677,6 +687,117 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         .send({ audience: { tierId: front.id } })
         .expect(400);
       expect(alone.body.message).toBe('tierId goes with members: true.');
+    });
+  });
+
+  describe('presale codes', () => {
+    /** Confirmed newsletter signups, as the campaigns' audience reads them. */
+    async function subscribe(...emails: string[]) {
+      for (const email of emails) {
+        await request(s.t.server)
+          .post('/api/email-signup')
+          .set('Origin', s.t.config.publicUrl)
+          .send({ email })
+          .expect(201);
+        await data()
+          .getRepository(EmailSignup)
+          .update({ email }, { confirmedAt: Date.now() - 1000 });
+      }
+    }
+
+    it('emails a show’s code once to each current member of a presale tier, and only once for two sends at once', async () => {
+      const agent = await admin();
+      const { body: content } = await agent.get('/api/admin/content').expect(200);
+      await agent
+        .put('/api/admin/content')
+        .send({ ...content, postalAddress: 'PO Box 1234, Nashville, TN 37203' })
+        .expect(200);
+      const show = (
+        await agent
+          .post('/api/admin/shows')
+          .send(showInput({ venue: 'Ryman Auditorium', date: '2099-03-14' }))
+          .expect(201)
+      ).body as { id: number };
+      const front = await createTier();
+      const porch = await createTier({
+        name: 'Porch',
+        perks: { allDownloads: true, earlyAccessDays: 0, presale: false },
+      });
+      const [member, lapsed, porchMember, subscriber] = [0, 1, 2, 3].map(freshEmail);
+      await subscribe(member, lapsed, porchMember, subscriber);
+      for (const [tier, email] of [
+        [front, member],
+        [front, lapsed],
+        [porch, porchMember],
+      ] as const) {
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+      }
+      const gone = (await memberships()).find((m) => m.email === lapsed)!;
+      await deliver(
+        eventPayload(
+          'customer.subscription.deleted',
+          s.stripe.subscription(gone.subscriptionId, { status: 'canceled' }),
+        ),
+      );
+
+      const presale = () =>
+        agent.post(`/api/admin/shows/${show.id}/presale`).send({ code: 'RYMAN-99' });
+      const both = await Promise.all([presale(), presale()]);
+      expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+      const sent = both.find((res) => res.status === 201)!.body as ShowPresale;
+      expect(sent).toEqual({
+        showId: show.id,
+        code: 'RYMAN-99',
+        campaignId: expect.any(Number),
+        createdAt: expect.any(String),
+      });
+      expect(both.find((res) => res.status === 409)!.body.message).toBe(
+        PRESALE_ALREADY_SENT_MESSAGE,
+      );
+      await eventually(
+        async () =>
+          (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200)).body.status ===
+          'sent',
+        20_000,
+        'the presale campaign',
+      );
+      const codes = smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'));
+      expect(codes.flatMap((m) => m.rcptTo)).toEqual([member]);
+      expect(codes[0]!.parsed.subject).toBe(
+        'Your presale code: Ryman Auditorium, Nashville, TN, March 14, 2099',
+      );
+
+      const again = await presale().expect(409);
+      expect(again.body.message).toBe(PRESALE_ALREADY_SENT_MESSAGE);
+      expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(1);
+    });
+
+    it('refuses an unknown show or an ill-formed code with a sentence, and sends nothing', async () => {
+      const agent = await admin();
+      const show = (await agent.post('/api/admin/shows').send(showInput()).expect(201)).body as {
+        id: number;
+      };
+      const cases: [string, object, number, string][] = [
+        ['/api/admin/shows/424242/presale', { code: 'A1' }, 404, 'Show not found.'],
+        [`/api/admin/shows/${show.id}/presale`, {}, 400, 'Please enter the presale code.'],
+        [
+          `/api/admin/shows/${show.id}/presale`,
+          { code: 'two words' },
+          400,
+          'A presale code is letters, digits, dashes and underscores only.',
+        ],
+      ];
+      for (const [path, body, status, message] of cases) {
+        const res = await agent.post(path).send(body).expect(status);
+        expect(JSON.stringify(res.body)).toContain(message);
+      }
+      await request(s.t.server)
+        .post(`/api/admin/shows/${show.id}/presale`)
+        .set('Origin', s.t.config.publicUrl)
+        .send({ code: 'A1' })
+        .expect(401);
+      expect(await data().getRepository(ShowPresaleRecord).count()).toBe(0);
     });
   });
 

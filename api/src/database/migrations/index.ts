@@ -56,6 +56,7 @@ import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipment
 import { CampaignListsFixedInTheBackground1768500000000 } from './1768500000000-CampaignListsFixedInTheBackground.js';
 import { CreateMemberships1768600000000 } from './1768600000000-CreateMemberships.js';
 import { AddMembershipCheckouts1768600000100 } from './1768600000100-AddMembershipCheckouts.js';
+import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershipPresales.js';
 
 /** In order of application. */
 export const migrations = [
@@ -116,4 +117,5 @@ export const migrations = [
   CampaignListsFixedInTheBackground1768500000000,
   CreateMemberships1768600000000,
   AddMembershipCheckouts1768600000100,
+  AddMembershipPresales1768600000200,
 ];

@@ -73,6 +73,14 @@ export const CARD_LINK_PATH = '/api/memberships/card';
 /** A membership that holds a subscription Stripe may still charge: its perks stay. */
 export const CURRENT_STATUSES: MembershipStatus[] = ['active', 'past_due'];
 
+/** A current membership as `currentMemberships` reads it, with its tier's perks. */
+export interface CurrentMembership {
+  email: string | null;
+  tierId: number | null;
+  status: MembershipStatus;
+  perks: MembershipPerks;
+}
+
 /** What a fan without a current membership gets. */
 const NO_PERKS: MembershipPerks = { allDownloads: false, earlyAccessDays: 0, presale: false };
 
@@ -288,21 +296,58 @@ export class MembershipsService extends BillingEvents {
     }
   }
 
-  /** Whether the address holds a membership Stripe still charges (active or past due). */
-  async isCurrentMember(email: string): Promise<boolean> {
-    const count = await this.dataSource
+  /**
+   * The one read of who is a member and what she gets: the current memberships (active or past
+   * due: Stripe still charges them, so their perks stay), each with its tier's perks; of one
+   * address, one tier, or everyone.
+   */
+  async currentMemberships(
+    where: { email?: string; tierId?: number } = {},
+  ): Promise<CurrentMembership[]> {
+    const query = this.dataSource
       .getRepository(Membership)
-      .countBy({ email: normaliseEmail(email), status: In(CURRENT_STATUSES) });
-    return count > 0;
+      .createQueryBuilder('m')
+      .leftJoin(MembershipTierRecord, 't', 't.id = m.tierId')
+      .select('m.email', 'email')
+      .addSelect('m.tierId', 'tierId')
+      .addSelect('m.status', 'status')
+      .addSelect('t.perks', 'perks')
+      .where('m.status IN (:...statuses)', { statuses: CURRENT_STATUSES });
+    if (where.email !== undefined) {
+      query.andWhere('m.email = :email', { email: normaliseEmail(where.email) });
+    }
+    if (where.tierId !== undefined) query.andWhere('m.tierId = :tierId', { tierId: where.tierId });
+    const rows = await query.getRawMany<{
+      email: string | null;
+      tierId: number | null;
+      status: string;
+      perks: string | null;
+    }>();
+    return rows.map((row) => ({
+      email: row.email,
+      tierId: row.tierId === null ? null : Number(row.tierId),
+      status: row.status as MembershipStatus,
+      perks: row.perks ? (JSON.parse(row.perks) as MembershipPerks) : NO_PERKS,
+    }));
   }
 
-  /** The addresses of current members (active or past due), of one tier when given. */
-  async currentMemberEmails(tierId: number | null): Promise<Set<string>> {
-    const rows = await this.dataSource.getRepository(Membership).find({
-      select: { email: true },
-      where: { status: In(CURRENT_STATUSES), ...(tierId !== null ? { tierId } : {}) },
-    });
-    return new Set(rows.flatMap((row) => (row.email ? [row.email] : [])));
+  /** Whether the address holds a membership Stripe still charges (active or past due). */
+  async isCurrentMember(email: string): Promise<boolean> {
+    return (await this.currentMemberships({ email })).length > 0;
+  }
+
+  /**
+   * The addresses of current members, of one tier when given, and of tiers with the presale
+   * perk only when `presale` is set.
+   */
+  async currentMemberEmails(
+    tierId: number | null,
+    { presale = false }: { presale?: boolean } = {},
+  ): Promise<Set<string>> {
+    const rows = await this.currentMemberships(tierId === null ? {} : { tierId });
+    return new Set(
+      rows.flatMap((row) => (row.email && (!presale || row.perks.presale) ? [row.email] : [])),
+    );
   }
 
   async tierExists(id: number): Promise<boolean> {
@@ -346,17 +391,8 @@ export class MembershipsService extends BillingEvents {
    * tiers has. None without a current membership.
    */
   async perksOf(email: string): Promise<MembershipPerks> {
-    const rows = await this.dataSource.getRepository(Membership).find({
-      select: { tierId: true },
-      where: { email: normaliseEmail(email), status: In(CURRENT_STATUSES) },
-    });
-    const tierIds = rows.flatMap((row) => (row.tierId === null ? [] : [row.tierId]));
-    if (tierIds.length === 0) return NO_PERKS;
-    const tiers = await this.dataSource
-      .getRepository(MembershipTierRecord)
-      .findBy({ id: In(tierIds) });
-    return tiers
-      .map((tier) => JSON.parse(tier.perks) as MembershipPerks)
+    return (await this.currentMemberships({ email }))
+      .map((row) => row.perks)
       .reduce(
         (all, perks) => ({
           allDownloads: all.allDownloads || perks.allDownloads,
