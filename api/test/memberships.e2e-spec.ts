@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
   ALREADY_MEMBER_MESSAGE,
+  type AdminProduct,
   PRESALE_ALREADY_SENT_MESSAGE,
   type ShowPresale,
   NO_MEMBERSHIP_MESSAGE,
@@ -12,6 +13,8 @@ import {
   type MembersSummary,
   type MembershipTier,
 } from '@artist/contracts';
+import { Clock } from '../src/common/clock.js';
+import { NOT_RELEASED_MESSAGE } from '../src/modules/checkout/checkout.service.js';
 import { MembershipEvent } from '../src/modules/memberships/membership-event.entity.js';
 import { MembershipPayment } from '../src/modules/memberships/membership-payment.entity.js';
 import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
@@ -559,6 +562,145 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         status: 'active',
       });
       expect((await fan.get('/api/account/library').expect(200)).body).toEqual([]);
+    });
+  });
+
+  describe('release dates and early access', () => {
+    const DAY_MS = 86_400_000;
+    const inDays = (today: string, days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    afterEach(() => jest.restoreAllMocks());
+
+    const shopIds = async () =>
+      ((await request(s.t.server).get('/api/products').expect(200)).body as { id: string }[]).map(
+        (p) => p.id,
+      );
+
+    it('keeps a release out of the shop and its checkout until its date, then shows it without an edit', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const clock = s.t.app.get(Clock);
+      const today = clock.today();
+      const date = inDays(today, 5);
+      const release = await createRelease(agent, { releaseDate: date });
+      expect(release.releaseDate).toBe(date);
+      await uploadFormat(agent, release.id, 'FLAC', zipBytes(2000)).expect(201);
+
+      expect(await shopIds()).not.toContain(release.id);
+      const early = await s
+        .createCheckout({ items: [{ productId: release.id, quantity: 1, priceCents: 900 }] })
+        .expect(400);
+      expect(early.body.message).toBe(NOT_RELEASED_MESSAGE);
+      expect(s.stripe.creates()).toHaveLength(0);
+
+      // The admin still lists it, with its date; a PUT that leaves the date out keeps it.
+      const admins = (await agent.get('/api/admin/releases').expect(200)).body as AdminProduct[];
+      expect(admins.find((p) => p.id === release.id)?.releaseDate).toBe(date);
+      const edited = await agent
+        .put(`/api/admin/products/${release.id}`)
+        .send({
+          name: release.name,
+          description: 'New words.',
+          image: null,
+          sizes: [],
+          priceInCents: 800,
+        })
+        .expect(200);
+      expect(edited.body).toMatchObject({ description: 'New words.', releaseDate: date });
+
+      // The day comes: the kept answer is read again, with no write to the catalogue.
+      jest.spyOn(clock, 'today').mockReturnValue(date);
+      expect(await shopIds()).toContain(release.id);
+      await s
+        .createCheckout({ items: [{ productId: release.id, quantity: 1, priceCents: 900 }] })
+        .expect(200);
+    });
+
+    it('refuses a release date on merch or in another format, with a sentence', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const merch = await agent
+        .post('/api/admin/products')
+        .send({
+          name: 'Tote Bag',
+          description: 'Canvas.',
+          priceInCents: 2000,
+          image: null,
+          sizes: [],
+          releaseDate: '2099-01-01',
+        })
+        .expect(400);
+      expect(merch.body.message).toBe('Only a digital release has a release date.');
+      const release = await createRelease(agent);
+      const bad = await agent
+        .put(`/api/admin/products/${release.id}`)
+        .send({
+          name: release.name,
+          description: release.description,
+          image: null,
+          sizes: [],
+          kind: 'digital',
+          pricing: 'name-your-price',
+          minPriceCents: 800,
+          priceInCents: 800,
+          releaseDate: '14/03/2099',
+        })
+        .expect(400);
+      expect(JSON.stringify(bad.body)).toContain(
+        'releaseDate must be a date in YYYY-MM-DD format, or null for a release out now',
+      );
+    });
+
+    it('puts a coming release in the library of members whose early access reaches its date, and lets them download it', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const clock = s.t.app.get(Clock);
+      const today = clock.today();
+      const soon = await createRelease(agent, { name: 'Soon', releaseDate: inDays(today, 5) });
+      const later = await createRelease(agent, { name: 'Later', releaseDate: inDays(today, 10) });
+      const out = await createRelease(agent, { name: 'Out Now' });
+      for (const { id } of [soon, later, out]) {
+        await uploadFormat(agent, id, 'FLAC', zipBytes(2000)).expect(201);
+      }
+      const early = await createTier({
+        name: 'Early',
+        perks: { allDownloads: false, earlyAccessDays: 7, presale: false },
+      });
+      const every = await createTier({
+        name: 'Every',
+        perks: { allDownloads: true, earlyAccessDays: 0, presale: false },
+      });
+      const both = await createTier(); // every release, 7 days early
+      const library = async (fan: Awaited<ReturnType<typeof signedIn>>) =>
+        ((await fan.get('/api/account/library').expect(200)).body as AccountLibraryItem[])
+          .map((item) => item.productId)
+          .sort();
+      const fans: Record<string, Awaited<ReturnType<typeof signedIn>>> = {};
+      for (const [name, tier] of [
+        ['early', early],
+        ['every', every],
+        ['both', both],
+      ] as const) {
+        const email = freshEmail();
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+        fans[name] = await signedIn(email);
+      }
+
+      expect(await library(fans.early!)).toEqual([soon.id]);
+      expect(await library(fans.every!)).toEqual([out.id]);
+      expect(await library(fans.both!)).toEqual([soon.id, out.id].sort());
+      await fans.early!.get(`/api/account/library/${soon.id}/FLAC`).expect(200);
+      await fans.every!.get(`/api/account/library/${soon.id}/FLAC`).expect(404);
+      await fans.early!.get(`/api/account/library/${later.id}/FLAC`).expect(404);
+
+      // Three days on, `later` is 7 days away: early access reaches it.
+      jest.spyOn(clock, 'today').mockReturnValue(inDays(today, 3));
+      expect(await library(fans.early!)).toEqual([soon.id, later.id].sort());
+      // Once out, a release is the shop's: early access alone no longer holds it.
+      jest.spyOn(clock, 'today').mockReturnValue(inDays(today, 5));
+      expect(await library(fans.early!)).toEqual([later.id]);
+      expect(await library(fans.every!)).toEqual([soon.id, out.id].sort());
     });
   });
 

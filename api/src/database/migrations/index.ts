@@ -57,6 +57,7 @@ import { CampaignListsFixedInTheBackground1768500000000 } from './1768500000000-
 import { CreateMemberships1768600000000 } from './1768600000000-CreateMemberships.js';
 import { AddMembershipCheckouts1768600000100 } from './1768600000100-AddMembershipCheckouts.js';
 import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershipPresales.js';
+import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js';
 
 /** In order of application. */
 export const migrations = [
@@ -118,4 +119,5 @@ export const migrations = [
   CreateMemberships1768600000000,
   AddMembershipCheckouts1768600000100,
   AddMembershipPresales1768600000200,
+  AddReleaseDates1768600000300,
 ];

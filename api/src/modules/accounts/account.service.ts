@@ -79,7 +79,10 @@ export class AccountService {
       this.placedOrders(fan),
       this.memberships.perksOf(fan.email),
     ]);
-    return this.library.releasesOf(fan.email, orders, { allReleases: perks.allDownloads });
+    return this.library.releasesOf(fan.email, orders, {
+      allReleases: perks.allDownloads,
+      earlyAccessDays: perks.earlyAccessDays,
+    });
   }
 
   /** A Stripe billing portal session for her membership, back to her account. */
