@@ -279,16 +279,15 @@ export class MembershipsService extends BillingEvents {
         interval,
         email: address,
         metadata,
-        successUrl: `${this.config.publicUrl}/?membership=success`,
-        cancelUrl: `${this.config.publicUrl}/?membership=canceled`,
+        // Back to her account, which shows the membership once Stripe's events have made it.
+        successUrl: `${this.config.publicUrl}/account?membership=joined`,
+        cancelUrl: `${this.config.publicUrl}/#membership`,
         idempotencyKey: randomUUID(),
       });
       return { url: created.url };
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {
-        throw new ServiceUnavailableException(
-          this.provider.name === 'test' ? error.message : PAYMENTS_NOT_SET_UP_MESSAGE,
-        );
+        throw new ServiceUnavailableException(PAYMENTS_NOT_SET_UP_MESSAGE);
       }
       if (!(error instanceof PaymentProviderError)) throw error;
       this.logger.error(error);
