@@ -86,8 +86,8 @@ export class AccountService {
   }
 
   /** A Stripe billing portal session for her membership, back to her account. */
-  membershipPortal(fan: SignedInFan): Promise<string> {
-    return this.memberships.accountPortal(fan.email);
+  membershipPortal(fan: SignedInFan, siteUrl: string): Promise<string> {
+    return this.memberships.accountPortal(fan.email, siteUrl);
   }
 
   private placedOrders(fan: SignedInFan): Promise<PlacedOrder[]> {

@@ -5,6 +5,7 @@ import {
   Get,
   Header,
   HttpCode,
+  Inject,
   Param,
   Post,
   Put,
@@ -25,7 +26,10 @@ import {
   type MembershipTier,
 } from '@artist/contracts';
 import { AdminController } from '../../common/admin-only.js';
+import { siteUrlOf } from '../../common/origin-check.js';
 import { SignedInFans } from '../../common/signed-in-fans.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
@@ -110,6 +114,7 @@ export class MembershipsController {
   constructor(
     private readonly memberships: MembershipsService,
     private readonly fans: SignedInFans,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The open tiers, with their prices and perks. */
@@ -130,7 +135,8 @@ export class MembershipsController {
     @Body() body: MembershipCheckoutDto,
     @Req() req: Request,
   ): Promise<CheckoutResponse> {
-    return this.memberships.checkout(body, await this.fans.emailOf(req));
+    const siteUrl = siteUrlOf(req, this.config);
+    return this.memberships.checkout(body, await this.fans.emailOf(req), siteUrl);
   }
 
   /** The "update your card" link of a declined renewal: on to Stripe's billing portal. */

@@ -223,12 +223,14 @@ export class MembershipsService extends BillingEvents {
 
   /**
    * POST /api/memberships/checkout: a Stripe Checkout session in subscription mode, for the
-   * signed-in fan's address (`fanEmail`) or, without a fan session, the one the body names. Of
-   * two joins of one address at once, one opens a session and the other answers 409.
+   * signed-in fan's address (`fanEmail`) or, without a fan session, the one the body names,
+   * returning to the site she came from (`siteUrl`, where her session's cookie is). Of two joins
+   * of one address at once, one opens a session and the other answers 409.
    */
   async checkout(
     input: MembershipCheckoutRequest,
     fanEmail: string | null = null,
+    siteUrl: string = this.config.publicUrl,
   ): Promise<{ url: string }> {
     const tier = await this.dataSource
       .getRepository(MembershipTierRecord)
@@ -243,7 +245,7 @@ export class MembershipsService extends BillingEvents {
     await this.holdCheckout(address);
     try {
       if (await this.isCurrentMember(address)) throw new ConflictException(ALREADY_MEMBER_MESSAGE);
-      return await this.openCheckout(tier, input.interval, amountCents, address);
+      return await this.openCheckout(tier, input.interval, amountCents, address, siteUrl);
     } finally {
       await this.dataSource.getRepository(MembershipCheckout).delete({ email: address });
     }
@@ -270,6 +272,7 @@ export class MembershipsService extends BillingEvents {
     interval: MembershipInterval,
     amountCents: number,
     address: string,
+    siteUrl: string,
   ): Promise<{ url: string }> {
     const metadata = { tierId: String(tier.id), interval };
     try {
@@ -280,8 +283,8 @@ export class MembershipsService extends BillingEvents {
         email: address,
         metadata,
         // Back to her account, which shows the membership once Stripe's events have made it.
-        successUrl: `${this.config.publicUrl}/account?membership=joined`,
-        cancelUrl: `${this.config.publicUrl}/#membership`,
+        successUrl: `${siteUrl}/account?membership=joined`,
+        cancelUrl: `${siteUrl}/#membership`,
         idempotencyKey: randomUUID(),
       });
       return { url: created.url };
@@ -406,10 +409,10 @@ export class MembershipsService extends BillingEvents {
    * A Stripe billing portal session for her membership (card, cancellation), back to her
    * account: 404 with a sentence when she has none Stripe still charges.
    */
-  async accountPortal(email: string): Promise<string> {
+  async accountPortal(email: string, siteUrl: string = this.config.publicUrl): Promise<string> {
     const row = await this.latestOf(email);
     if (!row || !row.customerId) throw new NotFoundException(NO_MEMBERSHIP_MESSAGE);
-    return this.portal(row.customerId);
+    return this.portal(row.customerId, siteUrl);
   }
 
   private latestOf(email: string): Promise<Membership | null> {
@@ -419,10 +422,13 @@ export class MembershipsService extends BillingEvents {
     });
   }
 
-  /** A billing portal session of the customer, whose way back is her account. */
-  private async portal(customerId: string): Promise<string> {
+  /** A billing portal session of the customer, whose way back is her account on `siteUrl`. */
+  private async portal(
+    customerId: string,
+    siteUrl: string = this.config.publicUrl,
+  ): Promise<string> {
     try {
-      const back = `${this.config.publicUrl}/account`;
+      const back = `${siteUrl}/account`;
       return (await this.provider.createPortalSession(customerId, back)).url;
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {
