@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MembershipTier } from '@artist/contracts';
-import { renderApp, stubApi } from '../../test/renderApp.js';
+import { renderApp, stubApi, type Reply } from '../../test/renderApp.js';
 import { redirectTo } from '../cart/checkoutApi.js';
 
 const FRONT_ROW: MembershipTier = {
@@ -77,7 +77,7 @@ it('lists each tier with its perks in plain words and a join per interval, askin
 });
 
 it('takes a signed-in fan straight to payment, and says why the server refuses', async () => {
-  let answer = {
+  let answer: Reply = {
     status: 409,
     body: { message: 'This email address already has an active membership.' },
   };
@@ -94,7 +94,7 @@ it('takes a signed-in fan straight to payment, and says why the server refuses',
     'This email address already has an active membership.',
   );
   expect(screen.queryByRole('form', { name: /^Join / })).toBeNull();
-  answer = { status: 200, body: { url: PAY } } as typeof answer;
+  answer = { status: 200, body: { url: PAY } };
   await userEvent.click(join);
   await waitFor(() => expect(assign).toHaveBeenCalledWith(PAY));
   expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([

@@ -3,7 +3,7 @@ import { serverMessage, type MembershipInterval, type MembershipTier } from '@ar
 import { EmailField } from '../../shared/EmailField.js';
 import { accountApi } from '../account/accountApi.js';
 import { redirectTo } from '../cart/checkoutApi.js';
-import { useJoinMembershipMutation } from './membershipApi.js';
+import { useJoinMembershipMutation } from './joinApi.js';
 import { perkSentences, price } from './perks.js';
 import './membership.css';
 
