@@ -73,11 +73,10 @@ export const CARD_LINK_PATH = '/api/memberships/card';
 /** A membership that holds a subscription Stripe may still charge: its perks stay. */
 export const CURRENT_STATUSES: MembershipStatus[] = ['active', 'past_due'];
 
-/** A current membership as `currentMemberships` reads it, with its tier's perks. */
-export interface CurrentMembership {
-  email: string | null;
-  tierId: number | null;
-  status: MembershipStatus;
+/** A membership as `withTiers` reads it, with its tier's name and perks. */
+interface MembershipWithTier {
+  row: Membership;
+  tierName: string | null;
   perks: MembershipPerks;
 }
 
@@ -299,38 +298,45 @@ export class MembershipsService extends BillingEvents {
   }
 
   /**
-   * The one read of who is a member and what she gets: the current memberships (active or past
-   * due: Stripe still charges them, so their perks stay), each with its tier's perks; of one
-   * address, one tier, or everyone.
+   * The one read of memberships with their tiers: of one address or one tier (or all), in
+   * `statuses`, newest first, each with its tier's name and perks. Who is a member, what she
+   * gets and what her account shows all come from it.
    */
-  async currentMemberships(
+  private async withTiers(
+    where: { email?: string; tierId?: number },
+    statuses: readonly string[],
+  ): Promise<MembershipWithTier[]> {
+    const rows = await this.dataSource.getRepository(Membership).find({
+      where: {
+        status: In([...statuses]),
+        ...(where.email !== undefined ? { email: normaliseEmail(where.email) } : {}),
+        ...(where.tierId !== undefined ? { tierId: where.tierId } : {}),
+      },
+      order: { id: 'DESC' },
+    });
+    const ids = [...new Set(rows.flatMap((row) => (row.tierId === null ? [] : [row.tierId])))];
+    const tiers = ids.length
+      ? await this.dataSource.getRepository(MembershipTierRecord).findBy({ id: In(ids) })
+      : [];
+    const byId = new Map(tiers.map((tier) => [tier.id, tier]));
+    return rows.map((row) => {
+      const tier = row.tierId === null ? undefined : byId.get(row.tierId);
+      return {
+        row,
+        tierName: tier?.name ?? null,
+        perks: tier ? (JSON.parse(tier.perks) as MembershipPerks) : NO_PERKS,
+      };
+    });
+  }
+
+  /**
+   * The current memberships (active or past due: Stripe still charges them, so their perks stay)
+   * with their tiers' perks: of one address, one tier, or everyone.
+   */
+  private currentMemberships(
     where: { email?: string; tierId?: number } = {},
-  ): Promise<CurrentMembership[]> {
-    const query = this.dataSource
-      .getRepository(Membership)
-      .createQueryBuilder('m')
-      .leftJoin(MembershipTierRecord, 't', 't.id = m.tierId')
-      .select('m.email', 'email')
-      .addSelect('m.tierId', 'tierId')
-      .addSelect('m.status', 'status')
-      .addSelect('t.perks', 'perks')
-      .where('m.status IN (:...statuses)', { statuses: CURRENT_STATUSES });
-    if (where.email !== undefined) {
-      query.andWhere('m.email = :email', { email: normaliseEmail(where.email) });
-    }
-    if (where.tierId !== undefined) query.andWhere('m.tierId = :tierId', { tierId: where.tierId });
-    const rows = await query.getRawMany<{
-      email: string | null;
-      tierId: number | null;
-      status: string;
-      perks: string | null;
-    }>();
-    return rows.map((row) => ({
-      email: row.email,
-      tierId: row.tierId === null ? null : Number(row.tierId),
-      status: row.status as MembershipStatus,
-      perks: row.perks ? (JSON.parse(row.perks) as MembershipPerks) : NO_PERKS,
-    }));
+  ): Promise<MembershipWithTier[]> {
+    return this.withTiers(where, CURRENT_STATUSES);
   }
 
   /** Whether the address holds a membership Stripe still charges (active or past due). */
@@ -348,7 +354,9 @@ export class MembershipsService extends BillingEvents {
   ): Promise<Set<string>> {
     const rows = await this.currentMemberships(tierId === null ? {} : { tierId });
     return new Set(
-      rows.flatMap((row) => (row.email && (!presale || row.perks.presale) ? [row.email] : [])),
+      rows.flatMap(({ row, perks }) =>
+        row.email && (!presale || perks.presale) ? [row.email] : [],
+      ),
     );
   }
 
@@ -372,17 +380,14 @@ export class MembershipsService extends BillingEvents {
    * without one, none), with its tier's name and perks.
    */
   async membershipOf(email: string): Promise<AccountMembership | null> {
-    const row = await this.latestOf(email);
-    if (!row) return null;
-    const tier = row.tierId
-      ? await this.dataSource.getRepository(MembershipTierRecord).findOneBy({ id: row.tierId })
-      : null;
-    const member = toMember(row, tier?.name ?? null);
+    const latest = await this.latestOf(email);
+    if (!latest) return null;
+    const member = toMember(latest.row, latest.tierName);
     return {
       tierName: member.tierName,
       interval: member.interval,
       status: member.status,
-      perks: tier ? (JSON.parse(tier.perks) as MembershipPerks) : NO_PERKS,
+      perks: latest.perks,
       renewsAt: member.status === 'active' && !member.endsAt ? member.renewsAt : null,
       endsAt: member.endsAt,
     };
@@ -394,7 +399,7 @@ export class MembershipsService extends BillingEvents {
    */
   async perksOf(email: string): Promise<MembershipPerks> {
     return (await this.currentMemberships({ email }))
-      .map((row) => row.perks)
+      .map(({ perks }) => perks)
       .reduce(
         (all, perks) => ({
           allDownloads: all.allDownloads || perks.allDownloads,
@@ -410,16 +415,14 @@ export class MembershipsService extends BillingEvents {
    * account: 404 with a sentence when she has none Stripe still charges.
    */
   async accountPortal(email: string, siteUrl: string = this.config.publicUrl): Promise<string> {
-    const row = await this.latestOf(email);
-    if (!row || !row.customerId) throw new NotFoundException(NO_MEMBERSHIP_MESSAGE);
-    return this.portal(row.customerId, siteUrl);
+    const customerId = (await this.latestOf(email))?.row.customerId;
+    if (!customerId) throw new NotFoundException(NO_MEMBERSHIP_MESSAGE);
+    return this.portal(customerId, siteUrl);
   }
 
-  private latestOf(email: string): Promise<Membership | null> {
-    return this.dataSource.getRepository(Membership).findOne({
-      where: { email: normaliseEmail(email), status: In([...CURRENT_STATUSES, 'incomplete']) },
-      order: { id: 'DESC' },
-    });
+  /** Her newest membership that has not ended (one waiting for its first payment included). */
+  private async latestOf(email: string): Promise<MembershipWithTier | null> {
+    return (await this.withTiers({ email }, [...CURRENT_STATUSES, 'incomplete']))[0] ?? null;
   }
 
   /** A billing portal session of the customer, whose way back is her account on `siteUrl`. */
