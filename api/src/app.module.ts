@@ -20,6 +20,7 @@ import { FansModule } from './modules/fans/fans.module.js';
 import { GalleryModule } from './modules/gallery/gallery.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MembershipsModule } from './modules/memberships/memberships.module.js';
+import { PresalesModule } from './modules/presales/presales.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { NotifyModule } from './modules/notify/notify.module.js';
@@ -79,6 +80,7 @@ export class AppModule {
         ContentModule,
         GalleryModule,
         CampaignsModule,
+        PresalesModule,
         ReleasesModule,
         DeployModule,
         AccountsModule,

@@ -11,6 +11,7 @@ import { EMAIL_ENTITIES } from './modules/email/email.module.js';
 import { FANS_ENTITIES } from './modules/fans/fans.module.js';
 import { GALLERY_ENTITIES } from './modules/gallery/gallery.module.js';
 import { MEMBERSHIPS_ENTITIES } from './modules/memberships/memberships.module.js';
+import { PRESALES_ENTITIES } from './modules/presales/presales.module.js';
 import { NEWSLETTER_ENTITIES } from './modules/newsletter/newsletter.module.js';
 import { NOTIFY_ENTITIES } from './modules/notify/notify.module.js';
 import { ORDERS_ENTITIES } from './modules/orders/orders.module.js';
@@ -38,6 +39,7 @@ export const entities = [
   ...FANS_ENTITIES,
   ...GALLERY_ENTITIES,
   ...MEMBERSHIPS_ENTITIES,
+  ...PRESALES_ENTITIES,
   ...NEWSLETTER_ENTITIES,
   ...NOTIFY_ENTITIES,
   ...ORDERS_ENTITIES,

@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  ALREADY_MEMBER_MESSAGE,
+  type AdminProduct,
+  PRESALE_ALREADY_SENT_MESSAGE,
+  type ShowPresale,
   NO_MEMBERSHIP_MESSAGE,
   type Account,
   type AccountLibraryItem,
@@ -9,10 +13,14 @@ import {
   type MembersSummary,
   type MembershipTier,
 } from '@artist/contracts';
+import { Clock } from '../src/common/clock.js';
+import { NOT_RELEASED_MESSAGE } from '../src/modules/checkout/checkout.service.js';
 import { MembershipEvent } from '../src/modules/memberships/membership-event.entity.js';
 import { MembershipPayment } from '../src/modules/memberships/membership-payment.entity.js';
 import { MembershipTierRecord } from '../src/modules/memberships/membership-tier.entity.js';
 import { Membership } from '../src/modules/memberships/membership.entity.js';
+import { CHECKOUT_UNDER_WAY_MESSAGE } from '../src/modules/memberships/memberships.service.js';
+import { ShowPresaleRecord } from '../src/modules/presales/show-presale.entity.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
@@ -23,6 +31,7 @@ import { fanBrowser, signInOf } from './utils/fan-account.js';
 import { mailingOfSuite } from './utils/mailing.js';
 import { outboxSettled } from './utils/outbox.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
+import { showInput } from './utils/shows.js';
 import { eventually } from './utils/smtp.js';
 import { clearTables } from './utils/test-app.js';
 
@@ -73,7 +82,13 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
 
   beforeEach(async () => {
     await s.reset();
-    await clearTables(s.t, [MembershipEvent, MembershipPayment, Membership, MembershipTierRecord]);
+    await clearTables(s.t, [
+      MembershipEvent,
+      MembershipPayment,
+      Membership,
+      MembershipTierRecord,
+      ShowPresaleRecord,
+    ]);
     smtp.received.length = 0;
   });
 
@@ -107,6 +122,18 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
     const sessionId = (res.body as { url: string }).url.split('/').pop()!;
     const session = s.stripe.paySubscription(sessionId, email);
     return { session, subscriptionId: session.subscription as string };
+  }
+
+  /** A browser signed in to `email`'s account with the emailed code. */
+  async function signedIn(email: string) {
+    const fan = fanBrowser(s.t, '198.51.100.7');
+    const codes = () => smtp.received.filter((m) => m.rcptTo.includes(email)).length;
+    const before = codes();
+    await fan.post('/api/account/sign-in').send({ email }).expect(202);
+    await eventually(() => codes() > before);
+    const { code } = signInOf(smtp.received, email);
+    await fan.post('/api/account/verify').send({ email, code }).expect(200);
+    return fan;
   }
 
   const memberships = () =>
@@ -272,6 +299,61 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
     });
   });
 
+  describe('joining with a fan session', () => {
+    it('joins as the signed-in fan without an email, and refuses her once she is a member', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      const fan = await signedIn(email);
+      const res = await fan
+        .post('/api/memberships/checkout')
+        .send({ tierId: tier.id, interval: 'month' })
+        .expect(200);
+      expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+      expect(s.stripe.creates().at(-1)!.body).toMatchObject({ customer_email: email });
+
+      // The session's address is hers, whatever the body names.
+      await fan
+        .post('/api/memberships/checkout')
+        .send({ tierId: tier.id, interval: 'year', email: freshEmail() })
+        .expect(200);
+      expect(s.stripe.creates().at(-1)!.body).toMatchObject({ customer_email: email });
+
+      const sessionId = (res.body as { url: string }).url.split('/').pop()!;
+      await deliver(
+        eventPayload('checkout.session.completed', s.stripe.paySubscription(sessionId, email)),
+      );
+      const again = await fan
+        .post('/api/memberships/checkout')
+        .send({ tierId: tier.id, interval: 'year' })
+        .expect(409);
+      expect(again.body.message).toBe(ALREADY_MEMBER_MESSAGE);
+      expect(s.stripe.creates()).toHaveLength(2);
+    });
+
+    it('opens one payment page of two joins of one address at once', async () => {
+      const tier = await createTier();
+      const email = freshEmail();
+      let answered!: () => void;
+      const oneAnswered = new Promise<void>((resolve) => (answered = resolve));
+      // Stripe answers the first only once the other is answered: they overlap for certain.
+      s.stripe.beforeSessionAnswer = () => oneAnswered;
+      const both = await Promise.all(
+        ['month', 'year'].map((interval) =>
+          join({ tierId: tier.id, interval, email }).then((res) => {
+            answered();
+            return res;
+          }),
+        ),
+      );
+      expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+      expect(both.find((res) => res.status === 409)!.body.message).toBe(CHECKOUT_UNDER_WAY_MESSAGE);
+      expect(s.stripe.creates()).toHaveLength(1);
+      s.stripe.beforeSessionAnswer = null;
+      // Once the page is open, another join of hers (say, from another tab) opens again.
+      await join({ tierId: tier.id, interval: 'month', email }).expect(200);
+    });
+  });
+
   describe('events in any order', () => {
     it('converges when updated comes before completed, and older news changes nothing', async () => {
       const tier = await createTier();
@@ -413,18 +495,6 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
   });
 
   describe('in her account', () => {
-    /** A browser signed in to `email`'s account with the emailed code. */
-    async function signedIn(email: string) {
-      const fan = fanBrowser(s.t, '198.51.100.7');
-      const codes = () => smtp.received.filter((m) => m.rcptTo.includes(email)).length;
-      const before = codes();
-      await fan.post('/api/account/sign-in').send({ email }).expect(202);
-      await eventually(() => codes() > before);
-      const { code } = signInOf(smtp.received, email);
-      await fan.post('/api/account/verify').send({ email, code }).expect(200);
-      return fan;
-    }
-
     it('shows her membership, gives every release while it lasts, and opens the portal back to her account', async () => {
       const admin = await loggedIn(s.t);
       await removeReleases(s.t);
@@ -492,6 +562,145 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         status: 'active',
       });
       expect((await fan.get('/api/account/library').expect(200)).body).toEqual([]);
+    });
+  });
+
+  describe('release dates and early access', () => {
+    const DAY_MS = 86_400_000;
+    const inDays = (today: string, days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    afterEach(() => jest.restoreAllMocks());
+
+    const shopIds = async () =>
+      ((await request(s.t.server).get('/api/products').expect(200)).body as { id: string }[]).map(
+        (p) => p.id,
+      );
+
+    it('keeps a release out of the shop and its checkout until its date, then shows it without an edit', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const clock = s.t.app.get(Clock);
+      const today = clock.today();
+      const date = inDays(today, 5);
+      const release = await createRelease(agent, { releaseDate: date });
+      expect(release.releaseDate).toBe(date);
+      await uploadFormat(agent, release.id, 'FLAC', zipBytes(2000)).expect(201);
+
+      expect(await shopIds()).not.toContain(release.id);
+      const early = await s
+        .createCheckout({ items: [{ productId: release.id, quantity: 1, priceCents: 900 }] })
+        .expect(400);
+      expect(early.body.message).toBe(NOT_RELEASED_MESSAGE);
+      expect(s.stripe.creates()).toHaveLength(0);
+
+      // The admin still lists it, with its date; a PUT that leaves the date out keeps it.
+      const admins = (await agent.get('/api/admin/releases').expect(200)).body as AdminProduct[];
+      expect(admins.find((p) => p.id === release.id)?.releaseDate).toBe(date);
+      const edited = await agent
+        .put(`/api/admin/products/${release.id}`)
+        .send({
+          name: release.name,
+          description: 'New words.',
+          image: null,
+          sizes: [],
+          priceInCents: 800,
+        })
+        .expect(200);
+      expect(edited.body).toMatchObject({ description: 'New words.', releaseDate: date });
+
+      // The day comes: the kept answer is read again, with no write to the catalogue.
+      jest.spyOn(clock, 'today').mockReturnValue(date);
+      expect(await shopIds()).toContain(release.id);
+      await s
+        .createCheckout({ items: [{ productId: release.id, quantity: 1, priceCents: 900 }] })
+        .expect(200);
+    });
+
+    it('refuses a release date on merch or in another format, with a sentence', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const merch = await agent
+        .post('/api/admin/products')
+        .send({
+          name: 'Tote Bag',
+          description: 'Canvas.',
+          priceInCents: 2000,
+          image: null,
+          sizes: [],
+          releaseDate: '2099-01-01',
+        })
+        .expect(400);
+      expect(merch.body.message).toBe('Only a digital release has a release date.');
+      const release = await createRelease(agent);
+      const bad = await agent
+        .put(`/api/admin/products/${release.id}`)
+        .send({
+          name: release.name,
+          description: release.description,
+          image: null,
+          sizes: [],
+          kind: 'digital',
+          pricing: 'name-your-price',
+          minPriceCents: 800,
+          priceInCents: 800,
+          releaseDate: '14/03/2099',
+        })
+        .expect(400);
+      expect(JSON.stringify(bad.body)).toContain(
+        'releaseDate must be a date in YYYY-MM-DD format, or null for a release out now',
+      );
+    });
+
+    it('puts a coming release in the library of members whose early access reaches its date, and lets them download it', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const clock = s.t.app.get(Clock);
+      const today = clock.today();
+      const soon = await createRelease(agent, { name: 'Soon', releaseDate: inDays(today, 5) });
+      const later = await createRelease(agent, { name: 'Later', releaseDate: inDays(today, 10) });
+      const out = await createRelease(agent, { name: 'Out Now' });
+      for (const { id } of [soon, later, out]) {
+        await uploadFormat(agent, id, 'FLAC', zipBytes(2000)).expect(201);
+      }
+      const early = await createTier({
+        name: 'Early',
+        perks: { allDownloads: false, earlyAccessDays: 7, presale: false },
+      });
+      const every = await createTier({
+        name: 'Every',
+        perks: { allDownloads: true, earlyAccessDays: 0, presale: false },
+      });
+      const both = await createTier(); // every release, 7 days early
+      const library = async (fan: Awaited<ReturnType<typeof signedIn>>) =>
+        ((await fan.get('/api/account/library').expect(200)).body as AccountLibraryItem[])
+          .map((item) => item.productId)
+          .sort();
+      const fans: Record<string, Awaited<ReturnType<typeof signedIn>>> = {};
+      for (const [name, tier] of [
+        ['early', early],
+        ['every', every],
+        ['both', both],
+      ] as const) {
+        const email = freshEmail();
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+        fans[name] = await signedIn(email);
+      }
+
+      expect(await library(fans.early!)).toEqual([soon.id]);
+      expect(await library(fans.every!)).toEqual([out.id]);
+      expect(await library(fans.both!)).toEqual([soon.id, out.id].sort());
+      await fans.early!.get(`/api/account/library/${soon.id}/FLAC`).expect(200);
+      await fans.every!.get(`/api/account/library/${soon.id}/FLAC`).expect(404);
+      await fans.early!.get(`/api/account/library/${later.id}/FLAC`).expect(404);
+
+      // Three days on, `later` is 7 days away: early access reaches it.
+      jest.spyOn(clock, 'today').mockReturnValue(inDays(today, 3));
+      expect(await library(fans.early!)).toEqual([soon.id, later.id].sort());
+      // Once out, a release is the shop's: early access alone no longer holds it.
+      jest.spyOn(clock, 'today').mockReturnValue(inDays(today, 5));
+      expect(await library(fans.early!)).toEqual([later.id]);
+      expect(await library(fans.every!)).toEqual([soon.id, out.id].sort());
     });
   });
 
@@ -620,6 +829,117 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         .send({ audience: { tierId: front.id } })
         .expect(400);
       expect(alone.body.message).toBe('tierId goes with members: true.');
+    });
+  });
+
+  describe('presale codes', () => {
+    /** Confirmed newsletter signups, as the campaigns' audience reads them. */
+    async function subscribe(...emails: string[]) {
+      for (const email of emails) {
+        await request(s.t.server)
+          .post('/api/email-signup')
+          .set('Origin', s.t.config.publicUrl)
+          .send({ email })
+          .expect(201);
+        await data()
+          .getRepository(EmailSignup)
+          .update({ email }, { confirmedAt: Date.now() - 1000 });
+      }
+    }
+
+    it('emails a show’s code once to each current member of a presale tier, and only once for two sends at once', async () => {
+      const agent = await admin();
+      const { body: content } = await agent.get('/api/admin/content').expect(200);
+      await agent
+        .put('/api/admin/content')
+        .send({ ...content, postalAddress: 'PO Box 1234, Nashville, TN 37203' })
+        .expect(200);
+      const show = (
+        await agent
+          .post('/api/admin/shows')
+          .send(showInput({ venue: 'Ryman Auditorium', date: '2099-03-14' }))
+          .expect(201)
+      ).body as { id: number };
+      const front = await createTier();
+      const porch = await createTier({
+        name: 'Porch',
+        perks: { allDownloads: true, earlyAccessDays: 0, presale: false },
+      });
+      const [member, lapsed, porchMember, subscriber] = [0, 1, 2, 3].map(freshEmail);
+      await subscribe(member, lapsed, porchMember, subscriber);
+      for (const [tier, email] of [
+        [front, member],
+        [front, lapsed],
+        [porch, porchMember],
+      ] as const) {
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+      }
+      const gone = (await memberships()).find((m) => m.email === lapsed)!;
+      await deliver(
+        eventPayload(
+          'customer.subscription.deleted',
+          s.stripe.subscription(gone.subscriptionId, { status: 'canceled' }),
+        ),
+      );
+
+      const presale = () =>
+        agent.post(`/api/admin/shows/${show.id}/presale`).send({ code: 'RYMAN-99' });
+      const both = await Promise.all([presale(), presale()]);
+      expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+      const sent = both.find((res) => res.status === 201)!.body as ShowPresale;
+      expect(sent).toEqual({
+        showId: show.id,
+        code: 'RYMAN-99',
+        campaignId: expect.any(Number),
+        createdAt: expect.any(String),
+      });
+      expect(both.find((res) => res.status === 409)!.body.message).toBe(
+        PRESALE_ALREADY_SENT_MESSAGE,
+      );
+      await eventually(
+        async () =>
+          (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200)).body.status ===
+          'sent',
+        20_000,
+        'the presale campaign',
+      );
+      const codes = smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'));
+      expect(codes.flatMap((m) => m.rcptTo)).toEqual([member]);
+      expect(codes[0]!.parsed.subject).toBe(
+        'Your presale code: Ryman Auditorium, Nashville, TN, March 14, 2099',
+      );
+
+      const again = await presale().expect(409);
+      expect(again.body.message).toBe(PRESALE_ALREADY_SENT_MESSAGE);
+      expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(1);
+    });
+
+    it('refuses an unknown show or an ill-formed code with a sentence, and sends nothing', async () => {
+      const agent = await admin();
+      const show = (await agent.post('/api/admin/shows').send(showInput()).expect(201)).body as {
+        id: number;
+      };
+      const cases: [string, object, number, string][] = [
+        ['/api/admin/shows/424242/presale', { code: 'A1' }, 404, 'Show not found.'],
+        [`/api/admin/shows/${show.id}/presale`, {}, 400, 'Please enter the presale code.'],
+        [
+          `/api/admin/shows/${show.id}/presale`,
+          { code: 'two words' },
+          400,
+          'A presale code is letters, digits, dashes and underscores only.',
+        ],
+      ];
+      for (const [path, body, status, message] of cases) {
+        const res = await agent.post(path).send(body).expect(status);
+        expect(JSON.stringify(res.body)).toContain(message);
+      }
+      await request(s.t.server)
+        .post(`/api/admin/shows/${show.id}/presale`)
+        .set('Origin', s.t.config.publicUrl)
+        .send({ code: 'A1' })
+        .expect(401);
+      expect(await data().getRepository(ShowPresaleRecord).count()).toBe(0);
     });
   });
 

@@ -72,9 +72,13 @@ test('has every section in order with its anchor, and the navigation reaches eac
     'shows',
     'gallery',
     'merch',
+    'membership',
     'email-signup',
     'contact',
   ]);
+  // The artist offers no membership on this site: its section is there, empty and hidden.
+  await expect(page.locator('#membership')).toBeHidden();
+  await expect(page.locator('#membership')).toBeEmpty();
   await expect(page.locator('main + footer')).toBeVisible();
 
   for (const label of ['Music', 'About', 'Shows', 'Gallery', 'Merch', 'Contact', 'Home']) {

@@ -181,6 +181,7 @@ export function makeProduct(id: string, overrides: Partial<AdminProduct> = {}): 
     position: 1,
     archivedAt: null,
     preOrderUntil: null,
+    releaseDate: null,
     taxCode: 'txcd_30011000',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -45,6 +45,8 @@ export interface CampaignAudience {
   members?: boolean;
   /** With `members: true`: only members of this membership tier. */
   tierId?: number;
+  /** With `members: true`: only members whose tier has the presale perk. */
+  presale?: boolean;
 }
 
 export interface Campaign {

@@ -193,6 +193,11 @@ export interface AdminProduct {
   archivedAt: string | null;
   /** On pre-order until this date (YYYY-MM-DD), when it ships; null for a product in hand. */
   preOrderUntil: string | null;
+  /**
+   * A digital release's release date (YYYY-MM-DD, the artist's time zone): before it, the
+   * release is out of the shop, but in the library of members with early access. Null: out now.
+   */
+  releaseDate: string | null;
   /** Stripe's tax code of the product (DEFAULT_TAX_CODE, apparel, unless changed). */
   taxCode: string;
   createdAt: string;
@@ -222,6 +227,11 @@ export interface ProductInput {
    * from that date. null takes it off pre-order; left out, PUT keeps what it was (POST: none).
    */
   preOrderUntil?: string | null;
+  /**
+   * A digital release's release date (YYYY-MM-DD): hidden from the shop until then (members with
+   * early access have it that many days early). null: out now; left out, PUT keeps it.
+   */
+  releaseDate?: string | null;
   /** Stripe's tax code (`txcd_` and 8 digits); left out, PUT keeps it and POST takes apparel. */
   taxCode?: string;
   /** 'physical' when left out. A digital product has no sizes. */

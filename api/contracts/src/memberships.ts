@@ -86,3 +86,21 @@ export interface MembersSummary {
 /** 409 of POST /api/memberships/checkout for an address that is already a member. */
 export const ALREADY_MEMBER_MESSAGE =
   'This email address already has an active membership: manage it from the link in your membership emails.';
+
+/** Body of POST /api/admin/shows/:id/presale. */
+export interface PresaleRequest {
+  code: string;
+}
+
+/** A show's presale: its code, emailed once to the members whose tier has the presale perk. */
+export interface ShowPresale {
+  showId: number;
+  code: string;
+  /** The campaign that carries it (its counts are in Campaigns). */
+  campaignId: number;
+  createdAt: string;
+}
+
+/** 409 of a second POST /api/admin/shows/:id/presale. */
+export const PRESALE_ALREADY_SENT_MESSAGE =
+  'The presale code of this show has already been sent to members: each gets it once.';

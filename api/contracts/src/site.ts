@@ -6,6 +6,7 @@ export const SECTION_IDS = [
   'shows',
   'gallery',
   'merch',
+  'membership',
   'email-signup',
   'contact',
 ] as const;

@@ -195,6 +195,8 @@ export const NOT_COVERED_BY_PERSONAL_DATA: Readonly<Record<string, string>> = {
   fans: 'the fan row itself: the fans module exports it as `fan` and deletes it after every module has erased its rows',
   rate_limit_hits:
     "a client's network address (an IPv6 client's /64), kept only until its window of minutes has passed, and tied to no fan or email address",
+  membership_checkouts:
+    'an address only while its membership checkout is being opened: deleted once the payment page is made, and lapsed after a minute at most',
   stock_reservations:
     'the client network address whose checkout holds stock (what one address may hold at once is capped), tied to no fan or email address',
 };

@@ -93,6 +93,7 @@ export function stripeShop(app: StripeTestApp): StripeShop {
     async reset() {
       app.stripe.requests.length = 0;
       app.stripe.down = false;
+      app.stripe.beforeSessionAnswer = null;
       await emptyShop(app.t);
     },
   };

@@ -94,6 +94,11 @@ export class StripeStandIn {
    * a test delivers `charge.refunded` here to have the webhook arrive before the answer.
    */
   beforeRefundAnswer: ((charge: Record<string, unknown>) => Promise<void>) | null = null;
+  /**
+   * Runs after a checkout session is made and before it is answered: a test holds the answer
+   * here to have a second request arrive while the first waits on Stripe.
+   */
+  beforeSessionAnswer: (() => Promise<void>) | null = null;
   /** Subscriptions made by `paySubscription`, by id. */
   readonly subscriptions = new Map<string, StandInSubscription>();
   private readonly byIdempotencyKey = new Map<string, Session>();
@@ -439,6 +444,7 @@ export class StripeStandIn {
       const session = newSession(body, this.coupons);
       this.sessions.set(session.id, session);
       if (idempotencyKey) this.byIdempotencyKey.set(idempotencyKey, session);
+      if (this.beforeSessionAnswer) await this.beforeSessionAnswer();
       return send(res, 200, session);
     }
     const subscriptionPath = /^\/v1\/subscriptions\/(\w+)$/.exec(url.pathname);

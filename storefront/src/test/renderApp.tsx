@@ -217,6 +217,7 @@ export function stubApi(routes: Record<string, Route> = {}) {
     'POST /api/discounts/check': ({ body }) => discountCheck(body as DiscountCheckBody),
     'GET /api/checkout/mode': { body: { testMode: false } },
     'GET /api/redeem': { body: { codesLive: false } },
+    'GET /api/membership-tiers': { body: [] },
     ...routes,
   };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

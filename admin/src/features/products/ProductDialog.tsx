@@ -33,6 +33,8 @@ interface ProductFormValues {
   /** YYYY-MM-DD from the date field; empty for a product in hand. */
   preOrderUntil?: string;
   taxCode?: string;
+  /** A release's release date, YYYY-MM-DD; empty for one out now. */
+  releaseDate?: string;
 }
 
 // The API's own rules and sentences (api/src/modules/catalog/dto/product-input.dto.ts).
@@ -54,13 +56,14 @@ function initialValues(product: AdminProduct | null): Partial<ProductFormValues>
     sizes: product.variants.flatMap((v) => (v.size ? [v.size] : [])),
     preOrderUntil: product.preOrderUntil ?? '',
     taxCode: product.taxCode,
+    releaseDate: product.releaseDate ?? '',
   };
 }
 
 /**
  * The body of the create and update calls: cents, no image for the placeholder, sizes in order.
  * A digital release's form has no sizes, pre-order date or tax code: it sends no sizes and leaves
- * the other two out, so they keep what they were.
+ * the other two out, so they keep what they were; it sends its release date instead.
  */
 export function toProductInput(values: ProductFormValues, digital = false): ProductInput {
   const image = values.image?.trim();
@@ -71,7 +74,7 @@ export function toProductInput(values: ProductFormValues, digital = false): Prod
     image: image || null,
     sizes: digital ? [] : (values.sizes ?? []).map(normalSize),
   };
-  if (digital) return input;
+  if (digital) return { ...input, releaseDate: values.releaseDate || null };
   return {
     ...input,
     preOrderUntil: values.preOrderUntil || null,
@@ -225,6 +228,15 @@ export function ProductDialog({
       >
         <Input placeholder="/assets/tour-poster.webp" inputMode="url" />
       </Form.Item>
+      {digital && (
+        <Form.Item
+          label="Release date"
+          name="releaseDate"
+          extra="Out of the shop until this date; members with early access have it in their library that many days before. Leave empty for a release out now."
+        >
+          <Input type="date" style={{ width: 200 }} />
+        </Form.Item>
+      )}
       {digital && current && <TrackPreviews release={current} />}
       {!digital && (
         <>

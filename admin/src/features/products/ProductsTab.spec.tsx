@@ -405,6 +405,7 @@ it("edits a digital release with a release's fields only: no sizes, pre-order da
   expect(dialog().queryByLabelText('Tax code')).not.toBeInTheDocument();
   // A free download's lowest price is 0.
   expect(dialog().getByLabelText('Lowest price (0 for a free download)')).toHaveValue('0.00');
+  fireEvent.change(dialog().getByLabelText('Release date'), { target: { value: '2099-03-14' } });
   await userEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
   expect(stub.requests.find((r) => r.method === 'PUT')!.body).toEqual({
@@ -415,5 +416,6 @@ it("edits a digital release with a release's fields only: no sizes, pre-order da
     minPriceCents: 0,
     image: null,
     sizes: [],
+    releaseDate: '2099-03-14',
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminProduct } from '@artist/contracts';
 import { makeProduct } from '../../test/fixtures.js';
@@ -39,6 +39,7 @@ it('lists the releases with price and formats, and creates one at name your pric
   await userEvent.type(lowest, '5');
   await userEvent.click(dialog().getByLabelText('Tracks, one a line: title, 3:35'));
   await userEvent.paste('Gravel Road, 3:07\nLantern 4:10');
+  fireEvent.change(dialog().getByLabelText(/^Release date/), { target: { value: '2099-03-14' } });
   await userEvent.click(dialog().getByRole('button', { name: 'Create Release' }));
 
   expect(await screen.findByText('Release created')).toBeInTheDocument();
@@ -55,5 +56,9 @@ it('lists the releases with price and formats, and creates one at name your pric
       { title: 'Gravel Road', durationSeconds: 187 },
       { title: 'Lantern', durationSeconds: 250 },
     ],
+    releaseDate: '2099-03-14',
   });
+  const made = (await screen.findByText('Gravel Road')).closest('tr')!;
+  expect(made).toHaveTextContent('2099-03-14');
+  expect(row).toHaveTextContent('Out now');
 });

@@ -21,6 +21,7 @@ function NewReleaseDialog({ onClose }: { onClose: () => void }) {
   const [amount, setAmount] = useState<number | null>(8);
   const cents = amount === null ? null : Math.round(amount * 100);
   const [tracksText, setTracksText] = useState('');
+  const [releaseDate, setReleaseDate] = useState('');
   const tracks = parseTracks(tracksText);
 
   const save = async () => {
@@ -36,6 +37,7 @@ function NewReleaseDialog({ onClose }: { onClose: () => void }) {
         priceInCents: cents ?? 0,
         ...(pricing === 'name-your-price' ? { minPriceCents: cents ?? 0 } : {}),
         tracks,
+        releaseDate: releaseDate || null,
       }).unwrap();
       toast.success('Release created');
       onClose();
@@ -98,6 +100,10 @@ function NewReleaseDialog({ onClose }: { onClose: () => void }) {
         {!tracks && (
           <Typography.Text type="danger">Write each track as its title, then m:ss.</Typography.Text>
         )}
+        <label>
+          Release date (leave empty for out now; members with early access get it sooner)
+          <Input type="date" value={releaseDate} onChange={(e) => setReleaseDate(e.target.value)} />
+        </label>
       </Flex>
     </Modal>
   );
@@ -188,6 +194,11 @@ export function ReleasesTab() {
           { title: 'Release', dataIndex: 'name' },
           { title: 'Price', key: 'price', render: (_: unknown, r) => priceText(r) },
           { title: 'Tracks', key: 'tracks', render: (_: unknown, r) => r.tracks.length },
+          {
+            title: 'Release date',
+            key: 'releaseDate',
+            render: (_: unknown, r) => r.releaseDate ?? 'Out now',
+          },
           {
             title: 'Formats',
             key: 'files',

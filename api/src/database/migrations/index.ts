@@ -55,6 +55,9 @@ import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhoto
 import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
 import { CampaignListsFixedInTheBackground1768500000000 } from './1768500000000-CampaignListsFixedInTheBackground.js';
 import { CreateMemberships1768600000000 } from './1768600000000-CreateMemberships.js';
+import { AddMembershipCheckouts1768600000100 } from './1768600000100-AddMembershipCheckouts.js';
+import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershipPresales.js';
+import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js';
 
 /** In order of application. */
 export const migrations = [
@@ -114,4 +117,7 @@ export const migrations = [
   AddOrderShipments1768402000000,
   CampaignListsFixedInTheBackground1768500000000,
   CreateMemberships1768600000000,
+  AddMembershipCheckouts1768600000100,
+  AddMembershipPresales1768600000200,
+  AddReleaseDates1768600000300,
 ];

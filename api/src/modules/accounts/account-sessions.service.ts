@@ -1,22 +1,33 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { SignedInFans } from '../../common/signed-in-fans.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { FanSession } from './account.entity.js';
-import { digest, FAN_SESSION_MS, newSecret, type SignedInFan } from './fan-session.js';
+import {
+  cookieOf,
+  digest,
+  FAN_SESSION_COOKIE,
+  FAN_SESSION_MS,
+  newSecret,
+  type SignedInFan,
+} from './fan-session.js';
 
 /** A session's expiry is written again at most this often: a request a second is one write. */
 const RENEW_EVERY_MS = 60_000;
 
 /** The fans' sessions (`account_sessions`): made at sign-in, renewed on use, ended at sign-out. */
 @Injectable()
-export class AccountSessions {
+export class AccountSessions extends SignedInFans {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+  }
 
   get secureCookies(): boolean {
     return this.config.secureCookies;
@@ -53,6 +64,16 @@ export class AccountSessions {
       fan: { sessionId: session.id, fanId: session.fanId, email: session.email },
       maxAgeMs: expiresAt - now,
     };
+  }
+
+  /** The address of the request's live session, read without renewing it; null without one. */
+  async emailOf(req: Request): Promise<string | null> {
+    const token = cookieOf(req, FAN_SESSION_COOKIE);
+    if (!token) return null;
+    const session = await this.dataSource
+      .getRepository(FanSession)
+      .findOneBy({ tokenHash: digest(token) });
+    return session && session.expiresAt > this.clock.now().getTime() ? session.email : null;
   }
 
   /** Sign-out: the session of this cookie's value ends. */

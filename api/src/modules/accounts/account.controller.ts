@@ -5,6 +5,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  Inject,
   Param,
   ParseIntPipe,
   Post,
@@ -28,6 +29,9 @@ import type {
   FanExport,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { siteUrlOf } from '../../common/origin-check.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { attachmentHeaders } from '../releases/download-route.js';
 import { AccountService } from './account.service.js';
 import { AccountSessions } from './account-sessions.service.js';
@@ -54,6 +58,7 @@ export class AccountController {
     private readonly sessions: AccountSessions,
     private readonly passkeys: PasskeysService,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -74,8 +79,12 @@ export class AccountController {
   @Post('membership/portal')
   @HttpCode(200)
   @ApiResponse({ status: 404, description: 'No membership to manage' })
-  async membershipPortal(@CurrentFan() fan: SignedInFan): Promise<{ url: string }> {
-    return { url: await this.account.membershipPortal(fan) };
+  async membershipPortal(
+    @CurrentFan() fan: SignedInFan,
+    @Req() req: Request,
+  ): Promise<{ url: string }> {
+    // Back to the site she is on, where her session's cookie is.
+    return { url: await this.account.membershipPortal(fan, siteUrlOf(req, this.config)) };
   }
 
   /** Every release she paid for or redeemed a code for, with the formats it has. */

@@ -79,12 +79,15 @@ export class AccountService {
       this.placedOrders(fan),
       this.memberships.perksOf(fan.email),
     ]);
-    return this.library.releasesOf(fan.email, orders, { allReleases: perks.allDownloads });
+    return this.library.releasesOf(fan.email, orders, {
+      allReleases: perks.allDownloads,
+      earlyAccessDays: perks.earlyAccessDays,
+    });
   }
 
   /** A Stripe billing portal session for her membership, back to her account. */
-  membershipPortal(fan: SignedInFan): Promise<string> {
-    return this.memberships.accountPortal(fan.email);
+  membershipPortal(fan: SignedInFan, siteUrl: string): Promise<string> {
+    return this.memberships.accountPortal(fan.email, siteUrl);
   }
 
   private placedOrders(fan: SignedInFan): Promise<PlacedOrder[]> {

@@ -8,9 +8,9 @@ import { ReleasesModule } from '../releases/releases.module.js';
 import { FanSession, Passkey, PasskeyChallenge, SignInCode } from './account.entity.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
-import { AccountSessions } from './account-sessions.service.js';
 import { AccountsPersonalData } from './accounts.personal-data.js';
 import { FanSessionGuard } from './fan-session.guard.js';
+import { FanSessionsModule } from './fan-sessions.module.js';
 import { PasskeysService } from './passkeys.service.js';
 import { PasskeysStore } from './passkeys.store.js';
 import { SignInController } from './sign-in.controller.js';
@@ -26,6 +26,7 @@ export const ACCOUNTS_ENTITIES = [SignInCode, FanSession, Passkey, PasskeyChalle
 @Module({
   imports: [
     TypeOrmModule.forFeature(ACCOUNTS_ENTITIES),
+    FanSessionsModule,
     MembershipsModule,
     NewsletterModule,
     NotifyModule,
@@ -35,7 +36,6 @@ export const ACCOUNTS_ENTITIES = [SignInCode, FanSession, Passkey, PasskeyChalle
   controllers: [SignInController, AccountController],
   providers: [
     SignInService,
-    AccountSessions,
     AccountService,
     PasskeysStore,
     PasskeysService,

@@ -54,7 +54,9 @@ export class AudienceService {
       (m) => !suppressed(m.email),
     );
     if (audience.members) {
-      const current = await this.memberships.currentMemberEmails(tierId);
+      const current = await this.memberships.currentMemberEmails(tierId, {
+        presale: Boolean(audience.presale),
+      });
       members = members.filter((m) => current.has(m.email));
     }
     const placeless = members.filter((m) => m.place === null);
@@ -94,6 +96,8 @@ export class AudienceService {
 
   /** The membership tier the audience names, checked to exist; null for every tier. */
   private async memberTier(audience: CampaignAudience): Promise<number | null> {
+    if (audience.presale && !audience.members)
+      throw new BadRequestException('presale goes with members: true.');
     if (audience.tierId === undefined) return null;
     if (!audience.members) throw new BadRequestException('tierId goes with members: true.');
     if (!(await this.memberships.tierExists(audience.tierId)))

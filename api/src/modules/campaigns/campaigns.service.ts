@@ -455,6 +455,7 @@ export function cleanAudience(audience: CampaignAudience): CampaignAudience {
     clean.boughtProductIds = [...new Set(audience.boughtProductIds)];
   if (audience.members) clean.members = true;
   if (audience.tierId !== undefined) clean.tierId = audience.tierId;
+  if (audience.presale) clean.presale = true;
   return clean;
 }
 

@@ -10,6 +10,7 @@ import {
   type ProductVariant,
   type Size,
 } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
 import { PublicAnswers, type PublicAnswer } from '../../database/public-answers.js';
 import { ProductRecord, ProductVariantRecord, type StoredImage } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
@@ -27,6 +28,8 @@ export interface CheckoutProduct {
   priceInCents: number;
   /** On pre-order until this date (YYYY-MM-DD), or null. */
   preOrderUntil: string | null;
+  /** A release out of the shop until this date (YYYY-MM-DD), or null. */
+  releaseDate: string | null;
   /** Stripe's tax code. */
   taxCode: string;
   variants: VariantCounts[];
@@ -50,6 +53,13 @@ const PUBLIC_PRODUCT_TABLES = ['products', 'product_variants', 'release_files'];
 /** What is left of a variant: null when not tracked, never below 0. */
 export const leftOf = (v: Pick<ProductVariantRecord, 'stock' | 'sold' | 'reserved'>) =>
   v.stock === null ? null : Math.max(0, v.stock - v.sold - v.reserved);
+
+/** In the shop on `today`: not archived, and not a release before its release date. */
+export const inShop = (
+  product: Pick<ProductRecord, 'archivedAt' | 'releaseDate'>,
+  today: string,
+): boolean =>
+  product.archivedAt === null && (product.releaseDate === null || product.releaseDate <= today);
 
 /** A variant can be bought when it is not tracked or some are left. */
 export const variantAvailable = (v: ProductVariantRecord) => {
@@ -77,6 +87,7 @@ export class CatalogService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly answers: PublicAnswers,
+    private readonly clock: Clock,
   ) {}
 
   /** Every product with its variants, in the shop's order. */
@@ -122,7 +133,7 @@ export class CatalogService {
    */
   async forCheckout(id: string): Promise<CheckoutProduct | undefined> {
     const rows = (await this.dataSource.query(
-      `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents, p.preOrderUntil AS preOrderUntil, p.taxCode AS taxCode,
+      `SELECT p.id AS productId, p.name AS name, p.priceInCents AS priceInCents, p.preOrderUntil AS preOrderUntil, p.releaseDate AS releaseDate, p.taxCode AS taxCode,
               p.kind AS kind, p.pricing AS pricing, p.minPriceCents AS minPriceCents,
               v.id AS variantId, v.size AS size, v.stock AS stock, v.sold AS sold, v.reserved AS reserved
          FROM products p LEFT JOIN product_variants v ON v.productId = p.id
@@ -138,6 +149,7 @@ export class CatalogService {
       name: first.name,
       priceInCents: Number(first.priceInCents),
       preOrderUntil: first.preOrderUntil ?? null,
+      releaseDate: first.releaseDate ?? null,
       taxCode: first.taxCode,
       kind: first.kind,
       pricing: first.pricing,
@@ -154,10 +166,13 @@ export class CatalogService {
     };
   }
 
-  /** The products in the shop (archived ones are not), in its order. */
-  async list(): Promise<Product[]> {
+  /**
+   * The products in the shop, in its order: not archived, and not a release before its release
+   * date (`today`, the artist's, by default).
+   */
+  async list(today: string = this.clock.today()): Promise<Product[]> {
     return (await this.stored())
-      .filter(({ product }) => product.archivedAt === null)
+      .filter(({ product }) => inShop(product, today))
       .map(toPublicProduct);
   }
 
@@ -165,15 +180,19 @@ export class CatalogService {
    * `GET /api/products`, kept in memory as sent until a table it is read from is written: a
    * product, a release's files, or a size's stock, sold or reserved count (a checkout's hold, its
    * release or sale, a refund, a restock), here at once, on another instance within
-   * SHARED_VERSIONS_READ_MS. Nothing else goes into it: not the visitor, nor the date.
+   * SHARED_VERSIONS_READ_MS; and read again when the artist's date changes, so a release is in
+   * the shop from its release date without an edit. Nothing else goes into it: not the visitor.
    */
   publicAnswer(): PublicAnswer<Product[]> | Promise<PublicAnswer<Product[]>> {
-    return this.answers.get('products', PUBLIC_PRODUCT_TABLES, '', () => this.list());
+    const today = this.clock.today();
+    return this.answers.get('products', PUBLIC_PRODUCT_TABLES, today, () => this.list(today));
   }
 
   async find(id: string): Promise<Product | undefined> {
     const stored = await this.findStored(id);
-    return stored && stored.product.archivedAt === null ? toPublicProduct(stored) : undefined;
+    return stored && inShop(stored.product, this.clock.today())
+      ? toPublicProduct(stored)
+      : undefined;
   }
 
   /**
@@ -201,15 +220,26 @@ export class CatalogService {
     return manager.findOneBy(ProductRecord, { id });
   }
 
-  /** The ids of the shop's releases (not archived) that have a file to download. */
-  async releaseIdsWithFiles(manager: EntityManager): Promise<string[]> {
-    const rows: { id: string }[] = await manager
+  /**
+   * The ids of the shop's releases (not archived) that have a file to download and are out by
+   * `releasedBy` (YYYY-MM-DD); of those, only the ones released after `releasedAfter` when given
+   * (an undated release is out already).
+   */
+  async releaseIdsWithFiles(
+    manager: EntityManager,
+    { releasedBy, releasedAfter = null }: { releasedBy: string; releasedAfter?: string | null },
+  ): Promise<string[]> {
+    const query = manager
       .getRepository(ProductRecord)
       .createQueryBuilder('p')
       .select('p.id', 'id')
       .where('p.archivedAt IS NULL')
       .andWhere('EXISTS (SELECT 1 FROM release_files f WHERE f.productId = p.id)')
-      .getRawMany();
+      .andWhere('(p.releaseDate IS NULL OR p.releaseDate <= :releasedBy)', { releasedBy });
+    if (releasedAfter !== null) {
+      query.andWhere('p.releaseDate > :releasedAfter', { releasedAfter });
+    }
+    const rows: { id: string }[] = await query.getRawMany();
     return rows.map((row) => row.id);
   }
 
@@ -226,6 +256,7 @@ interface CheckoutRow {
   name: string;
   priceInCents: number | string;
   preOrderUntil: string | null;
+  releaseDate: string | null;
   taxCode: string;
   kind: ProductKind;
   pricing: ProductPricing;
@@ -309,6 +340,7 @@ export function toAdminProduct({ product, variants, files }: StoredProduct): Adm
     position: product.position,
     archivedAt: product.archivedAt?.toISOString() ?? null,
     preOrderUntil: product.preOrderUntil,
+    releaseDate: product.releaseDate,
     taxCode: product.taxCode,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),

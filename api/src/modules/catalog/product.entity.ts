@@ -84,6 +84,13 @@ export class ProductRecord {
   @Column({ type: 'varchar', length: 10, nullable: true })
   preOrderUntil: string | null;
 
+  /**
+   * A release's release date (YYYY-MM-DD, the artist's time zone): out of the shop before it,
+   * but early in the library of members with early access; null for one out now (and merch).
+   */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  releaseDate: string | null;
+
   /** Stripe's tax code of the product, sent when Stripe Tax is on. */
   @Column({ type: 'varchar', length: 30, default: 'txcd_30011000' })
   taxCode: string;

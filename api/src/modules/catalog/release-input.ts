@@ -7,6 +7,7 @@ export const NAME_YOUR_PRICE_DIGITAL_MESSAGE = 'Only a digital release can be na
 export const MIN_PRICE_REQUIRED_MESSAGE =
   'A name-your-price release needs minPriceCents, 0 or more.';
 export const DIGITAL_STOCK_MESSAGE = 'A digital release has no stock to count.';
+export const RELEASE_DATE_DIGITAL_MESSAGE = 'Only a digital release has a release date.';
 
 /**
  * The columns a product's input sets of being a release (kind, pricing, lowest price, tracks),
@@ -17,7 +18,10 @@ export const DIGITAL_STOCK_MESSAGE = 'A digital release has no stock to count.';
 export function releaseColumns(
   sent: ProductInput,
   before?: ProductRecord,
-): Pick<ProductRecord, 'kind' | 'pricing' | 'minPriceCents' | 'tracks' | 'priceInCents'> {
+): Pick<
+  ProductRecord,
+  'kind' | 'pricing' | 'minPriceCents' | 'tracks' | 'priceInCents' | 'releaseDate'
+> {
   // A field left out of a PUT keeps what it was, so a form that does not show it keeps it.
   const input: ProductInput = before
     ? {
@@ -26,6 +30,7 @@ export function releaseColumns(
         pricing: sent.pricing ?? before.pricing,
         minPriceCents: sent.minPriceCents === undefined ? before.minPriceCents : sent.minPriceCents,
         tracks: sent.tracks ?? before.tracks ?? undefined,
+        releaseDate: sent.releaseDate === undefined ? before.releaseDate : sent.releaseDate,
       }
     : sent;
   const kind = input.kind ?? 'physical';
@@ -35,6 +40,10 @@ export function releaseColumns(
   }
   if (pricing === 'name-your-price' && kind !== 'digital') {
     throw new BadRequestException(NAME_YOUR_PRICE_DIGITAL_MESSAGE);
+  }
+  const releaseDate = input.releaseDate ?? null;
+  if (releaseDate !== null && kind !== 'digital') {
+    throw new BadRequestException(RELEASE_DATE_DIGITAL_MESSAGE);
   }
   const nameYourPrice = pricing === 'name-your-price';
   if (nameYourPrice && (input.minPriceCents === undefined || input.minPriceCents === null)) {
@@ -53,5 +62,6 @@ export function releaseColumns(
     minPriceCents: nameYourPrice ? input.minPriceCents! : null,
     tracks: tracks?.length ? tracks : null,
     priceInCents: nameYourPrice ? input.minPriceCents! : input.priceInCents,
+    releaseDate,
   };
 }

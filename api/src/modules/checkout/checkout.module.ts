@@ -24,6 +24,7 @@ import { RefundService } from './refund.service.js';
 import { StripePaymentProvider } from './stripe-payment-provider.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { TestCheckoutController } from './test-checkout.controller.js';
+import { TestSubscriptionsController } from './test-subscriptions.controller.js';
 import { TestPaymentProvider } from './test-payment-provider.js';
 import { UnavailablePaymentProvider } from './unavailable-payment-provider.js';
 import { CheckoutPersonalData } from './checkout.personal-data.js';
@@ -61,6 +62,7 @@ export const CHECKOUT_ENTITIES = [CheckoutSession, CheckoutReminder, ChargeEvent
     CheckoutController,
     StripeWebhookController,
     TestCheckoutController,
+    TestSubscriptionsController,
     RefundController,
   ],
   providers: [

@@ -19,6 +19,7 @@ const poster: CheckoutProduct = {
   name: 'Tour Poster',
   priceInCents: 1500,
   preOrderUntil: null,
+  releaseDate: null,
   taxCode: 'txcd_30011000',
   variants: [{ id: 7, size: '', stock: null, sold: 0, reserved: 0 }],
 };

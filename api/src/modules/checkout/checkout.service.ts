@@ -75,6 +75,10 @@ import {
 } from './payment-provider.js';
 import { ProviderSessionCache } from './provider-session-cache.js';
 
+/** A release asked for before its release date (it is not in the shop yet). */
+export const NOT_RELEASED_MESSAGE =
+  'This release is not out yet: it can be bought from its release date.';
+
 /** An unpaid Checkout Session stops taking payment at Stripe this long after it is created. */
 export const SESSION_EXPIRY_MS = 30 * 60 * 1000;
 /**
@@ -412,6 +416,9 @@ export class CheckoutService {
   ): Promise<{ line: SoldLine; variant: VariantCounts; taxCode: string }> {
     const product = await this.catalog.forCheckout(item.productId);
     if (!product) throw new BadRequestException(`Unknown product: ${item.productId}.`);
+    if (product.releaseDate && product.releaseDate > today) {
+      throw new BadRequestException(NOT_RELEASED_MESSAGE);
+    }
     // A product with nothing left is refused by the hold, with 409 and how many are left.
     const sizes = product.variants.map((v) => v.size).filter((size) => size !== '');
     let size: string | null = null;

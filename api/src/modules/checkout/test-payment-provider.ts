@@ -2,16 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { OrdersService } from '../orders/orders.service.js';
 import {
   PaymentProvider,
-  PaymentsNotSetUpError,
   WebhookSignatureError,
   type CreatedSession,
   type NewCheckoutSession,
   type PaymentEvent,
   type ChargeUpdate,
+  type NewSubscriptionSession,
   type PostalAddress,
   type ProviderSession,
   type RefundRequest,
 } from './payment-provider.js';
+import {
+  TEST_MEMBERSHIP_PATH,
+  TEST_PORTAL_PATH,
+  testSubscriptionIds,
+  testSubscriptionToken,
+} from './test-subscriptions.js';
 
 export const TEST_SESSION_PREFIX = 'cs_test_local_';
 /** The payment of a test order, named so its refunds can be recorded against it. */
@@ -127,20 +133,26 @@ export class TestPaymentProvider extends PaymentProvider {
     };
   }
 
-  /** Memberships are taken through Stripe only, for now. */
-  async createSubscriptionSession(): Promise<CreatedSession> {
-    throw new PaymentsNotSetUpError(
-      'Memberships need Stripe: the test payment provider does not take subscriptions.',
-    );
+  /**
+   * A subscription checkout on this site's test membership page, where paying makes the events
+   * Stripe would send (see `TestSubscriptionsController`).
+   */
+  async createSubscriptionSession(input: NewSubscriptionSession): Promise<CreatedSession> {
+    const { idempotencyKey: _key, ...session } = input;
+    const token = testSubscriptionToken(session);
+    const site = new URL(input.successUrl).origin;
+    return {
+      id: testSubscriptionIds(token).sessionId,
+      url: `${site}${TEST_MEMBERSHIP_PATH}/${token}`,
+    };
   }
 
-  /** It never makes a subscription, so there is none to cancel. */
+  /** Nothing was charged: there is nothing to stop at a provider. */
   async cancelSubscription(): Promise<void> {}
 
-  async createPortalSession(): Promise<{ url: string }> {
-    throw new PaymentsNotSetUpError(
-      'Memberships need Stripe: the test payment provider has no billing portal.',
-    );
+  /** The test portal page of the customer, which can cancel at the end of the period. */
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
+    return { url: `${new URL(returnUrl).origin}${TEST_PORTAL_PATH}/${customerId}` };
   }
 
   verifyWebhook(): PaymentEvent {

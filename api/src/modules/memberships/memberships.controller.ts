@@ -5,15 +5,17 @@ import {
   Get,
   Header,
   HttpCode,
+  Inject,
   Param,
   Post,
   Put,
   Query,
+  Req,
   Res,
 } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   EXPORT_NAMES,
   MEMBER_LIST_FILTERS,
@@ -24,6 +26,10 @@ import {
   type MembershipTier,
 } from '@artist/contracts';
 import { AdminController } from '../../common/admin-only.js';
+import { siteUrlOf } from '../../common/origin-check.js';
+import { SignedInFans } from '../../common/signed-in-fans.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
@@ -105,7 +111,11 @@ class CardLinkQuery {
 @ApiTags('memberships')
 @Controller()
 export class MembershipsController {
-  constructor(private readonly memberships: MembershipsService) {}
+  constructor(
+    private readonly memberships: MembershipsService,
+    private readonly fans: SignedInFans,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The open tiers, with their prices and perks. */
   @Get('membership-tiers')
@@ -115,14 +125,18 @@ export class MembershipsController {
   }
 
   /**
-   * `{ url }`: Stripe Checkout in subscription mode. The email is needed while there is no fan
-   * session; a fan session will give hers (the service's `fanEmail`).
+   * `{ url }`: Stripe Checkout in subscription mode, for the signed-in fan's address; the body's
+   * email is needed only without a fan session.
    */
   @Post('memberships/checkout')
   @RateLimit('membership-checkout')
   @HttpCode(200)
-  checkout(@Body() body: MembershipCheckoutDto): Promise<CheckoutResponse> {
-    return this.memberships.checkout(body, null);
+  async checkout(
+    @Body() body: MembershipCheckoutDto,
+    @Req() req: Request,
+  ): Promise<CheckoutResponse> {
+    const siteUrl = siteUrlOf(req, this.config);
+    return this.memberships.checkout(body, await this.fans.emailOf(req), siteUrl);
   }
 
   /** The "update your card" link of a declined renewal: on to Stripe's billing portal. */

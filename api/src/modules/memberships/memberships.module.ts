@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingEvents } from '../../common/billing-events.js';
 import { CheckoutModule } from '../checkout/checkout.module.js';
+import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
 import { MembershipPayment } from './membership-payment.entity.js';
 import { MembershipTierRecord } from './membership-tier.entity.js';
@@ -21,6 +22,7 @@ export const MEMBERSHIPS_ENTITIES = [
   Membership,
   MembershipEvent,
   MembershipPayment,
+  MembershipCheckout,
 ];
 
 /**

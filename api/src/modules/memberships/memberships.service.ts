@@ -27,7 +27,7 @@ import {
   type MembershipTier,
   type MembershipTierInput,
 } from '@artist/contracts';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import {
   BillingEvents,
   type BillingCheckout,
@@ -48,6 +48,7 @@ import {
   PaymentsNotSetUpError,
 } from '../checkout/payment-provider.js';
 import { OutboxService } from '../email/outbox.service.js';
+import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
 import { MembershipPayment } from './membership-payment.entity.js';
 import { MembershipTierRecord } from './membership-tier.entity.js';
@@ -60,12 +61,24 @@ export const EMAIL_NEEDED_MESSAGE = 'Please enter your email address to join.';
 export const CARD_LINK_NOT_FOUND_MESSAGE =
   'This link is not valid: it may have been mistyped, or the membership has been erased.';
 export const CARD_LINK_ENDED_MESSAGE = 'This membership has ended: there is no card to update.';
+export const CHECKOUT_UNDER_WAY_MESSAGE =
+  'A membership checkout for this email address is already being opened: use the payment page it opens.';
+
+/** A hold on an address's checkout older than this was left by a stopped server: it lapses. */
+const CHECKOUT_HOLD_MS = 60_000;
 
 /** Where the "update your card" link of a declined renewal leads (then on to Stripe's portal). */
 export const CARD_LINK_PATH = '/api/memberships/card';
 
 /** A membership that holds a subscription Stripe may still charge: its perks stay. */
 export const CURRENT_STATUSES: MembershipStatus[] = ['active', 'past_due'];
+
+/** A membership as `withTiers` reads it, with its tier's name and perks. */
+interface MembershipWithTier {
+  row: Membership;
+  tierName: string | null;
+  perks: MembershipPerks;
+}
 
 /** What a fan without a current membership gets. */
 const NO_PERKS: MembershipPerks = { allDownloads: false, earlyAccessDays: 0, presale: false };
@@ -208,12 +221,15 @@ export class MembershipsService extends BillingEvents {
   // ---- Joining ----
 
   /**
-   * POST /api/memberships/checkout: a Stripe Checkout session in subscription mode. `fanEmail`
-   * is the seam for fan sessions: the signed-in fan's address, used when the body names none.
+   * POST /api/memberships/checkout: a Stripe Checkout session in subscription mode, for the
+   * signed-in fan's address (`fanEmail`) or, without a fan session, the one the body names,
+   * returning to the site she came from (`siteUrl`, where her session's cookie is). Of two joins
+   * of one address at once, one opens a session and the other answers 409.
    */
   async checkout(
     input: MembershipCheckoutRequest,
     fanEmail: string | null = null,
+    siteUrl: string = this.config.publicUrl,
   ): Promise<{ url: string }> {
     const tier = await this.dataSource
       .getRepository(MembershipTierRecord)
@@ -222,28 +238,58 @@ export class MembershipsService extends BillingEvents {
     if (!tier.open) throw new BadRequestException(TIER_CLOSED_MESSAGE);
     const amountCents = input.interval === 'year' ? tier.yearlyPriceCents : tier.monthlyPriceCents;
     if (amountCents === null) throw new BadRequestException(NO_YEARLY_PRICE_MESSAGE);
-    const email = input.email ?? fanEmail;
+    const email = fanEmail ?? input.email;
     if (!email) throw new BadRequestException(EMAIL_NEEDED_MESSAGE);
     const address = normaliseEmail(email);
-    if (await this.isCurrentMember(address)) throw new ConflictException(ALREADY_MEMBER_MESSAGE);
-    const metadata = { tierId: String(tier.id), interval: input.interval };
+    await this.holdCheckout(address);
+    try {
+      if (await this.isCurrentMember(address)) throw new ConflictException(ALREADY_MEMBER_MESSAGE);
+      return await this.openCheckout(tier, input.interval, amountCents, address, siteUrl);
+    } finally {
+      await this.dataSource.getRepository(MembershipCheckout).delete({ email: address });
+    }
+  }
+
+  /** Holds the address's checkout while its session is made: 409 when another holds it. */
+  private async holdCheckout(email: string): Promise<void> {
+    const repository = this.dataSource.getRepository(MembershipCheckout);
+    const now = this.clock.now();
+    await repository.delete({
+      email,
+      startedAt: LessThan(new Date(now.getTime() - CHECKOUT_HOLD_MS)),
+    });
+    try {
+      await repository.insert({ email, startedAt: now });
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new ConflictException(CHECKOUT_UNDER_WAY_MESSAGE);
+      throw error;
+    }
+  }
+
+  private async openCheckout(
+    tier: MembershipTierRecord,
+    interval: MembershipInterval,
+    amountCents: number,
+    address: string,
+    siteUrl: string,
+  ): Promise<{ url: string }> {
+    const metadata = { tierId: String(tier.id), interval };
     try {
       const created = await this.provider.createSubscriptionSession({
         name: tier.name,
         amountCents,
-        interval: input.interval,
+        interval,
         email: address,
         metadata,
-        successUrl: `${this.config.publicUrl}/?membership=success`,
-        cancelUrl: `${this.config.publicUrl}/?membership=canceled`,
+        // Back to her account, which shows the membership once Stripe's events have made it.
+        successUrl: `${siteUrl}/account?membership=joined`,
+        cancelUrl: `${siteUrl}/#membership`,
         idempotencyKey: randomUUID(),
       });
       return { url: created.url };
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {
-        throw new ServiceUnavailableException(
-          this.provider.name === 'test' ? error.message : PAYMENTS_NOT_SET_UP_MESSAGE,
-        );
+        throw new ServiceUnavailableException(PAYMENTS_NOT_SET_UP_MESSAGE);
       }
       if (!(error instanceof PaymentProviderError)) throw error;
       this.logger.error(error);
@@ -251,21 +297,67 @@ export class MembershipsService extends BillingEvents {
     }
   }
 
-  /** Whether the address holds a membership Stripe still charges (active or past due). */
-  async isCurrentMember(email: string): Promise<boolean> {
-    const count = await this.dataSource
-      .getRepository(Membership)
-      .countBy({ email: normaliseEmail(email), status: In(CURRENT_STATUSES) });
-    return count > 0;
+  /**
+   * The one read of memberships with their tiers: of one address or one tier (or all), in
+   * `statuses`, newest first, each with its tier's name and perks. Who is a member, what she
+   * gets and what her account shows all come from it.
+   */
+  private async withTiers(
+    where: { email?: string; tierId?: number },
+    statuses: readonly string[],
+  ): Promise<MembershipWithTier[]> {
+    const rows = await this.dataSource.getRepository(Membership).find({
+      where: {
+        status: In([...statuses]),
+        ...(where.email !== undefined ? { email: normaliseEmail(where.email) } : {}),
+        ...(where.tierId !== undefined ? { tierId: where.tierId } : {}),
+      },
+      order: { id: 'DESC' },
+    });
+    const ids = [...new Set(rows.flatMap((row) => (row.tierId === null ? [] : [row.tierId])))];
+    const tiers = ids.length
+      ? await this.dataSource.getRepository(MembershipTierRecord).findBy({ id: In(ids) })
+      : [];
+    const byId = new Map(tiers.map((tier) => [tier.id, tier]));
+    return rows.map((row) => {
+      const tier = row.tierId === null ? undefined : byId.get(row.tierId);
+      return {
+        row,
+        tierName: tier?.name ?? null,
+        perks: tier ? (JSON.parse(tier.perks) as MembershipPerks) : NO_PERKS,
+      };
+    });
   }
 
-  /** The addresses of current members (active or past due), of one tier when given. */
-  async currentMemberEmails(tierId: number | null): Promise<Set<string>> {
-    const rows = await this.dataSource.getRepository(Membership).find({
-      select: { email: true },
-      where: { status: In(CURRENT_STATUSES), ...(tierId !== null ? { tierId } : {}) },
-    });
-    return new Set(rows.flatMap((row) => (row.email ? [row.email] : [])));
+  /**
+   * The current memberships (active or past due: Stripe still charges them, so their perks stay)
+   * with their tiers' perks: of one address, one tier, or everyone.
+   */
+  private currentMemberships(
+    where: { email?: string; tierId?: number } = {},
+  ): Promise<MembershipWithTier[]> {
+    return this.withTiers(where, CURRENT_STATUSES);
+  }
+
+  /** Whether the address holds a membership Stripe still charges (active or past due). */
+  async isCurrentMember(email: string): Promise<boolean> {
+    return (await this.currentMemberships({ email })).length > 0;
+  }
+
+  /**
+   * The addresses of current members, of one tier when given, and of tiers with the presale
+   * perk only when `presale` is set.
+   */
+  async currentMemberEmails(
+    tierId: number | null,
+    { presale = false }: { presale?: boolean } = {},
+  ): Promise<Set<string>> {
+    const rows = await this.currentMemberships(tierId === null ? {} : { tierId });
+    return new Set(
+      rows.flatMap(({ row, perks }) =>
+        row.email && (!presale || perks.presale) ? [row.email] : [],
+      ),
+    );
   }
 
   async tierExists(id: number): Promise<boolean> {
@@ -288,17 +380,14 @@ export class MembershipsService extends BillingEvents {
    * without one, none), with its tier's name and perks.
    */
   async membershipOf(email: string): Promise<AccountMembership | null> {
-    const row = await this.latestOf(email);
-    if (!row) return null;
-    const tier = row.tierId
-      ? await this.dataSource.getRepository(MembershipTierRecord).findOneBy({ id: row.tierId })
-      : null;
-    const member = toMember(row, tier?.name ?? null);
+    const latest = await this.latestOf(email);
+    if (!latest) return null;
+    const member = toMember(latest.row, latest.tierName);
     return {
       tierName: member.tierName,
       interval: member.interval,
       status: member.status,
-      perks: tier ? (JSON.parse(tier.perks) as MembershipPerks) : NO_PERKS,
+      perks: latest.perks,
       renewsAt: member.status === 'active' && !member.endsAt ? member.renewsAt : null,
       endsAt: member.endsAt,
     };
@@ -309,17 +398,8 @@ export class MembershipsService extends BillingEvents {
    * tiers has. None without a current membership.
    */
   async perksOf(email: string): Promise<MembershipPerks> {
-    const rows = await this.dataSource.getRepository(Membership).find({
-      select: { tierId: true },
-      where: { email: normaliseEmail(email), status: In(CURRENT_STATUSES) },
-    });
-    const tierIds = rows.flatMap((row) => (row.tierId === null ? [] : [row.tierId]));
-    if (tierIds.length === 0) return NO_PERKS;
-    const tiers = await this.dataSource
-      .getRepository(MembershipTierRecord)
-      .findBy({ id: In(tierIds) });
-    return tiers
-      .map((tier) => JSON.parse(tier.perks) as MembershipPerks)
+    return (await this.currentMemberships({ email }))
+      .map(({ perks }) => perks)
       .reduce(
         (all, perks) => ({
           allDownloads: all.allDownloads || perks.allDownloads,
@@ -334,23 +414,24 @@ export class MembershipsService extends BillingEvents {
    * A Stripe billing portal session for her membership (card, cancellation), back to her
    * account: 404 with a sentence when she has none Stripe still charges.
    */
-  async accountPortal(email: string): Promise<string> {
-    const row = await this.latestOf(email);
-    if (!row || !row.customerId) throw new NotFoundException(NO_MEMBERSHIP_MESSAGE);
-    return this.portal(row.customerId);
+  async accountPortal(email: string, siteUrl: string = this.config.publicUrl): Promise<string> {
+    const customerId = (await this.latestOf(email))?.row.customerId;
+    if (!customerId) throw new NotFoundException(NO_MEMBERSHIP_MESSAGE);
+    return this.portal(customerId, siteUrl);
   }
 
-  private latestOf(email: string): Promise<Membership | null> {
-    return this.dataSource.getRepository(Membership).findOne({
-      where: { email: normaliseEmail(email), status: In([...CURRENT_STATUSES, 'incomplete']) },
-      order: { id: 'DESC' },
-    });
+  /** Her newest membership that has not ended (one waiting for its first payment included). */
+  private async latestOf(email: string): Promise<MembershipWithTier | null> {
+    return (await this.withTiers({ email }, [...CURRENT_STATUSES, 'incomplete']))[0] ?? null;
   }
 
-  /** A billing portal session of the customer, whose way back is her account. */
-  private async portal(customerId: string): Promise<string> {
+  /** A billing portal session of the customer, whose way back is her account on `siteUrl`. */
+  private async portal(
+    customerId: string,
+    siteUrl: string = this.config.publicUrl,
+  ): Promise<string> {
     try {
-      const back = `${this.config.publicUrl}/account`;
+      const back = `${siteUrl}/account`;
       return (await this.provider.createPortalSession(customerId, back)).url;
     } catch (error) {
       if (error instanceof PaymentsNotSetUpError) {

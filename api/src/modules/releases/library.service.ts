@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { endsDownloads, type OrderLine } from '@artist/contracts';
+import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ReleaseFilesService } from '../catalog/release-files.js';
@@ -12,6 +13,10 @@ import {
   type StoredFile,
 } from '../storage/storage.js';
 import { DownloadCodesService } from './download-codes.service.js';
+
+/** The calendar date (YYYY-MM-DD) `days` after `day`. */
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A release in a fan's library, with the formats it has now. */
 export interface LibraryRelease {
@@ -46,16 +51,22 @@ export class LibraryService {
     private readonly files: ReleaseFilesService,
     private readonly catalog: CatalogService,
     private readonly codes: DownloadCodesService,
+    private readonly clock: Clock,
   ) {}
 
   /**
    * The releases of her orders (given, found by her account) and of the codes she redeemed; with
-   * `allReleases` (a membership's perk), every release of the shop besides.
+   * `allReleases` (a membership's perk), every release of the shop out now besides; with
+   * `earlyAccessDays` (another), the releases out within that many days, before the shop has
+   * them (with `allReleases`, those too).
    */
   async releasesOf(
     email: string,
     orders: LibraryOrder[],
-    { allReleases = false }: { allReleases?: boolean } = {},
+    {
+      allReleases = false,
+      earlyAccessDays = 0,
+    }: { allReleases?: boolean; earlyAccessDays?: number } = {},
   ): Promise<LibraryRelease[]> {
     const ids = new Set<string>();
     for (const order of orders) {
@@ -67,7 +78,14 @@ export class LibraryService {
     const manager = this.dataSource.manager;
     for (const code of await this.codes.redeemedBy(manager, normaliseEmail(email)))
       if (code.redeemedAt !== null) ids.add(code.productId);
-    if (allReleases) for (const id of await this.catalog.releaseIdsWithFiles(manager)) ids.add(id);
+    if (allReleases || earlyAccessDays > 0) {
+      const today = this.clock.today();
+      const releases = await this.catalog.releaseIdsWithFiles(manager, {
+        releasedBy: addDays(today, earlyAccessDays),
+        releasedAfter: allReleases ? null : today,
+      });
+      for (const id of releases) ids.add(id);
+    }
     if (ids.size === 0) return [];
     const products = await this.catalog.productsByIds(manager, [...ids]);
     const files = await this.files.forReleases([...ids]);

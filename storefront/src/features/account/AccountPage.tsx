@@ -116,7 +116,7 @@ function SignedIn({ account }: { account: Account }) {
           Sign out
         </button>
       </p>
-      {account.membership && <Membership membership={account.membership} />}
+      {account.membership ? <Membership membership={account.membership} /> : <JustJoined />}
       <Library />
       <Orders />
       <Emails account={account} />
@@ -124,6 +124,18 @@ function SignedIn({ account }: { account: Account }) {
       <Passkeys account={account} />
       <YourData account={account} />
     </AccountShell>
+  );
+}
+
+/** Back from paying for a membership that the payment's confirmation has not made yet. */
+function JustJoined() {
+  const { search } = useLocation();
+  if (new URLSearchParams(search).get('membership') !== 'joined') return null;
+  return (
+    <p role="status" className="account__section">
+      Thank you for joining! Your membership shows here as soon as the payment is confirmed: reload
+      this page in a moment.
+    </p>
   );
 }
 

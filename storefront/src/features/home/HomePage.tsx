@@ -9,6 +9,7 @@ import { ContactSection } from '../contact/ContactSection.js';
 import { Footer } from '../footer/Footer.js';
 import { GallerySection } from '../gallery/GallerySection.js';
 import { HeroSection } from '../hero/HeroSection.js';
+import { MembershipSection } from '../membership/MembershipSection.js';
 import { MerchSection } from '../merch/MerchSection.js';
 import { MusicSection } from '../music/MusicSection.js';
 import { TopNav } from '../nav/TopNav.js';
@@ -25,6 +26,7 @@ const BELOW_THE_HERO: [SectionId, () => ReactNode][] = [
   ['shows', ShowsSection],
   ['gallery', GallerySection],
   ['merch', MerchSection],
+  ['membership', MembershipSection],
   ['email-signup', EmailSignupSection],
   ['contact', ContactSection],
 ];

@@ -90,6 +90,11 @@ export class AudienceDto implements CampaignAudience {
   @IsInt({ message: 'tierId must be the id of a membership tier' })
   @Min(1, { message: 'tierId must be the id of a membership tier' })
   tierId?: number;
+
+  @ApiPropertyOptional({ description: 'With members: only tiers with the presale perk.' })
+  @IsOptional()
+  @IsBoolean({ message: 'presale must be true or false' })
+  presale?: boolean;
 }
 
 export class CampaignInputDto implements CampaignInput {

@@ -74,6 +74,9 @@ class CalendarDate implements ValidatorConstraintInterface {
 export const TAX_CODE_MESSAGE =
   'taxCode must be a Stripe tax code: txcd_ and 8 digits, such as txcd_30011000 (apparel)';
 
+export const RELEASE_DATE_MESSAGE =
+  'releaseDate must be a date in YYYY-MM-DD format, or null for a release out now';
+
 export const PRE_ORDER_DATE_MESSAGE =
   'preOrderUntil must be a date in YYYY-MM-DD format, or null for a product in hand';
 
@@ -142,6 +145,17 @@ export class ProductInputDto implements ProductInput {
   @IsOptional()
   @Validate(CalendarDate, { message: PRE_ORDER_DATE_MESSAGE })
   preOrderUntil?: string | null;
+
+  @ApiPropertyOptional({
+    example: '2027-03-14',
+    nullable: true,
+    description:
+      'A digital release: out of the shop until this date (the artist’s time zone), early in ' +
+      'the library of members with early access; null for one out now. Left out, PUT keeps it.',
+  })
+  @IsOptional()
+  @Validate(CalendarDate, { message: RELEASE_DATE_MESSAGE })
+  releaseDate?: string | null;
 
   @ApiPropertyOptional({
     example: 'txcd_30011000',
