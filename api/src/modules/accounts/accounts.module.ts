@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FansModule } from '../fans/fans.module.js';
 import { MembershipsModule } from '../memberships/memberships.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NotifyModule } from '../notify/notify.module.js';
@@ -26,6 +27,7 @@ export const ACCOUNTS_ENTITIES = [SignInCode, FanSession, Passkey, PasskeyChalle
 @Module({
   imports: [
     TypeOrmModule.forFeature(ACCOUNTS_ENTITIES),
+    FansModule,
     MembershipsModule,
     NewsletterModule,
     NotifyModule,

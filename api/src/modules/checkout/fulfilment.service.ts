@@ -7,7 +7,7 @@ import { InventoryService } from '../catalog/inventory.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { DownloadsService } from '../releases/downloads.service.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import {
   addressColumns,
@@ -40,7 +40,7 @@ export class FulfilmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
@@ -96,7 +96,7 @@ export class FulfilmentService {
           throw new GoneException(SESSION_CLOSED_MESSAGE);
         }
       }
-      order.fanId = await this.fanLinker.link(manager, order.email, now);
+      order.fanId = await this.events.fanOf(manager, order.email, now);
       let placed: PlacedOrder;
       try {
         placed = await this.orders.insertPaid(

@@ -6,7 +6,7 @@ import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-Lea
 import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 import { PlaceColumns } from '../places/place-columns.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanIdColumn } from '../../common/fan-linker.js';
+import { FanIdColumn } from '../../common/fan-record.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import {
   BadRequestException,
   ConflictException,
@@ -64,7 +64,7 @@ export class OrdersService implements OnModuleInit {
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly shows: ShowsService,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
@@ -77,8 +77,8 @@ export class OrdersService implements OnModuleInit {
    * rather than removed, so the order keeps what it sold.
    */
   onModuleInit(): void {
-    this.inventory.onOrderedCheck((manager, { product }) =>
-      manager.getRepository(OrderLine).existsBy({ productId: product.id }),
+    this.events.on('ProductRemoving', (manager, { productId }) =>
+      manager.getRepository(OrderLine).existsBy({ productId }),
     );
   }
 
@@ -242,7 +242,7 @@ export class OrdersService implements OnModuleInit {
     try {
       // The sale and what it takes from stock commit together.
       return await this.transactions.run(async (manager) => {
-        order.fanId = await this.fanLinker.link(manager, order.email, now);
+        order.fanId = await this.events.fanOf(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
         const rows = await this.insertLines(manager, saved, await this.manualLines(manager, lines));
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
