@@ -28,7 +28,7 @@ import type {
   FanExport,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { attachmentHeaders } from '../releases/download-route.js';
+import { attachmentHeaders } from '../releases/index.js';
 import { AccountService } from './account.service.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { AccountEraseDto, AccountPreferencesDto } from './dto/account.dto.js';

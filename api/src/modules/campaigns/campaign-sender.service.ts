@@ -16,7 +16,7 @@ import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
 import { newsletterLinks } from '../email/outbox.service.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from '../email/smtp.js';
-import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { NewsletterService } from '../newsletter/index.js';
 import { personalise } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 import { CampaignsService, countOnce } from './campaigns.service.js';

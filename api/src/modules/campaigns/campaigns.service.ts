@@ -25,7 +25,7 @@ import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
-import { ContentService } from '../content/content.service.js';
+import { ContentService } from '../content/index.js';
 import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { AudienceService } from './audience.service.js';

@@ -24,9 +24,8 @@ import { DomainEvents } from '../../common/domain-events.js';
 import type { ListDefinition } from '../../lists/list.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { Transactions } from '../../database/transaction.js';
-import { GalleryUploads } from '../gallery/gallery-uploads.js';
-import type { UploadedPhoto } from '../gallery/gallery.service.js';
-import { minutesOf } from '../rate-limit/rate-limiter.service.js';
+import { GalleryUploads, type UploadedPhoto } from '../gallery/index.js';
+import { minutesOf } from '../rate-limit/index.js';
 import {
   CatalogService,
   imageColumns,

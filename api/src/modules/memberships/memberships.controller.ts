@@ -27,7 +27,7 @@ import { AdminController } from '../../common/admin-only.js';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { RateLimit } from '../rate-limit/index.js';
 import { MembershipCheckoutDto, MembershipTierInputDto } from './dto/membership.dto.js';
 import { MembershipsService } from './memberships.service.js';
 

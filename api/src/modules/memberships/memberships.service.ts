@@ -42,11 +42,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
-import {
-  PaymentProvider,
-  PaymentProviderError,
-  PaymentsNotSetUpError,
-} from '../checkout/payment-provider.js';
+import { PaymentProvider, PaymentProviderError, PaymentsNotSetUpError } from '../checkout/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { MembershipEvent } from './membership-event.entity.js';
 import { MembershipPayment } from './membership-payment.entity.js';

@@ -28,8 +28,7 @@ import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-Lea
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
-import { PlacesService } from '../places/places.service.js';
-import { placeColumns } from '../places/place-columns.js';
+import { PlacesService, placeColumns } from '../places/index.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 /** A subscriber a campaign may go to, with the place found for them (null: unknown). */

@@ -29,8 +29,7 @@ import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { CatalogService, sizeOf } from '../catalog/catalog.service.js';
-import { InventoryService } from '../catalog/inventory.service.js';
+import { CatalogService, sizeOf, InventoryService } from '../catalog/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
@@ -49,13 +48,10 @@ import {
   type PlacedOrder,
 } from './order-lines.js';
 import { Order } from './order.entity.js';
-import { ShowsService } from '../shows/shows.service.js';
+import { ShowsService } from '../shows/index.js';
 import { catalogueLineName } from './product-name.js';
 import { salesFigures, type SalesFigures, type SalesPeriod } from './sales-figures.js';
 
-/** An order as stored; a type only, so that only this module reads and writes the table. */
-export type { Order, OrderLine, PlacedOrder, NewOrderLine };
-export type { LineGroup, OrderGroup, SalesFigures, SalesPeriod } from './sales-figures.js';
 export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
 
 @Injectable()

@@ -2,15 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { endsDownloads, type OrderLine } from '@artist/contracts';
 import { normaliseEmail } from '../../common/strings.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { ReleaseFilesService } from '../catalog/release-files.js';
+import { CatalogService, ReleaseFilesService } from '../catalog/index.js';
 import {
   parseRange,
   STORAGE,
   type ByteRange,
   type Storage,
   type StoredFile,
-} from '../storage/storage.js';
+} from '../storage/index.js';
 import { DownloadCodesService } from './download-codes.service.js';
 
 /** A release in a fan's library, with the formats it has now. */
