@@ -3,6 +3,13 @@
 // beside the code may import what they test.
 const MODULE = '^api/src/modules/([^/]+)/';
 const NOT_SPEC = '\\.spec\\.ts$';
+const FRONT_DOOR = '^api/src/modules/[^/]+/index\\.ts$';
+/**
+ * Temporary: the email and campaigns modules are being rebuilt (email as a delivery engine, the
+ * templates beside their causes), so imports into their files keep their paths until that lands,
+ * when this exception and its two uses below go and the two modules get their index.ts.
+ */
+const UNTIL_EMAIL_IS_A_DELIVERY_ENGINE = '^api/src/modules/(email|campaigns)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,6 +50,33 @@ module.exports = {
         path: '^api/src/modules/[^/]+/.*\\.(controller|personal-data|spec)\\.ts$',
         pathNot: '^api/src/modules/$1/',
       },
+    },
+    {
+      name: 'modules-only-through-their-front-door',
+      comment:
+        'Another module is reached through its index.ts alone (its module class, services, public ' +
+        'types): what it does not export there is its own to change.',
+      severity: 'error',
+      from: { path: MODULE, pathNot: NOT_SPEC },
+      to: {
+        path: '^api/src/modules/',
+        pathNot: ['^api/src/modules/$1/', FRONT_DOOR, UNTIL_EMAIL_IS_A_DELIVERY_ENGINE],
+      },
+    },
+    {
+      name: 'front-door-exports-no-entity',
+      comment:
+        "A module's index.ts never hands out its entities: others get plain types of their shape.",
+      severity: 'error',
+      from: { path: FRONT_DOOR },
+      to: { path: '\\.entity\\.ts$' },
+    },
+    {
+      name: 'app-reaches-modules-through-their-front-door',
+      comment: 'The app, its commands and the web layer reach a module through its index.ts too.',
+      severity: 'error',
+      from: { path: '^api/src/', pathNot: `^api/src/modules/|${NOT_SPEC}` },
+      to: { path: '^api/src/modules/', pathNot: [FRONT_DOOR, UNTIL_EMAIL_IS_A_DELIVERY_ENGINE] },
     },
     {
       name: 'common-and-database-import-no-module',

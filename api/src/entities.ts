@@ -1,24 +1,24 @@
 import { ACCOUNTS_ENTITIES } from './modules/accounts/index.js';
-import { AUTH_ENTITIES } from './modules/auth/auth.module.js';
+import { AUTH_ENTITIES } from './modules/auth/index.js';
 import { CAMPAIGNS_ENTITIES } from './modules/campaigns/campaigns.module.js';
-import { CATALOG_ENTITIES } from './modules/catalog/catalog.module.js';
-import { CHECKOUT_ENTITIES } from './modules/checkout/checkout.module.js';
-import { CONTACT_ENTITIES } from './modules/contact/contact.module.js';
-import { CONTENT_ENTITIES } from './modules/content/content.module.js';
+import { CATALOG_ENTITIES } from './modules/catalog/index.js';
+import { CHECKOUT_ENTITIES } from './modules/checkout/index.js';
+import { CONTACT_ENTITIES } from './modules/contact/index.js';
+import { CONTENT_ENTITIES } from './modules/content/index.js';
 import { DEPLOY_ENTITIES } from './modules/deploy/index.js';
-import { DISCOUNTS_ENTITIES } from './modules/discounts/discounts.module.js';
+import { DISCOUNTS_ENTITIES } from './modules/discounts/index.js';
 import { EMAIL_ENTITIES } from './modules/email/email.module.js';
-import { FANS_ENTITIES } from './modules/fans/fans.module.js';
-import { GALLERY_ENTITIES } from './modules/gallery/gallery.module.js';
-import { MEMBERSHIPS_ENTITIES } from './modules/memberships/memberships.module.js';
-import { PRESALES_ENTITIES } from './modules/presales/presales.module.js';
-import { NEWSLETTER_ENTITIES } from './modules/newsletter/newsletter.module.js';
-import { NOTIFY_ENTITIES } from './modules/notify/notify.module.js';
-import { ORDERS_ENTITIES } from './modules/orders/orders.module.js';
-import { RATE_LIMIT_ENTITIES } from './modules/rate-limit/rate-limit.module.js';
-import { RELEASES_ENTITIES } from './modules/releases/releases.module.js';
-import { SHIPPING_ENTITIES } from './modules/shipping/shipping.module.js';
-import { SHOWS_ENTITIES } from './modules/shows/shows.module.js';
+import { FANS_ENTITIES } from './modules/fans/index.js';
+import { GALLERY_ENTITIES } from './modules/gallery/index.js';
+import { MEMBERSHIPS_ENTITIES } from './modules/memberships/index.js';
+import { PRESALES_ENTITIES } from './modules/presales/index.js';
+import { NEWSLETTER_ENTITIES } from './modules/newsletter/index.js';
+import { NOTIFY_ENTITIES } from './modules/notify/index.js';
+import { ORDERS_ENTITIES } from './modules/orders/index.js';
+import { RATE_LIMIT_ENTITIES } from './modules/rate-limit/index.js';
+import { RELEASES_ENTITIES } from './modules/releases/index.js';
+import { SHIPPING_ENTITIES } from './modules/shipping/index.js';
+import { SHOWS_ENTITIES } from './modules/shows/index.js';
 
 /**
  * The modules' entities, for a data source opened outside the app (`dataSourceOptions`): the

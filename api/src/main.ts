@@ -37,7 +37,7 @@ async function main() {
     import('./app.factory.js'),
     import('./database/sqlite-guard.js'),
     import('./shutdown.js'),
-    import('./modules/auth/auth.service.js'),
+    import('./modules/auth/index.js'),
     import('./common/logger.js'),
   ]);
   let app: Awaited<ReturnType<typeof createApp>>;

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { InstanceState } from './modules/cluster/instance-state.js';
+import { InstanceState } from './modules/cluster/index.js';
 
 /** How long a stop waits for the requests in flight before closing their connections. */
 export const SHUTDOWN_GRACE_MS = 10_000;

@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util';
 import { InvalidEnvironmentError, loadConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
 import { BackupError, type BackupSite } from './site-backup.js';
-import { createStorage } from '../modules/storage/storage.module.js';
-import { S3Storage } from '../modules/storage/s3-storage.js';
+import { createStorage, S3Storage } from '../modules/storage/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

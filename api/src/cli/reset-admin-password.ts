@@ -9,7 +9,7 @@ import { readSettings } from '../config/settings.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { Transactions } from '../database/transaction.js';
 import { entities } from '../entities.js';
-import { NoAdminAccountError, resetAdminPassword } from '../modules/auth/auth.service.js';
+import { NoAdminAccountError, resetAdminPassword } from '../modules/auth/index.js';
 
 /**
  * Sets the admin password: `npm run admin:reset-password`. Reads the same settings as the server

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { DataSource, type ColumnType, type QueryRunner } from 'typeorm';
 import type { AppConfig } from '../config/env.js';
-import { checkKey, contentTypeOf, type Storage } from '../modules/storage/storage.js';
+import { checkKey, contentTypeOf, type Storage } from '../modules/storage/index.js';
 import { dataSourceOptions, openDatabase } from '../database/data-source.js';
 import { entities } from '../entities.js';
 import { Transactions } from '../database/transaction.js';

@@ -32,7 +32,7 @@ import { Clock } from '../../common/clock.js';
 import { siteUrlOf } from '../../common/origin-check.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { attachmentHeaders } from '../releases/download-route.js';
+import { attachmentHeaders } from '../releases/index.js';
 import { AccountService } from './account.service.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { AccountEraseDto, AccountPreferencesDto } from './dto/account.dto.js';

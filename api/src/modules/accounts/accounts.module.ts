@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MembershipsModule } from '../memberships/memberships.module.js';
-import { NewsletterModule } from '../newsletter/newsletter.module.js';
-import { NotifyModule } from '../notify/notify.module.js';
+import { FansModule } from '../fans/index.js';
+import { MembershipsModule } from '../memberships/index.js';
+import { NewsletterModule } from '../newsletter/index.js';
+import { NotifyModule } from '../notify/index.js';
 import { OrdersModule } from '../orders/index.js';
-import { ReleasesModule } from '../releases/releases.module.js';
+import { ReleasesModule } from '../releases/index.js';
 import { FanSession, Passkey, PasskeyChallenge, SignInCode } from './account.entity.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
@@ -27,6 +28,7 @@ export const ACCOUNTS_ENTITIES = [SignInCode, FanSession, Passkey, PasskeyChalle
   imports: [
     TypeOrmModule.forFeature(ACCOUNTS_ENTITIES),
     FanSessionsModule,
+    FansModule,
     MembershipsModule,
     NewsletterModule,
     NotifyModule,

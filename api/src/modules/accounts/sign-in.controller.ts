@@ -10,7 +10,7 @@ import {
   type AccountSignInAnswer,
   type AccountVerifyAnswer,
 } from '@artist/contracts';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { RateLimit } from '../rate-limit/index.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { AccountSignInDto, AccountVerifyDto } from './dto/sign-in.dto.js';
 import {

@@ -12,7 +12,7 @@ import {
   WALK_UP_EMAIL,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -39,7 +39,7 @@ export class SignInService {
     private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
-    private readonly fans: FanLinker,
+    private readonly events: DomainEvents,
     private readonly sessions: AccountSessions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -177,7 +177,7 @@ export class SignInService {
 
   /** The fan of the address (made on first sight) and a new session of theirs. */
   async startSession(manager: EntityManager, email: string) {
-    const fanId = await this.fans.link(manager, email, this.clock.now());
+    const fanId = await this.events.fanOf(manager, email, this.clock.now());
     if (fanId === null) throw new BadRequestException(ACCOUNT_CODE_WRONG_MESSAGE);
     const sessionToken = await this.sessions.start(manager, fanId, email);
     return { email, fanId, sessionToken };

@@ -7,8 +7,7 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@artist/contracts';
-import { ClientAddress } from '../rate-limit/client-key.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { ClientAddress, RateLimit } from '../rate-limit/index.js';
 import { AccountService } from './account.service.js';
 import { AdminOnly } from '../../common/admin-only.js';
 import {

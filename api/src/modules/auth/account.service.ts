@@ -13,7 +13,7 @@ import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { SessionRecord } from '../../database/session.entity.js';
 import { Transactions } from '../../database/transaction.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
+import { tryAgainIn } from '../rate-limit/index.js';
 import { ADMIN_USERNAME } from './auth.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { Passwords } from './password.js';

@@ -19,7 +19,7 @@ import {
 } from '@artist/contracts';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { LoginDto } from './dto/login.dto.js';
-import { tryAgainIn } from '../rate-limit/rate-limiter.service.js';
+import { tryAgainIn } from '../rate-limit/index.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { destroySession, isAdmin, regenerate, saveSession, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { clientKey } from '../rate-limit/client-key.js';
-import { RateLimiter } from '../rate-limit/rate-limiter.service.js';
+import { clientKey, RateLimiter } from '../rate-limit/index.js';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;

@@ -1,11 +1,11 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { CampaignAudience, CampaignTopic } from '@artist/contracts';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { MembershipsService } from '../memberships/memberships.service.js';
-import { NewsletterService, type MailableSignup } from '../newsletter/newsletter.service.js';
-import { OrderAudienceService } from '../orders/order-audience.service.js';
-import { distanceKm, PlacesService, type Place } from '../places/places.service.js';
-import { ShowsService } from '../shows/shows.service.js';
+import { CatalogService } from '../catalog/index.js';
+import { MembershipsService } from '../memberships/index.js';
+import { NewsletterService, type MailableSignup } from '../newsletter/index.js';
+import { OrderAudienceService } from '../orders/index.js';
+import { distanceKm, PlacesService, type Place } from '../places/index.js';
+import { ShowsService } from '../shows/index.js';
 import { SuppressionsService } from './suppressions.service.js';
 
 /** Up to this many fans without a place of their own have their orders read by fan. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { NewsletterService } from '../newsletter/index.js';
 import { CampaignsService } from './campaigns.service.js';
 import { SuppressionsService } from './suppressions.service.js';
 

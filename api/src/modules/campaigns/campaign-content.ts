@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../../common/strings.js';
-import { GALLERY_MEDIA_PATH } from '../gallery/gallery-files.js';
+import { GALLERY_MEDIA_PATH } from '../gallery/index.js';
 import type { MjmlCompiler } from '../email/mjml-compiler.js';
 import { campaignEmailSource, type RenderedEmail } from '../email/templates.js';
 

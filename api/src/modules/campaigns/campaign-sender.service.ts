@@ -8,6 +8,7 @@ import {
 import type { Transporter } from 'nodemailer';
 import { DataSource, In, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
@@ -15,7 +16,7 @@ import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
 import { newsletterLinks } from '../email/outbox.service.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from '../email/smtp.js';
-import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { NewsletterService } from '../newsletter/index.js';
 import { personalise } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 import { CampaignsService, countOnce } from './campaigns.service.js';
@@ -73,10 +74,11 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly newsletter: NewsletterService,
     private readonly suppressions: SuppressionsService,
     private readonly transactions: Transactions,
+    events: DomainEvents,
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) this.transport = smtpTransport(smtpUrl, { maxConnections: SMTP_CONNECTIONS });
-    this.newsletter.onUnsubscribe((email) => this.handedOver(email));
+    events.on('FanUnsubscribed', (_manager, { email }) => this.handedOver(email));
   }
 
   /**

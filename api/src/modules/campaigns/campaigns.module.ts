@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogModule } from '../catalog/catalog.module.js';
-import { ContentModule } from '../content/content.module.js';
-import { NewsletterModule } from '../newsletter/newsletter.module.js';
-import { OrdersModule } from '../orders/orders.module.js';
-import { PlacesModule } from '../places/places.module.js';
-import { ShowsModule } from '../shows/shows.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { ContentModule } from '../content/index.js';
+import { NewsletterModule } from '../newsletter/index.js';
+import { OrdersModule } from '../orders/index.js';
+import { PlacesModule } from '../places/index.js';
+import { ShowsModule } from '../shows/index.js';
 import { AudienceService } from './audience.service.js';
 import { BounceService } from './bounce.service.js';
 import { CampaignFanData } from './campaign-fan-data.js';

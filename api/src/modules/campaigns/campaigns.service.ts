@@ -20,15 +20,15 @@ import {
   type CampaignTopic,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
-import { ContentService } from '../content/content.service.js';
+import { ContentService } from '../content/index.js';
 import { newLinkToken } from '../email/link-pages.js';
 import { MjmlCompiler } from '../email/mjml-compiler.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { AudienceService } from './audience.service.js';
 import { renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
@@ -50,8 +50,8 @@ export class CampaignsService implements OnModuleInit {
     private readonly audience: AudienceService,
     private readonly content: ContentService,
     private readonly outbox: OutboxService,
-    private readonly newsletter: NewsletterService,
     private readonly transactions: Transactions,
+    private readonly events: DomainEvents,
     private readonly mjml: MjmlCompiler,
   ) {}
 
@@ -61,7 +61,9 @@ export class CampaignsService implements OnModuleInit {
 
   onModuleInit(): void {
     // An unsubscribe counts on the latest campaign the fan was sent.
-    this.newsletter.onUnsubscribe((email) => this.countOnLatest(email, 'unsubscribed'));
+    this.events.on('FanUnsubscribed', async (_manager, { email }) => {
+      await this.countOnLatest(email, 'unsubscribed');
+    });
   }
 
   listDefinition(): ListDefinition<CampaignRecord, Campaign, CampaignListFilter, CampaignSort> {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GalleryModule } from '../gallery/gallery.module.js';
+import { GalleryModule } from '../gallery/index.js';
 import { CatalogController } from './catalog.controller.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory.service.js';

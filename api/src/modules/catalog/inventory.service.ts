@@ -20,12 +20,12 @@ import {
   type StockInput,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import type { ListDefinition } from '../../lists/list.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { Transactions } from '../../database/transaction.js';
-import { GalleryUploads } from '../gallery/gallery-uploads.js';
-import type { UploadedPhoto } from '../gallery/gallery.service.js';
-import { minutesOf } from '../rate-limit/rate-limiter.service.js';
+import { GalleryUploads, type UploadedPhoto } from '../gallery/index.js';
+import { minutesOf } from '../rate-limit/index.js';
 import {
   CatalogService,
   imageColumns,
@@ -60,22 +60,6 @@ export interface ReserveLine {
   variant: VariantCounts;
 }
 
-/**
- * Called inside the transaction that made a product or one of its sizes available again after
- * none were left (or made it not tracked): the notify-me requests for it are answered there.
- */
-export type RestockListener = (
-  manager: EntityManager,
-  product: ProductRecord,
-  sizes: (Size | null)[],
-) => Promise<void>;
-
-/**
- * Answers whether an order names the product (any of its sizes), inside the transaction that
- * deletes or archives it: a product ever ordered is archived, never removed.
- */
-export type OrderedCheck = (manager: EntityManager, product: StoredProduct) => Promise<boolean>;
-
 /** The shop's square for a product photo: the medium image is cropped to it. */
 export const PRODUCT_PHOTO_BOX = { width: 600, height: 600 } as const;
 
@@ -100,8 +84,6 @@ export const pendingKey = (id: string) => `pending:${id}`;
 @Injectable()
 export class InventoryService {
   private readonly logger = new Logger(InventoryService.name);
-  private readonly restockListeners: RestockListener[] = [];
-  private readonly orderedChecks: OrderedCheck[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -109,6 +91,7 @@ export class InventoryService {
     private readonly clock: Clock,
     private readonly uploads: GalleryUploads,
     private readonly transactions: Transactions,
+    private readonly events: DomainEvents,
   ) {
     uploads.addOwner(async () => {
       const rows = await this.dataSource
@@ -119,14 +102,6 @@ export class InventoryService {
         ...(row.images ?? []).flatMap((image) => photoUrls(image.photo)),
       ]);
     });
-  }
-
-  onRestock(listener: RestockListener): void {
-    this.restockListeners.push(listener);
-  }
-
-  onOrderedCheck(check: OrderedCheck): void {
-    this.orderedChecks.push(check);
   }
 
   /** The sizes a product comes in, in the shop's order; empty for one without sizes. */
@@ -475,7 +450,12 @@ export class InventoryService {
     stored: StoredProduct,
     sizes: (Size | null)[],
   ): Promise<void> {
-    for (const listener of this.restockListeners) await listener(manager, stored.product, sizes);
+    const { id, name } = stored.product;
+    await this.events.publish(manager, 'StockRestored', {
+      productId: id,
+      productName: name,
+      sizes,
+    });
   }
 
   /**
@@ -545,8 +525,10 @@ export class InventoryService {
     if (stored.variants.some((v) => v.sold > 0 || v.reserved > 0)) return true;
     if (ids.length && (await manager.existsBy(StockReservation, { variantId: In(ids) })))
       return true;
-    for (const check of this.orderedChecks) if (await check(manager, stored)) return true;
-    return false;
+    const named = await this.events.publish(manager, 'ProductRemoving', {
+      productId: stored.product.id,
+    });
+    return named.includes(true);
   }
 
   /** POST /api/admin/products/:id/restore: an archived product is back in the shop, last. */

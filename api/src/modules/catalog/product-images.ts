@@ -7,8 +7,7 @@ import {
   type ProductPhoto,
 } from '@artist/contracts';
 import { Transactions } from '../../database/transaction.js';
-import { GalleryUploads } from '../gallery/gallery-uploads.js';
-import type { UploadedPhoto } from '../gallery/gallery.service.js';
+import { GalleryUploads, type UploadedPhoto } from '../gallery/index.js';
 import { CatalogService, imageColumns, imagesOf, toAdminProduct } from './catalog.service.js';
 import { PRODUCT_NOT_FOUND, PRODUCT_PHOTO_BOX, photoUrls } from './inventory.service.js';
 import { ProductRecord, type StoredImage } from './product.entity.js';

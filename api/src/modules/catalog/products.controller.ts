@@ -25,13 +25,13 @@ import { AdminListController } from '../../lists/admin-list.controller.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
 import { AdminController } from '../../common/admin-only.js';
 import { ProductInputDto, StockInputDto } from './dto/product-input.dto.js';
-import type { UploadedPhoto } from '../gallery/gallery.service.js';
 import {
+  type UploadedPhoto,
   ImageFileInterceptor,
   PhotoFileInterceptor,
   PhotoTooLargeInterceptor,
   PhotoUploadSlotInterceptor,
-} from '../gallery/photo-upload.interceptor.js';
+} from '../gallery/index.js';
 import { InventoryService } from './inventory.service.js';
 import { IMAGES_ORDER_MESSAGE, ProductImagesService } from './product-images.js';
 

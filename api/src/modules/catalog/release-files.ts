@@ -17,9 +17,10 @@ import {
   removeUploadedFile,
   TemporaryFileInterceptor,
   tooLargeAs,
-} from '../storage/file-uploads.js';
+  STORAGE,
+  type Storage,
+} from '../storage/index.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
-import { STORAGE, type Storage } from '../storage/storage.js';
 import { ProductRecord } from './product.entity.js';
 import { ReleaseFileRecord } from './release-file.entity.js';
 

@@ -29,8 +29,10 @@ import {
   removeUploadedFile,
   TemporaryFileInterceptor,
   tooLargeAs,
-} from '../storage/file-uploads.js';
-import { parseRange, STORAGE, type Storage } from '../storage/storage.js';
+  parseRange,
+  STORAGE,
+  type Storage,
+} from '../storage/index.js';
 import { audioTypeOf } from './audio-type.js';
 import { CatalogService, previewUrl } from './catalog.service.js';
 import { PRODUCT_NOT_FOUND } from './inventory.service.js';

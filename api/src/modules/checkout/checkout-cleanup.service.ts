@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, In, LessThan } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { InventoryService } from '../catalog/inventory.service.js';
-import { JobLeases } from '../cluster/job-leases.service.js';
+import { InventoryService } from '../catalog/index.js';
+import { JobLeases } from '../cluster/index.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.js';

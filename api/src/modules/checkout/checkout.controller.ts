@@ -19,7 +19,7 @@ import type {
   ShippingCountries,
   ShippingQuote,
 } from '@artist/contracts';
-import { ShippingService } from '../shipping/shipping.service.js';
+import { ShippingService } from '../shipping/index.js';
 import { DiscountCheckDto } from './dto/discount-check.dto.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -29,8 +29,7 @@ import { isCheckoutBrowser, setCheckoutCookie } from './checkout-cookie.js';
 import { CreateCheckoutSessionDto, ShippingQuoteDto } from './dto/create-checkout-session.dto.js';
 import { SessionStatusQueryDto } from './dto/session-status-query.dto.js';
 import { siteUrlOf } from '../../common/origin-check.js';
-import { ClientAddress } from '../rate-limit/client-key.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { ClientAddress, RateLimit } from '../rate-limit/index.js';
 
 @Controller()
 export class CheckoutController {

@@ -36,16 +36,13 @@ import {
   lineName,
   storedSize,
   type VariantCounts,
-} from '../catalog/catalog.service.js';
-import { InventoryService, pendingKey } from '../catalog/inventory.service.js';
-import { DiscountsService, type AppliedDiscount } from '../discounts/discounts.service.js';
-import { DownloadsService } from '../releases/downloads.service.js';
-import { OrdersService } from '../orders/orders.service.js';
-import {
-  ShippingService,
-  unknownRateMessage,
-  type PricedRate,
-} from '../shipping/shipping.service.js';
+  InventoryService,
+  pendingKey,
+} from '../catalog/index.js';
+import { DiscountsService, type AppliedDiscount } from '../discounts/index.js';
+import { DownloadsService } from '../releases/index.js';
+import { OrdersService } from '../orders/index.js';
+import { ShippingService, unknownRateMessage, type PricedRate } from '../shipping/index.js';
 import { CheckoutSession, type SoldLine } from './checkout-session.entity.js';
 import { mergeLines } from './cart-lines.js';
 import {

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { DEFAULT_COUNTRY, lowestPriceMessage, type CheckoutItem } from '@artist/contracts';
-import type { CheckoutProduct } from '../catalog/catalog.service.js';
-import type { PricedRate } from '../shipping/shipping.service.js';
+import type { CheckoutProduct } from '../catalog/index.js';
+import type { PricedRate } from '../shipping/index.js';
 import type { SoldLine } from './checkout-session.entity.js';
 import type { ProviderSession } from './payment-provider.js';
 

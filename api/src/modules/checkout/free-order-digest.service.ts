@@ -1,9 +1,9 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { JobLeases } from '../cluster/job-leases.service.js';
+import { JobLeases } from '../cluster/index.js';
 import { FREE_ORDERS_DIGEST_KIND, OutboxService } from '../email/outbox.service.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { OrdersService } from '../orders/index.js';
 
 const HOUR_MS = 60 * 60_000;
 /**

@@ -3,20 +3,19 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { InventoryService } from '../catalog/inventory.service.js';
-import { DiscountsService } from '../discounts/discounts.service.js';
-import { DownloadsService } from '../releases/downloads.service.js';
+import { InventoryService, CatalogService } from '../catalog/index.js';
+import { DiscountsService } from '../discounts/index.js';
+import { DownloadsService } from '../releases/index.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { FanLinker } from '../../common/fan-linker.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import {
   addressColumns,
   OrdersService,
   toView,
   type NewOrderLine,
-  type Order,
+  type StoredOrder,
   type PlacedOrder,
-} from '../orders/orders.service.js';
+} from '../orders/index.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
 import { isFreeOrder } from './digital-lines.js';
@@ -40,7 +39,7 @@ export class FulfilmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly discounts: DiscountsService,
@@ -96,7 +95,7 @@ export class FulfilmentService {
           throw new GoneException(SESSION_CLOSED_MESSAGE);
         }
       }
-      order.fanId = await this.fanLinker.link(manager, order.email, now);
+      order.fanId = await this.events.fanOf(manager, order.email, now);
       let placed: PlacedOrder;
       try {
         placed = await this.orders.insertPaid(
@@ -125,7 +124,7 @@ export class FulfilmentService {
       const links = await this.downloads.grantForOrder(manager, view);
       await this.outbox.queueOrderPaid(manager, view, order.shippingAmount ?? record.shipping, {
         downloads: this.downloads.emailLinks(links),
-        free: isFreeOrder(order as Order),
+        free: isFreeOrder(order as StoredOrder),
       });
       return 'created' as const;
     });
@@ -289,7 +288,11 @@ export function paymentState(events: Pick<ChargeEvent, 'type' | 'amount' | 'amou
   return { paymentStatus, refundedAmount };
 }
 
-function buildOrder(record: CheckoutSession, session: ProviderSession, now: Date): Partial<Order> {
+function buildOrder(
+  record: CheckoutSession,
+  session: ProviderSession,
+  now: Date,
+): Partial<StoredOrder> {
   const shipsFrom = record
     .soldLines()
     .map((line) => line.preOrderUntil)

@@ -5,7 +5,7 @@ import {
   type CheckoutReceiptSummary,
 } from '@artist/contracts';
 import { orderNumber } from '../email/templates.js';
-import { toView, type OrdersService } from '../orders/orders.service.js';
+import { toView, type OrdersService } from '../orders/index.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { isFreeOrder } from './digital-lines.js';
 

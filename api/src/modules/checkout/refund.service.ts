@@ -11,7 +11,7 @@ import type { EntityManager } from 'typeorm';
 import { ERASED, type Order as OrderView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
-import { InventoryService } from '../catalog/inventory.service.js';
+import { InventoryService } from '../catalog/index.js';
 import { dollars } from '../../common/order-format.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { orderRefunded } from '../email/templates.js';
@@ -21,12 +21,12 @@ import {
   refundOfLines,
   toView,
   type LineRefund,
-  type OrderLine,
+  type StoredOrderLine,
   type PlacedOrder,
-} from '../orders/orders.service.js';
+} from '../orders/index.js';
 
 /** A line a refund names, and how many of it. */
-type RefundedLine = LineRefund & { line: OrderLine };
+type RefundedLine = LineRefund & { line: StoredOrderLine };
 import type { RefundOrderDto } from './dto/refund-order.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import {

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { BillingEvents } from '../../common/billing-events.js';
-import { Metrics } from '../metrics/metrics.service.js';
+import { Metrics } from '../metrics/index.js';
 import { CheckoutRemindersService } from './checkout-reminders.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { PaymentProvider, WebhookSignatureError, type PaymentEvent } from './payment-provider.js';

@@ -12,7 +12,7 @@ import {
 import { BadRequestException, Inject } from '@nestjs/common';
 import type { Request } from 'express';
 import { siteUrlOf } from '../../common/origin-check.js';
-import { countryName, ShippingService } from '../shipping/shipping.service.js';
+import { countryName, ShippingService } from '../shipping/index.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CheckoutService, SESSION_NOT_FOUND_MESSAGE } from './checkout.service.js';

@@ -2,7 +2,7 @@ import { preOrderNote } from '@artist/contracts';
 import { htmlDocument } from '../email/html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../../common/order-format.js';
-import { countryName } from '../shipping/shipping.service.js';
+import { countryName } from '../shipping/index.js';
 import type { SoldLine } from './checkout-session.entity.js';
 
 /** Sample buyer the form is filled with, so a test purchase is two clicks. */

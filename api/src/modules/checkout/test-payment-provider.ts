@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersService } from '../orders/index.js';
 import {
   PaymentProvider,
   WebhookSignatureError,

@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { EmailColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanRecord } from '../../common/fan-linker.js';
+import { FanRecord } from '../../common/fan-record.js';
 
 @Entity('contact_messages')
 @Index('IDX_contact_messages_fanId', ['fanId'])

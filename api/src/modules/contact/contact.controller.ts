@@ -14,7 +14,7 @@ import { csvColumns } from '../../lists/csv.js';
 import { ContactService } from './contact.service.js';
 import { BulkContactStatusDto, ContactStatusDto } from './dto/contact-status.dto.js';
 import { ContactDto } from './dto/contact.dto.js';
-import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
+import { PublicFormRoute } from '../rate-limit/index.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
 const columns = csvColumns<ContactMessage>(

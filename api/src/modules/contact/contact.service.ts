@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import {
@@ -23,7 +23,7 @@ export class ContactService {
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
     private readonly transactions: Transactions,
   ) {}
@@ -31,7 +31,7 @@ export class ContactService {
   /** Stores the message and, in the same transaction, queues the artist's alert. */
   async create(input: ContactDto): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const fanId = await this.fanLinker.link(manager, input.email, this.clock.now());
+      const fanId = await this.events.fanOf(manager, input.email, this.clock.now());
       const { identifiers } = await manager.insert(ContactMessage, { ...input, fanId });
       await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
     });

@@ -22,7 +22,7 @@ import type {
 } from '@artist/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { RateLimit } from '../rate-limit/index.js';
 import { DeployService } from './deploy.service.js';
 import { deployableRemote, DeployTokenGuard, tokenLabel } from './deploy-tokens.js';
 import { ReportFailureDto } from './dto/report-failure.dto.js';

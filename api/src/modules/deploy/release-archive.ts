@@ -5,7 +5,7 @@ import { Transform, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
 import { Parser, type ReadEntry } from 'tar';
-import { isStorageKey } from '../storage/storage.js';
+import { isStorageKey } from '../storage/index.js';
 
 /** The largest `.tar.gz` a team may publish. */
 export const MAX_RELEASE_BYTES = 50 * 1024 * 1024;

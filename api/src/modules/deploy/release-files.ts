@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { isStorageKey, type Storage } from '../storage/storage.js';
+import { isStorageKey, type Storage } from '../storage/index.js';
 
 /** `/remotes/<remote>/<version>/<file>`: a published release's files, from storage. */
 const RELEASE_FILE = /^\/remotes\/(storefront|admin)\/([0-9a-f]{12})\/(.+)$/;

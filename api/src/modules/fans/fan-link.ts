@@ -1,13 +1,12 @@
 import { ERASED, WALK_UP_EMAIL } from '@artist/contracts';
-import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FanLinker } from '../../common/fan-linker.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { Fan } from './fan.entity.js';
 
 /**
- * The id of the fan with this address, made on first sight. Called by every write of an order,
- * signup, notify-me request or message, with that write's manager, so the fan row commits or
+ * The id of the fan with this address, made on first sight: the fans module's answer to
+ * `AddressSeen`, which every write of an order, signup, notify-me request or message publishes
+ * with that write's manager, so the fan row commits or
  * rolls back with the record. The merch table's placeholder address and erased orders are
  * nobody's, so they make no fan.
  *
@@ -45,12 +44,4 @@ export async function linkFan(
   if (inTransaction && !sqlite) read.setLock('pessimistic_write');
   const fan = await read.getOneOrFail();
   return fan.id;
-}
-
-/** `linkFan` for the modules whose records name a fan (see `FanLinker`). */
-@Injectable()
-export class FanLinkService extends FanLinker {
-  link(manager: EntityManager, email: string | null | undefined, seenAt: Date) {
-    return linkFan(manager, email, seenAt);
-  }
 }

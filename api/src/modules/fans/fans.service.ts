@@ -13,16 +13,18 @@ import {
   type FanSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { PersonalDataRegistry } from '../../common/personal-data.js';
 import type { ListDefinition } from '../../lists/list.js';
 import { SearchIndex } from '../../lists/search-index.js';
 import { Transactions } from '../../database/transaction.js';
-import { ContactService } from '../contact/contact.service.js';
-import { NewsletterService } from '../newsletter/newsletter.service.js';
-import { NotifyService } from '../notify/notify.service.js';
-import { OrdersService, toView as orderView } from '../orders/orders.service.js';
+import { ContactService } from '../contact/index.js';
+import { NewsletterService } from '../newsletter/index.js';
+import { NotifyService } from '../notify/index.js';
+import { OrdersService, toView as orderView } from '../orders/index.js';
 import { FAN_SEARCH_INDEX } from '../../database/migrations/1767940000000-LeadFanSearchIndexById.js';
 import { Fan } from './fan.entity.js';
+import { linkFan } from './fan-link.js';
 
 /** The fans list, a fan's history, and the privacy requests: export and erasure. */
 @Injectable()
@@ -38,7 +40,11 @@ export class FansService {
     private readonly personalData: PersonalDataRegistry,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
-  ) {}
+    events: DomainEvents,
+  ) {
+    // Every record naming an address names its fan, linked in the record's own transaction.
+    events.on('AddressSeen', (manager, { email, seenAt }) => linkFan(manager, email, seenAt));
+  }
 
   /**
    * One row per fan. The filters and the sorts by orders and spending read the figures kept on

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contentTypeOf, type Storage } from '../storage/storage.js';
+import { contentTypeOf, type Storage } from '../storage/index.js';
 import type { MadeImage } from './gallery-images.js';
 
 /** Where uploaded gallery files are served from (see gallery-media.ts). */

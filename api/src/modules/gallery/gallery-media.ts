@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { contentTypeOf, type Storage } from '../storage/storage.js';
+import { contentTypeOf, type Storage } from '../storage/index.js';
 import { FILE_NAME, GALLERY_MEDIA_PATH, GALLERY_PREFIX } from './gallery-files.js';
 
 /**

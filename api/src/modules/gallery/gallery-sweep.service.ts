@@ -6,8 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FileStorage } from '../storage/file-storage.js';
-import { STORAGE, type Storage } from '../storage/storage.js';
+import { FileStorage, STORAGE, type Storage } from '../storage/index.js';
 import { FILE_NAME, GALLERY_PREFIX, fileNameOf } from './gallery-files.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';
 import { GalleryUploads } from './gallery-uploads.js';

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { GalleryImage } from '@artist/contracts';
-import { STORAGE, type Storage } from '../storage/storage.js';
+import { STORAGE, type Storage } from '../storage/index.js';
 import {
   fileNameOf,
   keyOf,

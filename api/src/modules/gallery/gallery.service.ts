@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/env.js';
 import { PublicAnswers, type PublicAnswer } from '../../database/public-answers.js';
 import { TableBackedValue, TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
-import { STORAGE, type Storage } from '../storage/storage.js';
+import { STORAGE, type Storage } from '../storage/index.js';
 import { keyOf, removeFiles, storeGalleryFiles } from './gallery-files.js';
 import { GalleryImages, UnacceptableImageError } from './gallery-images.js';
 import { GalleryPhotoRecord } from './gallery-photo.entity.js';

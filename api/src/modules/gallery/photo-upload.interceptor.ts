@@ -7,11 +7,7 @@ import {
 import type { Request } from 'express';
 import { finalize, from, switchMap, type Observable } from 'rxjs';
 import { GALLERY_MAX_UPLOAD_BYTES } from '@artist/contracts';
-import {
-  removeUploadedFile,
-  TemporaryFileInterceptor,
-  tooLargeAs,
-} from '../storage/file-uploads.js';
+import { removeUploadedFile, TemporaryFileInterceptor, tooLargeAs } from '../storage/index.js';
 import { UploadSlots } from './upload-slots.js';
 
 export const PHOTO_TOO_LARGE = `The photo is larger than ${GALLERY_MAX_UPLOAD_BYTES / 1024 / 1024} MB: please choose a smaller file.`;

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { HealthResponse } from '@artist/contracts';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { InstanceState } from '../cluster/instance-state.js';
+import { InstanceState } from '../cluster/index.js';
 
 @Controller()
 export class HealthController {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { FanRecord } from '../../common/fan-linker.js';
+import { FanRecord } from '../../common/fan-record.js';
 import { DateTimeColumn } from '../../database/datetime.js';
 import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 

@@ -33,7 +33,7 @@ import type { AppConfig } from '../../config/env.js';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
 import { csvColumns, type CsvColumn } from '../../lists/csv.js';
-import { RateLimit } from '../rate-limit/rate-limit.guard.js';
+import { RateLimit } from '../rate-limit/index.js';
 import { MembershipCheckoutDto, MembershipTierInputDto } from './dto/membership.dto.js';
 import { MembershipsService } from './memberships.service.js';
 

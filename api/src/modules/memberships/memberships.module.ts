@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingEvents } from '../../common/billing-events.js';
-import { CheckoutModule } from '../checkout/checkout.module.js';
+import { CheckoutModule } from '../checkout/index.js';
 import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
 import { MembershipPayment } from './membership-payment.entity.js';

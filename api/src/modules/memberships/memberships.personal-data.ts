@@ -10,7 +10,7 @@ import {
 } from '../../common/personal-data.js';
 import { BadGatewayException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PaymentProvider, PaymentProviderError } from '../checkout/payment-provider.js';
+import { PaymentProvider, PaymentProviderError } from '../checkout/index.js';
 import { Membership } from './membership.entity.js';
 
 /**

@@ -36,17 +36,13 @@ import {
   type BillingSubscription,
 } from '../../common/billing-events.js';
 import { Clock } from '../../common/clock.js';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
-import {
-  PaymentProvider,
-  PaymentProviderError,
-  PaymentsNotSetUpError,
-} from '../checkout/payment-provider.js';
+import { PaymentProvider, PaymentProviderError, PaymentsNotSetUpError } from '../checkout/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
@@ -151,7 +147,7 @@ export class MembershipsService extends BillingEvents {
     private readonly clock: Clock,
     private readonly provider: PaymentProvider,
     private readonly outbox: OutboxService,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -516,7 +512,7 @@ export class MembershipsService extends BillingEvents {
     }
     row.startedAt ??= fromSeconds(created);
     if (row.email && row.fanId === null) {
-      row.fanId = await this.fanLinker.link(manager, row.email, this.clock.now());
+      row.fanId = await this.events.fanOf(manager, row.email, this.clock.now());
     }
     await saveRow(manager, row);
   }

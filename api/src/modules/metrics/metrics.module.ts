@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module.js';
+import { CatalogModule } from '../catalog/index.js';
 import { Metrics } from './metrics.service.js';
 
 /** `GET /metrics` and the counters other modules add to (webhook deliveries, campaigns). */

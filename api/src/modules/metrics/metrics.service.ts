@@ -8,7 +8,7 @@ import { Clock } from '../../common/clock.js';
 import { publicReadPath } from '../../common/public-reads.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { InventoryService } from '../catalog/inventory.service.js';
+import { InventoryService } from '../catalog/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 
 /** The outcomes a Stripe webhook delivery is counted under. */

@@ -4,9 +4,9 @@ import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { SIGNUP_SUBSCRIPTION_SQL } from '../../database/migrations/1766700000000-IndexListSorts.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
-import { PlaceColumns } from '../places/place-columns.js';
+import { PlaceColumns } from '../places/index.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanIdColumn } from '../../common/fan-linker.js';
+import { FanIdColumn } from '../../common/fan-record.js';
 
 @Entity('email_signups')
 @Index('IDX_email_signups_fanId_subscription', ['fanId', 'subscription'])

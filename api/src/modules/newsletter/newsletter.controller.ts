@@ -39,7 +39,7 @@ import {
   unsubscribePage,
 } from './newsletter.pages.js';
 import { NewsletterService } from './newsletter.service.js';
-import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
+import { PublicFormRoute } from '../rate-limit/index.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
 /** The answer to a signup: the address joins the list once it follows the confirmation email's link. */

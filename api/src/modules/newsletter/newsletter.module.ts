@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlacesModule } from '../places/places.module.js';
+import { PlacesModule } from '../places/index.js';
 import { EmailSignup } from './email-signup.entity.js';
 import { NewsletterController, NewsletterLinksController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   In,
@@ -28,8 +28,7 @@ import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-Lea
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
-import { PlacesService } from '../places/places.service.js';
-import { placeColumns } from '../places/place-columns.js';
+import { PlacesService, placeColumns } from '../places/index.js';
 import { EmailSignup } from './email-signup.entity.js';
 
 /** A subscriber a campaign may go to, with the place found for them (null: unknown). */
@@ -68,12 +67,11 @@ export const LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 @Injectable()
 export class NewsletterService {
   /** Told of each address that unsubscribes (the first time), e.g. to count it on a campaign. */
-  private readonly unsubscribeListeners: ((email: string) => Promise<unknown>)[] = [];
 
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
     private readonly places: PlacesService,
     private readonly transactions: Transactions,
@@ -99,7 +97,7 @@ export class NewsletterService {
         .values({
           email: address,
           token: newLinkToken(),
-          fanId: await this.fanLinker.link(manager, address, this.clock.now()),
+          fanId: await this.events.fanOf(manager, address, this.clock.now()),
           ...place,
         })
         .orIgnore()
@@ -189,7 +187,7 @@ export class NewsletterService {
         .values({
           email: address,
           token: newLinkToken(),
-          fanId: await this.fanLinker.link(manager, address, now),
+          fanId: await this.events.fanOf(manager, address, now),
           unsubscribedAt: now.getTime(),
         })
         .orIgnore()
@@ -227,11 +225,15 @@ export class NewsletterService {
       if (Object.keys(changes).length) await manager.update(EmailSignup, { id: row.id }, changes);
       return ended;
     });
-    if (unsubscribed) for (const listener of this.unsubscribeListeners) await listener(address);
+    if (unsubscribed) await this.unsubscribed(address);
   }
 
-  onUnsubscribe(listener: (email: string) => Promise<unknown>): void {
-    this.unsubscribeListeners.push(listener);
+  /**
+   * Tells the modules that react (`FanUnsubscribed`), after the unsubscribe committed: the
+   * campaigns' sender waits there for a message to the address it is handing over.
+   */
+  private async unsubscribed(email: string): Promise<void> {
+    await this.events.publish(this.signups.manager, 'FanUnsubscribed', { email });
   }
 
   /** Whether an address may still be mailed a campaign now: confirmed and not unsubscribed. */
@@ -357,8 +359,7 @@ export class NewsletterService {
         resubscribeTokenExpiresAt: now + LINK_TTL_MS,
       },
     );
-    if (first.affected)
-      for (const listener of this.unsubscribeListeners) await listener(signup.email);
+    if (first.affected) await this.unsubscribed(signup.email);
     return resubscribeToken;
   }
 

@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
 import { DateTimeColumn, CreatedAtColumn } from '../../database/datetime.js';
-import { FanRecord } from '../../common/fan-linker.js';
+import { FanRecord } from '../../common/fan-record.js';
 
 @Entity('notify_me')
 @Index('IDX_notify_me_fanId_notified', ['fanId', 'notified'])

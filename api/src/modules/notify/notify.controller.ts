@@ -18,7 +18,7 @@ import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.se
 import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyService } from './notify.service.js';
-import { PublicFormRoute } from '../rate-limit/rate-limit.guard.js';
+import { PublicFormRoute } from '../rate-limit/index.js';
 import { AdminOnly } from '../../common/admin-only.js';
 
 const columns = csvColumns<NotifyMe>(

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import {
@@ -16,8 +16,7 @@ import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { Transactions } from '../../database/transaction.js';
 import { selectedIds, updateSelected, type ListDefinition } from '../../lists/list.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { InventoryService } from '../catalog/inventory.service.js';
+import { CatalogService, InventoryService } from '../catalog/index.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { NOTIFY_BULK_MESSAGE } from './dto/bulk-notify.dto.js';
@@ -32,7 +31,7 @@ export class NotifyService implements OnModuleInit {
   constructor(
     @InjectRepository(NotifyMe) private readonly requests: Repository<NotifyMe>,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
     private readonly outbox: OutboxService,
@@ -41,8 +40,8 @@ export class NotifyService implements OnModuleInit {
 
   /** A product coming back in stock answers its pending requests in the same transaction. */
   onModuleInit(): void {
-    this.inventory.onRestock((manager, product, sizes) =>
-      this.announceBackInStock(manager, product, sizes),
+    this.events.on('StockRestored', (manager, { productId, productName, sizes }) =>
+      this.announceBackInStock(manager, { id: productId, name: productName }, sizes),
     );
   }
 
@@ -85,7 +84,7 @@ export class NotifyService implements OnModuleInit {
             notified: 'false',
           });
           if (pending) return this.renewConfirmation(manager, pending);
-          const fanId = await this.fanLinker.link(manager, input.email, this.clock.now());
+          const fanId = await this.events.fanOf(manager, input.email, this.clock.now());
           const optIn = await requests.existsBy({
             email: input.email,
             unsubscribedAt: Not(IsNull()),

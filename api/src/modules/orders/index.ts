@@ -1,3 +1,16 @@
+// What other modules may use of this one; they import nothing else of it.
 export { ORDERS_ENTITIES, OrdersModule } from './orders.module.js';
-export { OrdersService } from './orders.service.js';
-export { lineView, type PlacedOrder } from './order-lines.js';
+export { OrderAudienceService } from './order-audience.service.js';
+export {
+  addressColumns,
+  lineItemName,
+  type LineRefund,
+  lineView,
+  type NewOrderLine,
+  type PlacedOrder,
+  refundOfLines,
+  type StoredOrder,
+  type StoredOrderLine,
+} from './order-lines.js';
+export { OrdersService, toView } from './orders.service.js';
+export { type LineGroup, type OrderGroup, type SalesFigures } from './sales-figures.js';

@@ -14,6 +14,12 @@ export type NewOrderLine = Omit<
 > &
   Partial<Pick<OrderLine, 'discountCents' | 'taxCents'>>;
 
+/** An order's columns as stored, for the modules that act on one: a plain shape, not the entity. */
+export type StoredOrder = Pick<Order, keyof Order>;
+
+/** An order line's columns as stored, likewise. */
+export type StoredOrderLine = Pick<OrderLine, keyof OrderLine>;
+
 /** An order with its lines, as the modules that act on an order read it. */
 export type PlacedOrder = Order & { lines: OrderLine[] };
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogModule } from '../catalog/catalog.module.js';
-import { ShowsModule } from '../shows/shows.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { ShowsModule } from '../shows/index.js';
 import { OrderLine } from './order-line.entity.js';
 import { Order } from './order.entity.js';
 import { OrderListController, OrdersController } from './orders.controller.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FanLinker } from '../../common/fan-linker.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import {
   BadRequestException,
   ConflictException,
@@ -29,8 +29,7 @@ import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { CatalogService, sizeOf } from '../catalog/catalog.service.js';
-import { InventoryService } from '../catalog/inventory.service.js';
+import { CatalogService, sizeOf, InventoryService } from '../catalog/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
@@ -49,13 +48,10 @@ import {
   type PlacedOrder,
 } from './order-lines.js';
 import { Order } from './order.entity.js';
-import { ShowsService } from '../shows/shows.service.js';
+import { ShowsService } from '../shows/index.js';
 import { catalogueLineName } from './product-name.js';
 import { salesFigures, type SalesFigures, type SalesPeriod } from './sales-figures.js';
 
-/** An order as stored; a type only, so that only this module reads and writes the table. */
-export type { Order, OrderLine, PlacedOrder, NewOrderLine };
-export type { LineGroup, OrderGroup, SalesFigures, SalesPeriod } from './sales-figures.js';
 export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
 
 @Injectable()
@@ -64,7 +60,7 @@ export class OrdersService implements OnModuleInit {
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly shows: ShowsService,
     private readonly clock: Clock,
-    private readonly fanLinker: FanLinker,
+    private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
@@ -77,8 +73,8 @@ export class OrdersService implements OnModuleInit {
    * rather than removed, so the order keeps what it sold.
    */
   onModuleInit(): void {
-    this.inventory.onOrderedCheck((manager, { product }) =>
-      manager.getRepository(OrderLine).existsBy({ productId: product.id }),
+    this.events.on('ProductRemoving', (manager, { productId }) =>
+      manager.getRepository(OrderLine).existsBy({ productId }),
     );
   }
 
@@ -242,7 +238,7 @@ export class OrdersService implements OnModuleInit {
     try {
       // The sale and what it takes from stock commit together.
       return await this.transactions.run(async (manager) => {
-        order.fanId = await this.fanLinker.link(manager, order.email, now);
+        order.fanId = await this.events.fanOf(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
         const rows = await this.insertLines(manager, saved, await this.manualLines(manager, lines));
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);

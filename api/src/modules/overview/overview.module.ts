@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ContactModule } from '../contact/contact.module.js';
-import { NewsletterModule } from '../newsletter/newsletter.module.js';
-import { NotifyModule } from '../notify/notify.module.js';
-import { OrdersModule } from '../orders/orders.module.js';
+import { ContactModule } from '../contact/index.js';
+import { NewsletterModule } from '../newsletter/index.js';
+import { NotifyModule } from '../notify/index.js';
+import { OrdersModule } from '../orders/index.js';
 import { OverviewController } from './overview.controller.js';
 import { OverviewService } from './overview.service.js';
 

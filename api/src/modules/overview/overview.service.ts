@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { AdminOverview } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { countMatching } from '../../lists/list.js';
-import { ContactService } from '../contact/contact.service.js';
-import { NewsletterService } from '../newsletter/newsletter.service.js';
-import { NotifyService } from '../notify/notify.service.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { ContactService } from '../contact/index.js';
+import { NewsletterService } from '../newsletter/index.js';
+import { NotifyService } from '../notify/index.js';
+import { OrdersService } from '../orders/index.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

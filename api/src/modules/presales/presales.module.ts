@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CampaignsModule } from '../campaigns/campaigns.module.js';
-import { ShowsModule } from '../shows/shows.module.js';
+import { ShowsModule } from '../shows/index.js';
 import { PresalesController } from './presales.controller.js';
 import { PresalesService } from './presales.service.js';
 import { ShowPresaleRecord } from './show-presale.entity.js';

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { CampaignsService } from '../campaigns/campaigns.service.js';
-import { ShowsService } from '../shows/shows.service.js';
+import { ShowsService } from '../shows/index.js';
 import { ShowPresaleRecord } from './show-presale.entity.js';
 
 const longDate = (day: string) =>

@@ -28,8 +28,7 @@ import { csvFile, toCsv } from '../../lists/csv.js';
 import { EmailAddress } from '../../common/strings.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { AdminController } from '../../common/admin-only.js';
-import { ClientAddress } from '../rate-limit/client-key.js';
-import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
+import { ClientAddress, RateLimiter, type Limit } from '../rate-limit/index.js';
 import { DownloadCodesService } from './download-codes.service.js';
 
 export const CODE_COUNT_MESSAGE = `count must be a whole number from 1 to ${MAX_CODES_PER_BATCH}.`;

@@ -16,7 +16,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { CatalogService } from '../catalog/index.js';
 import { DownloadCode, DownloadCodeBatch } from './download-code.entity.js';
 import { DownloadsService } from './downloads.service.js';
 

@@ -21,20 +21,19 @@ import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { ReleaseFilesService } from '../catalog/release-files.js';
+import { CatalogService, ReleaseFilesService } from '../catalog/index.js';
 import { newLinkToken } from '../email/link-pages.js';
 import { OutboxService } from '../email/outbox.service.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { OrdersService } from '../orders/index.js';
 import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
-import { RateLimiter, type Limit } from '../rate-limit/rate-limiter.service.js';
+import { RateLimiter, type Limit } from '../rate-limit/index.js';
 import {
   parseRange,
   STORAGE,
   type ByteRange,
   type Storage,
   type StoredFile,
-} from '../storage/storage.js';
+} from '../storage/index.js';
 import { DownloadLinkRecord, DownloadRecordRow } from './download.entity.js';
 
 /** The path of a link, from the site's root. */

@@ -3,15 +3,14 @@ import { DataSource } from 'typeorm';
 import { endsDownloads, type OrderLine } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { ReleaseFilesService } from '../catalog/release-files.js';
+import { CatalogService, ReleaseFilesService } from '../catalog/index.js';
 import {
   parseRange,
   STORAGE,
   type ByteRange,
   type Storage,
   type StoredFile,
-} from '../storage/storage.js';
+} from '../storage/index.js';
 import { DownloadCodesService } from './download-codes.service.js';
 
 /** The calendar date (YYYY-MM-DD) `days` after `day`. */

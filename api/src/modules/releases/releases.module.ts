@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogModule } from '../catalog/catalog.module.js';
-import { OrdersModule } from '../orders/orders.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { OrdersModule } from '../orders/index.js';
 import { DownloadCodesController, RedeemController } from './download-codes.controller.js';
 import { DownloadCode, DownloadCodeBatch } from './download-code.entity.js';
 import { DownloadCodesService } from './download-codes.service.js';

@@ -7,7 +7,7 @@ import type {
   SalesReport,
   SalesShow,
 } from '@artist/contracts';
-import type { LineGroup, OrderGroup, SalesFigures as Groups } from '../orders/orders.service.js';
+import type { LineGroup, OrderGroup, SalesFigures as Groups } from '../orders/index.js';
 
 /** What the report reads of a show a sale names. */
 export interface SaleShow {

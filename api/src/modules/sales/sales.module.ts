@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module.js';
-import { OrdersModule } from '../orders/orders.module.js';
-import { ShowsModule } from '../shows/shows.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { OrdersModule } from '../orders/index.js';
+import { ShowsModule } from '../shows/index.js';
 import { SalesController } from './sales.controller.js';
 import { SalesService } from './sales.service.js';
 

@@ -4,10 +4,10 @@ import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
-import { CatalogService } from '../catalog/catalog.service.js';
-import { MembershipsService } from '../memberships/memberships.service.js';
-import { OrdersService } from '../orders/orders.service.js';
-import { ShowsService } from '../shows/shows.service.js';
+import { CatalogService } from '../catalog/index.js';
+import { MembershipsService } from '../memberships/index.js';
+import { OrdersService } from '../orders/index.js';
+import { ShowsService } from '../shows/index.js';
 import type { SalesQueryDto } from './dto/sales-query.dto.js';
 import { monthsBetween, SalesTally } from './sales-report.js';
 

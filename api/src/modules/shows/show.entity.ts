@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '../../database/datetime.js';
-import { PlaceColumns } from '../places/place-columns.js';
+import { PlaceColumns } from '../places/index.js';
 
 /** A show; its place columns hold the point of its city, found when the show is saved. */
 @Entity('shows')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlacesModule } from '../places/places.module.js';
+import { PlacesModule } from '../places/index.js';
 import { Show } from './show.entity.js';
 import { ShowCalendarController } from './show-calendar.controller.js';
 import { ShowListController, ShowsController } from './shows.controller.js';

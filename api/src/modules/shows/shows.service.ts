@@ -17,8 +17,7 @@ import { Transactions } from '../../database/transaction.js';
 import { timeZoneOfCity } from './city-time-zone.js';
 import type { ShowInputDto } from './dto/show-input.dto.js';
 import type { ListedShow } from './show-calendar.js';
-import { PlacesService } from '../places/places.service.js';
-import { placeColumns } from '../places/place-columns.js';
+import { PlacesService, placeColumns } from '../places/index.js';
 import { Show } from './show.entity.js';
 
 const PUBLIC_FIELDS = [
