@@ -19,6 +19,13 @@ const ENGAGING = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
  */
 const QUIET_AFTER_LOAD_MS = 2000;
 
+/**
+ * How long after the load, without an input, the sections whose code is not loaded yet wait
+ * before it loads in idle time (an input, or the point after the last section nearing the
+ * viewport, loads it at once).
+ */
+const LOAD_MORE_AFTER_LOAD_MS = 5000;
+
 /** A browser that tells when an element nears the viewport and when it is idle. */
 const canDefer = () =>
   typeof IntersectionObserver === 'function' && typeof requestIdleCallback === 'function';
@@ -39,24 +46,38 @@ const canDefer = () =>
  * requestIdleCallback (and jsdom) get the whole page right after the first render, as before.
  * `scrollToSection` asks for every section too (`SHOW_ALL_SECTIONS_EVENT`) when the one it
  * scrolls to is not there yet.
+ *
+ * Only the first `available` sections can mount now (the rest are in a chunk not loaded yet):
+ * asking for one more calls `loadMore` (the page loads the chunk, and `available` grows), and
+ * the sections asked for mount once it has.
  */
 export function useShownSections(
   total: number,
   all: boolean,
+  available: number = total,
+  loadMore: () => unknown = () => undefined,
 ): { shown: number; next: RefObject<HTMLDivElement | null> } {
   const defer = !all && canDefer();
-  const [shown, setShown] = useState(0);
+  // How many are asked for: at most one beyond those available, so a point that stays in view
+  // while the chunk loads does not ask for every section at once.
+  const [wanted, setWanted] = useState(0);
+  const shown = Math.min(wanted, available);
   const next = useRef<HTMLDivElement>(null);
-  const showNext = () => startTransition(() => setShown((n) => Math.min(n + 1, total)));
+  const showNext = () =>
+    startTransition(() => setWanted((n) => Math.min(n + 1, total, available + 1)));
+
+  useEffect(() => {
+    if (wanted > available) loadMore();
+  }, [wanted, available, loadMore]);
 
   // Without deferring: everything below the hero right after the first render, in a transition.
   useEffect(() => {
-    if (!defer) startTransition(() => setShown(total));
+    if (!defer) startTransition(() => setWanted(total));
   }, [defer, total]);
 
   // Any section scrolled to before it mounted: all of them, before the scroll.
   useEffect(() => {
-    const showAll = () => flushSync(() => setShown(total));
+    const showAll = () => flushSync(() => setWanted(total));
     document.addEventListener(SHOW_ALL_SECTIONS_EVENT, showAll);
     return () => document.removeEventListener(SHOW_ALL_SECTIONS_EVENT, showAll);
   }, [total]);
@@ -66,7 +87,7 @@ export function useShownSections(
   // mounts the next one too.
   useEffect(() => {
     const point = next.current;
-    if (!defer || !point || shown >= total) return;
+    if (!defer || !point || wanted >= total || wanted > available) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -79,33 +100,42 @@ export function useShownSections(
     observer.observe(point);
     return () => observer.disconnect();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [defer, shown, total]);
+  }, [defer, wanted, available, total]);
 
   // Idle mounting starts with the visitor's first input (a scroll, a tap, a key), or once the
-  // page has loaded and QUIET_AFTER_LOAD_MS have passed without one.
-  const [idling, setIdling] = useState(false);
+  // page has loaded and QUIET_AFTER_LOAD_MS have passed without one. Without an input it stops
+  // at the sections whose code is loaded until LOAD_MORE_AFTER_LOAD_MS have passed: a visitor
+  // who only looks at the first screen does not download the rest while the page settles.
+  const [idling, setIdling] = useState<'no' | 'loaded' | 'all'>('no');
+  const engaged = idling === 'all';
   useEffect(() => {
-    if (!defer || idling) return;
-    const start = () => setIdling(true);
-    let wait: ReturnType<typeof setTimeout> | undefined;
-    const afterLoad = () => (wait = setTimeout(start, QUIET_AFTER_LOAD_MS));
-    for (const type of ENGAGING) window.addEventListener(type, start, { passive: true });
+    if (!defer || engaged) return;
+    const engage = () => setIdling('all');
+    const waits: ReturnType<typeof setTimeout>[] = [];
+    const afterLoad = () => {
+      waits.push(
+        setTimeout(() => setIdling((was) => (was === 'no' ? 'loaded' : was)), QUIET_AFTER_LOAD_MS),
+      );
+      waits.push(setTimeout(engage, LOAD_MORE_AFTER_LOAD_MS));
+    };
+    for (const type of ENGAGING) window.addEventListener(type, engage, { passive: true });
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
     return () => {
-      for (const type of ENGAGING) window.removeEventListener(type, start);
+      for (const type of ENGAGING) window.removeEventListener(type, engage);
       window.removeEventListener('load', afterLoad);
-      clearTimeout(wait);
+      for (const wait of waits) clearTimeout(wait);
     };
-  }, [defer, idling]);
+  }, [defer, engaged]);
 
   // Then the next section each time the browser is idle.
   useEffect(() => {
-    if (!defer || !idling || shown >= total) return;
+    if (!defer || idling === 'no' || wanted >= total || wanted > available) return;
+    if (wanted === available && idling !== 'all') return;
     const idle = requestIdleCallback(showNext);
     return () => cancelIdleCallback(idle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [defer, idling, shown, total]);
+  }, [defer, idling, wanted, available, total]);
 
   return { shown, next };
 }
