@@ -15,16 +15,11 @@ const ENGAGING = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
 /**
  * How long after the page has loaded the sections below the hero wait for the visitor before
  * they mount in idle time anyway: the first seconds belong to the first screen and the visitor's
- * first taps, and a phone's main thread is then free for them.
+ * first taps, and a phone's main thread is then free for them. (At two seconds, mounting the
+ * music and about sections was a long task of about 100 ms at Lighthouse's phone speed, just when
+ * a visitor starts to tap.)
  */
-const QUIET_AFTER_LOAD_MS = 2000;
-
-/**
- * How long after the load, without an input, the sections whose code is not loaded yet wait
- * before it loads in idle time (an input, or the point after the last section nearing the
- * viewport, loads it at once).
- */
-const LOAD_MORE_AFTER_LOAD_MS = 5000;
+const QUIET_AFTER_LOAD_MS = 5000;
 
 /** A browser that tells when an element nears the viewport and when it is idle. */
 const canDefer = () =>
@@ -38,7 +33,7 @@ const canDefer = () =>
  * rendering every section below them at start-up was most of the page's main-thread work, spent
  * on what no one sees yet. So they mount one at a time, each in its own transition, whichever
  * comes first: the next section comes within a quarter of a screen of the viewport (the visitor scrolls), or
- * the browser is idle after the visitor's first input or, without one, two seconds after the page
+ * the browser is idle after the visitor's first input or, without one, five seconds after the page
  * has loaded (so a visitor who waits, a search in the page or a keyboard user still find every
  * section, and a slow phone spreads the work over idle time instead of one long task during
  * the load). `all` mounts every section at once: an address that names a
@@ -103,35 +98,26 @@ export function useShownSections(
   }, [defer, wanted, available, total]);
 
   // Idle mounting starts with the visitor's first input (a scroll, a tap, a key), or once the
-  // page has loaded and QUIET_AFTER_LOAD_MS have passed without one. Without an input it stops
-  // at the sections whose code is loaded until LOAD_MORE_AFTER_LOAD_MS have passed: a visitor
-  // who only looks at the first screen does not download the rest while the page settles.
-  const [idling, setIdling] = useState<'no' | 'loaded' | 'all'>('no');
-  const engaged = idling === 'all';
+  // page has loaded and QUIET_AFTER_LOAD_MS have passed without one.
+  const [idling, setIdling] = useState(false);
   useEffect(() => {
-    if (!defer || engaged) return;
-    const engage = () => setIdling('all');
-    const waits: ReturnType<typeof setTimeout>[] = [];
-    const afterLoad = () => {
-      waits.push(
-        setTimeout(() => setIdling((was) => (was === 'no' ? 'loaded' : was)), QUIET_AFTER_LOAD_MS),
-      );
-      waits.push(setTimeout(engage, LOAD_MORE_AFTER_LOAD_MS));
-    };
-    for (const type of ENGAGING) window.addEventListener(type, engage, { passive: true });
+    if (!defer || idling) return;
+    const start = () => setIdling(true);
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    const afterLoad = () => (wait = setTimeout(start, QUIET_AFTER_LOAD_MS));
+    for (const type of ENGAGING) window.addEventListener(type, start, { passive: true });
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
     return () => {
-      for (const type of ENGAGING) window.removeEventListener(type, engage);
+      for (const type of ENGAGING) window.removeEventListener(type, start);
       window.removeEventListener('load', afterLoad);
-      for (const wait of waits) clearTimeout(wait);
+      clearTimeout(wait);
     };
-  }, [defer, engaged]);
+  }, [defer, idling]);
 
   // Then the next section each time the browser is idle.
   useEffect(() => {
-    if (!defer || idling === 'no' || wanted >= total || wanted > available) return;
-    if (wanted === available && idling !== 'all') return;
+    if (!defer || !idling || wanted >= total || wanted > available) return;
     const idle = requestIdleCallback(showNext);
     return () => cancelIdleCallback(idle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
