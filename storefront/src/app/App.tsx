@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import {
@@ -8,15 +8,24 @@ import {
   REDEEM_PATH,
   type ContentPageKey,
 } from '@artist/contracts';
-import { AccountPage } from '../features/account/AccountPage.js';
-import { SignInPage } from '../features/account/SignInPage.js';
 import { ContentPage } from '../features/content/ContentPage.js';
 import { HomePage } from '../features/home/HomePage.js';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.js';
-import { RedeemPage } from '../features/redeem/RedeemPage.js';
 import { useRemoveFirstPaint } from './FirstPaint.js';
 import { createStore } from './store.js';
 import '../styles/site.css';
+
+// The pages a fan reaches by a link of their own (an email's, the footer's) are chunks of their
+// own: their code, and the passkey library the account uses, never load with the home page.
+const AccountPage = lazy(() =>
+  import('../features/account/AccountPage.js').then((m) => ({ default: m.AccountPage })),
+);
+const SignInPage = lazy(() =>
+  import('../features/account/SignInPage.js').then((m) => ({ default: m.SignInPage })),
+);
+const RedeemPage = lazy(() =>
+  import('../features/redeem/RedeemPage.js').then((m) => ({ default: m.RedeemPage })),
+);
 
 /** The content page an address names (`/shipping`, …), if any. */
 function contentPageOf(pathname: string): ContentPageKey | undefined {
@@ -42,11 +51,17 @@ export default function StorefrontApp() {
         ) : page ? (
           <ContentPage page={page} />
         ) : path === REDEEM_PATH ? (
-          <RedeemPage />
+          <Suspense fallback={null}>
+            <RedeemPage />
+          </Suspense>
         ) : path === ACCOUNT_PATH ? (
-          <AccountPage />
+          <Suspense fallback={null}>
+            <AccountPage />
+          </Suspense>
         ) : path === ACCOUNT_SIGN_IN_PATH ? (
-          <SignInPage />
+          <Suspense fallback={null}>
+            <SignInPage />
+          </Suspense>
         ) : (
           <NotFoundPage />
         )}

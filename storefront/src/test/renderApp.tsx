@@ -11,6 +11,11 @@ import {
   type SiteContent,
 } from '@artist/contracts';
 import StorefrontApp from '../app/App.js';
+import { loadLaterSections } from '../features/home/laterSectionsChunk.js';
+
+// The home page's later sections are a chunk of their own that a browser loads as they come
+// near; the tests render the whole page after the first render, as a page that already has it.
+beforeAll(() => loadLaterSections());
 
 export interface Reply {
   status?: number;

@@ -1,35 +1,52 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { SECTION_IDS, type SectionId } from '@artist/contracts';
 import { AboutSection } from '../about/AboutSection.js';
 import { CartPanel } from '../cart/CartPanel.js';
-import { CheckoutReceipt } from '../checkout/CheckoutReceipt.js';
-import { useCheckoutReturn } from '../checkout/useCheckoutReturn.js';
-import { ContactSection } from '../contact/ContactSection.js';
-import { Footer } from '../footer/Footer.js';
-import { GallerySection } from '../gallery/GallerySection.js';
 import { HeroSection } from '../hero/HeroSection.js';
-import { MembershipSection } from '../membership/MembershipSection.js';
-import { MerchSection } from '../merch/MerchSection.js';
 import { MusicSection } from '../music/MusicSection.js';
 import { TopNav } from '../nav/TopNav.js';
 import { PageMetadata } from '../seo/PageMetadata.js';
-import { ShowsSection } from '../shows/ShowsSection.js';
-import { EmailSignupSection } from '../signup/EmailSignupSection.js';
+import { SHOW_ALL_SECTIONS_EVENT, type ShowAllSectionsDetail } from '../nav/sections.js';
+import {
+  loadedLaterSections,
+  loadLaterSections,
+  type LaterSections,
+} from './laterSectionsChunk.js';
 import { useShownSections } from './useShownSections.js';
 import { Toaster } from '../toast/Toaster.js';
 
-/** The sections below the hero, in page order; each mounts on its own (`useShownSections`). */
-const BELOW_THE_HERO: [SectionId, () => ReactNode][] = [
+/**
+ * The sections below the hero, in page order; each mounts on its own (`useShownSections`). The
+ * first ones are in the page's first chunk (they are near the first screen and are only
+ * content); the rest (`LATER_SECTIONS`, with the footer and the checkout return) are one chunk
+ * loaded when the first of them is about to mount.
+ */
+const NEAR_THE_HERO: [SectionId, () => ReactNode][] = [
   ['music', MusicSection],
   ['about', AboutSection],
-  ['shows', ShowsSection],
-  ['gallery', GallerySection],
-  ['merch', MerchSection],
-  ['membership', MembershipSection],
-  ['email-signup', EmailSignupSection],
-  ['contact', ContactSection],
 ];
+// Checked against the chunk's list by the compiler.
+const LATER_COUNT: LaterSections['LATER_SECTIONS']['length'] = 6;
+const BELOW_THE_HERO_COUNT = NEAR_THE_HERO.length + LATER_COUNT;
+
+/**
+ * The chunk of the later sections, loaded on the first call (when one of them is to mount);
+ * `ready` settles once they can render.
+ */
+function useLaterSections(): { later: LaterSections | null; load: () => Promise<void> } {
+  const [later, setLater] = useState<LaterSections | null>(() => loadedLaterSections() ?? null);
+  const load = useCallback(
+    () =>
+      loadLaterSections().then((module) => {
+        // Rendered before the promise settles, so a scroll waiting on it finds the section.
+        flushSync(() => setLater(module));
+      }),
+    [],
+  );
+  return { later, load };
+}
 
 /**
  * Whether the address asks for the whole page at once: it names a section (`/#shows`) or is the
@@ -57,12 +74,6 @@ function useScrollToAddressedSection(ready: boolean) {
   }, [addressed, ready]);
 }
 
-/** The checkout return and its receipt, mounted with the whole page. */
-function CheckoutReturn() {
-  useCheckoutReturn();
-  return <CheckoutReceipt />;
-}
-
 /**
  * The navigation and hero (what the first screen shows, and what the server's first paint already
  * painted) mount at once; the sections below them mount one by one as they near the viewport or
@@ -70,9 +81,26 @@ function CheckoutReturn() {
  */
 export function HomePage() {
   const whole = useWholePageAddressed();
-  const { shown, next } = useShownSections(BELOW_THE_HERO.length, whole);
-  const complete = shown === BELOW_THE_HERO.length;
+  const { later, load } = useLaterSections();
+  const available = later ? BELOW_THE_HERO_COUNT : NEAR_THE_HERO.length;
+  const { shown, next } = useShownSections(BELOW_THE_HERO_COUNT, whole, available, load);
+  const complete = shown === BELOW_THE_HERO_COUNT;
   useScrollToAddressedSection(complete);
+
+  // A scroll to a section of the later chunk waits for it (`scrollToSection`).
+  useEffect(() => {
+    const waitForLater = (event: Event) => {
+      const detail = (event as CustomEvent<ShowAllSectionsDetail>).detail;
+      if (detail && !later) detail.ready = load();
+    };
+    document.addEventListener(SHOW_ALL_SECTIONS_EVENT, waitForLater);
+    return () => document.removeEventListener(SHOW_ALL_SECTIONS_EVENT, waitForLater);
+  }, [later, load]);
+
+  const sections: (readonly [string, () => ReactNode])[] = [
+    ...NEAR_THE_HERO,
+    ...(later ? later.LATER_SECTIONS : []),
+  ];
   return (
     <>
       <PageMetadata />
@@ -82,13 +110,13 @@ export function HomePage() {
       <TopNav />
       <main id="main" tabIndex={-1}>
         <HeroSection />
-        {BELOW_THE_HERO.slice(0, shown).map(([id, Section]) => (
+        {sections.slice(0, shown).map(([id, Section]) => (
           <Section key={id} />
         ))}
         {!complete && <div ref={next} className="section-placeholder" aria-hidden="true" />}
-        {complete && <CheckoutReturn />}
+        {complete && later && <later.CheckoutReturn />}
       </main>
-      {complete && <Footer />}
+      {complete && later && <later.Footer />}
       <CartPanel />
       <Toaster />
     </>

@@ -15,9 +15,11 @@ const ENGAGING = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
 /**
  * How long after the page has loaded the sections below the hero wait for the visitor before
  * they mount in idle time anyway: the first seconds belong to the first screen and the visitor's
- * first taps, and a phone's main thread is then free for them.
+ * first taps, and a phone's main thread is then free for them. (At two seconds, mounting the
+ * music and about sections was a long task of about 100 ms at Lighthouse's phone speed, just when
+ * a visitor starts to tap.)
  */
-const QUIET_AFTER_LOAD_MS = 2000;
+const QUIET_AFTER_LOAD_MS = 5000;
 
 /** A browser that tells when an element nears the viewport and when it is idle. */
 const canDefer = () =>
@@ -31,7 +33,7 @@ const canDefer = () =>
  * rendering every section below them at start-up was most of the page's main-thread work, spent
  * on what no one sees yet. So they mount one at a time, each in its own transition, whichever
  * comes first: the next section comes within a quarter of a screen of the viewport (the visitor scrolls), or
- * the browser is idle after the visitor's first input or, without one, two seconds after the page
+ * the browser is idle after the visitor's first input or, without one, five seconds after the page
  * has loaded (so a visitor who waits, a search in the page or a keyboard user still find every
  * section, and a slow phone spreads the work over idle time instead of one long task during
  * the load). `all` mounts every section at once: an address that names a
@@ -39,24 +41,38 @@ const canDefer = () =>
  * requestIdleCallback (and jsdom) get the whole page right after the first render, as before.
  * `scrollToSection` asks for every section too (`SHOW_ALL_SECTIONS_EVENT`) when the one it
  * scrolls to is not there yet.
+ *
+ * Only the first `available` sections can mount now (the rest are in a chunk not loaded yet):
+ * asking for one more calls `loadMore` (the page loads the chunk, and `available` grows), and
+ * the sections asked for mount once it has.
  */
 export function useShownSections(
   total: number,
   all: boolean,
+  available: number = total,
+  loadMore: () => unknown = () => undefined,
 ): { shown: number; next: RefObject<HTMLDivElement | null> } {
   const defer = !all && canDefer();
-  const [shown, setShown] = useState(0);
+  // How many are asked for: at most one beyond those available, so a point that stays in view
+  // while the chunk loads does not ask for every section at once.
+  const [wanted, setWanted] = useState(0);
+  const shown = Math.min(wanted, available);
   const next = useRef<HTMLDivElement>(null);
-  const showNext = () => startTransition(() => setShown((n) => Math.min(n + 1, total)));
+  const showNext = () =>
+    startTransition(() => setWanted((n) => Math.min(n + 1, total, available + 1)));
+
+  useEffect(() => {
+    if (wanted > available) loadMore();
+  }, [wanted, available, loadMore]);
 
   // Without deferring: everything below the hero right after the first render, in a transition.
   useEffect(() => {
-    if (!defer) startTransition(() => setShown(total));
+    if (!defer) startTransition(() => setWanted(total));
   }, [defer, total]);
 
   // Any section scrolled to before it mounted: all of them, before the scroll.
   useEffect(() => {
-    const showAll = () => flushSync(() => setShown(total));
+    const showAll = () => flushSync(() => setWanted(total));
     document.addEventListener(SHOW_ALL_SECTIONS_EVENT, showAll);
     return () => document.removeEventListener(SHOW_ALL_SECTIONS_EVENT, showAll);
   }, [total]);
@@ -66,7 +82,7 @@ export function useShownSections(
   // mounts the next one too.
   useEffect(() => {
     const point = next.current;
-    if (!defer || !point || shown >= total) return;
+    if (!defer || !point || wanted >= total || wanted > available) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -79,7 +95,7 @@ export function useShownSections(
     observer.observe(point);
     return () => observer.disconnect();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [defer, shown, total]);
+  }, [defer, wanted, available, total]);
 
   // Idle mounting starts with the visitor's first input (a scroll, a tap, a key), or once the
   // page has loaded and QUIET_AFTER_LOAD_MS have passed without one.
@@ -101,11 +117,11 @@ export function useShownSections(
 
   // Then the next section each time the browser is idle.
   useEffect(() => {
-    if (!defer || !idling || shown >= total) return;
+    if (!defer || !idling || wanted >= total || wanted > available) return;
     const idle = requestIdleCallback(showNext);
     return () => cancelIdleCallback(idle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [defer, idling, shown, total]);
+  }, [defer, idling, wanted, available, total]);
 
   return { shown, next };
 }

@@ -28,10 +28,24 @@ export const FOOTER_LINKS: { id: SectionId; label: string }[] = [
  */
 export const SHOW_ALL_SECTIONS_EVENT = 'storefront:show-all-sections';
 
+/**
+ * The event's detail: a section whose code is not loaded yet cannot mount before the event
+ * returns, so the page sets `ready`, which settles once it has mounted.
+ */
+export interface ShowAllSectionsDetail {
+  ready?: Promise<unknown>;
+}
+
 export function scrollToSection(id: SectionId) {
-  if (!document.getElementById(id)) document.dispatchEvent(new Event(SHOW_ALL_SECTIONS_EVENT));
-  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  document
-    .getElementById(id)
-    ?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  const scroll = () => {
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document
+      .getElementById(id)
+      ?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  };
+  if (document.getElementById(id)) return scroll();
+  const detail: ShowAllSectionsDetail = {};
+  document.dispatchEvent(new CustomEvent(SHOW_ALL_SECTIONS_EVENT, { detail }));
+  if (document.getElementById(id) || !detail.ready) return scroll();
+  void detail.ready.then(scroll);
 }
