@@ -55,6 +55,7 @@ import { ListProductPhotos1768401000000 } from './1768401000000-ListProductPhoto
 import { AddOrderShipments1768402000000 } from './1768402000000-AddOrderShipments.js';
 import { CampaignListsFixedInTheBackground1768500000000 } from './1768500000000-CampaignListsFixedInTheBackground.js';
 import { CreateMemberships1768600000000 } from './1768600000000-CreateMemberships.js';
+import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesReport.js';
 
 /** In order of application. */
 export const migrations = [
@@ -114,4 +115,5 @@ export const migrations = [
   AddOrderShipments1768402000000,
   CampaignListsFixedInTheBackground1768500000000,
   CreateMemberships1768600000000,
+  CoverTheSalesReport1768700000001,
 ];
