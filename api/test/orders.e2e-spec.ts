@@ -1,5 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
+import { LINE_EXPORT_ORDERS } from '../src/modules/orders/line-export.js';
+import { OrderLine } from '../src/modules/orders/order-line.entity.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
@@ -463,6 +465,53 @@ describe.each(testDatabases())('orders on $name', (db) => {
       ]);
       const bad = await admin.get('/api/admin/orders/export?lines=yes').expect(400);
       expect(JSON.stringify(bad.body.message)).toContain('lines must be true or false');
+    });
+
+    it('exports every line of more orders than one page reads, each once, by order and line', async () => {
+      // Orders with one or two lines each, written as the volume seeder does, across the pages.
+      const manager = t.app.get(DataSource).manager;
+      const count = LINE_EXPORT_ORDERS + 3;
+      const stamp = sessionId();
+      const orders: Partial<Order>[] = Array.from({ length: count }, (_, i) => ({
+        email: `paged${i}@lines.example.com`,
+        customerName: `Paged ${i}`,
+        total: 1000,
+        stripeSessionId: `${stamp}_${i}`,
+        paymentStatus: 'paid',
+      }));
+      const ids: number[] = [];
+      for (let i = 0; i < count; i += 500) {
+        const { identifiers } = await manager.insert(Order, orders.slice(i, i + 500));
+        ids.push(...identifiers.map((row) => Number(row.id)));
+      }
+      const lines = ids.flatMap((orderId, i) =>
+        Array.from({ length: 1 + (i % 2) }, (_, n) => ({
+          orderId,
+          productName: `Paged line ${n}`,
+          kind: 'physical' as const,
+          quantity: 1,
+          unitPriceCents: 500,
+        })),
+      );
+      for (let i = 0; i < lines.length; i += 500)
+        await manager.insert(OrderLine, lines.slice(i, i + 500));
+
+      const res = await admin.get('/api/admin/orders/export?lines=true').expect(200);
+      const rows = csvRecords(res.text);
+      const keys = rows.map((row) => [Number(row.orderId), Number(row.lineId)]);
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      expect(keys).toEqual(sorted);
+      expect(new Set(rows.map((row) => row.lineId)).size).toBe(rows.length);
+      const paged = rows.filter((row) => row.email.endsWith('@lines.example.com'));
+      expect(paged).toHaveLength(lines.length);
+      expect(new Set(paged.map((row) => Number(row.orderId)))).toEqual(new Set(ids));
+      expect(
+        paged.find((row) => row.email === `paged${count - 1}@lines.example.com`),
+      ).toMatchObject({
+        customerName: `Paged ${count - 1}`,
+        productName: `Paged line 0`,
+        unitPrice: '5.00',
+      });
     });
 
     it('exports only the pending orders when asked', async () => {

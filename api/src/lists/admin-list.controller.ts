@@ -2,11 +2,17 @@ import { Get, Inject, Query, type StreamableFile, type Type } from '@nestjs/comm
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { ListPage } from '@artist/contracts';
-import type { ObjectLiteral } from 'typeorm';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AdminController } from '../common/admin-only.js';
 import { Clock } from '../common/clock.js';
 import { csvFile, type CsvColumn } from './csv.js';
-import { listPage, streamCsv, type ListDefinition } from './list.js';
+import {
+  listPage,
+  streamCsv,
+  streamKeysetCsv,
+  type KeysetPage,
+  type ListDefinition,
+} from './list.js';
 import { ListQueryDto } from './list-query.js';
 
 /** A service that defines an admin list (see `ListDefinition`). */
@@ -60,19 +66,24 @@ export interface AdminListOptions<
    * A second CSV of the same rows, asked for with `?<param>=true`: one row for each part of a
    * list row (an order's lines), with its own columns.
    */
-  partsExport?: PartsExport<Row>;
+  partsExport?: PartsExport<Entity>;
   /** Parameters of this list alone, handed to its `listDefinition`. */
   params?: ListParam[];
 }
 
 /** See `AdminListOptions.partsExport`. */
-export interface PartsExport<Row> {
+export interface PartsExport<Entity extends ObjectLiteral> {
   param: string;
   description: string;
   // The parts' type is the export's own business: any row type the columns read.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: CsvColumn<any>[];
-  partsOf: (row: Row) => unknown[];
+  /**
+   * A page of the parts of the matching rows (the list's filter and search as a query builder)
+   * after a key, in the key's order (by keyset, see `streamKeysetCsv`), and the key to go on from.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  page: (matching: SelectQueryBuilder<Entity>, after: any) => Promise<KeysetPage<unknown, unknown>>;
 }
 
 /**
@@ -146,7 +157,7 @@ export function AdminListController<
           : this.source.listDefinition();
       const asked = parts && (query as unknown as Record<string, string>)[parts.param] === 'true';
       const rows = asked
-        ? streamCsv(def, query, parts.columns, parts.partsOf)
+        ? streamKeysetCsv(def, query, parts.columns, parts.page)
         : streamCsv(def, query, options.columns);
       return csvFile(
         asked ? `${options.exportName}-${parts.param}` : options.exportName,

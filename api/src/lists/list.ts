@@ -519,6 +519,43 @@ export function streamCsv<
   return Readable.from(generate(), { objectMode: false });
 }
 
+/** One page of a keyset export: its CSV rows, and the key to read on from (none: the last page). */
+export interface KeysetPage<Out, Key> {
+  rows: Out[];
+  next: Key | undefined;
+}
+
+/**
+ * Every matching row's parts as CSV (an order's lines), streamed a page at a time by keyset:
+ * `page` reads the parts of the matching rows after a key (the list's filter and search as a
+ * query builder, cloned for each page) in the key's order, so each page is an indexed range
+ * read of bounded size, whatever the list's length, and nothing of the earlier pages is held.
+ */
+export function streamKeysetCsv<
+  E extends ObjectLiteral,
+  F extends string,
+  S extends string,
+  Out,
+  Key,
+>(
+  def: ListDefinition<E, unknown, F, S>,
+  params: Pick<ListParams<F, S>, 'status' | 'search'>,
+  columns: CsvColumn<Out>[],
+  page: (matching: SelectQueryBuilder<E>, after: Key | undefined) => Promise<KeysetPage<Out, Key>>,
+): Readable {
+  async function* generate(): AsyncGenerator<string> {
+    const matching = await filtered(def, params);
+    yield csvChunk(columns, [], { header: true });
+    let after: Key | undefined;
+    do {
+      const { rows, next } = await page(matching.clone(), after);
+      if (rows.length) yield csvChunk(columns, rows, { header: false });
+      after = next;
+    } while (after !== undefined);
+  }
+  return Readable.from(generate(), { objectMode: false });
+}
+
 /**
  * The ids a bulk action applies to: the ticked ones, or every row matching the filter. A filter
  * matching more than `limit` rows is refused with `tooMany`, as ticking that many would be.

@@ -58,6 +58,7 @@ import { CreateMemberships1768600000000 } from './1768600000000-CreateMembership
 import { AddMembershipCheckouts1768600000100 } from './1768600000100-AddMembershipCheckouts.js';
 import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershipPresales.js';
 import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js';
+import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesReport.js';
 
 /** In order of application. */
 export const migrations = [
@@ -120,4 +121,5 @@ export const migrations = [
   AddMembershipCheckouts1768600000100,
   AddMembershipPresales1768600000200,
   AddReleaseDates1768600000300,
+  CoverTheSalesReport1768700000001,
 ];

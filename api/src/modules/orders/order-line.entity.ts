@@ -10,6 +10,16 @@ import type { OrderLineKind } from '@artist/contracts';
 @Index('IDX_order_lines_orderId', ['orderId'])
 @Index('IDX_order_lines_productId_orderId', ['productId', 'orderId'])
 @Index('IDX_order_lines_kind_orderId', ['kind', 'orderId'])
+// The sales report's columns under the order: a period's lines read from the index alone.
+@Index('IDX_order_lines_sales', [
+  'orderId',
+  'kind',
+  'productName',
+  'size',
+  'productId',
+  'quantity',
+  'unitPriceCents',
+])
 export class OrderLine {
   @PrimaryGeneratedColumn()
   id: number;

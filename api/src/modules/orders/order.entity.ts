@@ -13,6 +13,20 @@ import { FanRecord } from '../../common/fan-record.js';
 @Index('IDX_orders_paymentStatus', ['paymentStatus'])
 @Index('IDX_orders_fulfillmentStatus', ['fulfillmentStatus'])
 @Index('IDX_orders_salesChannel', ['salesChannel'])
+// The sales report's columns under the date: a period's orders read from the index alone.
+@Index('IDX_orders_sales', [
+  'createdAt',
+  'salesChannel',
+  'showId',
+  'paymentStatus',
+  'testMode',
+  'recovered',
+  'total',
+  'refundedAmount',
+  'discountAmount',
+  'taxAmount',
+  'showLocation',
+])
 export class Order extends FanRecord {
   @EmailColumn()
   email: string;

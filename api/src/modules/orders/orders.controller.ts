@@ -5,7 +5,6 @@ import {
   ORDER_SORTS,
   type ManualOrderResult,
   type Order,
-  type OrderLine,
 } from '@artist/contracts';
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { IdParam } from '../../lists/bulk.dto.js';
@@ -18,6 +17,7 @@ import {
   lineItemsSubtotal,
   summariseLineItems,
 } from '../../common/order-format.js';
+import { exportedLinesAfter, type ExportedLine } from './line-export.js';
 import { OrdersService } from './orders.service.js';
 import { AdminController } from '../../common/admin-only.js';
 
@@ -63,7 +63,7 @@ const columns: CsvColumn<Order>[] = [
 ];
 
 /** One row per order line (`?lines=true`): the order's number, date and buyer, then the line. */
-const lineColumns: CsvColumn<{ order: Order; line: OrderLine }>[] = [
+const lineColumns: CsvColumn<ExportedLine>[] = [
   { header: 'orderId', value: ({ order }) => order.id },
   { header: 'createdAt', value: ({ order }) => order.createdAt },
   { header: 'customerName', value: ({ order }) => order.customerName },
@@ -92,7 +92,7 @@ export class OrderListController extends AdminListController({
     param: 'lines',
     description: "'true': one row per order line instead of one per order",
     columns: lineColumns,
-    partsOf: (order) => order.lines.map((line) => ({ order, line })),
+    page: exportedLinesAfter,
   },
 }) {}
 

@@ -1,4 +1,4 @@
-import { Brackets, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { OrderLine } from './order-line.entity.js';
 import { Order } from './order.entity.js';
 
@@ -85,24 +85,34 @@ function partOf(period: SalesPeriod): { sql: string; params: Record<string, unkn
   };
 }
 
-/** The orders of the period: made in it, or sold in person at one of its shows. */
-function inPeriod<T extends object>(
-  qb: SelectQueryBuilder<T>,
-  period: SalesPeriod,
-): SelectQueryBuilder<T> {
+/**
+ * The orders of the period, as two selections that share no order, each read from one index
+ * range: the orders made in it (by `IDX_orders_sales`, the date first) but those sold in person
+ * at one of its shows, and those (by the show). Their groups are added up as they come.
+ */
+function periodSelections(period: SalesPeriod): ((qb: SelectQueryBuilder<never>) => void)[] {
   const shows = [...period.showParts].filter(([, part]) => part >= 0).map(([id]) => id);
-  return qb.where(
-    new Brackets((where) => {
-      where.where('o.createdAt >= :start AND o.createdAt < :end', {
-        start: period.start,
-        end: period.end,
-      });
-      if (shows.length)
-        where.orWhere("o.salesChannel = 'in-person' AND o.showId IN (:...periodShows)", {
-          periodShows: shows,
-        });
-    }),
-  );
+  const byDate = (qb: SelectQueryBuilder<never>) => {
+    qb.where('o.createdAt >= :start AND o.createdAt < :end', {
+      start: period.start,
+      end: period.end,
+    });
+    if (shows.length)
+      qb.andWhere(
+        new Brackets((where) =>
+          where
+            .where("o.salesChannel <> 'in-person'")
+            .orWhere('o.showId IS NULL')
+            .orWhere('o.showId NOT IN (:...periodShows)', { periodShows: shows }),
+        ),
+      );
+  };
+  const byShow = (qb: SelectQueryBuilder<never>) => {
+    qb.where("o.salesChannel = 'in-person' AND o.showId IN (:...periodShows)", {
+      periodShows: shows,
+    });
+  };
+  return shows.length ? [byDate, byShow] : [byDate];
 }
 
 /** Where an in-person sale was made, for the report's shows; null for an online order. */
@@ -125,73 +135,97 @@ export async function salesFigures(
 ): Promise<SalesFigures> {
   const part = partOf(period);
   const manager = orders.manager;
-  const orderRows = await inPeriod(orders.createQueryBuilder('o'), period)
-    .select(part.sql, 'periodPart')
-    .addSelect('o.salesChannel', 'salesChannel')
-    .addSelect('o.showId', 'showId')
-    .addSelect(LOCATION, 'showLocation')
-    .addSelect('o.paymentStatus', 'paymentStatus')
-    .addSelect('o.testMode', 'testMode')
-    .addSelect('o.recovered', 'recovered')
-    .addSelect('COUNT(*)', 'orders')
-    .addSelect('SUM(o.total)', 'totalCents')
-    .addSelect(
-      "SUM(CASE WHEN o.paymentStatus = 'refunded' OR o.refundedAmount > o.total " +
-        'THEN o.total ELSE o.refundedAmount END)',
-      'refundedCents',
-    )
-    .addSelect('SUM(o.discountAmount)', 'discountCents')
-    .addSelect('SUM(CASE WHEN o.discountAmount > 0 THEN 1 ELSE 0 END)', 'discountedOrders')
-    .addSelect('SUM(o.taxAmount)', 'taxCents')
-    .setParameters(part.params)
-    .groupBy('periodPart')
-    .addGroupBy(ORDER_KEYS.join(', '))
-    .addGroupBy('o.recovered')
-    .getRawMany<Record<string, unknown>>();
+  const selections = periodSelections(period);
+  /** The rows of a query over each selection, one after the other. */
+  const over = async <Q extends SelectQueryBuilder<ObjectLiteral>>(
+    query: () => Q,
+    read: (qb: Q) => Promise<Record<string, unknown>[]>,
+  ) => {
+    const rows: Record<string, unknown>[] = [];
+    for (const select of selections) {
+      const qb = query();
+      select(qb as unknown as SelectQueryBuilder<never>);
+      rows.push(...(await read(qb)));
+    }
+    return rows;
+  };
+  const orderRows = await over(
+    () => orders.createQueryBuilder('o'),
+    (qb) =>
+      qb
+        .select(part.sql, 'periodPart')
+        .addSelect('o.salesChannel', 'salesChannel')
+        .addSelect('o.showId', 'showId')
+        .addSelect(LOCATION, 'showLocation')
+        .addSelect('o.paymentStatus', 'paymentStatus')
+        .addSelect('o.testMode', 'testMode')
+        .addSelect('o.recovered', 'recovered')
+        .addSelect('COUNT(*)', 'orders')
+        .addSelect('SUM(o.total)', 'totalCents')
+        .addSelect(
+          "SUM(CASE WHEN o.paymentStatus = 'refunded' OR o.refundedAmount > o.total " +
+            'THEN o.total ELSE o.refundedAmount END)',
+          'refundedCents',
+        )
+        .addSelect('SUM(o.discountAmount)', 'discountCents')
+        .addSelect('SUM(CASE WHEN o.discountAmount > 0 THEN 1 ELSE 0 END)', 'discountedOrders')
+        .addSelect('SUM(o.taxAmount)', 'taxCents')
+        .setParameters(part.params)
+        .groupBy('periodPart')
+        .addGroupBy(ORDER_KEYS.join(', '))
+        .addGroupBy('o.recovered')
+        .getRawMany<Record<string, unknown>>(),
+  );
 
-  const lineRows = await inPeriod(
-    manager.createQueryBuilder(Order, 'o').innerJoin(OrderLine, 'l', 'l.orderId = o.id'),
-    period,
-  )
-    .select(part.sql, 'periodPart')
-    .addSelect('o.salesChannel', 'salesChannel')
-    .addSelect('o.showId', 'showId')
-    .addSelect(LOCATION, 'showLocation')
-    .addSelect('o.paymentStatus', 'paymentStatus')
-    .addSelect('o.testMode', 'testMode')
-    .addSelect('l.productName', 'productName')
-    .addSelect('l.size', 'size')
-    .addSelect('COUNT(DISTINCT l.orderId)', 'orders')
-    .addSelect('SUM(l.quantity)', 'quantity')
-    .addSelect('SUM(l.quantity * l.unitPriceCents)', 'cents')
-    .setParameters(part.params)
-    .groupBy('periodPart')
-    .addGroupBy(ORDER_KEYS.join(', '))
-    .addGroupBy('l.productName')
-    .addGroupBy('l.size')
-    .getRawMany<Record<string, unknown>>();
+  const lineRows = await over(
+    () => manager.createQueryBuilder(Order, 'o').innerJoin(OrderLine, 'l', 'l.orderId = o.id'),
+    (qb) =>
+      qb
+        .select(part.sql, 'periodPart')
+        .addSelect('o.salesChannel', 'salesChannel')
+        .addSelect('o.showId', 'showId')
+        .addSelect(LOCATION, 'showLocation')
+        .addSelect('o.paymentStatus', 'paymentStatus')
+        .addSelect('o.testMode', 'testMode')
+        .addSelect('l.productName', 'productName')
+        .addSelect('l.size', 'size')
+        .addSelect('COUNT(DISTINCT l.orderId)', 'orders')
+        .addSelect('SUM(l.quantity)', 'quantity')
+        .addSelect('SUM(l.quantity * l.unitPriceCents)', 'cents')
+        .setParameters(part.params)
+        .groupBy('periodPart')
+        .addGroupBy(ORDER_KEYS.join(', '))
+        .addGroupBy('l.productName')
+        .addGroupBy('l.size')
+        .getRawMany<Record<string, unknown>>(),
+  );
 
   // Release lines are few: found by the lines' index by kind, their orders by id.
   const soldReleases = () =>
-    inPeriod(
-      manager.createQueryBuilder(OrderLine, 'l').innerJoin(Order, 'o', 'o.id = l.orderId'),
-      period,
-    )
+    manager.createQueryBuilder(OrderLine, 'l').innerJoin(Order, 'o', 'o.id = l.orderId');
+  const released = (qb: SelectQueryBuilder<OrderLine>) =>
+    qb
       .andWhere("l.kind = 'digital'")
       .andWhere("o.paymentStatus <> 'refunded'")
       .andWhere('o.testMode = 0')
       .andWhere(`${part.sql} >= 0`)
       .setParameters(part.params);
-  const [digitalOrders] = await soldReleases()
-    .select('COUNT(DISTINCT l.orderId)', 'orders')
-    .getRawMany<{ orders: unknown }>();
-  const byPrice = await soldReleases()
-    .select('l.productId', 'productId')
-    .addSelect('l.unitPriceCents', 'unitPriceCents')
-    .addSelect('SUM(l.quantity)', 'quantity')
-    .groupBy('l.productId')
-    .addGroupBy('l.unitPriceCents')
-    .getRawMany<Record<string, unknown>>();
+  const digitalOrders = (
+    await over(soldReleases, (qb) =>
+      released(qb)
+        .select('COUNT(DISTINCT l.orderId)', 'orders')
+        .getRawMany<Record<string, unknown>>(),
+    )
+  ).reduce((sum, row) => sum + number(row.orders), 0);
+  const byPrice = await over(soldReleases, (qb) =>
+    released(qb)
+      .select('l.productId', 'productId')
+      .addSelect('l.unitPriceCents', 'unitPriceCents')
+      .addSelect('SUM(l.quantity)', 'quantity')
+      .groupBy('l.productId')
+      .addGroupBy('l.unitPriceCents')
+      .getRawMany<Record<string, unknown>>(),
+  );
 
   const keys = (row: Record<string, unknown>) => ({
     part: number(row.periodPart),
@@ -221,7 +255,7 @@ export async function salesFigures(
       cents: number(row.cents),
     })),
     digital: {
-      orders: number(digitalOrders?.orders),
+      orders: digitalOrders,
       byPrice: byPrice.map((row) => ({
         productId: (row.productId as string | null) ?? null,
         unitPriceCents: number(row.unitPriceCents),
