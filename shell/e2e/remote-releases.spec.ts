@@ -31,12 +31,20 @@ async function storefrontRelease(button: string, { broken = false } = {}): Promi
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-release-'));
   try {
     cpSync(path.join(ROOT, 'storefront', 'dist'), dir, { recursive: true });
+    // The shows section is in a chunk of its own (the sections further down the home page), so
+    // its text is changed in whichever script has it.
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+      const file = path.join(dir, name);
+      const code = readFileSync(file, 'utf8');
+      if (code.includes('Join the List'))
+        writeFileSync(file, code.replaceAll('Join the List', button));
+    }
     const exposed = readdirSync(dir).find((name) =>
       /^__federation_expose_App\..*\.js$/.test(name),
     )!;
     const file = path.join(dir, exposed);
-    const code = readFileSync(file, 'utf8').replaceAll('Join the List', button);
-    writeFileSync(file, broken ? `throw new Error('This release is broken.');\n${code}` : code);
+    const code = readFileSync(file, 'utf8');
+    if (broken) writeFileSync(file, `throw new Error('This release is broken.');\n${code}`);
     return await buffer(create({ gzip: true, cwd: dir, portable: true }, readdirSync(dir)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
