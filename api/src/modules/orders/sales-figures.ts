@@ -117,8 +117,22 @@ function periodSelections(period: SalesPeriod): ((qb: SelectQueryBuilder<never>)
 
 /** Where an in-person sale was made, for the report's shows; null for an online order. */
 const LOCATION = "(CASE WHEN o.salesChannel = 'in-person' THEN o.showLocation END)";
-/** The order's keys its groups share. */
-const ORDER_KEYS = ['o.salesChannel', 'o.showId', LOCATION, 'o.paymentStatus', 'o.testMode'];
+/** The order's keys its groups share, each with the name it is read under. */
+const ORDER_KEY_COLUMNS: [sql: string, name: string][] = [
+  ['o.salesChannel', 'salesChannel'],
+  ['o.showId', 'showId'],
+  [LOCATION, 'showLocation'],
+  ['o.paymentStatus', 'paymentStatus'],
+  ['o.testMode', 'testMode'],
+];
+const ORDER_KEYS = ORDER_KEY_COLUMNS.map(([sql]) => sql);
+
+/** Selects the period's part and the order's keys: the start of every grouped query. */
+function selectOrderKeys<Q extends SelectQueryBuilder<ObjectLiteral>>(qb: Q, partSql: string): Q {
+  qb.select(partSql, 'periodPart');
+  for (const [sql, name] of ORDER_KEY_COLUMNS) qb.addSelect(sql, name);
+  return qb;
+}
 
 const number = (value: unknown) => Number(value ?? 0);
 const flag = (value: unknown) => value === true || Number(value) === 1;
@@ -152,13 +166,7 @@ export async function salesFigures(
   const orderRows = await over(
     () => orders.createQueryBuilder('o'),
     (qb) =>
-      qb
-        .select(part.sql, 'periodPart')
-        .addSelect('o.salesChannel', 'salesChannel')
-        .addSelect('o.showId', 'showId')
-        .addSelect(LOCATION, 'showLocation')
-        .addSelect('o.paymentStatus', 'paymentStatus')
-        .addSelect('o.testMode', 'testMode')
+      selectOrderKeys(qb, part.sql)
         .addSelect('o.recovered', 'recovered')
         .addSelect('COUNT(*)', 'orders')
         .addSelect('SUM(o.total)', 'totalCents')
@@ -180,13 +188,7 @@ export async function salesFigures(
   const lineRows = await over(
     () => manager.createQueryBuilder(Order, 'o').innerJoin(OrderLine, 'l', 'l.orderId = o.id'),
     (qb) =>
-      qb
-        .select(part.sql, 'periodPart')
-        .addSelect('o.salesChannel', 'salesChannel')
-        .addSelect('o.showId', 'showId')
-        .addSelect(LOCATION, 'showLocation')
-        .addSelect('o.paymentStatus', 'paymentStatus')
-        .addSelect('o.testMode', 'testMode')
+      selectOrderKeys(qb, part.sql)
         .addSelect('l.productName', 'productName')
         .addSelect('l.size', 'size')
         .addSelect('COUNT(DISTINCT l.orderId)', 'orders')
