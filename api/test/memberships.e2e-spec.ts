@@ -21,6 +21,7 @@ import { MembershipTierRecord } from '../src/modules/memberships/membership-tier
 import { Membership } from '../src/modules/memberships/membership.entity.js';
 import { CHECKOUT_UNDER_WAY_MESSAGE } from '../src/modules/memberships/memberships.service.js';
 import { ShowPresaleRecord } from '../src/modules/presales/show-presale.entity.js';
+import { SuppressionsService } from '../src/modules/campaigns/suppressions.service.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
@@ -847,7 +848,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       }
     }
 
-    it('emails a show’s code once to each current member of a presale tier, and only once for two sends at once', async () => {
+    it('emails a show’s code once to each current member of a presale tier, on the mailing list or not, and only once for two sends at once', async () => {
       const agent = await admin();
       const { body: content } = await agent.get('/api/admin/content').expect(200);
       await agent
@@ -865,12 +866,19 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         name: 'Porch',
         perks: { allDownloads: true, earlyAccessDays: 0, presale: false },
       });
-      const [member, lapsed, porchMember, subscriber] = [0, 1, 2, 3].map(freshEmail);
-      await subscribe(member, lapsed, porchMember, subscriber);
+      const [memberOnly, subscribedMember, showsOff, lapsed, porchMember, subscriber, bounced] = [
+        0, 1, 2, 3, 4, 5, 6,
+      ].map(freshEmail);
+      await subscribe(subscribedMember, showsOff, lapsed, porchMember, subscriber, bounced);
+      // She keeps the news and turned the shows off: the newsletter's choice, not her membership's.
+      await data().getRepository(EmailSignup).update({ email: showsOff }, { topicShows: false });
       for (const [tier, email] of [
-        [front, member],
+        [front, memberOnly],
+        [front, subscribedMember],
+        [front, showsOff],
         [front, lapsed],
         [porch, porchMember],
+        [front, bounced],
       ] as const) {
         const { session } = await joinAndPay(tier, email);
         await deliver(eventPayload('checkout.session.completed', session));
@@ -882,6 +890,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
           s.stripe.subscription(gone.subscriptionId, { status: 'canceled' }),
         ),
       );
+      await s.t.app.get(SuppressionsService).add(bounced, 'bounce', '550 No such user', null);
 
       const presale = () =>
         agent.post(`/api/admin/shows/${show.id}/presale`).send({ code: 'RYMAN-99' });
@@ -904,15 +913,31 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         20_000,
         'the presale campaign',
       );
+      const campaign = (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200))
+        .body as { recipients: number; sent: number };
+      expect(campaign).toMatchObject({ recipients: 3, sent: 3 });
       const codes = smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'));
-      expect(codes.flatMap((m) => m.rcptTo)).toEqual([member]);
-      expect(codes[0]!.parsed.subject).toBe(
-        'Your presale code: Ryman Auditorium, Nashville, TN, March 14, 2099',
+      expect(codes.flatMap((m) => m.rcptTo).sort()).toEqual(
+        [memberOnly, subscribedMember, showsOff].sort(),
       );
+      for (const mail of codes) {
+        expect(mail.parsed.subject).toBe(
+          'Your presale code: Ryman Auditorium, Nashville, TN, March 14, 2099',
+        );
+        // Her membership's message: why she gets it and her account, no newsletter unsubscribe.
+        expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false);
+        expect(mail.parsed.headers.has('list-unsubscribe-post')).toBe(false);
+        expect(mail.parsed.text).toContain(`Your account: ${PUBLIC_URL}/account`);
+        expect(mail.parsed.text).toContain('your Wren Calloway membership includes presale codes');
+        expect(mail.parsed.text).not.toMatch(/unsubscribe/i);
+        expect(mail.parsed.html).toContain(`href="${PUBLIC_URL}/account"`);
+        expect(mail.parsed.html).not.toMatch(/unsubscribe|you joined/i);
+      }
 
       const again = await presale().expect(409);
       expect(again.body.message).toBe(PRESALE_ALREADY_SENT_MESSAGE);
-      expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(3);
     });
 
     it('refuses an unknown show or an ill-formed code with a sentence, and sends nothing', async () => {

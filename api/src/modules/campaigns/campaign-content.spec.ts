@@ -33,7 +33,12 @@ describe('campaign content', () => {
 
   it('puts each recipient’s unsubscribe link into the same stored content', async () => {
     const content = await renderCampaign(
-      { pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e', subject: 'Hello', body: 'Hi **all**' },
+      {
+        pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e',
+        subject: 'Hello',
+        body: 'Hi **all**',
+        audience: '{}',
+      },
       SITE,
       '1 Music Row, Nashville, TN 37203',
       compiler,

@@ -458,6 +458,7 @@ export function cleanAudience(audience: CampaignAudience): CampaignAudience {
   if (audience.members) clean.members = true;
   if (audience.tierId !== undefined) clean.tierId = audience.tierId;
   if (audience.presale) clean.presale = true;
+  if (audience.perk) clean.perk = audience.perk;
   return clean;
 }
 
