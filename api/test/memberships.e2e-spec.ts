@@ -901,6 +901,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         showId: show.id,
         code: 'RYMAN-99',
         campaignId: expect.any(Number),
+        recipients: 3,
         createdAt: expect.any(String),
       });
       expect(both.find((res) => res.status === 409)!.body.message).toBe(

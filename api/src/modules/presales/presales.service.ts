@@ -49,6 +49,7 @@ export class PresalesService {
       throw error;
     }
     let campaignId: number | null = null;
+    let recipients = 0;
     try {
       const where = `${show.venue}, ${show.city}`;
       const when = longDate(show.date);
@@ -65,6 +66,8 @@ export class PresalesService {
         topic: 'shows',
       });
       campaignId = campaign.id;
+      // The members as the campaign's list will be written a moment later, for the artist's toast.
+      recipients = (await this.campaigns.count(campaign.audience)).count;
       await this.campaigns.send(campaign.id, undefined);
     } catch (error) {
       if (campaignId !== null) await this.campaigns.remove(campaignId).catch(() => undefined);
@@ -72,6 +75,6 @@ export class PresalesService {
       throw error;
     }
     await repository.update({ showId }, { campaignId });
-    return { showId, code, campaignId, createdAt: createdAt.toISOString() };
+    return { showId, code, campaignId, recipients, createdAt: createdAt.toISOString() };
   }
 }
