@@ -38,6 +38,14 @@ import { clearTables } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
 
+/** MPEG audio frames (MPEG-1 layer III, 128 kbit/s): what `file-type` reads as MP3. */
+function mp3(frames = 8): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  for (let i = 4; i < frame.length; i++) frame[i] = i % 251;
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
+}
+
 const FRONT_ROW = {
   name: 'Front Row',
   description: 'Every release, a week early, and first go at tickets.',
@@ -702,6 +710,101 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       jest.spyOn(clock, 'today').mockReturnValue(inDays(today, 5));
       expect(await library(fans.early!)).toEqual([later.id]);
       expect(await library(fans.every!)).toEqual([soon.id, out.id].sort());
+    });
+    it('refuses a coming release’s previews, download links and codes to anyone without early access, with a sentence', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const clock = s.t.app.get(Clock);
+      const today = clock.today();
+      const date = inDays(today, 5);
+      const soon = await createRelease(agent, { name: 'Soon', releaseDate: date });
+      await uploadFormat(agent, soon.id, 'FLAC', zipBytes(2000)).expect(201);
+      const { previewUrl } = (
+        await agent
+          .post(`/api/admin/products/${soon.id}/tracks/0/preview`)
+          .attach('file', mp3(), { filename: 'track.mp3' })
+          .expect(201)
+      ).body as { previewUrl: string };
+      const notOut =
+        'This release comes out on ' +
+        new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+          timeZone: 'UTC',
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+        }) +
+        ': until then only members with early access can have it.';
+      const early = await createTier({
+        name: 'Early',
+        perks: { allDownloads: false, earlyAccessDays: 7, presale: false },
+      });
+      const late = await createTier({
+        name: 'Late',
+        perks: { allDownloads: true, earlyAccessDays: 2, presale: false },
+      });
+      const [member, shortMember, stranger] = [0, 1, 2].map(freshEmail);
+      for (const [tier, email] of [
+        [early, member],
+        [late, shortMember],
+      ] as const) {
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+      }
+
+      // Previews: nobody hears them early but a signed-in member whose early access reaches the date.
+      const anonymous = await request(s.t.server).get(previewUrl).expect(403);
+      expect(anonymous.body.message).toBe(notOut);
+      const short = await (await signedIn(shortMember)).get(previewUrl).expect(403);
+      expect(short.body.message).toBe(notOut);
+      const heard = await (await signedIn(member)).get(previewUrl).expect(200);
+      expect(heard.headers['cache-control']).toBe('private, no-store');
+
+      // Codes: one typed with an address without early access is refused and stays unused.
+      const batch = await agent.post(`/api/admin/products/${soon.id}/codes`).send({ count: 2 });
+      const csv = await agent
+        .get(`/api/admin/products/${soon.id}/codes/export?batchId=${batch.body.batchId}`)
+        .expect(200);
+      const codes = parseCsv(csv.text.replace(/^\uFEFF/, ''))
+        .slice(1)
+        .map((row) => row[0]!);
+      const redeem = (code: string, email: string) =>
+        request(s.t.server)
+          .post('/api/redeem')
+          .set('Origin', s.t.config.publicUrl)
+          .send({ code, email });
+      for (const email of [stranger, shortMember]) {
+        const refused = await redeem(codes[0]!, email).expect(403);
+        expect(refused.body.message).toBe(notOut);
+      }
+      await redeem(codes[0]!, member).expect(202);
+      const linkOf = async (email: string) => {
+        await eventually(() =>
+          smtp.received.some(
+            (m) => m.rcptTo.includes(email) && /\/download\//.test(m.parsed.text ?? ''),
+          ),
+        );
+        const mail = smtp.received.find(
+          (m) => m.rcptTo.includes(email) && /\/download\//.test(m.parsed.text ?? ''),
+        )!;
+        return /\/download\/[A-Za-z0-9_-]{32}/.exec(mail.parsed.text!)![0];
+      };
+      await request(s.t.server)
+        .get(await linkOf(member))
+        .expect(200);
+
+      // A link made once the release was out for everyone (a code redeemed on its date, the
+      // clock put back here) downloads only from then for an address without early access.
+      jest.spyOn(clock, 'today').mockReturnValue(date);
+      await redeem(codes[1]!, stranger).expect(202);
+      const strangersLink = await linkOf(stranger);
+      jest.spyOn(clock, 'today').mockReturnValue(today);
+      const refused = await request(s.t.server).get(strangersLink).expect(403);
+      expect(refused.text).toContain(notOut);
+      await request(s.t.server).head(strangersLink).expect(403);
+      await request(s.t.server).get(previewUrl).expect(403);
+      jest.spyOn(clock, 'today').mockReturnValue(date);
+      await request(s.t.server).get(strangersLink).expect(200);
+      await request(s.t.server).get(previewUrl).expect(200);
     });
   });
 
