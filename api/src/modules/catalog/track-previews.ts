@@ -156,7 +156,10 @@ export class TrackPreviewsService {
     const { preview, releaseDate } = found;
     const today = this.clock.today();
     const out = isOut(releaseDate, today);
-    if (!out && !(await mayHaveRelease(this.early, releaseDate, today, await this.fans.emailOf(req))))
+    if (
+      !out &&
+      !(await mayHaveRelease(this.early, releaseDate, today, await this.fans.emailOf(req)))
+    )
       throw new ForbiddenException(notOutYetMessage(releaseDate!));
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Content-Type', preview.contentType);

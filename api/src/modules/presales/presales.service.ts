@@ -49,7 +49,7 @@ export class PresalesService {
       throw error;
     }
     let campaignId: number | null = null;
-    let recipients = 0;
+    let recipients: number;
     try {
       const where = `${show.venue}, ${show.city}`;
       const when = longDate(show.date);

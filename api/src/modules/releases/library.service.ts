@@ -14,7 +14,6 @@ import {
 } from '../storage/index.js';
 import { DownloadCodesService } from './download-codes.service.js';
 
-
 /** A release in a fan's library, with the formats it has now. */
 export interface LibraryRelease {
   productId: string;
