@@ -1038,6 +1038,19 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         expect(mail.parsed.html).not.toMatch(/unsubscribe|you joined/i);
       }
 
+      // Leaving the newsletter afterwards is not counted on the presale, which had no such link.
+      const signup = await data()
+        .getRepository(EmailSignup)
+        .findOneByOrFail({ email: subscribedMember });
+      await request(s.t.server)
+        .post(`/api/newsletter/unsubscribe?token=${signup.token}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click')
+        .expect(200);
+      expect(
+        (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200)).body,
+      ).toMatchObject({ unsubscribed: 0 });
+
       const again = await presale().expect(409);
       expect(again.body.message).toBe(PRESALE_ALREADY_SENT_MESSAGE);
       await new Promise((resolve) => setTimeout(resolve, 500));
