@@ -1,4 +1,4 @@
-import type { Size } from '@artist/contracts';
+import type { Order, OrderLineItem, Size } from '@artist/contracts';
 
 /**
  * The domain's events: what one module tells the others, by name, with what it carries and what
@@ -38,6 +38,49 @@ export interface DomainEventMap {
    */
   FanUnsubscribed: {
     event: { email: string };
+    answer: void;
+  };
+  /**
+   * A paid order was recorded: through checkout (`heldBy`, the checkout session whose stock holds
+   * and discount code it takes) or entered by hand (the admin's manual and merch-table sales,
+   * `heldBy` null: its lines are taken from stock as named). Published by the orders module in
+   * the transaction that inserts the order. A handler answers what the seller should be told
+   * (units sold past the stock shown), [] for nothing.
+   */
+  OrderPaid: {
+    event: { order: Order; heldBy: string | null };
+    answer: string[];
+  };
+  /**
+   * Money of an order went back to its buyer: its refunded amount rose, or it was refunded in
+   * full (the admin's refund, Stripe's `charge.refunded`, the test provider's). Published by the
+   * orders module in the transaction that records it on the order.
+   */
+  OrderRefunded: {
+    event: {
+      orderId: number;
+      paymentStatus: string;
+      refundedBefore: number;
+      refundedAmount: number;
+    };
+    answer: void;
+  };
+  /**
+   * Units of an order go back on the shelf: the admin's refund by line, or with its stock box
+   * ticked (once per order). `items` as the order's `lineItems` name them. Published by the
+   * orders module in the refund's transaction.
+   */
+  OrderRestocked: {
+    event: { orderId: number; items: Pick<OrderLineItem, 'product_name' | 'quantity'>[] };
+    answer: void;
+  };
+  /**
+   * A fan was erased: every module's rows about them are gone or kept without what named them
+   * (each module's `PersonalData`), and the fan's row deleted. Published by the fans module at
+   * the end of the erasure's transaction.
+   */
+  FanErased: {
+    event: { fanId: number; email: string };
     answer: void;
   };
 }

@@ -40,7 +40,7 @@ export class FansService {
     private readonly personalData: PersonalDataRegistry,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
-    events: DomainEvents,
+    private readonly events: DomainEvents,
   ) {
     // Every record naming an address names its fan, linked in the record's own transaction.
     events.on('AddressSeen', (manager, { email, seenAt }) => linkFan(manager, email, seenAt));
@@ -134,6 +134,7 @@ export class FansService {
       const answer: Partial<FanErasure> = {};
       for (const rows of found) Object.assign(answer, await rows.erase(manager));
       await manager.delete(Fan, { id: fan.id });
+      await this.events.publish(manager, 'FanErased', { fanId: fan.id, email: fan.email });
       return answer as FanErasure;
     });
   }

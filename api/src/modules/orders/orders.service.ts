@@ -29,7 +29,7 @@ import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { CatalogService, sizeOf, InventoryService } from '../catalog/index.js';
+import { CatalogService, sizeOf } from '../catalog/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
@@ -40,6 +40,7 @@ import {
   addressColumns,
   addressOf,
   kindOf,
+  lineItemName,
   lineItemsOf,
   lineView,
   productNamesOf,
@@ -62,7 +63,6 @@ export class OrdersService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
-    private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
@@ -241,8 +241,12 @@ export class OrdersService implements OnModuleInit {
         order.fanId = await this.events.fanOf(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
         const rows = await this.insertLines(manager, saved, await this.manualLines(manager, lines));
-        const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
-        return { ...toView({ ...saved, lines: rows }), stockWarnings };
+        const view = toView({ ...saved, lines: rows });
+        const answers = await this.events.publish(manager, 'OrderPaid', {
+          order: view,
+          heldBy: null,
+        });
+        return { ...view, stockWarnings: answers.flat() };
       });
     } catch (error) {
       // The same id sent twice at once: both passed the check, the unique key refused one.
@@ -355,14 +359,21 @@ export class OrdersService implements OnModuleInit {
    * Inserts the order a paid checkout made and its lines, inside the caller's transaction; a
    * second order of the same payment session fails on the unique key, for the caller to answer.
    */
+  /**
+   * A paid checkout's order and its lines, in the caller's transaction, which `OrderPaid`'s
+   * handlers join: `heldBy` names the checkout session whose stock holds and code it takes.
+   */
   async insertPaid(
     manager: EntityManager,
     order: Partial<Order>,
     lines: NewOrderLine[],
+    heldBy: string,
   ): Promise<PlacedOrder> {
     await manager.insert(Order, order);
     const rows = await this.insertLines(manager, order as Order, lines);
-    return Object.assign(order as Order, { lines: rows });
+    const placed = Object.assign(order as Order, { lines: rows });
+    await this.events.publish(manager, 'OrderPaid', { order: toView(placed), heldBy });
+    return placed;
   }
 
   /**
@@ -393,13 +404,27 @@ export class OrdersService implements OnModuleInit {
       { id: order.id },
       closing ? { ...update, ...erasedOrderFields(order) } : update,
     );
+    const refunded =
+      update.refundedAmount > order.refundedAmount ||
+      (update.paymentStatus === 'refunded' && order.paymentStatus !== 'refunded');
+    if (refunded)
+      await this.events.publish(manager, 'OrderRefunded', {
+        orderId: order.id,
+        paymentStatus: update.paymentStatus,
+        refundedBefore: order.refundedAmount,
+        refundedAmount: update.refundedAmount,
+      });
   }
 
-  /** Counts units of an order's lines as refunded, in the caller's transaction. */
+  /**
+   * Counts units of an order's lines as refunded, in the caller's transaction; with `restock`,
+   * those units go back on the shelf (`OrderRestocked`).
+   */
   async addRefundedQuantities(
     manager: EntityManager,
     orderId: number,
-    refunds: { line: { id: number }; quantity: number }[],
+    refunds: { line: Pick<OrderLine, 'id' | 'productName' | 'size'>; quantity: number }[],
+    { restock }: { restock: boolean },
   ): Promise<void> {
     for (const { line, quantity } of refunds) {
       await manager
@@ -409,12 +434,34 @@ export class OrdersService implements OnModuleInit {
         .where('id = :id AND orderId = :orderId', { id: line.id, orderId, quantity })
         .execute();
     }
+    if (restock)
+      await this.events.publish(manager, 'OrderRestocked', {
+        orderId,
+        items: refunds.map(({ line, quantity }) => ({
+          product_name: lineItemName(line),
+          quantity,
+        })),
+      });
   }
 
-  /** Claims an order's restock once: true for the first caller, false after. */
-  async claimRestock(manager: EntityManager, id: number, at: Date): Promise<boolean> {
-    const claimed = await manager.update(Order, { id, restockedAt: IsNull() }, { restockedAt: at });
-    return claimed.affected === 1;
+  /**
+   * Puts an order's units back on the shelf once (`OrderRestocked`): the row's `restockedAt` is
+   * claimed first, so a second call adds nothing and answers false. Units refunded by line went
+   * back (or stayed out) with their refund.
+   */
+  async restock(manager: EntityManager, order: PlacedOrder, at: Date): Promise<boolean> {
+    const claimed = await manager.update(
+      Order,
+      { id: order.id, restockedAt: IsNull() },
+      { restockedAt: at },
+    );
+    if (claimed.affected !== 1) return false;
+    const items = toView(order).lineItems.map((item, i) => ({
+      product_name: item.product_name,
+      quantity: item.quantity - order.lines[i].refundedQuantity,
+    }));
+    await this.events.publish(manager, 'OrderRestocked', { orderId: order.id, items });
+    return true;
   }
 }
 

@@ -17,6 +17,7 @@ import {
   type OrderLine,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -97,7 +98,14 @@ export class DownloadsService {
     private readonly orders: OrdersService,
     private readonly transactions: Transactions,
     private readonly catalog: CatalogService,
-  ) {}
+    events: DomainEvents,
+  ) {
+    // A paid checkout's releases get their links with the order.
+    events.on('OrderPaid', async (manager, { order, heldBy }) => {
+      if (heldBy !== null) await this.grantForOrder(manager, order);
+      return [];
+    });
+  }
 
   get days(): number {
     return this.config.downloads.days;
@@ -149,8 +157,8 @@ export class DownloadsService {
     });
   }
 
-  /** The links of a paid order's releases, made in fulfilment's transaction. */
-  grantForOrder(
+  /** The links of a paid order's releases, made in its transaction (`OrderPaid`). */
+  private grantForOrder(
     manager: EntityManager,
     order: {
       id: number;
@@ -168,6 +176,11 @@ export class DownloadsService {
         sessionId: order.stripeSessionId,
       })),
     );
+  }
+
+  /** An order's links, first made first, in the caller's transaction. */
+  linksOfOrder(manager: EntityManager, orderId: number): Promise<DownloadLinkRecord[]> {
+    return manager.find(DownloadLinkRecord, { where: { orderId }, order: { id: 'ASC' } });
   }
 
   emailLinks(links: DownloadLinkRecord[]): DownloadEmailLink[] {
