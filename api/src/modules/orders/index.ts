@@ -12,5 +12,5 @@ export {
   type StoredOrder,
   type StoredOrderLine,
 } from './order-lines.js';
-export { OrdersService, toView } from './orders.service.js';
+export { ORDERS_SEARCH, OrdersService, toView } from './orders.service.js';
 export { type LineGroup, type OrderGroup, type SalesFigures } from './sales-figures.js';

@@ -27,7 +27,7 @@ import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal
 import { asRead } from '../../database/exact-text.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
-import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
+import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { CatalogService, sizeOf } from '../catalog/index.js';
 import { OutboxService } from '../email/outbox.service.js';
@@ -55,6 +55,15 @@ import { salesFigures, type SalesFigures, type SalesPeriod } from './sales-figur
 
 export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
 
+/**
+ * The orders list's search and its index: the customer, the items (an order's `productNames`,
+ * its lines' product names), the show, the tracking number and the notes.
+ */
+export const ORDERS_SEARCH: IndexedSearch = {
+  table: 'orders',
+  columns: ['email', 'customerName', 'showLocation', 'trackingNumber', 'notes', 'productNames'],
+};
+
 @Injectable()
 export class OrdersService implements OnModuleInit {
   constructor(
@@ -66,7 +75,9 @@ export class OrdersService implements OnModuleInit {
     private readonly catalog: CatalogService,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
-  ) {}
+  ) {
+    searchIndex.keep(ORDERS_SEARCH);
+  }
 
   /**
    * A product some order line sold (by its id, whatever the product is called now) is archived
@@ -138,7 +149,7 @@ export class OrdersService implements OnModuleInit {
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
       // The product names its lines sold among them (`productNames`, kept with the lines).
-      searchColumns: [...INDEXED_SEARCHES.orders],
+      searchColumns: [...ORDERS_SEARCH.columns],
       hydrate: async (orders) => (await this.withLines(orders)).map(toView),
       textIndex: this.searchIndex,
       sorts: {
