@@ -367,12 +367,10 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * Inserts the order a paid checkout made and its lines, inside the caller's transaction; a
-   * second order of the same payment session fails on the unique key, for the caller to answer.
-   */
-  /**
-   * A paid checkout's order and its lines, in the caller's transaction, which `OrderPaid`'s
-   * handlers join: `heldBy` names the checkout session whose stock holds and code it takes.
+   * Inserts the order a paid checkout made and its lines, inside the caller's transaction, and
+   * publishes `OrderPaid` there (`heldBy`: the checkout session whose stock holds and code it
+   * takes); a second order of the same payment session fails on the unique key, for the caller
+   * to answer.
    */
   async insertPaid(
     manager: EntityManager,
