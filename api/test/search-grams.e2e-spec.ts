@@ -4,7 +4,10 @@ import { listIds, listPage, type ListDefinition } from '../src/lists/list.js';
 import { ERASED } from '@artist/contracts';
 import { FtsSearchIndex, ftsSearchIndex } from '../src/modules/search/fts-search-index.js';
 import { GramSearchIndex } from '../src/modules/search/gram-search-index.js';
-import { SearchIndex, type SearchedTable } from '../src/lists/search-index.js';
+import { SearchIndex } from '../src/lists/search-index.js';
+import { FANS_SEARCH } from '../src/modules/fans/index.js';
+import { SIGNUPS_SEARCH } from '../src/modules/newsletter/index.js';
+import { ORDERS_SEARCH } from '../src/modules/orders/index.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import {
   SearchGram,
@@ -16,6 +19,7 @@ import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService } from '../src/modules/orders/orders.service.js';
 import { TableVersions } from '../src/database/table-versions.js';
 import { Fan } from '../src/modules/fans/fan.entity.js';
+import { ContactMessage } from '../src/modules/contact/contact-message.entity.js';
 import { FansService } from '../src/modules/fans/fans.service.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';
@@ -96,14 +100,17 @@ describe.each(testDatabases())('search index on $name', (db) => {
   // Refreshed by the tests alone (a search starts none), so that each step knows what it holds.
   const tuning = { blockBits: 4, refreshGap: 1_000_000, recheck: 0, candidateMax: 10_000 };
   /** The index under test: the tests' tuning of the sequences' index, or SQLite's own. */
-  const indexOf = ({ candidateMax = tuning.candidateMax } = {}): SearchIndex =>
-    grams
+  const indexOf = ({ candidateMax = tuning.candidateMax } = {}): SearchIndex => {
+    const index = grams
       ? new GramSearchIndex(t.app.get(DataSource), { ...tuning, candidateMax })
       : new FtsSearchIndex(
           t.app.get(DataSource),
-          new Set<SearchedTable>(['email_signups', 'fans', 'orders']),
+          new Set(['email_signups', 'fans', 'orders']),
           candidateMax,
         );
+    for (const list of [SIGNUPS_SEARCH, FANS_SEARCH, ORDERS_SEARCH]) index.keep(list);
+    return index;
+  };
 
   async function sameAnswers<E extends ObjectLiteral, R, F extends string, S extends string>(
     def: ListDefinition<E, R, F, S>,
@@ -352,5 +359,49 @@ describe.each(testDatabases())('search index on $name', (db) => {
     const index = await ftsSearchIndex(dataSource);
     expect(await index.candidates('fans', 'smith')).toBeNull();
     expect(await index.candidates('email_signups', 'smith')).not.toBeNull();
+  });
+
+  it("makes a list's missing triggers again when the app starts", async () => {
+    const dataSource = t.app.get(DataSource);
+    const trigger = grams ? '`fans_search_au`' : '"fans_search_au"';
+    await dataSource.query(`DROP TRIGGER IF EXISTS ${trigger}`);
+    await t.app.get(SearchIndex).keepUp();
+    const found = (await dataSource.query(
+      grams
+        ? 'SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS ' +
+            "WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = 'fans_search_au'"
+        : "SELECT name FROM sqlite_master WHERE name = 'fans_search_au'",
+    )) as { name: string }[];
+    expect(found).toHaveLength(1);
+    // An address edited below the index's reach is found by its new text.
+    const fans = dataSource.getRepository(Fan);
+    const [fan] = await fans.find({ order: { id: 'ASC' }, take: 1 });
+    await t.app.get(SearchIndex).catchUp('fans');
+    await fans.update({ id: fan.id }, { email: 'quokka.keeper@example.com' });
+    expect((await t.app.get(SearchIndex).candidates('fans', 'quokka'))?.ids).toContain(fan.id);
+  });
+
+  it('indexes a new list from its one declaration, and follows its writes', async () => {
+    const dataSource = t.app.get(DataSource);
+    const index = t.app.get(SearchIndex);
+    const messages = dataSource.getRepository(ContactMessage);
+    const message = (email: string) => ({
+      firstName: 'Wren',
+      lastName: 'Fan',
+      email,
+      subject: 'fan',
+      message: 'Hello',
+      status: 'new',
+    });
+    await messages.insert(addresses(40, 7).map(message));
+    index.keep({ table: 'contact_messages', columns: ['email'] });
+    await index.keepUp();
+    await index.catchUp('contact_messages');
+    const { identifiers } = await messages.insert(message('narwhal.singer@example.com'));
+    const found = await index.candidates('contact_messages', 'narwhal');
+    expect(found).not.toBeNull();
+    const id = Number(identifiers[0].id);
+    expect(found!.ids.includes(id) || id > found!.above).toBe(true);
+    expect(found!.ids.length).toBeLessThan(5);
   });
 });

@@ -1,4 +1,4 @@
-import type { Size } from '@artist/contracts';
+import type { Order, OrderLineItem, Size } from '@artist/contracts';
 
 /**
  * The domain's events: what one module tells the others, by name, with what it carries and what
@@ -33,15 +33,6 @@ export interface DomainEventMap {
     answer: boolean;
   };
   /**
-   * An order was placed, paid: through checkout (the webhook's or the return's fulfilment, a
-   * pre-order, an order paid through a recovery link) or entered by the artist (a merch-table
-   * sale, a manual order). Published in the transaction that inserts it and its lines.
-   */
-  OrderPaid: {
-    event: { order: SoldOrder };
-    answer: void;
-  };
-  /**
    * An order's refunded cents or payment status changed by a refund (of an amount, of lines, or
    * in full). Published in the transaction that writes it: what the order was and is now.
    */
@@ -60,6 +51,36 @@ export interface DomainEventMap {
    */
   FanUnsubscribed: {
     event: { email: string };
+    answer: void;
+  };
+  /**
+   * A paid order was recorded: through checkout (`heldBy`, the checkout session whose stock holds
+   * and discount code it takes) or entered by hand (the admin's manual and merch-table sales,
+   * `heldBy` null: its lines are taken from stock as named). Published by the orders module in
+   * the transaction that inserts the order. A handler answers what the seller should be told
+   * (units sold past the stock shown), [] for nothing.
+   */
+  OrderPaid: {
+    /** `sold`: the same order as the sales figures count it (its sale's columns and lines). */
+    event: { order: Order; sold: SoldOrder; heldBy: string | null };
+    answer: string[];
+  };
+  /**
+   * Units of an order go back on the shelf: the admin's refund by line, or with its stock box
+   * ticked (once per order). `items` as the order's `lineItems` name them. Published by the
+   * orders module in the refund's transaction.
+   */
+  OrderRestocked: {
+    event: { orderId: number; items: Pick<OrderLineItem, 'product_name' | 'quantity'>[] };
+    answer: void;
+  };
+  /**
+   * A fan was erased: every module's rows about them are gone or kept without what named them
+   * (each module's `PersonalData`), and the fan's row deleted. Published by the fans module at
+   * the end of the erasure's transaction.
+   */
+  FanErased: {
+    event: { fanId: number; email: string };
     answer: void;
   };
 }

@@ -8,8 +8,8 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
 @Entity('search_grams')
 export class SearchGram {
   /**
-   * The list's table, e.g. `email_signups`; the columns indexed are those INDEXED_SEARCHES names
-   * (a change of them empties the table's index, so that it is read again).
+   * The list's table, e.g. `email_signups`; the columns indexed are those its module declares
+   * (an `IndexedSearch`; a change of them empties the table's index, so that it is read again).
    */
   @PrimaryColumn({ type: 'varchar', length: 64 })
   list: string;

@@ -102,6 +102,13 @@ export class InventoryService {
         ...(row.images ?? []).flatMap((image) => photoUrls(image.photo)),
       ]);
     });
+    // A paid checkout's holds are sold; a sale entered by hand takes its lines from stock.
+    events.on('OrderPaid', async (manager, { order, heldBy }) => {
+      if (heldBy === null) return this.takeForMerchTable(manager, order.lineItems);
+      await this.sell(manager, heldBy);
+      return [];
+    });
+    events.on('OrderRestocked', (manager, { items }) => this.putBack(manager, items));
   }
 
   /** The sizes a product comes in, in the shop's order; empty for one without sizes. */

@@ -98,10 +98,12 @@ export class FulfilmentService {
       order.fanId = await this.events.fanOf(manager, order.email, now);
       let placed: PlacedOrder;
       try {
+        // A recovered session sells what its expired session held (released since) and uses its code.
         placed = await this.orders.insertPaid(
           manager,
           order,
           await this.soldLines(manager, record),
+          record.recoveredFrom ?? record.sessionId,
         );
       } catch (error) {
         // On MySQL and SQLite a refused row undoes only its own statement; the transaction goes
@@ -116,12 +118,8 @@ export class FulfilmentService {
           { sessionId: record.sessionId },
           { status: 'completed', completedAt: now },
         );
-      // A recovered session sells what its expired session held (released since) and uses its code.
-      const holder = record.recoveredFrom ?? record.sessionId;
-      await this.inventory.sell(manager, holder);
-      await this.discounts.redeem(manager, holder, order.email!);
       const view = toView(placed);
-      const links = await this.downloads.grantForOrder(manager, view);
+      const links = await this.downloads.linksOfOrder(manager, view.id);
       await this.outbox.queueOrderPaid(manager, view, order.shippingAmount ?? record.shipping, {
         downloads: this.downloads.emailLinks(links),
         free: isFreeOrder(order as StoredOrder),

@@ -11,7 +11,6 @@ import type { EntityManager } from 'typeorm';
 import { ERASED, type Order as OrderView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
-import { InventoryService } from '../catalog/index.js';
 import { dollars } from '../../common/order-format.js';
 import { OutboxService } from '../email/outbox.service.js';
 import { orderRefunded } from '../email/templates.js';
@@ -52,7 +51,6 @@ export class RefundService {
   constructor(
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
-    private readonly inventory: InventoryService,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
     private readonly orders: OrdersService,
@@ -103,8 +101,8 @@ export class RefundService {
       // and the buyer's email, which goes out only if the rest is recorded.
       await this.transactions.run(async (manager) => {
         await this.fulfilment.recordChargeEvent('charge.refunded', charge, manager);
-        if (lines) await this.recordLines(manager, order, lines, restock);
-        else if (restock) await this.restock(manager, order);
+        if (lines) await this.orders.addRefundedQuantities(manager, order.id, lines, { restock });
+        else if (restock) await this.orders.restock(manager, order, this.clock.now());
         await this.queueEmail(manager, order, amount, charge.amountRefunded, lines);
       });
       return toView((await this.orders.find(id))!);
@@ -154,32 +152,6 @@ export class RefundService {
       }
       return { line, quantity };
     });
-  }
-
-  /** The lines' refunded quantities, and those units back in stock when asked. */
-  private async recordLines(
-    manager: EntityManager,
-    order: PlacedOrder,
-    lines: RefundedLine[],
-    restock: boolean,
-  ) {
-    await this.orders.addRefundedQuantities(manager, order.id, lines);
-    if (!restock) return;
-    await this.inventory.putBack(
-      manager,
-      lines.map(({ line, quantity }) => ({ product_name: lineItemName(line), quantity })),
-    );
-  }
-
-  /** Once per order: the row's `restockedAt` is claimed first, so a second call adds nothing. */
-  private async restock(manager: EntityManager, order: PlacedOrder): Promise<void> {
-    if (!(await this.orders.claimRestock(manager, order.id, this.clock.now()))) return;
-    // Units refunded by line went back (or stayed out) with their refund.
-    const items = toView(order).lineItems.map((item, i) => ({
-      ...item,
-      quantity: item.quantity - order.lines[i].refundedQuantity,
-    }));
-    await this.inventory.putBack(manager, items);
   }
 
   /**

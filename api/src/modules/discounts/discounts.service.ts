@@ -14,6 +14,7 @@ import {
   type DiscountSort,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import type { ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
@@ -60,7 +61,14 @@ export class DiscountsService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
-  ) {}
+    events: DomainEvents,
+  ) {
+    // A paid checkout's use of its code is counted with its order.
+    events.on('OrderPaid', async (manager, { order, heldBy }) => {
+      if (heldBy !== null) await this.redeem(manager, heldBy, order.email);
+      return [];
+    });
+  }
 
   listDefinition(): ListDefinition<
     DiscountCodeRecord,
@@ -175,7 +183,7 @@ export class DiscountsService {
    * A paid session's use is counted, once, in the transaction that makes its order; the buyer's
    * email, and its mailbox, are kept with it for a code that may be used once per email.
    */
-  async redeem(manager: EntityManager, sessionId: string, email: string): Promise<void> {
+  private async redeem(manager: EntityManager, sessionId: string, email: string): Promise<void> {
     const hold = await manager.findOneBy(DiscountHold, { sessionId });
     if (!hold || hold.state === 'used') return;
     const claimed = await manager.update(

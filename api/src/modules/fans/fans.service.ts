@@ -16,7 +16,7 @@ import { Clock } from '../../common/clock.js';
 import { DomainEvents } from '../../common/domain-events.js';
 import { PersonalDataRegistry } from '../../common/personal-data.js';
 import type { ListDefinition } from '../../lists/list.js';
-import { SearchIndex } from '../../lists/search-index.js';
+import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { Transactions } from '../../database/transaction.js';
 import { ContactService } from '../contact/index.js';
 import { NewsletterService } from '../newsletter/index.js';
@@ -25,6 +25,9 @@ import { OrdersService, toView as orderView } from '../orders/index.js';
 import { FAN_SEARCH_INDEX } from '../../database/migrations/1767940000000-LeadFanSearchIndexById.js';
 import { Fan } from './fan.entity.js';
 import { linkFan } from './fan-link.js';
+
+/** The fans list's search and its index: the fan's address. */
+export const FANS_SEARCH: IndexedSearch = { table: 'fans', columns: ['email'] };
 
 /** The fans list, a fan's history, and the privacy requests: export and erasure. */
 @Injectable()
@@ -40,8 +43,9 @@ export class FansService {
     private readonly personalData: PersonalDataRegistry,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
-    events: DomainEvents,
+    private readonly events: DomainEvents,
   ) {
+    searchIndex.keep(FANS_SEARCH);
     // Every record naming an address names its fan, linked in the record's own transaction.
     events.on('AddressSeen', (manager, { email, seenAt }) => linkFan(manager, email, seenAt));
   }
@@ -62,7 +66,7 @@ export class FansService {
         waiting: { where: 'f.waitingRequests > 0' },
         writers: { where: 'f.messageCount > 0' },
       },
-      searchColumns: ['email'],
+      searchColumns: [...FANS_SEARCH.columns],
       searchIndex: FAN_SEARCH_INDEX.name,
       textIndex: this.searchIndex,
       sorts: {
@@ -134,6 +138,7 @@ export class FansService {
       const answer: Partial<FanErasure> = {};
       for (const rows of found) Object.assign(answer, await rows.erase(manager));
       await manager.delete(Fan, { id: fan.id });
+      await this.events.publish(manager, 'FanErased', { fanId: fan.id, email: fan.email });
       return answer as FanErasure;
     });
   }

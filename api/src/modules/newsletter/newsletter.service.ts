@@ -16,13 +16,16 @@ import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { filtersByValue, updateSelected, type ListDefinition } from '../../lists/list.js';
-import { SearchIndex } from '../../lists/search-index.js';
+import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
 import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
 import { PlacesService, placeColumns } from '../places/index.js';
 import { EmailSignup } from './email-signup.entity.js';
+
+/** The signups list's search and its index: the address. */
+export const SIGNUPS_SEARCH: IndexedSearch = { table: 'email_signups', columns: ['email'] };
 
 /** A subscriber a campaign may go to, with the place found for them (null: unknown). */
 export interface MailableSignup {
@@ -86,7 +89,9 @@ export class NewsletterService {
     private readonly places: PlacesService,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
-  ) {}
+  ) {
+    searchIndex.keep(SIGNUPS_SEARCH);
+  }
 
   /**
    * Adds a lower-cased address once; a repeat (even a concurrent one) is ignored by the unique
@@ -446,7 +451,7 @@ export class NewsletterService {
         withUnsubscribed || status === 'unsubscribed'
           ? undefined
           : { where: "s.subscription <> 'unsubscribed'" },
-      searchColumns: ['email'],
+      searchColumns: [...SIGNUPS_SEARCH.columns],
       searchIndex: SIGNUP_SEARCH_INDEX.name,
       textIndex: this.searchIndex,
       sorts: {

@@ -12,4 +12,4 @@ export {
   type StoredOrder,
   type StoredOrderLine,
 } from './order-lines.js';
-export { OrdersService, toView } from './orders.service.js';
+export { ORDERS_SEARCH, OrdersService, toView } from './orders.service.js';

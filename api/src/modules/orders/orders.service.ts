@@ -27,9 +27,9 @@ import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal
 import { asRead } from '../../database/exact-text.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
-import { INDEXED_SEARCHES, SearchIndex } from '../../lists/search-index.js';
+import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { CatalogService, sizeOf, InventoryService } from '../catalog/index.js';
+import { CatalogService, sizeOf } from '../catalog/index.js';
 import { OutboxService } from '../email/outbox.service.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
@@ -40,6 +40,7 @@ import {
   addressColumns,
   addressOf,
   kindOf,
+  lineItemName,
   lineItemsOf,
   lineView,
   productNamesOf,
@@ -54,6 +55,15 @@ import { catalogueLineName } from './product-name.js';
 
 export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
 
+/**
+ * The orders list's search and its index: the customer, the items (an order's `productNames`,
+ * its lines' product names), the show, the tracking number and the notes.
+ */
+export const ORDERS_SEARCH: IndexedSearch = {
+  table: 'orders',
+  columns: ['email', 'customerName', 'showLocation', 'trackingNumber', 'notes', 'productNames'],
+};
+
 @Injectable()
 export class OrdersService implements OnModuleInit {
   constructor(
@@ -62,11 +72,12 @@ export class OrdersService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
-    private readonly inventory: InventoryService,
     private readonly catalog: CatalogService,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
-  ) {}
+  ) {
+    searchIndex.keep(ORDERS_SEARCH);
+  }
 
   /**
    * A product some order line sold (by its id, whatever the product is called now) is archived
@@ -138,7 +149,7 @@ export class OrdersService implements OnModuleInit {
         'pre-order': { where: 'o.preOrder = :preOrder', params: { preOrder: true } },
       },
       // The product names its lines sold among them (`productNames`, kept with the lines).
-      searchColumns: [...INDEXED_SEARCHES.orders],
+      searchColumns: [...ORDERS_SEARCH.columns],
       hydrate: async (orders) => (await this.withLines(orders)).map(toView),
       textIndex: this.searchIndex,
       sorts: {
@@ -241,9 +252,13 @@ export class OrdersService implements OnModuleInit {
         order.fanId = await this.events.fanOf(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
         const rows = await this.insertLines(manager, saved, await this.manualLines(manager, lines));
-        await this.events.publish(manager, 'OrderPaid', { order: soldOrder(saved, rows) });
-        const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
-        return { ...toView({ ...saved, lines: rows }), stockWarnings };
+        const view = toView({ ...saved, lines: rows });
+        const answers = await this.events.publish(manager, 'OrderPaid', {
+          order: view,
+          sold: soldOrder(saved, rows),
+          heldBy: null,
+        });
+        return { ...view, stockWarnings: answers.flat() };
       });
     } catch (error) {
       // The same id sent twice at once: both passed the check, the unique key refused one.
@@ -338,18 +353,25 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * Inserts the order a paid checkout made and its lines, inside the caller's transaction; a
-   * second order of the same payment session fails on the unique key, for the caller to answer.
+   * Inserts the order a paid checkout made and its lines, inside the caller's transaction, and
+   * publishes `OrderPaid` there (`heldBy`: the checkout session whose stock holds and code it
+   * takes); a second order of the same payment session fails on the unique key, for the caller
+   * to answer.
    */
   async insertPaid(
     manager: EntityManager,
     order: Partial<Order>,
     lines: NewOrderLine[],
+    heldBy: string,
   ): Promise<PlacedOrder> {
     await manager.insert(Order, order);
     const rows = await this.insertLines(manager, order as Order, lines);
     const placed = Object.assign(order as Order, { lines: rows });
-    await this.events.publish(manager, 'OrderPaid', { order: soldOrder(placed, rows) });
+    await this.events.publish(manager, 'OrderPaid', {
+      order: toView(placed),
+      sold: soldOrder(placed, rows),
+      heldBy,
+    });
     return placed;
   }
 
@@ -392,11 +414,15 @@ export class OrdersService implements OnModuleInit {
     });
   }
 
-  /** Counts units of an order's lines as refunded, in the caller's transaction. */
+  /**
+   * Counts units of an order's lines as refunded, in the caller's transaction; with `restock`,
+   * those units go back on the shelf (`OrderRestocked`).
+   */
   async addRefundedQuantities(
     manager: EntityManager,
     orderId: number,
-    refunds: { line: { id: number }; quantity: number }[],
+    refunds: { line: Pick<OrderLine, 'id' | 'productName' | 'size'>; quantity: number }[],
+    { restock }: { restock: boolean },
   ): Promise<void> {
     for (const { line, quantity } of refunds) {
       await manager
@@ -406,12 +432,34 @@ export class OrdersService implements OnModuleInit {
         .where('id = :id AND orderId = :orderId', { id: line.id, orderId, quantity })
         .execute();
     }
+    if (restock)
+      await this.events.publish(manager, 'OrderRestocked', {
+        orderId,
+        items: refunds.map(({ line, quantity }) => ({
+          product_name: lineItemName(line),
+          quantity,
+        })),
+      });
   }
 
-  /** Claims an order's restock once: true for the first caller, false after. */
-  async claimRestock(manager: EntityManager, id: number, at: Date): Promise<boolean> {
-    const claimed = await manager.update(Order, { id, restockedAt: IsNull() }, { restockedAt: at });
-    return claimed.affected === 1;
+  /**
+   * Puts an order's units back on the shelf once (`OrderRestocked`): the row's `restockedAt` is
+   * claimed first, so a second call adds nothing and answers false. Units refunded by line went
+   * back (or stayed out) with their refund.
+   */
+  async restock(manager: EntityManager, order: PlacedOrder, at: Date): Promise<boolean> {
+    const claimed = await manager.update(
+      Order,
+      { id: order.id, restockedAt: IsNull() },
+      { restockedAt: at },
+    );
+    if (claimed.affected !== 1) return false;
+    const items = toView(order).lineItems.map((item, i) => ({
+      product_name: item.product_name,
+      quantity: item.quantity - order.lines[i].refundedQuantity,
+    }));
+    await this.events.publish(manager, 'OrderRestocked', { orderId: order.id, items });
+    return true;
   }
 }
 

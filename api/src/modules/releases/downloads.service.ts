@@ -18,6 +18,7 @@ import {
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { EarlyAccess, mayHaveRelease } from '../../common/early-access.js';
+import { DomainEvents } from '../../common/domain-events.js';
 import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -106,7 +107,14 @@ export class DownloadsService {
     private readonly transactions: Transactions,
     private readonly catalog: CatalogService,
     private readonly early: EarlyAccess,
-  ) {}
+    events: DomainEvents,
+  ) {
+    // A paid checkout's releases get their links with the order.
+    events.on('OrderPaid', async (manager, { order, heldBy }) => {
+      if (heldBy !== null) await this.grantForOrder(manager, order);
+      return [];
+    });
+  }
 
   get days(): number {
     return this.config.downloads.days;
@@ -158,8 +166,8 @@ export class DownloadsService {
     });
   }
 
-  /** The links of a paid order's releases, made in fulfilment's transaction. */
-  grantForOrder(
+  /** The links of a paid order's releases, made in its transaction (`OrderPaid`). */
+  private grantForOrder(
     manager: EntityManager,
     order: {
       id: number;
@@ -177,6 +185,11 @@ export class DownloadsService {
         sessionId: order.stripeSessionId,
       })),
     );
+  }
+
+  /** An order's links, first made first, in the caller's transaction. */
+  linksOfOrder(manager: EntityManager, orderId: number): Promise<DownloadLinkRecord[]> {
+    return manager.find(DownloadLinkRecord, { where: { orderId }, order: { id: 'ASC' } });
   }
 
   emailLinks(links: DownloadLinkRecord[]): DownloadEmailLink[] {

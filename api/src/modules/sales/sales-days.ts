@@ -53,7 +53,10 @@ export class SalesDays implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on('OrderPaid', (manager, { order }) => this.change(manager, null, order));
+    this.events.on('OrderPaid', async (manager, { sold }) => {
+      await this.change(manager, null, sold);
+      return [];
+    });
     this.events.on('OrderRefunded', (manager, { before, after }) =>
       this.change(manager, before, after),
     );

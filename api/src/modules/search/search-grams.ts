@@ -47,7 +47,7 @@ import type { Candidates } from '../../lists/search-index.js';
  */
 export class SearchGrams {
   private readonly logger = new Logger(SearchGrams.name);
-  /** The index's name in its tables: the list's table (its columns are INDEXED_SEARCHES'). */
+  /** The index's name in its tables: the list's table (its columns are its `IndexedSearch`'s). */
   private readonly list: string;
   private readonly recent = new Map<string, Promise<Candidates | null>>();
   private budget?: { value: Promise<number>; until: number };
