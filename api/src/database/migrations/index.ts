@@ -59,6 +59,7 @@ import { AddMembershipCheckouts1768600000100 } from './1768600000100-AddMembersh
 import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershipPresales.js';
 import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js';
 import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesReport.js';
+import { AddEmailLanes1768800000200 } from './1768800000200-AddEmailLanes.js';
 
 /** In order of application. */
 export const migrations = [
@@ -122,4 +123,5 @@ export const migrations = [
   AddMembershipPresales1768600000200,
   AddReleaseDates1768600000300,
   CoverTheSalesReport1768700000001,
+  AddEmailLanes1768800000200,
 ];

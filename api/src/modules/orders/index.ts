@@ -14,3 +14,4 @@ export {
 } from './order-lines.js';
 export { OrdersService, toView } from './orders.service.js';
 export { type LineGroup, type OrderGroup, type SalesFigures } from './sales-figures.js';
+export { type Carrier, carrierOf } from './carriers.js';
