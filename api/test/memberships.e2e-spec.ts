@@ -21,6 +21,7 @@ import { MembershipTierRecord } from '../src/modules/memberships/membership-tier
 import { Membership } from '../src/modules/memberships/membership.entity.js';
 import { CHECKOUT_UNDER_WAY_MESSAGE } from '../src/modules/memberships/memberships.service.js';
 import { ShowPresaleRecord } from '../src/modules/presales/show-presale.entity.js';
+import { SuppressionsService } from '../src/modules/campaigns/suppressions.service.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
@@ -36,6 +37,14 @@ import { eventually } from './utils/smtp.js';
 import { clearTables } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
+
+/** MPEG audio frames (MPEG-1 layer III, 128 kbit/s): what `file-type` reads as MP3. */
+function mp3(frames = 8): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  for (let i = 4; i < frame.length; i++) frame[i] = i % 251;
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
+}
 
 const FRONT_ROW = {
   name: 'Front Row',
@@ -702,6 +711,101 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       expect(await library(fans.early!)).toEqual([later.id]);
       expect(await library(fans.every!)).toEqual([soon.id, out.id].sort());
     });
+    it('refuses a coming release’s previews, download links and codes to anyone without early access, with a sentence', async () => {
+      const agent = await admin();
+      await removeReleases(s.t);
+      const clock = s.t.app.get(Clock);
+      const today = clock.today();
+      const date = inDays(today, 5);
+      const soon = await createRelease(agent, { name: 'Soon', releaseDate: date });
+      await uploadFormat(agent, soon.id, 'FLAC', zipBytes(2000)).expect(201);
+      const { previewUrl } = (
+        await agent
+          .post(`/api/admin/products/${soon.id}/tracks/0/preview`)
+          .attach('file', mp3(), { filename: 'track.mp3' })
+          .expect(201)
+      ).body as { previewUrl: string };
+      const notOut =
+        'This release comes out on ' +
+        new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+          timeZone: 'UTC',
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+        }) +
+        ': until then only members with early access can have it.';
+      const early = await createTier({
+        name: 'Early',
+        perks: { allDownloads: false, earlyAccessDays: 7, presale: false },
+      });
+      const late = await createTier({
+        name: 'Late',
+        perks: { allDownloads: true, earlyAccessDays: 2, presale: false },
+      });
+      const [member, shortMember, stranger] = [0, 1, 2].map(freshEmail);
+      for (const [tier, email] of [
+        [early, member],
+        [late, shortMember],
+      ] as const) {
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+      }
+
+      // Previews: nobody hears them early but a signed-in member whose early access reaches the date.
+      const anonymous = await request(s.t.server).get(previewUrl).expect(403);
+      expect(anonymous.body.message).toBe(notOut);
+      const short = await (await signedIn(shortMember)).get(previewUrl).expect(403);
+      expect(short.body.message).toBe(notOut);
+      const heard = await (await signedIn(member)).get(previewUrl).expect(200);
+      expect(heard.headers['cache-control']).toBe('private, no-store');
+
+      // Codes: one typed with an address without early access is refused and stays unused.
+      const batch = await agent.post(`/api/admin/products/${soon.id}/codes`).send({ count: 2 });
+      const csv = await agent
+        .get(`/api/admin/products/${soon.id}/codes/export?batchId=${batch.body.batchId}`)
+        .expect(200);
+      const codes = parseCsv(csv.text.replace(/^\uFEFF/, ''))
+        .slice(1)
+        .map((row) => row[0]!);
+      const redeem = (code: string, email: string) =>
+        request(s.t.server)
+          .post('/api/redeem')
+          .set('Origin', s.t.config.publicUrl)
+          .send({ code, email });
+      for (const email of [stranger, shortMember]) {
+        const refused = await redeem(codes[0]!, email).expect(403);
+        expect(refused.body.message).toBe(notOut);
+      }
+      await redeem(codes[0]!, member).expect(202);
+      const linkOf = async (email: string) => {
+        await eventually(() =>
+          smtp.received.some(
+            (m) => m.rcptTo.includes(email) && /\/download\//.test(m.parsed.text ?? ''),
+          ),
+        );
+        const mail = smtp.received.find(
+          (m) => m.rcptTo.includes(email) && /\/download\//.test(m.parsed.text ?? ''),
+        )!;
+        return /\/download\/[A-Za-z0-9_-]{32}/.exec(mail.parsed.text!)![0];
+      };
+      await request(s.t.server)
+        .get(await linkOf(member))
+        .expect(200);
+
+      // A link made once the release was out for everyone (a code redeemed on its date, the
+      // clock put back here) downloads only from then for an address without early access.
+      jest.spyOn(clock, 'today').mockReturnValue(date);
+      await redeem(codes[1]!, stranger).expect(202);
+      const strangersLink = await linkOf(stranger);
+      jest.spyOn(clock, 'today').mockReturnValue(today);
+      const refused = await request(s.t.server).get(strangersLink).expect(403);
+      expect(refused.text).toContain(notOut);
+      await request(s.t.server).head(strangersLink).expect(403);
+      await request(s.t.server).get(previewUrl).expect(403);
+      jest.spyOn(clock, 'today').mockReturnValue(date);
+      await request(s.t.server).get(strangersLink).expect(200);
+      await request(s.t.server).get(previewUrl).expect(200);
+    });
   });
 
   describe('what the artist sees', () => {
@@ -847,7 +951,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       }
     }
 
-    it('emails a show’s code once to each current member of a presale tier, and only once for two sends at once', async () => {
+    it('emails a show’s code once to each current member of a presale tier, on the mailing list or not, and only once for two sends at once', async () => {
       const agent = await admin();
       const { body: content } = await agent.get('/api/admin/content').expect(200);
       await agent
@@ -865,12 +969,19 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         name: 'Porch',
         perks: { allDownloads: true, earlyAccessDays: 0, presale: false },
       });
-      const [member, lapsed, porchMember, subscriber] = [0, 1, 2, 3].map(freshEmail);
-      await subscribe(member, lapsed, porchMember, subscriber);
+      const [memberOnly, subscribedMember, showsOff, lapsed, porchMember, subscriber, bounced] = [
+        0, 1, 2, 3, 4, 5, 6,
+      ].map(freshEmail);
+      await subscribe(subscribedMember, showsOff, lapsed, porchMember, subscriber, bounced);
+      // She keeps the news and turned the shows off: the newsletter's choice, not her membership's.
+      await data().getRepository(EmailSignup).update({ email: showsOff }, { topicShows: false });
       for (const [tier, email] of [
-        [front, member],
+        [front, memberOnly],
+        [front, subscribedMember],
+        [front, showsOff],
         [front, lapsed],
         [porch, porchMember],
+        [front, bounced],
       ] as const) {
         const { session } = await joinAndPay(tier, email);
         await deliver(eventPayload('checkout.session.completed', session));
@@ -882,6 +993,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
           s.stripe.subscription(gone.subscriptionId, { status: 'canceled' }),
         ),
       );
+      await s.t.app.get(SuppressionsService).add(bounced, 'bounce', '550 No such user', null);
 
       const presale = () =>
         agent.post(`/api/admin/shows/${show.id}/presale`).send({ code: 'RYMAN-99' });
@@ -892,6 +1004,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         showId: show.id,
         code: 'RYMAN-99',
         campaignId: expect.any(Number),
+        recipients: 3,
         createdAt: expect.any(String),
       });
       expect(both.find((res) => res.status === 409)!.body.message).toBe(
@@ -904,15 +1017,44 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
         20_000,
         'the presale campaign',
       );
+      const campaign = (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200))
+        .body as { recipients: number; sent: number };
+      expect(campaign).toMatchObject({ recipients: 3, sent: 3 });
       const codes = smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'));
-      expect(codes.flatMap((m) => m.rcptTo)).toEqual([member]);
-      expect(codes[0]!.parsed.subject).toBe(
-        'Your presale code: Ryman Auditorium, Nashville, TN, March 14, 2099',
+      expect(codes.flatMap((m) => m.rcptTo).sort()).toEqual(
+        [memberOnly, subscribedMember, showsOff].sort(),
       );
+      for (const mail of codes) {
+        expect(mail.parsed.subject).toBe(
+          'Your presale code: Ryman Auditorium, Nashville, TN, March 14, 2099',
+        );
+        // Her membership's message: why she gets it and her account, no newsletter unsubscribe.
+        expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false);
+        expect(mail.parsed.headers.has('list-unsubscribe-post')).toBe(false);
+        expect(mail.parsed.text).toContain(`Your account: ${PUBLIC_URL}/account`);
+        expect(mail.parsed.text).toContain('your Wren Calloway membership includes presale codes');
+        expect(mail.parsed.text).not.toMatch(/unsubscribe/i);
+        expect(mail.parsed.html).toContain(`href="${PUBLIC_URL}/account"`);
+        expect(mail.parsed.html).not.toMatch(/unsubscribe|you joined/i);
+      }
+
+      // Leaving the newsletter afterwards is not counted on the presale, which had no such link.
+      const signup = await data()
+        .getRepository(EmailSignup)
+        .findOneByOrFail({ email: subscribedMember });
+      await request(s.t.server)
+        .post(`/api/newsletter/unsubscribe?token=${signup.token}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click')
+        .expect(200);
+      expect(
+        (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200)).body,
+      ).toMatchObject({ unsubscribed: 0 });
 
       const again = await presale().expect(409);
       expect(again.body.message).toBe(PRESALE_ALREADY_SENT_MESSAGE);
-      expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(3);
     });
 
     it('refuses an unknown show or an ill-formed code with a sentence, and sends nothing', async () => {

@@ -47,7 +47,17 @@ export interface CampaignAudience {
   tierId?: number;
   /** With `members: true`: only members whose tier has the presale perk. */
   presale?: boolean;
+  /**
+   * A message of a membership perk rather than the newsletter: every current member whose tier
+   * has the perk, once each, whether or not she is on the mailing list (its topics and
+   * unsubscribes do not apply; suppressions do). Goes alone. Set by the perk's own send (a
+   * show's presale code), never by the campaign editor.
+   */
+  perk?: MembershipPerkMessage;
 }
+
+/** The perks whose messages go to members as part of their membership. */
+export type MembershipPerkMessage = 'presale';
 
 export interface Campaign {
   id: number;

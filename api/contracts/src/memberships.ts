@@ -98,6 +98,8 @@ export interface ShowPresale {
   code: string;
   /** The campaign that carries it (its counts are in Campaigns). */
   campaignId: number;
+  /** How many members it is going to: those whose tier has the perk, less suppressed addresses. */
+  recipients: number;
   createdAt: string;
 }
 

@@ -21,6 +21,8 @@ export const campaignFilters = statusFilters(STATUS);
 
 /** The audience in words: "Within 160 km of show #3 · US, CA · buyers of hat". */
 export function describeAudience(audience: CampaignAudience): string {
+  // A perk's message goes to members, on the mailing list or not.
+  if (audience.perk === 'presale') return 'Members with the presale perk';
   const parts: string[] = [];
   if (audience.near)
     parts.push(`Within ${audience.near.radiusKm} km of show #${audience.near.showId}`);

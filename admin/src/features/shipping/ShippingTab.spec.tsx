@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ShippingZone } from '@artist/contracts';
+import type { ShippingZone, ShippingZoneInput } from '@artist/contracts';
 import { json, renderAdmin, signedIn } from '../../test/render.js';
 
 const dialog = () => within(screen.getByRole('dialog'));
@@ -26,7 +26,13 @@ it('lists the zones with their countries and rates, and adds one with two rates 
   const stub = signedIn({
     'GET /api/admin/shipping-zones': () => json(200, zones),
     'POST /api/admin/shipping-zones': (req) => {
-      const zone = { id: 2, ...(req.body as object) } as ShippingZone;
+      // As the server answers: the zone and each of its rates with an id.
+      const body = req.body as ShippingZoneInput;
+      const zone: ShippingZone = {
+        id: 2,
+        ...body,
+        rates: body.rates.map((rate, i) => ({ ...rate, id: 10 + i })),
+      };
       zones = [...zones, zone];
       return json(201, zone);
     },

@@ -5,6 +5,7 @@ import { DataTable } from '../table/DataTable.js';
 import { useListTab, type ListDefinition } from '../table/useListTab.js';
 import { useAnnounceShow } from '../campaigns/announce.js';
 import { showColumns, showFilters } from './columns.js';
+import { PresaleDialog } from './PresaleDialog.js';
 import { ShowDialog } from './ShowDialog.js';
 import { useGetShowsQuery } from './showsApi.js';
 
@@ -24,8 +25,9 @@ export function ShowsTab() {
   const tab = useListTab(showsList);
   const [editing, setEditing] = useState<AdminShow | 'new' | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
+  const [presale, setPresale] = useState<AdminShow | null>(null);
   const announce = useAnnounceShow();
-  const columns = useMemo(() => showColumns(setEditing, announce), [announce]);
+  const columns = useMemo(() => showColumns(setEditing, announce, setPresale), [announce]);
 
   // A saved show is shown where it went: its filter (a new draft is under Draft, not Published)
   // with its row marked, so it never seems to vanish.
@@ -54,6 +56,7 @@ export function ShowsTab() {
           onSaved={onSaved}
         />
       )}
+      {presale && <PresaleDialog show={presale} onClose={() => setPresale(null)} />}
     </>
   );
 }

@@ -39,6 +39,8 @@ export function showColumns(
   onEdit: (show: AdminShow) => void,
   /** "Announce to fans nearby", offered on published upcoming shows. */
   onAnnounce?: (show: AdminShow) => void,
+  /** "Send presale code" to members, offered on published upcoming shows too. */
+  onPresale?: (show: AdminShow) => void,
 ): DataColumn<AdminShow>[] {
   return [
     {
@@ -98,6 +100,15 @@ export function showColumns(
               title="Announce to fans nearby"
             >
               Announce
+            </Button>
+          )}
+          {onPresale && s.listStatus === 'published' && (
+            <Button
+              size="small"
+              onClick={() => onPresale(s)}
+              aria-label={`Send presale code for ${s.venue} on ${s.date}`}
+            >
+              Send presale code
             </Button>
           )}
         </Flex>

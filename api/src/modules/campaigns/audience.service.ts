@@ -11,8 +11,11 @@ import { SuppressionsService } from './suppressions.service.js';
 /** Up to this many fans without a place of their own have their orders read by fan. */
 const FEW_FANS = 20_000;
 
+/** One recipient: a signup, or a member who gets a perk's message (no signup: no token). */
+export type AudienceMember = Pick<MailableSignup, 'fanId' | 'email' | 'token' | 'place'>;
+
 export interface Audience {
-  members: MailableSignup[];
+  members: AudienceMember[];
   /** Of the fans the other parts keep, those whose place is not known. */
   unknownLocation: number;
 }
@@ -37,6 +40,8 @@ export class AudienceService {
 
   /** Checks the parts that name other records; a 400 or 409 with a sentence when one is wrong. */
   async check(audience: CampaignAudience): Promise<void> {
+    if (audience.perk && Object.keys(audience).length > 1)
+      throw new BadRequestException('perk goes alone.');
     await this.showPlace(audience);
     await this.productIds(audience);
     await this.memberTier(audience);
@@ -44,13 +49,14 @@ export class AudienceService {
 
   /** `topic`: only the fans who keep the campaign's topic on (every fan keeps `news` on by default). */
   async resolve(audience: CampaignAudience, topic: CampaignTopic = 'news'): Promise<Audience> {
+    if (audience.perk) return this.perkHolders(audience);
     const centre = await this.showPlace(audience);
     const productIds = await this.productIds(audience);
     const tierId = await this.memberTier(audience);
     const suppressed = await this.suppressions.suppressed();
     // The buyers of the products are found by the database with the signups, never listed.
     const bought = productIds ? this.orders.boughtBy(productIds) : undefined;
-    let members = (await this.newsletter.mailable(topic, bought)).filter(
+    let members: AudienceMember[] = (await this.newsletter.mailable(topic, bought)).filter(
       (m) => !suppressed(m.email),
     );
     if (audience.members) {
@@ -81,6 +87,22 @@ export class AudienceService {
         (m) => m.place && distanceKm(centre, m.place as Place) <= audience.near!.radiusKm,
       );
     return { members, unknownLocation };
+  }
+
+  /**
+   * A perk's message: the current members whose tier has it, each address once, subscribed or
+   * not, less the suppressed (a hard bounce or a complaint holds for every campaign).
+   */
+  private async perkHolders(audience: CampaignAudience): Promise<Audience> {
+    await this.check(audience);
+    const suppressed = await this.suppressions.suppressed();
+    const emails = await this.memberships.currentMemberEmails(null, {
+      presale: audience.perk === 'presale',
+    });
+    const members = [...emails]
+      .filter((email) => !suppressed(email))
+      .map((email) => ({ fanId: null, email, token: '', place: null }));
+    return { members, unknownLocation: 0 };
   }
 
   private async showPlace(audience: CampaignAudience): Promise<Place | null> {

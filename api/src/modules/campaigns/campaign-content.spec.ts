@@ -33,7 +33,12 @@ describe('campaign content', () => {
 
   it('puts each recipient’s unsubscribe link into the same stored content', async () => {
     const content = await renderCampaign(
-      { pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e', subject: 'Hello', body: 'Hi **all**' },
+      {
+        pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e',
+        subject: 'Hello',
+        body: 'Hi **all**',
+        audience: '{}',
+      },
       SITE,
       '1 Music Row, Nashville, TN 37203',
       compiler,
@@ -53,6 +58,27 @@ describe('campaign content', () => {
       'Unsubscribe: https://wren.example/api/newsletter/unsubscribe?token=a&b',
     );
     expect(mine.html).not.toContain('unsubscribe-url');
+  });
+
+  it('gives a perk’s message no unsubscribe link: its footer says why she gets it and links to her account', async () => {
+    const content = await renderCampaign(
+      {
+        pageId: 'Qx3v_9LmN-0aZk7TfR2wYp5uHs8dJc1e',
+        subject: 'Your presale code',
+        body: 'Code: `RYMAN-99`',
+        audience: JSON.stringify({ perk: 'presale' }),
+      },
+      SITE,
+      '1 Music Row, Nashville, TN 37203',
+      compiler,
+    );
+    for (const part of [content.html, content.text]) {
+      expect(part).not.toMatch(/unsubscribe|you joined/i);
+      expect(part).toContain('membership includes presale codes for shows');
+      expect(part).toContain('1 Music Row, Nashville, TN 37203');
+    }
+    expect(content.html).toContain('href="https://wren.example/account"');
+    expect(content.text).toContain('Your account: https://wren.example/account');
   });
 
   const mjml = (text: string) =>

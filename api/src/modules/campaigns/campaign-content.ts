@@ -1,5 +1,7 @@
 import { Marked, type Tokens } from 'marked';
+import type { CampaignAudience, MembershipPerkMessage } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
+import { ARTIST_NAME } from '../../config/env.js';
 import { GALLERY_MEDIA_PATH } from '../gallery/index.js';
 import type { MjmlCompiler, RenderedEmail } from '../email/index.js';
 import { campaignEmailSource } from './emails/campaign.email.js';
@@ -50,18 +52,29 @@ function absolute(href: string, publicUrl: string): string | null {
   }
 }
 
+/** Why a member gets a perk's message: it comes with her membership, not the mailing list. */
+const PERK_REASONS: Record<MembershipPerkMessage, string> = {
+  presale: `You are receiving this because your ${ARTIST_NAME} membership includes presale codes for shows. It comes with your membership, whether or not you are on the mailing list.`,
+};
+
+/** The perk a campaign is a message of (its audience's `perk`), or null for the newsletter. */
+export const perkOf = (campaign: { audience: string }): MembershipPerkMessage | null =>
+  (JSON.parse(campaign.audience) as CampaignAudience).perk ?? null;
+
 /**
  * The campaign's email, the same for every recipient but their unsubscribe link (the placeholder
  * in the HTML; the plain text's footer is added per recipient by `personalText`), compiled by
- * the worker so that a campaign's render never holds the site's requests.
+ * the worker so that a campaign's render never holds the site's requests. A perk's message has
+ * no unsubscribe link: its footer says why the member gets it and links to her account.
  */
 export async function renderCampaign(
-  campaign: { pageId: string; subject: string; body: string },
+  campaign: { pageId: string; subject: string; body: string; audience: string },
   publicUrl: string,
   postalAddress: string,
   compiler: MjmlCompiler,
   { test = false } = {},
 ): Promise<RenderedEmail> {
+  const perk = perkOf(campaign);
   const { subject, source, text } = campaignEmailSource({
     subject: test ? `[Test] ${campaign.subject}` : campaign.subject,
     bodyHtml: markdownToHtml(campaign.body, publicUrl),
@@ -70,6 +83,7 @@ export async function renderCampaign(
     unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
     postalAddress,
     test,
+    membershipReason: perk === null ? undefined : PERK_REASONS[perk],
   });
   return { subject, html: await compiler.compile(source), text };
 }

@@ -16,7 +16,7 @@ import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from '../email/smtp.js';
 import { NewsletterService, newsletterUnsubscribeLink } from '../newsletter/index.js';
-import { personalise } from './campaign-content.js';
+import { perkOf, personalise } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 import { CampaignsService, countOnce } from './campaigns.service.js';
 import { SuppressionsService } from './suppressions.service.js';
@@ -249,11 +249,20 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async sendingCampaign(id: number): Promise<SendingCampaign> {
     const row = await this.dataSource.getRepository(CampaignRecord).findOne({
-      select: { id: true, status: true, html: true, text: true, subject: true, startedAt: true },
+      select: {
+        id: true,
+        status: true,
+        html: true,
+        text: true,
+        subject: true,
+        startedAt: true,
+        audience: true,
+      },
       where: { id },
     });
     return {
       status: row?.status ?? 'cancelled',
+      perk: row ? perkOf(row) !== null : false,
       html: row?.html ?? '',
       text: row?.text ?? '',
       subject: row?.subject ?? '',
@@ -294,11 +303,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         const handOver = new Promise<void>((resolve) => (handedOver = resolve));
         this.handingOver.set(recipient.email, handOver);
         try {
+          // A perk's message comes with her membership: the newsletter's unsubscribe is not asked.
           const [subscribed, suppressed] = await Promise.all([
-            this.newsletter.stillSubscribed([recipient.email]),
+            campaign.perk ? null : this.newsletter.stillSubscribed([recipient.email]),
             this.suppressions.suppressedAmong([recipient.email]),
           ]);
-          if (!subscribed.has(recipient.email)) left.push(recipient);
+          if (subscribed && !subscribed.has(recipient.email)) left.push(recipient);
           else if (suppressed.has(recipient.email)) barred.push(recipient);
           else
             await this.send(recipient, campaign).then(
@@ -341,8 +351,22 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       await this.failed(recipient, campaign, error);
   }
 
-  /** One recipient's message, with its fixed Message-ID and their own unsubscribe link. */
+  /**
+   * One recipient's message, with its fixed Message-ID and their own unsubscribe link; a perk's
+   * message, which her membership brings, has none (its footer links to her account).
+   */
   private async send(recipient: CampaignRecipient, campaign: SendingCampaign): Promise<void> {
+    if (campaign.perk) {
+      await this.transport!.sendMail({
+        from: this.config.mail.from,
+        to: { name: '', address: recipient.email },
+        subject: campaign.subject,
+        html: campaign.html,
+        text: campaign.text,
+        messageId: recipient.messageId,
+      });
+      return;
+    }
     const unsubscribe = newsletterUnsubscribeLink(this.config.publicUrl, recipient.token);
     const { html, text } = personalise(campaign, unsubscribe);
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
@@ -418,6 +442,8 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
 
 interface SendingCampaign {
   status: string;
+  /** A membership perk's message: sent whether or not the member is on the mailing list. */
+  perk: boolean;
   html: string;
   text: string;
   subject: string;

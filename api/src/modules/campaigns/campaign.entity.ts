@@ -111,7 +111,10 @@ export class CampaignRecipient extends QueuedMessage {
   @EmailColumn()
   email: string;
 
-  /** The signup's one-click unsubscribe token, for its List-Unsubscribe link. */
+  /**
+   * The signup's one-click unsubscribe token, for its List-Unsubscribe link; empty for a member
+   * sent a perk's message, which has none.
+   */
   @LinkTokenColumn()
   token: string;
 

@@ -7,7 +7,7 @@ import {
   NotFoundException,
   type OnModuleInit,
 } from '@nestjs/common';
-import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import {
   CAMPAIGN_LIST_FILTERS,
   POSTAL_ADDRESS_REQUIRED,
@@ -409,7 +409,12 @@ export class CampaignsService implements OnModuleInit {
       const found =
         (messageId ? await recipients.findOneBy({ messageId: angled(messageId) }) : null) ??
         (await recipients.findOne({
-          where: { email: email.trim().toLowerCase(), status: 'sent' },
+          where: {
+            email: email.trim().toLowerCase(),
+            status: 'sent',
+            // A perk's message (no signup token) has no unsubscribe link: it caused none.
+            ...(what === 'unsubscribed' ? { token: Not('') } : {}),
+          },
           order: { sentAt: 'DESC', id: 'DESC' },
         }));
       if (!found) return null;
@@ -456,6 +461,7 @@ export function cleanAudience(audience: CampaignAudience): CampaignAudience {
   if (audience.members) clean.members = true;
   if (audience.tierId !== undefined) clean.tierId = audience.tierId;
   if (audience.presale) clean.presale = true;
+  if (audience.perk) clean.perk = audience.perk;
   return clean;
 }
 

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   BadRequestException,
   Controller,
+  ForbiddenException,
   Get,
   Inject,
   Injectable,
@@ -24,6 +25,9 @@ import { finalize, type Observable } from 'rxjs';
 import type { EntityManager } from 'typeorm';
 import { PREVIEW_MAX_BYTES, type TrackPreviewUpload } from '@artist/contracts';
 import { AdminController } from '../../common/admin-only.js';
+import { Clock } from '../../common/clock.js';
+import { EarlyAccess, isOut, mayHaveRelease, notOutYetMessage } from '../../common/early-access.js';
+import { SignedInFans } from '../../common/signed-in-fans.js';
 import { Transactions } from '../../database/transaction.js';
 import {
   removeUploadedFile,
@@ -75,7 +79,8 @@ const placeOf = (index: string) => (/^\d{1,3}$/.test(index) ? Number(index) : -1
 /**
  * "Listen before you buy": each track of a release may have a preview (MP3, Ogg or M4A, up to 20
  * MB, its type read from its bytes), stored through the site's storage (folder or S3) under
- * `previews/<productId>/`, and streamed to anyone with its audio type and byte ranges.
+ * `previews/<productId>/`, and streamed to anyone with its audio type and byte ranges; before
+ * the release's date, only to a signed-in member whose early access reaches it.
  */
 @Injectable()
 export class TrackPreviewsService {
@@ -83,6 +88,9 @@ export class TrackPreviewsService {
     private readonly transactions: Transactions,
     private readonly catalog: CatalogService,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly clock: Clock,
+    private readonly fans: SignedInFans,
+    private readonly early: EarlyAccess,
   ) {}
 
   async upload(
@@ -123,22 +131,41 @@ export class TrackPreviewsService {
     };
   }
 
-  /** The preview of a release in the shop, as stored: its record, or null when it has none. */
-  async find(productId: string, index: string): Promise<StoredPreview | null> {
+  /**
+   * The preview of a release that is not archived, as stored, with the release's date: null when
+   * it has none.
+   */
+  private async find(
+    productId: string,
+    index: string,
+  ): Promise<{ preview: StoredPreview; releaseDate: string | null } | null> {
     const stored = await this.catalog.findStored(productId);
     if (!stored || stored.product.archivedAt !== null || stored.product.kind !== 'digital')
       return null;
-    return stored.product.tracks?.[placeOf(index)]?.preview ?? null;
+    const preview = stored.product.tracks?.[placeOf(index)]?.preview;
+    return preview ? { preview, releaseDate: stored.product.releaseDate } : null;
   }
 
-  /** GET …/preview: the audio whole (200) or one byte range of it (206), 416 past its end. */
+  /**
+   * GET …/preview: the audio whole (200) or one byte range of it (206), 416 past its end; 403
+   * with a sentence before the release's date, but to a member whose early access reaches it.
+   */
   async stream(productId: string, index: string, req: Request, res: Response): Promise<void> {
-    const preview = await this.find(productId, index);
-    if (!preview) throw new NotFoundException(NO_PREVIEW);
+    const found = await this.find(productId, index);
+    if (!found) throw new NotFoundException(NO_PREVIEW);
+    const { preview, releaseDate } = found;
+    const today = this.clock.today();
+    const out = isOut(releaseDate, today);
+    if (
+      !out &&
+      !(await mayHaveRelease(this.early, releaseDate, today, await this.fans.emailOf(req)))
+    )
+      throw new ForbiddenException(notOutYetMessage(releaseDate!));
     res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Content-Type', preview.contentType);
-    // The address changes with the file (`?v=`), so a copy may be kept.
-    res.setHeader('Cache-Control', 'public, max-age=86400');
+    // The address changes with the file (`?v=`), so a copy may be kept; one that only a member
+    // may hear yet is hers alone.
+    res.setHeader('Cache-Control', out ? 'public, max-age=86400' : 'private, no-store');
     const range = parseRange(req.get('range'), preview.bytes);
     if (range === 'unsatisfiable') {
       res.setHeader('Content-Range', `bytes */${preview.bytes}`);
@@ -224,6 +251,10 @@ export class TrackPreviewsController {
   @Get(':id/tracks/:index/preview')
   @ApiResponse({ status: 200, description: 'The audio, whole' })
   @ApiResponse({ status: 206, description: 'One byte range of it (Range: bytes=…)' })
+  @ApiResponse({
+    status: 403,
+    description: 'Before the release’s date, to anyone but a member with early access to it',
+  })
   @ApiResponse({ status: 404, description: 'No preview' })
   @ApiResponse({ status: 416, description: 'A range past its end' })
   stream(

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingEvents } from '../../common/billing-events.js';
+import { EarlyAccess } from '../../common/early-access.js';
 import { CheckoutModule } from '../checkout/index.js';
 import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
@@ -13,6 +14,7 @@ import {
   MembershipsController,
   MembershipTiersAdminController,
 } from './memberships.controller.js';
+import { MembershipEarlyAccess } from './membership-early-access.js';
 import { MembershipsPersonalData } from './memberships.personal-data.js';
 import { MembershipsService } from './memberships.service.js';
 
@@ -28,7 +30,9 @@ export const MEMBERSHIPS_ENTITIES = [
 /**
  * Memberships on Stripe Billing: tiers, joining through Stripe Checkout, the members Stripe's
  * events make, and what the artist sees of them. Global, so the checkout module's webhook gets
- * `BillingEvents` without importing this module (which imports it, for its payment provider).
+ * `BillingEvents` without importing this module (which imports it, for its payment provider),
+ * and the doors to a release before its date (catalog's previews, releases' links and codes)
+ * get its members' `EarlyAccess`.
  */
 @Global()
 @Module({
@@ -43,7 +47,8 @@ export const MEMBERSHIPS_ENTITIES = [
     MembershipsService,
     MembershipsPersonalData,
     { provide: BillingEvents, useExisting: MembershipsService },
+    { provide: EarlyAccess, useClass: MembershipEarlyAccess },
   ],
-  exports: [MembershipsService, BillingEvents],
+  exports: [MembershipsService, BillingEvents, EarlyAccess],
 })
 export class MembershipsModule {}

@@ -23,17 +23,6 @@ const LINE_FIELDS = [
   'shippedQuantity',
 ] as const;
 
-/** Those of them that are numbers (MySQL may hand some back as text). */
-const NUMBER_FIELDS = [
-  'id',
-  'quantity',
-  'unitPriceCents',
-  'discountCents',
-  'taxCents',
-  'refundedQuantity',
-  'shippedQuantity',
-] as const;
-
 /** A row of the lines' CSV: what it shows of the order, and the line. */
 export interface ExportedLine {
   order: Pick<OrderView, 'id' | 'createdAt' | 'customerName' | 'email'>;
@@ -66,6 +55,14 @@ export async function exportedLinesAfter(
   // each order's columns beside them, converted as the entities' columns are.
   const connection = matching.connection;
   const createdAt = connection.getMetadata(Order).findColumnWithPropertyName('createdAt')!;
+  // The line's number columns, as its entity declares them (MySQL may hand some back as text).
+  const lineColumns = connection.getMetadata(OrderLine);
+  const numberFields = new Set(
+    LINE_FIELDS.filter((field) => {
+      const { type } = lineColumns.findColumnWithPropertyName(field)!;
+      return type === Number || type === 'integer';
+    }),
+  );
   const raw = await connection
     .createQueryBuilder(OrderLine, 'l')
     .innerJoin(Order, 'o', 'o.id = l.orderId')
@@ -80,9 +77,11 @@ export async function exportedLinesAfter(
     .getRawMany<Record<string, unknown>>();
   const rows: ExportedLine[] = raw.map((row) => {
     const line = Object.fromEntries(
-      LINE_FIELDS.map((field) => [field, row[`l_${field}`]]),
+      LINE_FIELDS.map((field) => {
+        const value = row[`l_${field}`];
+        return [field, numberFields.has(field) ? Number(value ?? 0) : value];
+      }),
     ) as unknown as OrderLine;
-    for (const field of NUMBER_FIELDS) line[field] = Number(line[field] ?? 0);
     return {
       order: {
         id: Number(row.orderId),

@@ -17,7 +17,9 @@ const longDate = (day: string) =>
 
 /**
  * A show's presale code, sent once to the current members whose tier has the presale perk, as a
- * campaign (the bulk lane: its sending, pacing, unsubscribe link and counts are the campaigns').
+ * campaign (the bulk lane: its sending, pacing, suppressions and counts are the campaigns'). It
+ * is a message of her membership, not the newsletter: it reaches a member who never joined the
+ * mailing list or turned its topics off, carries no unsubscribe link, and says why she gets it.
  */
 @Injectable()
 export class PresalesService {
@@ -47,6 +49,7 @@ export class PresalesService {
       throw error;
     }
     let campaignId: number | null = null;
+    let recipients: number;
     try {
       const where = `${show.venue}, ${show.city}`;
       const when = longDate(show.date);
@@ -57,10 +60,14 @@ export class PresalesService {
           `Your presale code: \`${code}\``,
           ...(show.ticketUrl ? [`[Get tickets](${show.ticketUrl})`] : []),
         ].join('\n\n'),
-        audience: { members: true, presale: true },
+        // A perk's message: every current member whose tier has the presale perk, on the
+        // mailing list or not (it is part of what she pays for), bar suppressed addresses.
+        audience: { perk: 'presale' },
         topic: 'shows',
       });
       campaignId = campaign.id;
+      // The members as the campaign's list will be written a moment later, for the artist's toast.
+      recipients = (await this.campaigns.count(campaign.audience)).count;
       await this.campaigns.send(campaign.id, undefined);
     } catch (error) {
       if (campaignId !== null) await this.campaigns.remove(campaignId).catch(() => undefined);
@@ -68,6 +75,6 @@ export class PresalesService {
       throw error;
     }
     await repository.update({ showId }, { campaignId });
-    return { showId, code, campaignId, createdAt: createdAt.toISOString() };
+    return { showId, code, campaignId, recipients, createdAt: createdAt.toISOString() };
   }
 }

@@ -140,6 +140,10 @@ export class RedeemController {
   @Post()
   @HttpCode(202)
   @ApiResponse({ status: 202, description: 'The links are on their way by email' })
+  @ApiResponse({
+    status: 403,
+    description: 'The release is not out yet, and the address has no early access to it',
+  })
   @ApiResponse({ status: 404, description: 'Not a live code' })
   @ApiResponse({ status: 409, description: 'The code was used already' })
   @ApiResponse({ status: 429, description: 'More than 10 tries a minute from this address' })

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -15,6 +16,7 @@ import {
   type CodeBatchCreated,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { EarlyAccess, mayHaveRelease, notOutYetMessage } from '../../common/early-access.js';
 import { Transactions } from '../../database/transaction.js';
 import { CatalogService } from '../catalog/index.js';
 import { DownloadCode, DownloadCodeBatch } from './download-code.entity.js';
@@ -52,6 +54,7 @@ export class DownloadCodesService {
     private readonly downloads: DownloadsService,
     private readonly transactions: Transactions,
     private readonly catalog: CatalogService,
+    private readonly early: EarlyAccess,
   ) {}
 
   private async release(manager: EntityManager, productId: string) {
@@ -158,7 +161,9 @@ export class DownloadCodesService {
   /**
    * `POST /api/redeem`: the code is taken by one conditional UPDATE (so of concurrent tries one
    * wins, the others get 409), and the release's links are emailed in the same transaction. Any
-   * code that is not live (unknown, any shape, of a voided batch) is 404 with one sentence.
+   * code that is not live (unknown, any shape, of a voided batch) is 404 with one sentence; a
+   * code of a release before its date is 403 with a sentence and stays unused, but for an
+   * address whose membership's early access reaches the date.
    */
   async redeem(value: unknown, email: string): Promise<void> {
     const code = typedCode(value);
@@ -168,6 +173,11 @@ export class DownloadCodesService {
       if (!row) throw new NotFoundException(CODE_NOT_FOUND_MESSAGE);
       const batch = await manager.findOneBy(DownloadCodeBatch, { id: row.batchId });
       if (!batch || batch.voidedAt !== null) throw new NotFoundException(CODE_NOT_FOUND_MESSAGE);
+      // Before the release's date the code keeps: it works once the release is out, or now for
+      // an address whose membership's early access reaches it (the links go to that address).
+      const releaseDate = (await this.catalog.productById(manager, row.productId))?.releaseDate;
+      if (!(await mayHaveRelease(this.early, releaseDate ?? null, this.clock.today(), email)))
+        throw new ForbiddenException(notOutYetMessage(releaseDate!));
       const { affected } = await manager.update(
         DownloadCode,
         { id: row.id, redeemedAt: IsNull() },

@@ -50,6 +50,10 @@ export const stillWorksPage = (href: string, message: string) =>
     `<p>${escapeHtml(message)} Nothing was sent: <a href="${escapeHtml(href)}">download with it</a> while it lasts.</p>`,
   );
 
+/** 403 for a link to a release before its date: when it will download. */
+export const notOutPage = (message: string) =>
+  page('This release is not out yet', `<p>${escapeHtml(message)} This link works from then.</p>`);
+
 export const notFoundPage = () =>
   page(
     'Download link not found',

@@ -1,10 +1,12 @@
 import { pipeline } from 'node:stream/promises';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Express, NextFunction, Request, Response } from 'express';
+import { notOutYetMessage } from '../../common/early-access.js';
 import { DOWNLOAD_PATH, type DownloadsService } from './downloads.service.js';
 import {
   gonePage,
   notFoundPage,
+  notOutPage,
   refundedPage,
   sentPage,
   stillWorksPage,
@@ -31,7 +33,8 @@ export function attachmentHeaders(res: Response, release: string, format: string
  * Content-Length and single byte ranges (206); an expired or used-up link answers 410 with a
  * page whose button (`POST /download/<token>`) emails fresh links to the order's address; a
  * refunded order's link answers 410 with a sentence saying so, and no button. Fresh links are
- * refused (409) for a link that still downloads.
+ * refused (409) for a link that still downloads. Before the release's date a link answers 403
+ * with a page saying when it comes out, but for an address with early access reaching it.
  * `HEAD` answers the file's headers and counts nothing.
  */
 export function mountDownloads(app: Express, downloads: DownloadsService): void {
@@ -73,7 +76,8 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
       downloads
         .peek(token)
         .then((peeked) => {
-          if (peeked.state !== 'ok') return res.status(peeked.state === 'gone' ? 410 : 404).end();
+          if (peeked.state !== 'ok')
+            return res.status({ gone: 410, 'not-out': 403, missing: 404 }[peeked.state]).end();
           attachmentHeaders(res, peeked.link.releaseName, peeked.link.format);
           res.setHeader('Content-Length', String(peeked.bytes));
           res.status(200).end();
@@ -87,6 +91,8 @@ export function mountDownloads(app: Express, downloads: DownloadsService): void 
       .open(token, req.get('range'))
       .then(async (opened) => {
         if (opened.state === 'missing') return html(404, notFoundPage());
+        if (opened.state === 'not-out')
+          return html(403, notOutPage(notOutYetMessage(opened.releaseDate)));
         if (opened.state === 'gone') {
           return html(410, gonePage(`${DOWNLOAD_PATH}/${token}`, opened.reason));
         }

@@ -17,6 +17,7 @@ import {
   type OrderLine,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { EarlyAccess, mayHaveRelease } from '../../common/early-access.js';
 import { Transactions } from '../../database/transaction.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -70,6 +71,12 @@ const releasesOf = (lines: Pick<OrderLine, 'kind' | 'productId'>[]): string[] =>
   ),
 ];
 
+/** A link to a release before its date, whose address has no early access reaching it. */
+export interface NotOutYet {
+  state: 'not-out';
+  releaseDate: string;
+}
+
 /** Why a link no longer downloads: its days are over, its downloads used, or its order refunded. */
 export type GoneReason = 'expired' | 'used' | 'refunded';
 
@@ -77,6 +84,7 @@ export type GoneReason = 'expired' | 'used' | 'refunded';
 export type Opened =
   | { state: 'ok'; link: DownloadLinkRecord; file: StoredFile; range: ByteRange | null }
   | { state: 'gone'; link: DownloadLinkRecord; reason: GoneReason }
+  | NotOutYet
   | { state: 'missing' }
   | { state: 'unsatisfiable'; size: number };
 
@@ -97,6 +105,7 @@ export class DownloadsService {
     private readonly orders: OrdersService,
     private readonly transactions: Transactions,
     private readonly catalog: CatalogService,
+    private readonly early: EarlyAccess,
   ) {}
 
   get days(): number {
@@ -189,6 +198,17 @@ export class DownloadsService {
     return order !== null && endsDownloads(order.paymentStatus);
   }
 
+  /**
+   * A link's release before its date, for an address whose membership's early access does not
+   * reach it (a link of a redeemed code or an order made early): null once it may download.
+   */
+  private async notOutFor(link: DownloadLinkRecord): Promise<NotOutYet | null> {
+    const product = await this.catalog.productById(this.dataSource.manager, link.productId);
+    const releaseDate = product?.releaseDate ?? null;
+    if (await mayHaveRelease(this.early, releaseDate, this.clock.today(), link.email)) return null;
+    return { state: 'not-out', releaseDate: releaseDate! };
+  }
+
   /** The receipt's links: those of the order the checkout session made (none once refunded). */
   async forSession(sessionId: string): Promise<DownloadLink[]> {
     const links = await this.dataSource.manager.find(DownloadLinkRecord, {
@@ -213,12 +233,15 @@ export class DownloadsService {
   ): Promise<
     | { state: 'ok'; link: DownloadLinkRecord; bytes: number }
     | { state: 'gone'; link: DownloadLinkRecord; reason: GoneReason }
+    | NotOutYet
     | { state: 'missing' }
   > {
     if (!TOKEN.test(token)) return { state: 'missing' };
     const link = await this.dataSource.getRepository(DownloadLinkRecord).findOneBy({ token });
     if (!link) return { state: 'missing' };
     if (await this.orderEnded(link.orderId)) return { state: 'gone', link, reason: 'refunded' };
+    const notOut = await this.notOutFor(link);
+    if (notOut) return notOut;
     if (link.expiresAt <= this.clock.now().getTime())
       return { state: 'gone', link, reason: 'expired' };
     if (link.downloads >= this.limit) return { state: 'gone', link, reason: 'used' };
@@ -232,7 +255,8 @@ export class DownloadsService {
    * starts at the first byte; a Range from further on within RESUME_MS of a counted download
    * resumes it and is not counted while the link is within its limit. An expired or used-up
    * link is `gone`, and so is every link of a refunded order, resumed or not: a used-up link
-   * resumed from byte 1 would otherwise serve the whole file again.
+   * resumed from byte 1 would otherwise serve the whole file again. Before the release's date a
+   * link is `not-out`, but for an address whose membership's early access reaches it.
    */
   async open(token: string, rangeHeader: string | undefined): Promise<Opened> {
     if (!TOKEN.test(token)) return { state: 'missing' };
@@ -240,6 +264,9 @@ export class DownloadsService {
     const link = await repo.findOneBy({ token });
     if (!link) return { state: 'missing' };
     if (await this.orderEnded(link.orderId)) return { state: 'gone', link, reason: 'refunded' };
+    // Before the release's date nothing is counted: the link works once it is out.
+    const notOut = await this.notOutFor(link);
+    if (notOut) return notOut;
     const now = this.clock.now().getTime();
     if (link.expiresAt <= now) return { state: 'gone', link, reason: 'expired' };
     if (link.downloads >= this.limit) return { state: 'gone', link, reason: 'used' };

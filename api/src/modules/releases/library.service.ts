@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { endsDownloads, type OrderLine } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { addDays } from '../../common/early-access.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { CatalogService, ReleaseFilesService } from '../catalog/index.js';
 import {
@@ -12,10 +13,6 @@ import {
   type StoredFile,
 } from '../storage/index.js';
 import { DownloadCodesService } from './download-codes.service.js';
-
-/** The calendar date (YYYY-MM-DD) `days` after `day`. */
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A release in a fan's library, with the formats it has now. */
 export interface LibraryRelease {

@@ -23,7 +23,14 @@ export interface CampaignEmailData {
   postalAddress: string;
   /** A test copy says so at the top. */
   test: boolean;
+  /**
+   * Why a member gets a message of her membership (a perk's, sent whether or not she is on the
+   * mailing list): the footer says so and links to her account instead of unsubscribing her.
+   */
+  membershipReason?: string;
 }
+
+const YOUR_ACCOUNT_LABEL = 'Your account';
 
 /**
  * A campaign (newsletter or show announcement): the artist's words in the layout of every email,
@@ -37,9 +44,15 @@ export function campaignEmailSource(data: CampaignEmailData): MjmlEmail {
   const notice = data.test
     ? `<mj-text font-size="14px" color="${COLOURS.accent}">This is a test copy: it was sent to you alone, and nothing was counted.</mj-text>`
     : '';
+  const reason = data.membershipReason;
+  const accountUrl = manageEmailsUrl(data.viewUrl);
   const footer = [
-    `<a href="${data.unsubscribeUrl === '<!--unsubscribe-url-->' ? data.unsubscribeUrl : escapeHtml(data.unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a> · ${footerLink(MANAGE_EMAILS_LABEL, manageEmailsUrl(data.viewUrl))}`,
-    escapeHtml(`You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`),
+    reason === undefined
+      ? `<a href="${data.unsubscribeUrl === '<!--unsubscribe-url-->' ? data.unsubscribeUrl : escapeHtml(data.unsubscribeUrl)}" style="color:${COLOURS.inkSoft}">Unsubscribe</a> · ${footerLink(MANAGE_EMAILS_LABEL, accountUrl)}`
+      : footerLink(YOUR_ACCOUNT_LABEL, accountUrl),
+    escapeHtml(
+      reason ?? `You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`,
+    ),
     escapeHtml(data.postalAddress).replace(/\n/g, '<br />'),
   ].join('<br />');
   const source = layoutSource(
@@ -56,9 +69,13 @@ export function campaignEmailSource(data: CampaignEmailData): MjmlEmail {
     data.bodyText.trim(),
     '',
     '--',
-    `Unsubscribe: ${data.unsubscribeUrl}`,
-    `${MANAGE_EMAILS_LABEL}: ${manageEmailsUrl(data.viewUrl)}`,
-    `You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`,
+    ...(reason === undefined
+      ? [
+          `Unsubscribe: ${data.unsubscribeUrl}`,
+          `${MANAGE_EMAILS_LABEL}: ${accountUrl}`,
+          `You are receiving this because you joined ${ARTIST_NAME}'s mailing list.`,
+        ]
+      : [`${YOUR_ACCOUNT_LABEL}: ${accountUrl}`, reason]),
     data.postalAddress,
   ].join('\n');
   return { subject, source, text };
