@@ -1,7 +1,7 @@
 // Shared webpack set-up of the three front ends (shell host, storefront and admin remotes).
 const fs = require('node:fs');
 const path = require('node:path');
-const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
+const { DefinePlugin, NormalModuleReplacementPlugin, optimize } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -118,6 +118,9 @@ function createServerRendererConfig({ name, dir, entry, filename }) {
           resource.request = 'data:text/javascript,';
         }),
         new DefinePlugin({ __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || 'local') }),
+        // The chunks the browser loads later (the store's, say) are never asked for by the server:
+        // they stay inside the one file rather than beside it.
+        new optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
       ],
       // One file, loaded once by the server with require(): nothing gains from minifying it.
       optimization: { splitChunks: false, minimize: false },

@@ -84,7 +84,10 @@ async function main() {
   }
   try {
     process.stdout.write(`Seeding ${describe(config.database)} (seed ${seed})\n`);
-    const results = await seedVolume(dataSource, counts, { seed });
+    const results = await seedVolume(dataSource, counts, {
+      seed,
+      timeZone: config.timeZone,
+    });
     for (const { table, rows, ms } of results) {
       const perSecond = Math.round(rows / (ms / 1000));
       process.stdout.write(

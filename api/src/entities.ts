@@ -17,6 +17,7 @@ import { NOTIFY_ENTITIES } from './modules/notify/index.js';
 import { ORDERS_ENTITIES } from './modules/orders/index.js';
 import { RATE_LIMIT_ENTITIES } from './modules/rate-limit/index.js';
 import { RELEASES_ENTITIES } from './modules/releases/index.js';
+import { SALES_ENTITIES } from './modules/sales/index.js';
 import { SHIPPING_ENTITIES } from './modules/shipping/index.js';
 import { SHOWS_ENTITIES } from './modules/shows/index.js';
 
@@ -45,6 +46,7 @@ export const entities = [
   ...ORDERS_ENTITIES,
   ...RATE_LIMIT_ENTITIES,
   ...RELEASES_ENTITIES,
+  ...SALES_ENTITIES,
   ...SHIPPING_ENTITIES,
   ...SHOWS_ENTITIES,
 ];

@@ -156,6 +156,50 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }, 90_000);
 
+  it('counts the buyers of a product renamed after it sold, and no one else', async () => {
+    const count = async (productId: string) =>
+      (
+        await admin
+          .post('/api/admin/campaigns/audience')
+          .send({ audience: { boughtProductIds: [productId] } })
+          .expect(200)
+      ).body.count as number;
+    const buy = (email: string, product_name: string) =>
+      admin
+        .post('/api/admin/orders/manual')
+        .send({
+          salesChannel: 'online',
+          customerName: 'Buyer',
+          email,
+          shippingAddress: JSON.stringify({ line1: '1 Main St', city: 'Brentwood', country: 'US' }),
+          lineItems: [{ product_name, quantity: 1, price: 2500 }],
+          paymentMethod: 'cash',
+        })
+        .expect(201);
+    const hats = await count('hat');
+    const shirts = await count('tshirt');
+    await fan('hat-buyer@example.com');
+    await fan('shirt-buyer@example.com');
+    await buy('hat-buyer@example.com', 'Trucker Hat');
+    await buy('shirt-buyer@example.com', 'T-Shirt - M');
+    // A buyer with no confirmed signup is nobody a campaign can reach.
+    await buy('not-signed-up@example.com', 'Trucker Hat');
+    expect([await count('hat'), await count('tshirt')]).toEqual([hats + 1, shirts + 1]);
+    const hat = { description: 'A hat.', priceInCents: 2500, image: null, sizes: [] };
+    await admin
+      .put('/api/admin/products/hat')
+      .send({ ...hat, name: 'Fence Post Hat' })
+      .expect(200);
+    try {
+      expect(await count('hat')).toBe(hats + 1);
+    } finally {
+      await admin
+        .put('/api/admin/products/hat')
+        .send({ ...hat, name: 'Trucker Hat' })
+        .expect(200);
+    }
+  });
+
   it('counts the fans near a show: ZIP 37203 and "Franklin, TN" reach Nashville, Seattle does not', async () => {
     const show = await nashvilleShow();
     expect(show.located).toBe(true);

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { Clock } from '../src/common/clock.js';
 import { ShowsService } from '../src/modules/shows/shows.service.js';
+import { DOCUMENT_ONLY_HEADERS } from '../src/web/static-site.js';
 import { loggedIn } from './utils/admin.js';
 import { oneDatabase } from './utils/databases.js';
 import { createShows, showInput } from './utils/shows.js';
@@ -29,6 +30,8 @@ function fakeBuild(): string {
     '<!doctype html><html lang="en"><head><title>Wren Calloway</title></head>' +
       '<body><div id="root"></div><script src="/main.js"></script></body></html>',
   );
+  writeFileSync(path.join(root, 'shell', 'dist', 'main.0123456789.js'), 'void 0;');
+  writeFileSync(path.join(root, 'storefront', 'dist', 'remoteEntry.js'), 'var storefront;');
   writeFileSync(
     path.join(root, 'storefront', 'dist', 'mf-manifest.json'),
     JSON.stringify({
@@ -213,6 +216,22 @@ describe.each(oneDatabase())('structured data of the home page on $name', (db) =
       );
     } finally {
       await admin.delete(`/api/admin/shows/${res.body.id}`).expect(204);
+    }
+  });
+
+  it('sends scripts without the headers only a document obeys, and the page with them', async () => {
+    const page = await request(t.server).get('/').expect(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    for (const file of ['/main.0123456789.js', '/remotes/storefront/remoteEntry.js']) {
+      const script = await request(t.server).get(file).expect(200);
+      expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(script.headers.etag).toBeDefined();
+      for (const name of [...DOCUMENT_ONLY_HEADERS, 'Last-Modified', 'Accept-Ranges']) {
+        expect(script.headers[name.toLowerCase()]).toBeUndefined();
+      }
     }
   });
 });

@@ -33,6 +33,28 @@ export interface DomainEventMap {
     answer: boolean;
   };
   /**
+   * An order was placed, paid: through checkout (the webhook's or the return's fulfilment, a
+   * pre-order, an order paid through a recovery link) or entered by the artist (a merch-table
+   * sale, a manual order). Published in the transaction that inserts it and its lines.
+   */
+  OrderPaid: {
+    event: { order: SoldOrder };
+    answer: void;
+  };
+  /**
+   * An order's refunded cents or payment status changed by a refund (of an amount, of lines, or
+   * in full). Published in the transaction that writes it: what the order was and is now.
+   */
+  OrderRefunded: {
+    event: { before: SoldOrder; after: SoldOrder };
+    answer: void;
+  };
+  /** An order's payment was disputed: as `OrderRefunded`, what it was and is now. */
+  OrderDisputed: {
+    event: { before: SoldOrder; after: SoldOrder };
+    answer: void;
+  };
+  /**
    * An address left the newsletter (its unsubscribe link, or the account's topics all off).
    * Published once the unsubscribe is committed: its handlers may wait on mail in flight.
    */
@@ -40,6 +62,35 @@ export interface DomainEventMap {
     event: { email: string };
     answer: void;
   };
+}
+
+/** What an order sold, as the events that name it carry it: its sale's columns and its lines. */
+export interface SoldOrder {
+  id: number;
+  createdAt: Date;
+  salesChannel: string;
+  showId: number | null;
+  showLocation: string | null;
+  paymentStatus: string;
+  testMode: boolean;
+  recovered: boolean;
+  /** Cents, as the order's columns. */
+  total: number;
+  refundedAmount: number;
+  discountAmount: number;
+  taxAmount: number;
+  lines: SoldLine[];
+}
+
+/** One line of a `SoldOrder`: the snapshot of what was sold. */
+export interface SoldLine {
+  id: number;
+  productId: string | null;
+  productName: string;
+  size: string | null;
+  kind: string;
+  quantity: number;
+  unitPriceCents: number;
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -4,6 +4,7 @@ import type { CheckoutItem, Order as OrderView, OrderLineItem } from '@artist/co
 import { ChargeEvent } from '../../src/modules/checkout/charge-event.entity.js';
 import { CheckoutSession } from '../../src/modules/checkout/checkout-session.entity.js';
 import { OrderLine } from '../../src/modules/orders/order-line.entity.js';
+import { SaleDay } from '../../src/modules/sales/sale-day.entity.js';
 import { Order } from '../../src/modules/orders/order.entity.js';
 import { OrdersService, toView } from '../../src/modules/orders/orders.service.js';
 import type { TestDatabase } from './databases.js';
@@ -206,4 +207,6 @@ export async function emptyShop(t: TestApp): Promise<void> {
   await dataSource.getRepository(OrderLine).clear();
   await dataSource.getRepository(CheckoutSession).clear();
   await dataSource.getRepository(ChargeEvent).clear();
+  // The sales report's kept figures go with the orders they were kept from.
+  await dataSource.getRepository(SaleDay).clear();
 }

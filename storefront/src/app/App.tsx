@@ -1,5 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
-import { Provider } from 'react-redux';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   ACCOUNT_PATH,
@@ -8,15 +7,16 @@ import {
   REDEEM_PATH,
   type ContentPageKey,
 } from '@artist/contracts';
-import { ContentPage } from '../features/content/ContentPage.js';
+import { SiteContentContext, useContentSource } from '../features/content/contentApi.js';
 import { HomePage } from '../features/home/HomePage.js';
-import { NotFoundPage } from '../features/not-found/NotFoundPage.js';
 import { useRemoveFirstPaint } from './FirstPaint.js';
-import { createStore } from './store.js';
+import { ShopContext, useShop, useShopState, WithStore } from './shop.js';
+import { loadedSitePages, loadSitePages, type SitePages } from './sitePagesChunk.js';
 import '../styles/site.css';
 
 // The pages a fan reaches by a link of their own (an email's, the footer's) are chunks of their
-// own: their code, and the passkey library the account uses, never load with the home page.
+// own: their code, and the passkey library the account uses, never load with the home page. So
+// are the content pages and the 404 page (`sitePages.ts`), whose footer and cart use the store.
 const AccountPage = lazy(() =>
   import('../features/account/AccountPage.js').then((m) => ({ default: m.AccountPage })),
 );
@@ -34,38 +34,66 @@ function contentPageOf(pathname: string): ContentPageKey | undefined {
 }
 
 /**
+ * A page other than the home page: it loads the store and the other pages' chunk at once and
+ * renders with them (at once when they had loaded).
+ */
+function StoredPage({ children }: { children: (pages: SitePages) => ReactNode }) {
+  const { loadStore } = useShop();
+  const [pages, setPages] = useState(loadedSitePages);
+  useEffect(() => {
+    let mounted = true;
+    void Promise.all([loadSitePages(), loadStore()]).then(
+      ([module]) => mounted && setPages(module),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [loadStore]);
+  return pages ? (
+    <WithStore>
+      <Suspense fallback={null}>{children(pages)}</Suspense>
+    </WithStore>
+  ) : null;
+}
+
+/**
  * The storefront remote's entry: the public home page, the shop's pages and the 404 page for any
- * other address (the shell mounts the storefront there too), with one store.
+ * other address (the shell mounts the storefront there too), with one store. The home page's
+ * first screen renders without the store, which loads when a part of the page needs it
+ * (`app/shop.tsx`).
  */
 export default function StorefrontApp() {
-  const [store] = useState(() => createStore());
+  const shop = useShopState();
+  const content = useContentSource();
   const { pathname } = useLocation();
   const page = contentPageOf(pathname);
   const path = pathname.replace(/(.)\/$/, '$1');
   useRemoveFirstPaint();
   return (
-    <Provider store={store}>
-      <div className="storefront" data-remote="storefront" data-build={__BUILD_ID__}>
-        {pathname === '/' ? (
-          <HomePage />
-        ) : page ? (
-          <ContentPage page={page} />
-        ) : path === REDEEM_PATH ? (
-          <Suspense fallback={null}>
-            <RedeemPage />
-          </Suspense>
-        ) : path === ACCOUNT_PATH ? (
-          <Suspense fallback={null}>
-            <AccountPage />
-          </Suspense>
-        ) : path === ACCOUNT_SIGN_IN_PATH ? (
-          <Suspense fallback={null}>
-            <SignInPage />
-          </Suspense>
-        ) : (
-          <NotFoundPage />
-        )}
-      </div>
-    </Provider>
+    <ShopContext.Provider value={shop}>
+      <SiteContentContext.Provider value={content}>
+        <div className="storefront" data-remote="storefront" data-build={__BUILD_ID__}>
+          {pathname === '/' ? (
+            <HomePage />
+          ) : (
+            <StoredPage>
+              {({ ContentPage, NotFoundPage }) =>
+                page ? (
+                  <ContentPage page={page} />
+                ) : path === REDEEM_PATH ? (
+                  <RedeemPage />
+                ) : path === ACCOUNT_PATH ? (
+                  <AccountPage />
+                ) : path === ACCOUNT_SIGN_IN_PATH ? (
+                  <SignInPage />
+                ) : (
+                  <NotFoundPage />
+                )
+              }
+            </StoredPage>
+          )}
+        </div>
+      </SiteContentContext.Provider>
+    </ShopContext.Provider>
   );
 }

@@ -1,9 +1,8 @@
 import { useLayoutEffect } from 'react';
-import { Provider } from 'react-redux';
 import { FIRST_PAINT_ID, type SiteContent } from '@artist/contracts';
 import { HeroSection } from '../features/hero/HeroSection.js';
+import { SiteContentContext } from '../features/content/contentApi.js';
 import { TopNav } from '../features/nav/TopNav.js';
-import { createStore } from './store.js';
 
 /**
  * The navigation and hero as the server renders them to static HTML (`firstPaintServer.tsx`). The
@@ -12,10 +11,10 @@ import { createStore } from './store.js';
  */
 export function FirstPaint({ content }: { content: SiteContent | undefined }) {
   return (
-    <Provider store={createStore(undefined, content)}>
+    <SiteContentContext.Provider value={content}>
       <TopNav />
       <HeroSection />
-    </Provider>
+    </SiteContentContext.Provider>
   );
 }
 

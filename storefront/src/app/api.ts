@@ -5,7 +5,7 @@ import { httpBaseQuery } from './http.js';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['Show', 'Product', 'Content', 'Account'],
+  tagTypes: ['Show', 'Product', 'Account'],
   // Data is kept for five minutes and never refetched behind the visitor's back.
   keepUnusedDataFor: 300,
   refetchOnFocus: false,

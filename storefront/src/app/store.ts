@@ -1,10 +1,9 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import type { GalleryPhoto, SiteContent } from '@artist/contracts';
+import type { GalleryPhoto } from '@artist/contracts';
 import { cartSlice, initialCartState } from '../features/cart/cartSlice.js';
 import { browserStorage, loadCart, saveCart } from '../features/cart/cartStorage.js';
 import { receiptSlice } from '../features/checkout/receiptSlice.js';
-import { contentApi, embeddedContent } from '../features/content/contentApi.js';
 import { embeddedGallery, galleryApi } from '../features/gallery/galleryApi.js';
 import { toastSlice } from '../features/toast/toastSlice.js';
 import { api } from './api.js';
@@ -13,12 +12,11 @@ const rootReducer = combineSlices(api, cartSlice, toastSlice, receiptSlice);
 
 /**
  * The storefront's store; the cart is read from and written back to the browser's storage. The
- * page's content and gallery start in the cache when the page carries them, so the first render
- * has them.
+ * page's gallery starts in the cache when the page carries it, so the gallery's first render has
+ * it. (The content is not in it: see `features/content/contentApi.ts`.)
  */
 export function createStore(
   storage: Storage | undefined = browserStorage(),
-  content: SiteContent | undefined = embeddedContent(),
   gallery: GalleryPhoto[] | undefined = embeddedGallery(),
 ) {
   const store = configureStore({
@@ -32,13 +30,6 @@ export function createStore(
         serializableCheck: { warnAfter: 200 },
       }).concat(api.middleware),
   });
-  if (content) {
-    store.dispatch(
-      contentApi.util.upsertQueryEntries([
-        { endpointName: 'getContent', arg: undefined, value: content },
-      ]),
-    );
-  }
   if (gallery) {
     store.dispatch(
       galleryApi.util.upsertQueryEntries([

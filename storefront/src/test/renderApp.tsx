@@ -11,11 +11,14 @@ import {
   type SiteContent,
 } from '@artist/contracts';
 import StorefrontApp from '../app/App.js';
+import { loadSitePages } from '../app/sitePagesChunk.js';
+import { loadStoreRuntime } from '../app/storeRuntimeChunk.js';
 import { loadLaterSections } from '../features/home/laterSectionsChunk.js';
 
-// The home page's later sections are a chunk of their own that a browser loads as they come
-// near; the tests render the whole page after the first render, as a page that already has it.
-beforeAll(() => loadLaterSections());
+// The home page's later sections, the store and the other pages are chunks of their own that a
+// browser loads when they are needed; the tests render the whole page after the first render, as
+// a page that already has them.
+beforeAll(() => Promise.all([loadLaterSections(), loadStoreRuntime(), loadSitePages()]));
 
 export interface Reply {
   status?: number;

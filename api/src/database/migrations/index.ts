@@ -60,6 +60,7 @@ import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershi
 import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js';
 import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesReport.js';
 import { AddEmailLanes1768800000200 } from './1768800000200-AddEmailLanes.js';
+import { KeepDailySales1768800000400 } from './1768800000400-KeepDailySales.js';
 
 /** In order of application. */
 export const migrations = [
@@ -124,4 +125,5 @@ export const migrations = [
   AddReleaseDates1768600000300,
   CoverTheSalesReport1768700000001,
   AddEmailLanes1768800000200,
+  KeepDailySales1768800000400,
 ];

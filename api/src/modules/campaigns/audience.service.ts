@@ -54,8 +54,8 @@ export class AudienceService {
     const productIds = await this.productIds(audience);
     const tierId = await this.memberTier(audience);
     const suppressed = await this.suppressions.suppressed();
-    // The buyers of the products are found by the database with the signups, never listed.
-    const bought = productIds ? this.orders.boughtBy(productIds) : undefined;
+    // The buyers of the products are found from the products' order lines, then their signups.
+    const bought = productIds ? await this.orders.buyers(productIds) : undefined;
     let members: AudienceMember[] = (await this.newsletter.mailable(topic, bought)).filter(
       (m) => !suppressed(m.email),
     );

@@ -13,5 +13,4 @@ export {
   type StoredOrderLine,
 } from './order-lines.js';
 export { OrdersService, toView } from './orders.service.js';
-export { type LineGroup, type OrderGroup, type SalesFigures } from './sales-figures.js';
 export { type Carrier, carrierOf } from './carriers.js';

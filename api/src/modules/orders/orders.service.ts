@@ -52,9 +52,9 @@ import {
   type PlacedOrder,
 } from './order-lines.js';
 import { Order } from './order.entity.js';
+import { soldOrder } from './sold-order.js';
 import { ShowsService } from '../shows/index.js';
 import { catalogueLineName } from './product-name.js';
-import { salesFigures, type SalesFigures, type SalesPeriod } from './sales-figures.js';
 
 export { addressColumns, lineItemName, refundOfLines, type LineRefund } from './order-lines.js';
 
@@ -248,6 +248,7 @@ export class OrdersService implements OnModuleInit {
         order.fanId = await this.events.fanOf(manager, order.email, now);
         const saved = await manager.save(order, { transaction: false });
         const rows = await this.insertLines(manager, saved, await this.manualLines(manager, lines));
+        await this.events.publish(manager, 'OrderPaid', { order: soldOrder(saved, rows) });
         const stockWarnings = await this.inventory.takeForMerchTable(manager, lines);
         return { ...toView({ ...saved, lines: rows }), stockWarnings };
       });
@@ -303,21 +304,6 @@ export class OrdersService implements OnModuleInit {
     return this.withLines(await recordsOfPerson(manager, Order, 'o', person), manager);
   }
 
-  /** The sales report's figures over a period, added up by the database (`salesFigures`). */
-  salesFigures(period: SalesPeriod): Promise<SalesFigures> {
-    return salesFigures(this.orders, period);
-  }
-
-  /** The shows any in-person sale names (by the orders' index of shows). */
-  async soldAtShows(): Promise<number[]> {
-    const rows = await this.orders
-      .createQueryBuilder('o')
-      .select('DISTINCT o.showId', 'showId')
-      .where('o.showId IS NOT NULL')
-      .getRawMany<{ showId: number | string }>();
-    return rows.map((row) => Number(row.showId));
-  }
-
   /** The order a checkout (or payment) session made, with its lines, or null while there is none. */
   async findBySession(
     sessionId: string,
@@ -369,7 +355,9 @@ export class OrdersService implements OnModuleInit {
   ): Promise<PlacedOrder> {
     await manager.insert(Order, order);
     const rows = await this.insertLines(manager, order as Order, lines);
-    return Object.assign(order as Order, { lines: rows });
+    const placed = Object.assign(order as Order, { lines: rows });
+    await this.events.publish(manager, 'OrderPaid', { order: soldOrder(placed, rows) });
+    return placed;
   }
 
   /**
@@ -386,8 +374,9 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * Sets an order's payment status and refunded cents. A full refund closes an order kept for
-   * shipping after its fan was erased.
+   * Sets an order's payment status and refunded cents, and tells the modules that follow it
+   * (`OrderDisputed` when it becomes disputed, `OrderRefunded` otherwise). A full refund closes an
+   * order kept for shipping after its fan was erased.
    */
   async setPaymentState(
     manager: EntityManager,
@@ -400,6 +389,14 @@ export class OrdersService implements OnModuleInit {
       { id: order.id },
       closing ? { ...update, ...erasedOrderFields(order) } : update,
     );
+    const lines = await manager.find(OrderLine, { where: { orderId: order.id } });
+    const before = soldOrder(order, lines);
+    const after = { ...before, ...update };
+    const disputed = update.paymentStatus === 'disputed' && order.paymentStatus !== 'disputed';
+    await this.events.publish(manager, disputed ? 'OrderDisputed' : 'OrderRefunded', {
+      before,
+      after,
+    });
   }
 
   /** Counts units of an order's lines as refunded, in the caller's transaction. */

@@ -1,2 +1,3 @@
 // What other modules may use of this one; they import nothing else of it.
-export { SalesModule } from './sales.module.js';
+export { SALES_ENTITIES, SalesModule } from './sales.module.js';
+export { SalesDays } from './sales-days.js';

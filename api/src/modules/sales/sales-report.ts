@@ -7,7 +7,7 @@ import type {
   SalesReport,
   SalesShow,
 } from '@artist/contracts';
-import type { LineGroup, OrderGroup, SalesFigures as Groups } from '../orders/index.js';
+import type { LineGroup, OrderGroup, SalesFigures as Groups } from './sales-figures.js';
 
 /** What the report reads of a show a sale names. */
 export interface SaleShow {
@@ -39,7 +39,7 @@ export function monthsBetween(first: string, last: string): string[] {
 }
 
 /**
- * Adds up the period's groups of orders (`OrdersService.salesFigures`) into the breakdowns.
+ * Adds up the period's groups of orders (`keptFigures`) into the breakdowns.
  * Revenue is net: what an order was charged less what was refunded (all of it for a `refunded`
  * order). A fully refunded order counts for no order and no item; a disputed one counts in full,
  * and its net also goes to `disputedCents`. Test orders moved no money: they are only counted.

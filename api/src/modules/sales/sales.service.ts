@@ -1,4 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import { SALES_MAX_DAYS, type SalesMemberships, type SalesReport } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { dateIn, nextDate, startOfDayIn } from '../../common/dates.js';
@@ -6,21 +8,22 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService } from '../catalog/index.js';
 import { MembershipsService } from '../memberships/index.js';
-import { OrdersService } from '../orders/index.js';
 import { ShowsService } from '../shows/index.js';
 import type { SalesQueryDto } from './dto/sales-query.dto.js';
+import { SaleDay } from './sale-day.entity.js';
+import { keptFigures } from './sales-figures.js';
 import { monthsBetween, SalesTally } from './sales-report.js';
 
 /**
- * Sales over a period of days in the artist's time zone, added up by the database
- * (`OrdersService.salesFigures`): the months' first moments in the artist's zone are worked out
- * here (SQLite has no time zones and MySQL's zone tables are often not loaded) and given to the
- * query, which counts each order in its month; a few hundred groups come back, folded here.
+ * Sales over a period of days in the artist's time zone, added up by the database from the
+ * figures kept by day (`SalesDays`, `keptFigures`): a day is one in the artist's zone, worked out
+ * when the sale is kept (SQLite has no time zones and MySQL's zone tables are often not loaded),
+ * so a period and its months are ranges of days; a few hundred groups come back, folded here.
  */
 @Injectable()
 export class SalesService {
   constructor(
-    private readonly orders: OrdersService,
+    @InjectRepository(SaleDay) private readonly days: Repository<SaleDay>,
     private readonly shows: ShowsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -49,7 +52,7 @@ export class SalesService {
     // A merch-table sale at a picked show counts in the month of the show's date, whenever it was
     // entered, and only if that date is in the period; one at a show deleted since counts when
     // it was made.
-    const shown = await this.orders.soldAtShows();
+    const shown = await this.soldAtShows();
     const shows = shown.length ? await this.shows.findByIds(shown) : [];
     const showParts = new Map(
       shows.map((show) => [
@@ -57,12 +60,10 @@ export class SalesService {
         show.date >= from && show.date <= to ? months.indexOf(show.date.slice(0, 7)) : -1,
       ]),
     );
-    const start = startOfDayIn(timeZone, from);
-    const end = startOfDayIn(timeZone, nextDate(to));
-    const figures = await this.orders.salesFigures({
-      start,
-      end,
-      partStarts: months.slice(1).map((month) => startOfDayIn(timeZone, `${month}-01`)),
+    const figures = await keptFigures(this.days, {
+      from,
+      to,
+      partStarts: months.slice(1).map((month) => `${month}-01`),
       showParts,
     });
     const testOrdersLeftOut = tally.addFigures(figures);
@@ -71,8 +72,23 @@ export class SalesService {
         { from, to, timeZone, testOrdersLeftOut },
         new Map(shows.map((show) => [show.id, show])),
       ),
-      memberships: await this.membershipIncome(start, end, from, to),
+      memberships: await this.membershipIncome(
+        startOfDayIn(timeZone, from),
+        startOfDayIn(timeZone, nextDate(to)),
+        from,
+        to,
+      ),
     };
+  }
+
+  /** The shows any in-person sale names (by the kept days' index of shows). */
+  private async soldAtShows(): Promise<number[]> {
+    const rows = await this.days
+      .createQueryBuilder('d')
+      .select('DISTINCT d.showId', 'showId')
+      .where('d.showId <> 0')
+      .getRawMany<{ showId: number | string }>();
+    return rows.map((row) => Number(row.showId));
   }
 
   /** The period's paid membership invoices, by month in the artist's time zone. */

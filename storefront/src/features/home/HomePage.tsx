@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { SECTION_IDS, type SectionId } from '@artist/contracts';
+import { useShop, WithStore } from '../../app/shop.js';
+import { loadedStoreRuntime } from '../../app/storeRuntimeChunk.js';
 import { AboutSection } from '../about/AboutSection.js';
-import { CartPanel } from '../cart/CartPanel.js';
 import { HeroSection } from '../hero/HeroSection.js';
 import { MusicSection } from '../music/MusicSection.js';
 import { TopNav } from '../nav/TopNav.js';
@@ -15,7 +16,6 @@ import {
   type LaterSections,
 } from './laterSectionsChunk.js';
 import { useShownSections } from './useShownSections.js';
-import { Toaster } from '../toast/Toaster.js';
 
 /**
  * The sections below the hero, in page order; each mounts on its own (`useShownSections`). The
@@ -32,20 +32,34 @@ const LATER_COUNT: LaterSections['LATER_SECTIONS']['length'] = 6;
 const BELOW_THE_HERO_COUNT = NEAR_THE_HERO.length + LATER_COUNT;
 
 /**
- * The chunk of the later sections, loaded on the first call (when one of them is to mount);
- * `ready` settles once they can render.
+ * The chunk of the later sections, loaded with the store (they read and write it) on the first
+ * call (when one of them is to mount); `ready` settles once they can render.
  */
 function useLaterSections(): { later: LaterSections | null; load: () => Promise<void> } {
-  const [later, setLater] = useState<LaterSections | null>(() => loadedLaterSections() ?? null);
+  const { store, loadStore } = useShop();
+  const [later, setLater] = useState<LaterSections | null>(() =>
+    store ? (loadedLaterSections() ?? null) : null,
+  );
   const load = useCallback(
     () =>
-      loadLaterSections().then((module) => {
+      Promise.all([loadLaterSections(), loadStore()]).then(([module]) => {
         // Rendered before the promise settles, so a scroll waiting on it finds the section.
         flushSync(() => setLater(module));
       }),
-    [],
+    [loadStore],
   );
   return { later, load };
+}
+
+/** The cart panel and the toasts, which come with the store. */
+function StoreParts() {
+  const runtime = loadedStoreRuntime();
+  return runtime ? (
+    <>
+      <runtime.CartPanel />
+      <runtime.Toaster />
+    </>
+  ) : null;
 }
 
 /**
@@ -76,8 +90,9 @@ function useScrollToAddressedSection(ready: boolean) {
 
 /**
  * The navigation and hero (what the first screen shows, and what the server's first paint already
- * painted) mount at once; the sections below them mount one by one as they near the viewport or
- * the browser idles (`useShownSections`), and the footer after the last of them.
+ * painted) mount at once, without the store; the sections below them mount one by one as they
+ * near the viewport or the browser idles (`useShownSections`), and the footer after the last of
+ * them. The later ones, the cart panel and the toasts render with the store, once it has loaded.
  */
 export function HomePage() {
   const whole = useWholePageAddressed();
@@ -97,10 +112,9 @@ export function HomePage() {
     return () => document.removeEventListener(SHOW_ALL_SECTIONS_EVENT, waitForLater);
   }, [later, load]);
 
-  const sections: (readonly [string, () => ReactNode])[] = [
-    ...NEAR_THE_HERO,
-    ...(later ? later.LATER_SECTIONS : []),
-  ];
+  const laterShown: (readonly [string, () => ReactNode])[] = later
+    ? later.LATER_SECTIONS.slice(0, Math.max(0, shown - NEAR_THE_HERO.length))
+    : [];
   return (
     <>
       <PageMetadata />
@@ -110,15 +124,31 @@ export function HomePage() {
       <TopNav />
       <main id="main" tabIndex={-1}>
         <HeroSection />
-        {sections.slice(0, shown).map(([id, Section]) => (
+        {NEAR_THE_HERO.slice(0, shown).map(([id, Section]) => (
           <Section key={id} />
         ))}
+        {laterShown.length > 0 && (
+          <WithStore>
+            {laterShown.map(([id, Section]) => (
+              <Section key={id} />
+            ))}
+          </WithStore>
+        )}
         {!complete && <div ref={next} className="section-placeholder" aria-hidden="true" />}
-        {complete && later && <later.CheckoutReturn />}
+        {complete && later && (
+          <WithStore>
+            <later.CheckoutReturn />
+          </WithStore>
+        )}
       </main>
-      {complete && later && <later.Footer />}
-      <CartPanel />
-      <Toaster />
+      {complete && later && (
+        <WithStore>
+          <later.Footer />
+        </WithStore>
+      )}
+      <WithStore>
+        <StoreParts />
+      </WithStore>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_PATH } from '@artist/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/store.js';
+import { useShop } from '../../app/shop.js';
 import { artist } from '../../content/artist.js';
-import { selectCartCount, setCartOpen } from '../cart/cartSlice.js';
 import { NAV_LINKS, scrollToSection } from './sections.js';
 
 /** The badge text: the count, or '9+' above nine. */
@@ -21,8 +20,8 @@ export function badgeText(count: number): string {
  */
 export function TopNav({ away = false }: { away?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const count = useAppSelector(selectCartCount);
-  const dispatch = useAppDispatch();
+  // Without the store: the header is on the first screen, which renders before it loads.
+  const { cartCount: count, openCart } = useShop();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Escape closes the open menu and hands focus back to its toggle.
@@ -78,7 +77,7 @@ export function TopNav({ away = false }: { away?: boolean }) {
             type="button"
             className="top-nav__cart"
             aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-            onClick={() => dispatch(setCartOpen(true))}
+            onClick={openCart}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
               <path
