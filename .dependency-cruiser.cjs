@@ -5,11 +5,11 @@ const MODULE = '^api/src/modules/([^/]+)/';
 const NOT_SPEC = '\\.spec\\.ts$';
 const FRONT_DOOR = '^api/src/modules/[^/]+/index\\.ts$';
 /**
- * Temporary: the email and campaigns modules are being rebuilt (email as a delivery engine, the
- * templates beside their causes), so imports into their files keep their paths until that lands,
- * when this exception and its two uses below go and the two modules get their index.ts.
+ * Temporary: the campaigns' sender still delivers with the email module's own SMTP, lease and
+ * quota parts; once campaigns enqueue into the outbox's bulk lane, this exception goes.
  */
-const UNTIL_EMAIL_IS_A_DELIVERY_ENGINE = '^api/src/modules/(email|campaigns)/';
+const UNTIL_EMAIL_IS_A_DELIVERY_ENGINE =
+  '^api/src/modules/email/(smtp|mail-quotas|mail-sender\\.service|queued-message)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -76,7 +76,7 @@ module.exports = {
       comment: 'The app, its commands and the web layer reach a module through its index.ts too.',
       severity: 'error',
       from: { path: '^api/src/', pathNot: `^api/src/modules/|${NOT_SPEC}` },
-      to: { path: '^api/src/modules/', pathNot: [FRONT_DOOR, UNTIL_EMAIL_IS_A_DELIVERY_ENGINE] },
+      to: { path: '^api/src/modules/', pathNot: FRONT_DOOR },
     },
     {
       name: 'common-and-database-import-no-module',

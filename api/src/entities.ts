@@ -1,13 +1,13 @@
 import { ACCOUNTS_ENTITIES } from './modules/accounts/index.js';
 import { AUTH_ENTITIES } from './modules/auth/index.js';
-import { CAMPAIGNS_ENTITIES } from './modules/campaigns/campaigns.module.js';
+import { CAMPAIGNS_ENTITIES } from './modules/campaigns/index.js';
 import { CATALOG_ENTITIES } from './modules/catalog/index.js';
 import { CHECKOUT_ENTITIES } from './modules/checkout/index.js';
 import { CONTACT_ENTITIES } from './modules/contact/index.js';
 import { CONTENT_ENTITIES } from './modules/content/index.js';
 import { DEPLOY_ENTITIES } from './modules/deploy/index.js';
 import { DISCOUNTS_ENTITIES } from './modules/discounts/index.js';
-import { EMAIL_ENTITIES } from './modules/email/email.module.js';
+import { EMAIL_ENTITIES } from './modules/email/index.js';
 import { FANS_ENTITIES } from './modules/fans/index.js';
 import { GALLERY_ENTITIES } from './modules/gallery/index.js';
 import { MEMBERSHIPS_ENTITIES } from './modules/memberships/index.js';

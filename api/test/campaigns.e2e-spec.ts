@@ -17,6 +17,7 @@ import { showInput } from './utils/shows.js';
 import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { clearTables } from './utils/test-app.js';
+import { BUYER_FORM, payWithTestProvider, shirt } from './utils/checkout.js';
 import { swapCase } from './utils/tokens.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
@@ -44,6 +45,7 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
     MAIL_FROM: 'Wren Calloway <news@example.test>',
     ARTIST_TIMEZONE: 'Asia/Tokyo',
+    PAYMENT_PROVIDER: 'test',
   });
   let admin: TestAgent;
   let data: DataSource;
@@ -542,6 +544,27 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     // The alert went out while the campaign was still sending.
     const alertAt = smtp.received.indexOf(smtp.to(ARTIST)[0]);
     expect(alertAt).toBeLessThan(smtp.received.indexOf(campaignMail(smtp).at(-1)!));
+  });
+
+  it('sends an order confirmation paid mid-campaign within 5 s, ahead of the campaign', async () => {
+    // 30 fans at RATE a second: the campaign sends for 6 s at least.
+    await fans(30);
+    await outboxSettled(t);
+    const created = await draft();
+    await admin.post(`/api/admin/campaigns/${created.id}/send`).send({}).expect(200);
+    await eventually(() => campaignMail(smtp).length >= 2, 10_000, 'the first messages');
+    const paidAt = Date.now();
+    await payWithTestProvider(t, [shirt('M', 1)]);
+    await eventually(() => smtp.to(BUYER_FORM.email).length === 1, 5000, 'the confirmation');
+    expect(Date.now() - paidAt).toBeLessThan(5000);
+    const [confirmation] = smtp.to(BUYER_FORM.email);
+    expect(confirmation.parsed.subject).toMatch(/^Your order #\d+ is confirmed$/);
+    expect((await campaign(created.id)).status).toBe('sending');
+    await finished(created.id);
+    expect(smtp.received.indexOf(confirmation)).toBeLessThan(
+      smtp.received.indexOf(campaignMail(smtp).at(-1)!),
+    );
+    expect(await campaign(created.id)).toMatchObject({ recipients: 30, sent: 30 });
   });
 
   it('answers an unsubscribe that comes in while its message is being handed over only once it is', async () => {

@@ -2,6 +2,9 @@ import request from 'supertest';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { LEASE_MS } from '../src/modules/email/mail-sender.service.js';
 import { OutboxService } from '../src/modules/email/outbox.service.js';
+import { artistContactEmail } from '../src/modules/contact/emails/artist-contact.email.js';
+import { APP_CONFIG } from '../src/config/config.module.js';
+import type { AppConfig } from '../src/config/env.js';
 import { Transactions } from '../src/database/transaction.js';
 import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { shirt, startStripeApp, stripeShop } from './utils/checkout.js';
@@ -208,6 +211,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
    */
   async function batchWithFailedWrite(fail: () => Error, sent: number) {
     const outbox = s.t.app.get(OutboxService);
+    const config = s.t.app.get<AppConfig>(APP_CONFIG);
     const update = EntityManager.prototype.update;
     let first: unknown;
     const spy = jest.spyOn(EntityManager.prototype, 'update').mockImplementation(function (
@@ -229,13 +233,16 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     try {
       await s.t.app.get(Transactions).run(async (manager) => {
         for (const id of [1, 2, 3])
-          await outbox.queueContactMessage(manager, id, {
-            firstName: 'Dolly',
-            lastName: `Parton ${id}`,
-            email: `dolly${id}@example.com`,
-            subject: 'booking',
-            message: `Message ${id}`,
-          });
+          await outbox.queue(
+            manager,
+            artistContactEmail(config, id, {
+              firstName: 'Dolly',
+              lastName: `Parton ${id}`,
+              email: `dolly${id}@example.com`,
+              subject: 'booking',
+              message: `Message ${id}`,
+            })!,
+          );
       });
       await eventually(() => smtp.received.length === 3, 15_000, 'the three alerts');
       const written = async () => (await emails(s.t)).filter((e) => e.status === 'sent').length;

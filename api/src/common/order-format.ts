@@ -83,3 +83,6 @@ export const summariseLineItems = (items: OrderLineItem[]): string =>
 
 /** Cents as dollars with two decimals: 2500 → "25.00". */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The number the buyer, the admin and every email use for an order. */
+export const orderNumber = (id: number) => `#${id}`;

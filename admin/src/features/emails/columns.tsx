@@ -1,4 +1,5 @@
 import {
+  EMAIL_KIND_LABELS,
   EMAIL_WAITING_PREFIX,
   type EmailKind,
   type EmailStatus,
@@ -20,27 +21,8 @@ const STATUS: Record<EmailStatus, { label: string; tone: StatusTone }> = {
   failed: { label: 'Failed', tone: 'danger' },
 };
 
-/** What each kind of email is, in words; a kind added to contracts fails typecheck until named. */
-export const KIND_LABELS: Record<EmailKind, string> = {
-  'order-confirmation': 'Order confirmation',
-  'order-shipped': 'Shipped',
-  'order-refunded': 'Refund',
-  'artist-order': 'New order alert',
-  'artist-free-orders': 'Free orders digest',
-  'artist-contact': 'Message alert',
-  'newsletter-confirm': 'Newsletter confirmation',
-  'notify-confirm': 'Notify-me confirmation',
-  'back-in-stock': 'Back in stock',
-  'password-reset': 'Password reset',
-  'campaign-test': 'Campaign test',
-  'checkout-reminder': 'Checkout reminder',
-  'download-links': 'Download links',
-  'membership-card-declined': 'Membership card declined',
-  'account-sign-in': 'Account sign-in code',
-  'account-erased': 'Account erased',
-};
-
-export const kindLabel = (kind: string) => KIND_LABELS[kind as EmailKind] ?? kind;
+/** What each kind of email is, in words (`EMAIL_KIND_LABELS`); an unknown kind as it is. */
+export const kindLabel = (kind: string) => EMAIL_KIND_LABELS[kind as EmailKind] ?? kind;
 
 type EmailState = Pick<OutboxEmailSummary, 'status' | 'lastError'>;
 

@@ -59,6 +59,7 @@ import { AddMembershipCheckouts1768600000100 } from './1768600000100-AddMembersh
 import { AddMembershipPresales1768600000200 } from './1768600000200-AddMembershipPresales.js';
 import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js';
 import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesReport.js';
+import { AddEmailLanes1768800000200 } from './1768800000200-AddEmailLanes.js';
 import { KeepDailySales1768800000400 } from './1768800000400-KeepDailySales.js';
 
 /** In order of application. */
@@ -123,5 +124,6 @@ export const migrations = [
   AddMembershipPresales1768600000200,
   AddReleaseDates1768600000300,
   CoverTheSalesReport1768700000001,
+  AddEmailLanes1768800000200,
   KeepDailySales1768800000400,
 ];

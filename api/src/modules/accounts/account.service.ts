@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ACCOUNT_ERASE_CONFIRM_MESSAGE,
@@ -11,15 +11,17 @@ import {
   type FanExport,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { Transactions } from '../../database/transaction.js';
-import { carrierOf } from '../email/carriers.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { OutboxService } from '../email/index.js';
 import { FansService } from '../fans/index.js';
 import { NewsletterService } from '../newsletter/index.js';
 import { NotifyService } from '../notify/index.js';
-import { lineView, OrdersService, type PlacedOrder } from '../orders/index.js';
+import { carrierOf, lineView, OrdersService, type PlacedOrder } from '../orders/index.js';
+import { accountErasedEmail } from './emails/account-erased.email.js';
 import { minutesOf, RateLimiter } from '../rate-limit/index.js';
 import { MembershipsService } from '../memberships/index.js';
 import { LibraryService, type LibraryOpened } from '../releases/index.js';
@@ -34,6 +36,7 @@ export const NOT_WAITING_MESSAGE = 'You have no waiting request with this id.';
 @Injectable()
 export class AccountService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
@@ -175,7 +178,7 @@ export class AccountService {
     await this.fans.erase(fan.fanId);
     const now = this.clock.now().getTime();
     await this.transactions.run((manager) =>
-      this.outbox.queueAccountErased(manager, fan.email, now),
+      this.outbox.queue(manager, accountErasedEmail(this.config.publicUrl, fan.email, now)),
     );
   }
 }

@@ -17,7 +17,8 @@ import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { OutboxService } from '../email/index.js';
+import { accountSignInEmail } from './emails/account-sign-in.email.js';
 import { SignInCode } from './account.entity.js';
 import { AccountSessions } from './account-sessions.service.js';
 import { digest, newSecret } from './fan-session.js';
@@ -77,14 +78,17 @@ export class SignInService {
             .orUpdate(['codeHash', 'tokenHash', 'expiresAt', 'wrongTries', 'usedAt'], ['email'])
             .execute();
           const { id } = await manager.findOneByOrFail(SignInCode, { email: key });
-          const queued = await this.outbox.queueAccountSignIn(manager, {
-            id,
-            email: key,
-            code,
-            token,
-            tokenHash,
-            minutes: ACCOUNT_CODE_MINUTES,
-          });
+          const queued = await this.outbox.queue(
+            manager,
+            accountSignInEmail(this.config.publicUrl, {
+              id,
+              email: key,
+              code,
+              token,
+              tokenHash,
+              minutes: ACCOUNT_CODE_MINUTES,
+            }),
+          );
           if (!queued) throw new MailboxFull();
         }),
       );

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
 import type {
@@ -12,9 +18,12 @@ import { Clock } from '../../common/clock.js';
 import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { SessionRecord } from '../../database/session.entity.js';
 import { Transactions } from '../../database/transaction.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { OutboxService } from '../email/index.js';
 import { tryAgainIn } from '../rate-limit/index.js';
 import { ADMIN_USERNAME } from './auth.service.js';
+import { passwordResetEmail } from './emails/password-reset.email.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { Passwords } from './password.js';
 import {
@@ -49,6 +58,7 @@ export class AccountService {
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
@@ -67,13 +77,13 @@ export class AccountService {
     const queued = await this.transactions.run(async (manager) => {
       const user = await manager.findOneBy(User, { username: ADMIN_USERNAME });
       if (!user) return false;
-      const sent = await this.outbox.queuePasswordReset(manager, {
+      const email = passwordResetEmail(this.config, {
         userId: user.id,
         token,
         tokenHash: hash,
         minutes: RESET_LINK_MINUTES,
       });
-      if (!sent) return false;
+      if (!email || !(await this.outbox.queue(manager, email))) return false;
       await manager.update(
         User,
         { id: user.id },

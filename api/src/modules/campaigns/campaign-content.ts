@@ -3,8 +3,8 @@ import type { CampaignAudience, MembershipPerkMessage } from '@artist/contracts'
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import { GALLERY_MEDIA_PATH } from '../gallery/index.js';
-import type { MjmlCompiler } from '../email/mjml-compiler.js';
-import { campaignEmailSource, type RenderedEmail } from '../email/templates.js';
+import type { MjmlCompiler, RenderedEmail } from '../email/index.js';
+import { campaignEmailSource } from './emails/campaign.email.js';
 
 /**
  * Where each recipient's unsubscribe link goes in the stored HTML. An HTML comment: the body's

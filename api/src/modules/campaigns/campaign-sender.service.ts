@@ -14,9 +14,8 @@ import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { takeQuotaUpTo } from '../email/mail-quotas.js';
 import { GIVE_UP_AFTER_MS, LEASE_MS, retryDelay } from '../email/mail-sender.service.js';
-import { newsletterLinks } from '../email/outbox.service.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from '../email/smtp.js';
-import { NewsletterService } from '../newsletter/index.js';
+import { NewsletterService, newsletterUnsubscribeLink } from '../newsletter/index.js';
 import { perkOf, personalise } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 import { CampaignsService, countOnce } from './campaigns.service.js';
@@ -368,10 +367,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       });
       return;
     }
-    const unsubscribe = newsletterLinks(this.config.publicUrl, {
-      confirmToken: '',
-      unsubscribeToken: recipient.token,
-    }).unsubscribe;
+    const unsubscribe = newsletterUnsubscribeLink(this.config.publicUrl, recipient.token);
     const { html, text } = personalise(campaign, unsubscribe);
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
     await this.transport!.sendMail({

@@ -44,7 +44,7 @@ import { SuppressionsService } from './suppressions.service.js';
 import { DataSource } from 'typeorm';
 import { CampaignRecord } from './campaign.entity.js';
 import { UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
-import { isTokenShaped } from '../email/link-pages.js';
+import { isTokenShaped } from '../../common/link-pages.js';
 
 const campaignColumns: CsvColumn<Campaign>[] = [
   ...csvColumns<Campaign>('id', 'createdAt', 'subject', 'status'),

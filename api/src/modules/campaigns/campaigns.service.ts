@@ -26,9 +26,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { ContentService } from '../content/index.js';
-import { newLinkToken } from '../email/link-pages.js';
-import { MjmlCompiler } from '../email/mjml-compiler.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { newLinkToken } from '../../common/link-pages.js';
+import { MjmlCompiler, OutboxService } from '../email/index.js';
 import { AudienceService } from './audience.service.js';
 import { renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
@@ -194,13 +193,12 @@ export class CampaignsService implements OnModuleInit {
         await this.outbox.queue(manager, {
           key: `campaign-test:${id}:${now}:${randomBytes(6).toString('hex')}`,
           kind: 'campaign-test',
-          subject: { type: 'campaign', id },
+          about: { type: 'campaign', id },
           to: { address: email },
-          content: {
-            subject: content.subject,
-            html: content.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, placeholder),
-            text: content.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, placeholder),
-          },
+          subject: content.subject,
+          html: content.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, placeholder),
+          text: content.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, placeholder),
+          lane: 'transactional',
         });
       }
     });

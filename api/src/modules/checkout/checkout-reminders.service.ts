@@ -7,12 +7,11 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { JobLeases } from '../cluster/index.js';
-import { takeQuota } from '../email/mail-quotas.js';
-import { mailboxKey } from '../email/mailbox.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { mailboxKey, OutboxService, takeQuota } from '../email/index.js';
 import { OrdersService } from '../orders/index.js';
 import { CheckoutReminder } from './checkout-reminder.entity.js';
 import { CheckoutSession } from './checkout-session.entity.js';
+import { checkoutReminderEmail } from './emails/checkout-reminder.email.js';
 import type { ProviderSession } from './payment-provider.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -138,12 +137,15 @@ export class CheckoutRemindersService implements OnModuleInit {
     const week = { max: 1, windowMs: REMINDER_WINDOW_MS, aligned: false };
     const quota = await takeQuota(manager, reminderQuotaName(reminder.email), week, now);
     if (!quota.granted) return skip('one this week already');
-    const queued = await this.outbox.queueCheckoutReminder(manager, {
-      sessionId: reminder.sessionId,
-      email: reminder.email,
-      recoveryUrl: reminder.recoveryUrl,
-      items: record.orderLineItems(),
-    });
+    const queued = await this.outbox.queue(
+      manager,
+      checkoutReminderEmail(this.config, {
+        sessionId: reminder.sessionId,
+        email: reminder.email,
+        recoveryUrl: reminder.recoveryUrl,
+        items: record.orderLineItems(),
+      }),
+    );
     if (!queued) return skip('mailbox had its emails today');
     await manager.update(CheckoutReminder, { sessionId: reminder.sessionId }, { state: 'sent' });
     return 'sent';

@@ -1,9 +1,12 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JobLeases } from '../cluster/index.js';
-import { FREE_ORDERS_DIGEST_KIND, OutboxService } from '../email/outbox.service.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { OutboxService } from '../email/index.js';
 import { OrdersService } from '../orders/index.js';
+import { freeOrdersDigestEmail, freeOrdersDigestKey } from './emails/free-orders-digest.email.js';
 
 const HOUR_MS = 60 * 60_000;
 /**
@@ -27,6 +30,7 @@ export class FreeOrderDigest implements OnModuleInit {
   private readonly logger = new Logger(FreeOrderDigest.name);
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
@@ -61,17 +65,16 @@ export class FreeOrderDigest implements OnModuleInit {
     if (byHour.size === 0) return 0;
     const doneKeys = await this.outbox.queuedKeys(
       manager,
-      [...byHour.keys()].map(digestKey),
+      [...byHour.keys()].map(freeOrdersDigestKey),
       from - HOUR_MS,
     );
     let queued = 0;
     for (const [hour, ofHour] of byHour) {
-      if (doneKeys.has(digestKey(hour))) continue;
+      if (doneKeys.has(freeOrdersDigestKey(hour))) continue;
       const lines = ofHour.map(({ id, items }) => ({ id, items }));
-      if (await this.outbox.queueFreeOrdersDigest(manager, hour, lines)) queued++;
+      const digest = freeOrdersDigestEmail(this.config, hour, lines);
+      if (digest && (await this.outbox.queue(manager, digest))) queued++;
     }
     return queued;
   }
 }
-
-const digestKey = (hour: number) => `${FREE_ORDERS_DIGEST_KIND}:${new Date(hour).toISOString()}`;

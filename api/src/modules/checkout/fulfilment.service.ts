@@ -1,4 +1,4 @@
-import { GoneException, Injectable, Logger } from '@nestjs/common';
+import { GoneException, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { normaliseEmail } from '../../common/strings.js';
@@ -6,7 +6,9 @@ import { isDuplicateKeyError, Transactions } from '../../database/transaction.js
 import { InventoryService, CatalogService } from '../catalog/index.js';
 import { DiscountsService } from '../discounts/index.js';
 import { DownloadsService } from '../releases/index.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { OutboxService } from '../email/index.js';
 import { DomainEvents } from '../../common/domain-events.js';
 import {
   addressColumns,
@@ -19,6 +21,7 @@ import {
 import { CheckoutSession } from './checkout-session.entity.js';
 import { ChargeEvent } from './charge-event.entity.js';
 import { isFreeOrder } from './digital-lines.js';
+import { orderPaidEmails } from './emails/order-paid.email.js';
 import type { ChargeUpdate, ProviderSession } from './payment-provider.js';
 
 export type FulfilmentResult = 'created' | 'already-fulfilled' | 'unpaid' | 'unknown-session';
@@ -37,6 +40,7 @@ export class FulfilmentService {
   private readonly logger = new Logger(FulfilmentService.name);
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
@@ -120,10 +124,11 @@ export class FulfilmentService {
         );
       const view = toView(placed);
       const links = await this.downloads.linksOfOrder(manager, view.id);
-      await this.outbox.queueOrderPaid(manager, view, order.shippingAmount ?? record.shipping, {
+      const emails = orderPaidEmails(this.config, view, order.shippingAmount ?? record.shipping, {
         downloads: this.downloads.emailLinks(links),
         free: isFreeOrder(order as StoredOrder),
       });
+      for (const email of emails) await this.outbox.queue(manager, email);
       return 'created' as const;
     });
     // After the commit, so a refund or dispute recorded meanwhile is seen by one side or the other.

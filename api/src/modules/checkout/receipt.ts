@@ -4,7 +4,7 @@ import {
   type CheckoutReceipt,
   type CheckoutReceiptSummary,
 } from '@artist/contracts';
-import { orderNumber } from '../email/templates.js';
+import { orderNumber } from '../../common/order-format.js';
 import { toView, type OrdersService } from '../orders/index.js';
 import { CheckoutSession } from './checkout-session.entity.js';
 import { isFreeOrder } from './digital-lines.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BadGatewayException,
   BadRequestException,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -12,8 +13,10 @@ import { ERASED, type Order as OrderView } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
 import { Transactions } from '../../database/transaction.js';
 import { dollars } from '../../common/order-format.js';
-import { OutboxService } from '../email/outbox.service.js';
-import { orderRefunded } from '../email/templates.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { artistReplyTo, OutboxService } from '../email/index.js';
+import { orderRefunded } from './emails/order-refunded.email.js';
 import {
   lineItemName,
   OrdersService,
@@ -49,6 +52,7 @@ export class RefundService {
   private readonly logger = new Logger(RefundService.name);
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly provider: PaymentProvider,
     private readonly fulfilment: FulfilmentService,
     private readonly clock: Clock,
@@ -170,10 +174,11 @@ export class RefundService {
     await this.outbox.queue(manager, {
       key: `order-refunded:${order.id}:${refundedAfter}`,
       kind: 'order-refunded',
-      subject: { type: 'order', id: order.id },
+      about: { type: 'order', id: order.id },
       to: { address: order.email, name: order.customerName },
-      replyTo: this.outbox.artistReplyTo(),
-      content: orderRefunded({
+      headers: { replyTo: artistReplyTo(this.config) },
+      lane: 'transactional',
+      ...orderRefunded({
         orderId: order.id,
         customerName: order.customerName,
         amountCents: amount,

@@ -1,5 +1,5 @@
 import { preOrderNote } from '@artist/contracts';
-import { htmlDocument } from '../email/html-page.js';
+import { htmlDocument } from '../../common/html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../../common/order-format.js';
 import { countryName } from '../shipping/index.js';

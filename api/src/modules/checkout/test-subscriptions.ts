@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { BillingEvent } from '../../common/billing-events.js';
 import { escapeHtml } from '../../common/strings.js';
 import { dollars } from '../../common/order-format.js';
-import { htmlDocument } from '../email/html-page.js';
+import { htmlDocument } from '../../common/html-page.js';
 import type { NewSubscriptionSession } from './payment-provider.js';
 
 /** Where the test provider's subscription checkout and billing portal pages live. */

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DomainEvents } from '../../common/domain-events.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -14,7 +14,10 @@ import { Clock } from '../../common/clock.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { filtersByValue, updateSelected, type ListDefinition } from '../../lists/list.js';
 import { Transactions } from '../../database/transaction.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { OutboxService } from '../email/index.js';
+import { artistContactEmail } from './emails/artist-contact.email.js';
 import { ContactMessage } from './contact-message.entity.js';
 import type { ContactDto } from './dto/contact.dto.js';
 
@@ -22,6 +25,7 @@ import type { ContactDto } from './dto/contact.dto.js';
 export class ContactService {
   constructor(
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
@@ -33,7 +37,8 @@ export class ContactService {
     await this.transactions.run(async (manager) => {
       const fanId = await this.events.fanOf(manager, input.email, this.clock.now());
       const { identifiers } = await manager.insert(ContactMessage, { ...input, fanId });
-      await this.outbox.queueContactMessage(manager, identifiers[0].id as number, input);
+      const alert = artistContactEmail(this.config, identifiers[0].id as number, input);
+      if (alert) await this.outbox.queue(manager, alert);
     });
   }
 

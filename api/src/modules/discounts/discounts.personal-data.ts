@@ -4,7 +4,7 @@ import {
   type PersonalData,
   type PersonalDataTrail,
 } from '../../common/personal-data.js';
-import { mailboxDigest } from '../email/mailbox.js';
+import { mailboxDigest } from '../email/index.js';
 import { DiscountHold } from './discount.entity.js';
 
 /**

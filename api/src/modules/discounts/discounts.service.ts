@@ -18,7 +18,7 @@ import { DomainEvents } from '../../common/domain-events.js';
 import type { ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
-import { mailboxKey } from '../email/mailbox.js';
+import { mailboxKey } from '../email/index.js';
 import { erasedMailboxKey } from './discounts.personal-data.js';
 import { DiscountCodeRecord, DiscountHold } from './discount.entity.js';
 

@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { MailSender } from './mail-sender.service.js';
 import { OutboxEmail } from './outbox-email.entity.js';
-import { OutboxService } from './outbox.service.js';
+import { OutboxService, type EmailLane } from './outbox.service.js';
 
 /** The admin's view of the outbox: list, preview, resend. */
 @Injectable()
@@ -93,13 +93,18 @@ export class EmailsService {
       const queued = await this.outbox.queue(manager, {
         key,
         kind: row.kind as EmailKind,
-        subject: row.subjectType ? { type: row.subjectType, id: row.subjectId ?? '' } : null,
+        about: row.subjectType ? { type: row.subjectType, id: row.subjectId ?? '' } : null,
         to: { address: row.toAddress, name: row.toName },
-        replyTo: row.replyToAddress
-          ? { address: row.replyToAddress, name: row.replyToName }
-          : undefined,
-        listUnsubscribe: row.listUnsubscribe ?? undefined,
-        content: { subject: row.subject, html: row.html, text: row.text },
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: {
+          replyTo: row.replyToAddress
+            ? { address: row.replyToAddress, name: row.replyToName }
+            : undefined,
+          listUnsubscribe: row.listUnsubscribe ?? undefined,
+        },
+        lane: row.lane as EmailLane,
       });
       if (!queued) throw new BadRequestException('This email is already being sent again.');
       return manager.findOneByOrFail(OutboxEmail, { key });

@@ -33,6 +33,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 @Index('IDX_emails_createdAt', ['createdAt'])
 @Index(['status', 'nextAttemptAt'])
 @Index('IDX_emails_subject', ['subjectType', 'subjectId'])
+@Index('IDX_emails_lane_due', ['lane', 'status', 'nextAttemptAt'])
 export class OutboxEmail extends QueuedMessage {
   @PrimaryGeneratedColumn()
   id: number;
@@ -44,6 +45,10 @@ export class OutboxEmail extends QueuedMessage {
 
   @Column({ type: 'varchar', length: 30 })
   kind: string;
+
+  /** `transactional` or `bulk` (`EmailLane`): the sender's lanes, the first never behind the second. */
+  @Column({ type: 'varchar', length: 20, default: 'transactional' })
+  lane: string;
 
   /**
    * What it is about (`EmailSubject`): the record whose change caused it, by which a fan's

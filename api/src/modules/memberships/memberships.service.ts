@@ -43,7 +43,8 @@ import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { PaymentProvider, PaymentProviderError, PaymentsNotSetUpError } from '../checkout/index.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { OutboxService } from '../email/index.js';
+import { cardDeclinedEmail } from './emails/card-declined.email.js';
 import { MembershipCheckout } from './membership-checkout.entity.js';
 import { MembershipEvent } from './membership-event.entity.js';
 import { MembershipPayment } from './membership-payment.entity.js';
@@ -590,13 +591,16 @@ export class MembershipsService extends BillingEvents {
       const tier = row.tierId
         ? await manager.findOneBy(MembershipTierRecord, { id: row.tierId })
         : null;
-      await this.outbox.queueMembershipCardDeclined(manager, {
-        membershipId: row.id,
-        invoiceId: invoice.id,
-        email,
-        tierName: tier?.name ?? null,
-        updateUrl: `${this.config.publicUrl}${CARD_LINK_PATH}?token=${row.cardToken}`,
-      });
+      await this.outbox.queue(
+        manager,
+        cardDeclinedEmail(this.config, {
+          membershipId: row.id,
+          invoiceId: invoice.id,
+          email,
+          tierName: tier?.name ?? null,
+          updateUrl: `${this.config.publicUrl}${CARD_LINK_PATH}?token=${row.cardToken}`,
+        }),
+      );
     }
   }
 

@@ -9,7 +9,7 @@ import { publicReadPath } from '../../common/public-reads.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { InventoryService } from '../catalog/index.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { OutboxService } from '../email/index.js';
 
 /** The outcomes a Stripe webhook delivery is counted under. */
 export type WebhookOutcome = 'processed' | 'refused' | 'failed';

@@ -20,14 +20,14 @@ import {
   NEWSLETTER_CONFIRM_PATH,
   NEWSLETTER_RESUBSCRIBE_PATH,
   NEWSLETTER_UNSUBSCRIBE_PATH,
-} from '../email/outbox.service.js';
+} from './newsletter-links.js';
 import {
   isTokenShaped,
   LinkButtonRoute,
   linkNotFound,
   linkOutcomePage,
-} from '../email/link-pages.js';
-import { SubscriptionLinksController } from '../email/subscription-links.js';
+} from '../../common/link-pages.js';
+import { SubscriptionLinksController } from '../../common/subscription-links.js';
 import {
   confirmedPage,
   confirmLinkExpiredPage,

@@ -1,4 +1,4 @@
-import { back, form, page } from '../email/link-pages.js';
+import { back, form, page } from '../../common/link-pages.js';
 
 export const confirmPage = (action: string, token: string) =>
   page(

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DomainEvents } from '../../common/domain-events.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
@@ -19,8 +19,11 @@ import { filtersByValue, updateSelected, type ListDefinition } from '../../lists
 import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
 import { Transactions } from '../../database/transaction.js';
-import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
-import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/outbox.service.js';
+import { newLinkToken, type LinkOutcome } from '../../common/link-pages.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { MAILBOX_EMAILS_PER_DAY, OutboxService } from '../email/index.js';
+import { newsletterConfirmEmail } from './emails/newsletter-confirm.email.js';
 import { PlacesService, placeColumns } from '../places/index.js';
 import { EmailSignup } from './email-signup.entity.js';
 
@@ -83,6 +86,7 @@ export class NewsletterService {
 
   constructor(
     @InjectRepository(EmailSignup) private readonly signups: Repository<EmailSignup>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly outbox: OutboxService,
@@ -309,10 +313,13 @@ export class NewsletterService {
       });
     if ((await claim.execute()).affected !== 1) return false;
     const confirmToken = newLinkToken();
-    const queued = await this.outbox.queueNewsletterConfirmation(
+    const queued = await this.outbox.queue(
       manager,
-      { id: signup.id, email: signup.email, confirmToken, unsubscribeToken },
-      now,
+      newsletterConfirmEmail(
+        this.config.publicUrl,
+        { id: signup.id, email: signup.email, confirmToken, unsubscribeToken },
+        now,
+      ),
     );
     await manager.update(
       EmailSignup,

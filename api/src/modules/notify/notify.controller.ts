@@ -12,9 +12,9 @@ import {
 import { AdminListController } from '../../lists/admin-list.controller.js';
 import { flagText } from '../../lists/bulk.dto.js';
 import { csvColumns } from '../../lists/csv.js';
-import { back, form, page } from '../email/link-pages.js';
-import { SubscriptionLinksController } from '../email/subscription-links.js';
-import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from '../email/outbox.service.js';
+import { back, form, page } from '../../common/link-pages.js';
+import { SubscriptionLinksController } from '../../common/subscription-links.js';
+import { NOTIFY_CONFIRM_PATH, NOTIFY_UNSUBSCRIBE_PATH } from './notify-links.js';
 import { BulkNotifyDto, SendNotifyDto } from './dto/bulk-notify.dto.js';
 import { NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyService } from './notify.service.js';

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '../../common/domain-events.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
@@ -17,8 +17,12 @@ import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal
 import { Transactions } from '../../database/transaction.js';
 import { selectedIds, updateSelected, type ListDefinition } from '../../lists/list.js';
 import { CatalogService, InventoryService } from '../catalog/index.js';
-import { newLinkToken, type LinkOutcome } from '../email/link-pages.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { newLinkToken, type LinkOutcome } from '../../common/link-pages.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { OutboxService } from '../email/index.js';
+import { backInStockEmail } from './emails/back-in-stock.email.js';
+import { notifyConfirmEmail } from './emails/notify-confirm.email.js';
 import { NOTIFY_BULK_MESSAGE } from './dto/bulk-notify.dto.js';
 import { INVALID_PRODUCT_MESSAGE, type NotifyMeDto } from './dto/notify-me.dto.js';
 import { NotifyMe } from './notify-me.entity.js';
@@ -30,6 +34,7 @@ export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;
 export class NotifyService implements OnModuleInit {
   constructor(
     @InjectRepository(NotifyMe) private readonly requests: Repository<NotifyMe>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     private readonly inventory: InventoryService,
@@ -114,16 +119,19 @@ export class NotifyService implements OnModuleInit {
   private async sendConfirmation(manager: EntityManager, row: NotifyMe): Promise<void> {
     const now = this.clock.now();
     const confirmToken = newLinkToken();
-    const queued = await this.outbox.queueNotifyConfirmation(
+    const queued = await this.outbox.queue(
       manager,
-      {
-        id: row.id,
-        email: row.email,
-        productName: row.productName,
-        confirmToken,
-        unsubscribeToken: row.token!,
-      },
-      now.getTime(),
+      notifyConfirmEmail(
+        this.config.publicUrl,
+        {
+          id: row.id,
+          email: row.email,
+          productName: row.productName,
+          confirmToken,
+          unsubscribeToken: row.token!,
+        },
+        now.getTime(),
+      ),
     );
     if (queued)
       await manager.update(
@@ -272,13 +280,16 @@ export class NotifyService implements OnModuleInit {
    */
   private async alert(manager: EntityManager, row: NotifyMe, productName: string, sizes: string[]) {
     const token = row.token ?? newLinkToken();
-    const queued = await this.outbox.queueBackInStock(manager, {
-      id: row.id,
-      email: row.email,
-      productName,
-      token,
-      sizes,
-    });
+    const queued = await this.outbox.queue(
+      manager,
+      backInStockEmail(this.config.publicUrl, {
+        id: row.id,
+        email: row.email,
+        productName,
+        token,
+        sizes,
+      }),
+    );
     if (queued)
       await manager.update(
         NotifyMe,

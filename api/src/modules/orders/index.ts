@@ -13,3 +13,4 @@ export {
   type StoredOrderLine,
 } from './order-lines.js';
 export { ORDERS_SEARCH, OrdersService, toView } from './orders.service.js';
+export { type Carrier, carrierOf } from './carriers.js';

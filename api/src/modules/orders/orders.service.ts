@@ -3,6 +3,7 @@ import { DomainEvents } from '../../common/domain-events.js';
 import {
   BadRequestException,
   ConflictException,
+  Inject,
   Injectable,
   type OnModuleInit,
   NotFoundException,
@@ -23,6 +24,8 @@ import {
   type ShippingAddress,
 } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
 import { asRead } from '../../database/exact-text.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
@@ -30,7 +33,8 @@ import { blankToNull } from '../../common/strings.js';
 import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { isDuplicateKeyError, Transactions } from '../../database/transaction.js';
 import { CatalogService, sizeOf } from '../catalog/index.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { OutboxService } from '../email/index.js';
+import { orderShippedEmail } from './emails/order-shipped.email.js';
 import type { ManualOrderDto } from './dto/manual-order.dto.js';
 import type { UpdateOrderDto } from './dto/update-order.dto.js';
 import { addressFromText } from '../../common/order-format.js';
@@ -68,6 +72,7 @@ export const ORDERS_SEARCH: IndexedSearch = {
 export class OrdersService implements OnModuleInit {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly shows: ShowsService,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
@@ -194,7 +199,9 @@ export class OrdersService implements OnModuleInit {
       }
       await manager.save(order, { transaction: false });
       const [result] = await this.withLines([order], manager);
-      if (result.email !== ERASED) await this.outbox.queueOrderShipped(manager, toView(result));
+      const shipped =
+        result.email === ERASED ? null : orderShippedEmail(this.config, toView(result));
+      if (shipped) await this.outbox.queue(manager, shipped);
       return result;
     });
     return toView(saved);

@@ -3,6 +3,7 @@ import {
   Body,
   ConflictException,
   Get,
+  Inject,
   Injectable,
   NotFoundException,
   Param,
@@ -26,9 +27,12 @@ import { WholeNumberField } from '../../common/numbers.js';
 import { OptionalText, RequiredText } from '../../common/strings.js';
 import { Transactions } from '../../database/transaction.js';
 import { IdParam } from '../../lists/bulk.dto.js';
-import { shipmentCarrier } from '../email/carriers.js';
-import { OutboxService } from '../email/outbox.service.js';
-import { orderNumber } from '../email/templates.js';
+import { shipmentCarrier } from './carriers.js';
+import { orderNumber } from '../../common/order-format.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.js';
+import { OutboxService } from '../email/index.js';
+import { shipmentShippedEmail } from './emails/order-shipped.email.js';
 import { erasedOrderFields } from './order-erasure.js';
 import { OrderLine } from './order-line.entity.js';
 import { addressOf, lineItemName } from './order-lines.js';
@@ -91,6 +95,7 @@ const leftOf = (line: Pick<OrderLine, 'quantity' | 'shippedQuantity' | 'refunded
 @Injectable()
 export class ShipmentsService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly transactions: Transactions,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
@@ -162,25 +167,23 @@ export class ShipmentsService {
         Object.assign(changes, erasedOrderFields(order));
       await manager.update(Order, { id: orderId }, changes);
       if (!wasErased && order.email && order.salesChannel === 'online') {
-        await this.outbox.queueShipmentShipped(
+        await this.outbox.queue(
           manager,
-          {
-            id: order.id,
-            email: order.email,
-            customerName: order.customerName,
-            shippingAddress: addressOf(order),
-            total: order.total,
-          },
-          {
-            id: shipment.id,
-            trackingNumber,
-            carrier,
-            items: wanted.map(({ line, quantity }) => ({
-              product_name: lineItemName(line),
-              quantity,
-              price: line.unitPriceCents,
-            })),
-          },
+          shipmentShippedEmail(
+            this.config,
+            {
+              id: order.id,
+              email: order.email,
+              customerName: order.customerName,
+              shippingAddress: addressOf(order),
+              items: wanted.map(({ line, quantity }) => ({
+                product_name: lineItemName(line),
+                quantity,
+                price: line.unitPriceCents,
+              })),
+            },
+            { id: shipment.id, trackingNumber, carrier },
+          ),
         );
       }
       const [view] = await this.views(manager, [shipment], lines);

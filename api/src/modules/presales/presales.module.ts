@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CampaignsModule } from '../campaigns/campaigns.module.js';
+import { CampaignsModule } from '../campaigns/index.js';
 import { ShowsModule } from '../shows/index.js';
 import { PresalesController } from './presales.controller.js';
 import { PresalesService } from './presales.service.js';

@@ -3,7 +3,7 @@ import { PRESALE_ALREADY_SENT_MESSAGE, type ShowPresale } from '@artist/contract
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
-import { CampaignsService } from '../campaigns/campaigns.service.js';
+import { CampaignsService } from '../campaigns/index.js';
 import { ShowsService } from '../shows/index.js';
 import { ShowPresaleRecord } from './show-presale.entity.js';
 

@@ -1,5 +1,5 @@
 import { REFUNDED_DOWNLOADS_MESSAGE } from '@artist/contracts';
-import { htmlDocument } from '../email/html-page.js';
+import { htmlDocument } from '../../common/html-page.js';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import type { GoneReason } from './downloads.service.js';

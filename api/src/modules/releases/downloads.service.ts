@@ -24,10 +24,10 @@ import { TooManyRequestsException } from '../../common/too-many-requests.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { CatalogService, ReleaseFilesService } from '../catalog/index.js';
-import { newLinkToken } from '../email/link-pages.js';
-import { OutboxService } from '../email/outbox.service.js';
+import { newLinkToken } from '../../common/link-pages.js';
+import { OutboxService } from '../email/index.js';
 import { OrdersService } from '../orders/index.js';
-import { downloadLinks, type DownloadEmailLink } from '../email/templates.js';
+import { downloadLinks, type DownloadEmailLink } from './emails/download-links.email.js';
 import { RateLimiter, type Limit } from '../rate-limit/index.js';
 import {
   parseRange,
@@ -415,9 +415,10 @@ export class DownloadsService {
     await this.outbox.queue(manager, {
       key: `download-links:${key}`,
       kind: 'download-links',
-      subject,
+      about: subject,
       to: { address: email },
-      content: downloadLinks(this.emailLinks(links), this.days, this.limit, this.config.publicUrl),
+      ...downloadLinks(this.emailLinks(links), this.days, this.limit, this.config.publicUrl),
+      lane: 'transactional',
       // A code redeemed or fresh links asked for can come from anyone; the artist's re-send of
       // an order's links (subject `order`) is hers.
       strangerCaused: subject.type !== 'order',

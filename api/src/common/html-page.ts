@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../common/strings.js';
+import { escapeHtml } from './strings.js';
 
 /**
  * A whole HTML page the API serves itself (the pages of emails' and download links, the test

@@ -11,9 +11,9 @@ import {
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ARTIST_NAME } from '../../config/env.js';
+import { ARTIST_NAME } from '../config/env.js';
 import { htmlDocument } from './html-page.js';
-import { escapeHtml } from '../../common/strings.js';
+import { escapeHtml } from './strings.js';
 
 /**
  * The small pages that emails' links open (confirm, unsubscribe), in the site's colours. No
