@@ -39,7 +39,7 @@ export function showColumns(
   onEdit: (show: AdminShow) => void,
   /** "Announce to fans nearby", offered on published upcoming shows. */
   onAnnounce?: (show: AdminShow) => void,
-  /** "Send presale code" to members, offered on published upcoming shows too. */
+  /** "Presale" (send a presale code to members), offered on published upcoming shows too. */
   onPresale?: (show: AdminShow) => void,
 ): DataColumn<AdminShow>[] {
   return [
@@ -107,8 +107,9 @@ export function showColumns(
               size="small"
               onClick={() => onPresale(s)}
               aria-label={`Send presale code for ${s.venue} on ${s.date}`}
+              title="Send presale code to members"
             >
-              Send presale code
+              Presale
             </Button>
           )}
         </Flex>
