@@ -1,11 +1,13 @@
 // Measures the storefront's public reads (GET /api/shows, /api/products, /api/content,
 // /api/gallery) of the production build against a bare node:http server answering the same bytes
+// (headers included)
 // in a process of its own, side by side in the same run, and prints each one's req/s, ratio and
 // p99 with PASS or MISS; then checks each ETag's 304 and that admin changes reach the next
 // request: `npm run bench:api`. Builds the api only if dist is missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 25;
+/** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -46,12 +50,46 @@ async function waitFor(url, child) {
   throw new Error(`${url} did not answer within 20 s`);
 }
 
-async function measure(url) {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  const errors = r.errors + r.timeouts + r.non2xx;
-  return { rps: r.requests.average, p99: r.latency.p99, errors };
+/** A GET as autocannon sends it (no Accept-Encoding): status, raw headers and body bytes. */
+function plainGet(url) {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
+
+/** CPU time (user + system, µs) a process has used, from /proc; undefined where there is none. */
+function cpuMicrosOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * req/s, p99 and errors of `url`, and the CPU time per request of the process answering it
+ * (`pid`): the figure the load of other work on the machine distorts least.
+ */
+async function measure(url, pid) {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+  const before = cpuMicrosOf(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const after = cpuMicrosOf(pid);
+  const errors = r.errors + r.timeouts + r.non2xx;
+  const cpu =
+    before === undefined || after === undefined ? undefined : (after - before) / r.requests.total;
+  return { rps: r.requests.average, p99: r.latency.p99, errors, cpu };
+}
+
+const micros = (cpu) => (cpu === undefined ? '-' : cpu.toFixed(0));
 
 /** The machine's speed beside the figures: seconds a bare loop of 10^9 takes in a new node. */
 function loopSeconds() {
@@ -121,12 +159,20 @@ async function main() {
     const showsNow = await (await fetch(`${origin}/api/shows`)).json();
     if (showsNow.length !== 20) throw new Error(`expected 20 public shows, got ${showsNow.length}`);
 
-    // Each read's bytes as the api sends them, served by one bare node:http process.
+    // Each read's bytes as the api sends them to autocannon (no Accept-Encoding), its headers
+    // included, served by one bare node:http process: both write the same bytes per answer.
     const bodies = {};
+    const heads = {};
     for (const read of READS) {
-      const res = await fetch(`${origin}${read}`);
-      if (!res.ok) throw new Error(`GET ${read} answered ${res.status}`);
-      bodies[read] = Buffer.from(await res.arrayBuffer()).toString('base64');
+      const { status, headers, body } = await plainGet(`${origin}${read}`);
+      if (status !== 200) throw new Error(`GET ${read} answered ${status}`);
+      bodies[read] = body.toString('base64');
+      // Date, Connection and Keep-Alive: node writes them itself for both servers.
+      const head = [];
+      for (let i = 0; i < headers.length; i += 2)
+        if (!/^(date|connection|keep-alive)$/i.test(headers[i]))
+          head.push(headers[i], headers[i + 1]);
+      heads[read] = head;
     }
     const barePort = await freePort();
     bare = spawn(
@@ -136,13 +182,16 @@ async function main() {
         `const bodies = {};
          for (const [path, body] of Object.entries(JSON.parse(process.env.BODIES)))
            bodies[path] = Buffer.from(body, 'base64');
+         const heads = JSON.parse(process.env.HEADS);
          require('node:http').createServer((req, res) => {
-           const body = bodies[req.url];
-           res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
-           res.end(body);
+           res.writeHead(200, heads[req.url]);
+           res.end(bodies[req.url]);
          }).listen(${barePort}, '127.0.0.1');`,
       ],
-      { stdio: 'ignore', env: { ...process.env, BODIES: JSON.stringify(bodies) } },
+      {
+        stdio: 'ignore',
+        env: { ...process.env, BODIES: JSON.stringify(bodies), HEADS: JSON.stringify(heads) },
+      },
     );
     await waitFor(`http://127.0.0.1:${barePort}/api/shows`, bare);
 
@@ -156,12 +205,13 @@ async function main() {
     process.stdout.write(
       `${'read'.padEnd(14)} ${'bytes'.padStart(6)} ${'bare req/s'.padStart(11)} ` +
         `${'api req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'api p99'.padStart(8)} ` +
-        `${'bare p99'.padStart(9)} ${'errors'.padStart(6)}\n`,
+        `${'bare p99'.padStart(9)} ${'errors'.padStart(6)} ${'api µs/req'.padStart(10)} ` +
+        `${'bare µs/req'.padStart(11)}\n`,
     );
     const checks = [];
     for (const read of READS) {
-      const b = await measure(`http://127.0.0.1:${barePort}${read}`);
-      const a = await measure(`http://127.0.0.1:${apiPort}${read}`);
+      const b = await measure(`http://127.0.0.1:${barePort}${read}`, bare.pid);
+      const a = await measure(`http://127.0.0.1:${apiPort}${read}`, api.pid);
       const ratio = a.rps / b.rps;
       const pass = ratio >= TARGET_RATIO && a.p99 <= TARGET_P99_MS && a.errors === 0;
       checks.push([
@@ -173,7 +223,8 @@ async function main() {
         `${read.padEnd(14)} ${String(Buffer.from(bodies[read], 'base64').length).padStart(6)} ` +
           `${b.rps.toFixed(0).padStart(11)} ${a.rps.toFixed(0).padStart(10)} ` +
           `${`${(ratio * 100).toFixed(0)}%`.padStart(6)} ${`${a.p99} ms`.padStart(8)} ` +
-          `${`${b.p99} ms`.padStart(9)} ${String(a.errors).padStart(6)}  ${pass ? 'PASS' : 'MISS'}\n`,
+          `${`${b.p99} ms`.padStart(9)} ${String(a.errors).padStart(6)} ` +
+          `${micros(a.cpu).padStart(10)} ${micros(b.cpu).padStart(11)}  ${pass ? 'PASS' : 'MISS'}\n`,
       );
     }
 

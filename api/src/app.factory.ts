@@ -55,6 +55,7 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.use(securityHeaders);
+  const metrics = app.get(Metrics);
   const shows = app.get(ShowsService);
   const catalog = app.get(CatalogService);
   const content = app.get(ContentService);
@@ -73,8 +74,8 @@ export async function createApp(given: AppConfig): Promise<INestApplication> {
     },
     headersSetBy(securityHeaders as Parameters<typeof headersSetBy>[0]),
     config.logLevel,
+    metrics.requestTimer(),
   );
-  const metrics = app.get(Metrics);
   metrics.timeRequests(app.getHttpServer() as Server);
   // Prometheus' conventional path, outside /api; off (404) unless METRICS_TOKEN is set.
   app.use('/metrics', metrics.handler());
