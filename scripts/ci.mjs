@@ -3,7 +3,8 @@
 // exits non-zero when any stage fails or takes longer than its budget. Stages in one group run
 // side by side (those that mostly wait, on a database, a page or a retry, beside those that use
 // the CPU).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,9 +52,14 @@ const env = {
 // files at a time in one process starved the CPU-bound tests under load and made the whole run
 // longer (docs/ci.md).
 const API_PARTS = 6;
+// One run name for every part, so that the parts share one pair of migrated template databases:
+// the first part to start makes them, the others copy from them, and they are dropped once the
+// run is over (api/test/utils/schema-templates.cjs).
+const apiRun = { ARTIST_TEST_RUN: randomBytes(6).toString('hex'), ARTIST_TEST_RUN_SHARED: '1' };
 const apiParts = Array.from({ length: API_PARTS }, (_, i) => ({
   name: `API suites (${i + 1}/${API_PARTS})`,
   budget: 'API suites, a part',
+  env: apiRun,
   commands: [workspace('@artist/api', 'test', '--maxWorkers=1', `--shard=${i + 1}/${API_PARTS}`)],
 }));
 
@@ -325,6 +331,12 @@ for (const group of groups) {
   // A failed stage stops the run; one over its budget lets the rest run, then fails it.
   if (done.some((r) => r.failed)) break;
 }
+// The API parts' shared templates, whichever part made them.
+spawnSync('node', ['api/test/utils/schema-templates.cjs', 'drop'], {
+  cwd: ROOT,
+  env: { ...env, ...apiRun },
+  stdio: 'inherit',
+});
 const total = Math.round((Date.now() - started) / 1000);
 const totalBudget = budgets.get('total')?.seconds;
 const databaseCpu =

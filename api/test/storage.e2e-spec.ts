@@ -120,7 +120,7 @@ describeWithoutDatabase('STORAGE_URL and the S3 settings', () => {
 describeWithoutDatabase('the storage drivers', () => {
   let s3: TestS3;
   let folder: string;
-  const drivers: [string, () => Storage][] = [
+  const drivers: [string, () => Storage | Promise<Storage>][] = [
     ['a folder', () => new FileStorage(folder)],
     ['S3 (s3rver)', () => createStorage(loadConfig(s3.env(`t-${randomUUID()}`), '/srv').storage)],
   ];
@@ -142,7 +142,7 @@ describeWithoutDatabase('the storage drivers', () => {
   it.each(drivers)(
     'on %s: puts from bytes, a file and a stream, gets, lists and deletes',
     async (_, make) => {
-      const storage = make();
+      const storage = await make();
       const source = path.join(mkdtempSync(path.join(tmpdir(), 'artist-source-')), 'source.bin');
       const big = Buffer.alloc(300_000, 7);
       writeFileSync(source, big);
@@ -190,13 +190,13 @@ describeWithoutDatabase('the storage drivers', () => {
       await storage.delete('gallery/a.webp');
       expect(await storage.get('gallery/a.webp')).toBeNull();
       expect(await keysOf(storage, 'gallery/')).toEqual(['gallery/b.avif', 'gallery/c.webp']);
-      if (storage instanceof S3Storage) storage.destroy();
+      storage.destroy?.();
       rmSync(path.dirname(source), { recursive: true, force: true });
     },
   );
 
   it.each(drivers)('on %s: refuses keys that could leave the folder or prefix', async (_, make) => {
-    const storage = make();
+    const storage = await make();
     for (const key of [
       '../x.webp',
       'gallery/../../x',
@@ -210,7 +210,7 @@ describeWithoutDatabase('the storage drivers', () => {
         'Not a storage key',
       );
     expect(await keysOf(storage)).toEqual([]);
-    if (storage instanceof S3Storage) storage.destroy();
+    storage.destroy?.();
   });
 
   it('in a folder, a failed write leaves nothing under the key, and stale temporary files are cleared', async () => {
@@ -278,9 +278,9 @@ describe.each(oneDatabase())('the gallery on S3 storage, on $name', (db) => {
     expect(urls.every((url) => url.startsWith('/media/gallery/'))).toBe(true);
     expect(await keysOf(storage, 'gallery/')).toEqual(urls.map(keyOf).sort());
     // The objects sit under the prefix of STORAGE_URL in the bucket.
-    const bucket = createStorage(loadConfig(s3.env(''), '/srv').storage);
+    const bucket = await createStorage(loadConfig(s3.env(''), '/srv').storage);
     expect(await keysOf(bucket, 'site/gallery/')).toHaveLength(4);
-    (bucket as S3Storage).destroy();
+    bucket.destroy?.();
 
     for (const url of urls) {
       const res = await getBytes(t.server, url).expect(200);

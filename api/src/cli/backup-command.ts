@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { InvalidEnvironmentError, loadConfig } from '../config/env.js';
 import { readSettings } from '../config/settings.js';
 import { BackupError, type BackupSite } from './site-backup.js';
-import { createStorage, S3Storage } from '../modules/storage/index.js';
+import { createStorage } from '../modules/storage/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -36,11 +36,11 @@ async function main(command: BackupCommand) {
   // Relative to where npm was run from, not to the api folder npm runs the script in.
   const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), named);
   const config = loadConfig(readSettings(root), root);
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
   try {
     await command.run(folder, { database: config.database, storage, log: printLine });
   } finally {
-    if (storage instanceof S3Storage) storage.destroy();
+    storage.destroy?.();
   }
 }
 

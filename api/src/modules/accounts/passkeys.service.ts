@@ -1,13 +1,9 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { DataSource, LessThan } from 'typeorm';
 import { PASSKEY_FAILED_MESSAGE, type AccountPasskey } from '@artist/contracts';
@@ -22,6 +18,13 @@ import { SignInService } from './sign-in.service.js';
 
 /** How long a passkey ceremony may take, from its options to its answer. */
 const CEREMONY_MS = 5 * 60_000;
+
+/**
+ * The WebAuthn library, loaded with the first ceremony: it brings a few hundred modules (ASN.1 and
+ * X.509 parsers), which every start of the server, and every command that loads the app's
+ * modules, would otherwise load for sites where no fan has used a passkey yet.
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server): a signed-in fan registers one (a resident key,
@@ -52,6 +55,7 @@ export class PasskeysService {
     fan: SignedInFan,
   ): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; ceremony: string }> {
     const existing = await this.dataSource.manager.findBy(Passkey, { fanId: fan.fanId });
+    const { generateRegistrationOptions } = await webAuthn();
     const options = await generateRegistrationOptions({
       rpName: ARTIST_NAME,
       rpID: this.rpID,
@@ -74,6 +78,7 @@ export class PasskeysService {
     response: RegistrationResponseJSON,
   ): Promise<AccountPasskey> {
     const challenge = await this.take(ceremony, fan.fanId);
+    const { verifyRegistrationResponse } = await webAuthn();
     let verified;
     try {
       verified = await verifyRegistrationResponse({
@@ -109,6 +114,7 @@ export class PasskeysService {
     options: PublicKeyCredentialRequestOptionsJSON;
     ceremony: string;
   }> {
+    const { generateAuthenticationOptions } = await webAuthn();
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
       userVerification: 'preferred',
@@ -127,6 +133,7 @@ export class PasskeysService {
         ? await this.dataSource.getRepository(Passkey).findOneBy({ id: response.id })
         : null;
     if (!passkey) throw new BadRequestException(PASSKEY_FAILED_MESSAGE);
+    const { verifyAuthenticationResponse } = await webAuthn();
     let verified;
     try {
       verified = await verifyAuthenticationResponse({

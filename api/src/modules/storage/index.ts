@@ -2,7 +2,6 @@
 export { createStorage, StorageModule } from './storage.module.js';
 export { FileStorage } from './file-storage.js';
 export { removeUploadedFile, TemporaryFileInterceptor, tooLargeAs } from './file-uploads.js';
-export { S3Storage } from './s3-storage.js';
 export {
   type ByteRange,
   checkKey,

@@ -63,6 +63,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every file whose key starts with `prefix`, in no particular order. */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /** Lets go of what the storage holds open (a bucket's connections), where it holds any. */
+  destroy?(): void;
 }
 
 /** The injection token of the site's `Storage`. */
