@@ -148,6 +148,8 @@ export function servePublicReadsFirst(
       res.writeHead(500, { ...securityHeaders, 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
       done(500);
+      // A failure's lines leave at once, with the line before it: it may be the last the process writes.
+      lines.flush();
     };
     let kept: PublicAnswer | Promise<PublicAnswer>;
     try {
