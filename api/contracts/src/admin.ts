@@ -140,11 +140,8 @@ export const EXPORT_NAMES = {
   members: 'members',
 } as const;
 
-/**
- * `status` values of GET /api/admin/emails and its export (`paused`: a paused campaign's
- * messages, waiting for it to resume).
- */
-export const EMAIL_LIST_FILTERS = ['queued', 'held', 'sent', 'failed', 'paused'] as const;
+/** `status` values of GET /api/admin/emails and its export. */
+export const EMAIL_LIST_FILTERS = ['queued', 'held', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_LIST_FILTERS)[number];
 export type EmailListFilter = EmailStatus;
 

@@ -19,7 +19,6 @@ const STATUS: Record<EmailStatus, { label: string; tone: StatusTone }> = {
   held: { label: 'Held', tone: 'warning' },
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
-  paused: { label: 'Paused', tone: 'warning' },
 };
 
 /** What each kind of email is, in words (`EMAIL_KIND_LABELS`); an unknown kind as it is. */
