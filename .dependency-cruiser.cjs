@@ -4,12 +4,6 @@
 const MODULE = '^api/src/modules/([^/]+)/';
 const NOT_SPEC = '\\.spec\\.ts$';
 const FRONT_DOOR = '^api/src/modules/[^/]+/index\\.ts$';
-/**
- * Temporary: the campaigns' sender still delivers with the email module's own SMTP, lease and
- * quota parts; once campaigns enqueue into the outbox's bulk lane, this exception goes.
- */
-const UNTIL_EMAIL_IS_A_DELIVERY_ENGINE =
-  '^api/src/modules/email/(smtp|mail-quotas|mail-sender\\.service|queued-message)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,7 +54,7 @@ module.exports = {
       from: { path: MODULE, pathNot: NOT_SPEC },
       to: {
         path: '^api/src/modules/',
-        pathNot: ['^api/src/modules/$1/', FRONT_DOOR, UNTIL_EMAIL_IS_A_DELIVERY_ENGINE],
+        pathNot: ['^api/src/modules/$1/', FRONT_DOOR],
       },
     },
     {

@@ -9,6 +9,7 @@ import {
   SuppressionRecord,
 } from '../src/modules/campaigns/campaign.entity.js';
 import { CampaignsService } from '../src/modules/campaigns/campaigns.service.js';
+import { OutboxEmail } from '../src/modules/email/outbox-email.entity.js';
 import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
@@ -155,6 +156,116 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     // A send under way when it was paused ends (refused) before the next test.
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }, 90_000);
+
+  /** A campaign's messages in the outbox's bulk lane. */
+  const bulkRows = (id: number) =>
+    data.getRepository(OutboxEmail).find({
+      select: { id: true, key: true, toAddress: true, status: true, lane: true, html: true },
+      where: { subjectType: 'campaign', subjectId: String(id) },
+    });
+
+  it('queues each recipient once in the outbox’s bulk lane, however many writers at once, with the body stored once on the campaign', async () => {
+    const emails = await fans(12, 'twice');
+    await outboxSettled(t);
+    // Refused for now (451): whatever is tried before the pause stays queued.
+    smtp.refuse = { code: 451, message: '4.3.0 Try again later' };
+    const { id } = await draft();
+    await admin.post(`/api/admin/campaigns/${id}/send`).send({}).expect(200);
+    // Paused at once: nothing leaves while the writers race.
+    await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
+    const service = t.app.get(CampaignsService);
+    await Promise.all([
+      service.fixRecipients(id),
+      service.fixRecipients(id),
+      service.fixRecipients(id),
+    ]);
+    await eventually(
+      async () =>
+        (await data.getRepository(CampaignRecord).findOneByOrFail({ id })).recipientsFixedAt !==
+        null,
+      10_000,
+      'the list to be written',
+    );
+    const recipients = await data.getRepository(CampaignRecipient).findBy({ campaignId: id });
+    const rows = await bulkRows(id);
+    expect(rows).toHaveLength(emails.length);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(emails.length);
+    expect(rows.map((r) => r.toAddress).sort()).toEqual([...emails].sort());
+    expect(rows.map((r) => r.key).sort()).toEqual(
+      recipients.map((r) => `campaign:${id}:${r.id}`).sort(),
+    );
+    // The body is the campaign's, once: the rows hold none of it.
+    for (const row of rows) expect(row).toMatchObject({ lane: 'bulk', status: 'paused', html: '' });
+    expect((await data.getRepository(CampaignRecord).findOneByOrFail({ id })).html).toContain(
+      '<h1>Hello</h1>',
+    );
+    smtp.refuse = null;
+    await admin.post(`/api/admin/campaigns/${id}/resume`).expect(200);
+    await finished(id);
+    expect(
+      campaignMail(smtp)
+        .map((m) => m.rcptTo[0])
+        .sort(),
+    ).toEqual([...emails].sort());
+    expect(await bulkRows(id)).toEqual([]);
+  });
+
+  it('withdraws a cancelled campaign’s queued messages from the outbox', async () => {
+    const emails = await fans(10, 'withdrawn');
+    await outboxSettled(t);
+    // The server answers 451 for now: every message stays queued, to be tried again.
+    smtp.refuse = { code: 451, message: '4.3.0 Try again later' };
+    const { id } = await draft();
+    await admin.post(`/api/admin/campaigns/${id}/send`).send({}).expect(200);
+    await eventually(
+      async () => (await bulkRows(id)).length === emails.length,
+      10_000,
+      'the messages queued',
+    );
+    await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(200);
+    expect(await bulkRows(id)).toEqual([]);
+    // A hand-over under way at the cancel ends (refused); nothing is tried after it, not even
+    // once the server takes mail again and the first retry's 5 s have passed.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    smtp.refuse = null;
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(await bulkRows(id)).toEqual([]);
+    expect(campaignMail(smtp)).toHaveLength(0);
+    expect(await campaign(id)).toMatchObject({ status: 'cancelled', sent: 0 });
+  });
+
+  it('skips a fan who unsubscribes after her message was queued, and records her as skipped', async () => {
+    const emails = await fans(4, 'late');
+    await outboxSettled(t);
+    smtp.refuse = { code: 451, message: '4.3.0 Try again later' };
+    const { id } = await draft();
+    await admin.post(`/api/admin/campaigns/${id}/send`).send({}).expect(200);
+    await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
+    await eventually(
+      async () => (await bulkRows(id)).length === emails.length,
+      10_000,
+      'the messages queued',
+    );
+    const leaving = emails[2];
+    const { token } = await data.getRepository(EmailSignup).findOneByOrFail({ email: leaving });
+    await request(t.server)
+      .post(`/api/newsletter/unsubscribe?token=${token}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    smtp.refuse = null;
+    await admin.post(`/api/admin/campaigns/${id}/resume`).expect(200);
+    await finished(id);
+    const received = campaignMail(smtp).map((m) => m.rcptTo[0]);
+    expect(received.sort()).toEqual(emails.filter((e) => e !== leaving).sort());
+    expect(await campaign(id)).toMatchObject({ recipients: 4, sent: 3, failed: 0 });
+    expect(
+      await data
+        .getRepository(CampaignRecipient)
+        .findOneByOrFail({ campaignId: id, email: leaving }),
+    ).toMatchObject({ status: 'skipped', lastError: 'unsubscribed' });
+    expect(await bulkRows(id)).toEqual([]);
+  });
 
   it('counts the buyers of a product renamed after it sold, and no one else', async () => {
     const count = async (productId: string) =>

@@ -1057,6 +1057,68 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       expect(smtp.received.filter((m) => m.parsed.text?.includes('RYMAN-99'))).toHaveLength(3);
     });
 
+    it('hands a member her presale code even when she leaves the newsletter after it was queued', async () => {
+      const agent = await admin();
+      const { body: content } = await agent.get('/api/admin/content').expect(200);
+      await agent
+        .put('/api/admin/content')
+        .send({ ...content, postalAddress: 'PO Box 1234, Nashville, TN 37203' })
+        .expect(200);
+      const show = (
+        await agent
+          .post('/api/admin/shows')
+          .send(showInput({ venue: 'Bluebird Cafe', date: '2099-05-02' }))
+          .expect(201)
+      ).body as { id: number };
+      const tier = await createTier();
+      const [leaving, staying] = [0, 1].map(freshEmail);
+      await subscribe(leaving, staying);
+      for (const email of [leaving, staying]) {
+        const { session } = await joinAndPay(tier, email);
+        await deliver(eventPayload('checkout.session.completed', session));
+      }
+      await outboxSettled(s.t);
+      // The mail server refuses for now (451): both messages wait in the outbox's bulk lane.
+      smtp.refuse = { code: 451, message: '4.3.0 Try again later' };
+      try {
+        const sent = (
+          await agent
+            .post(`/api/admin/shows/${show.id}/presale`)
+            .send({ code: 'BLUEBIRD-5' })
+            .expect(201)
+        ).body as ShowPresale;
+        await eventually(
+          async () =>
+            (await data()
+              .getRepository(OutboxEmail)
+              .countBy({ kind: 'campaign', subjectId: String(sent.campaignId) })) === 2,
+          10_000,
+          'the presale messages queued',
+        );
+        const signup = await data().getRepository(EmailSignup).findOneByOrFail({ email: leaving });
+        await request(s.t.server)
+          .post(`/api/newsletter/unsubscribe?token=${signup.token}`)
+          .type('form')
+          .send('List-Unsubscribe=One-Click')
+          .expect(200);
+        smtp.refuse = null;
+        await eventually(
+          async () =>
+            (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200)).body.status ===
+            'sent',
+          20_000,
+          'the presale campaign',
+        );
+        expect(
+          (await agent.get(`/api/admin/campaigns/${sent.campaignId}`).expect(200)).body,
+        ).toMatchObject({ recipients: 2, sent: 2 });
+        const codes = smtp.received.filter((m) => m.parsed.text?.includes('BLUEBIRD-5'));
+        expect(codes.flatMap((m) => m.rcptTo).sort()).toEqual([leaving, staying].sort());
+      } finally {
+        smtp.refuse = null;
+      }
+    });
+
     it('refuses an unknown show or an ill-formed code with a sentence, and sends nothing', async () => {
       const agent = await admin();
       const show = (await agent.post('/api/admin/shows').send(showInput()).expect(201)).body as {

@@ -7,6 +7,7 @@ import { NameEmailSubjects1767900000000 } from '../src/database/migrations/17679
 import { GiveCampaignPagesUnguessableIds1767970000000 } from '../src/database/migrations/1767970000000-GiveCampaignPagesUnguessableIds.js';
 import { OrderLinesAndAddressColumns1768000000000 } from '../src/database/migrations/1768000000000-OrderLinesAndAddressColumns.js';
 import { SearchOrdersByProductNames1768100000000 } from '../src/database/migrations/1768100000000-SearchOrdersByProductNames.js';
+import { QueueCampaignMessagesInTheOutbox1768800001000 } from '../src/database/migrations/1768800001000-QueueCampaignMessagesInTheOutbox.js';
 import { migrations } from '../src/database/migrations/index.js';
 import { Order } from '../src/modules/orders/order.entity.js';
 import { OrdersService, toView } from '../src/modules/orders/orders.service.js';
@@ -641,6 +642,71 @@ describe.each(testDatabases())('migrations on $name', (db) => {
     await expect(
       dataSource.query('UPDATE campaigns SET pageId = ? WHERE id = 12', [one]),
     ).rejects.toThrow();
+  });
+
+  it('queues the messages of campaigns still sending or paused in the outbox’s bulk lane, once', async () => {
+    const dataSource = t.app.get(DataSource);
+    await undoThrough(dataSource, QueueCampaignMessagesInTheOutbox1768800001000);
+    await dataSource.query('DELETE FROM campaign_recipients');
+    await dataSource.query('DELETE FROM campaigns');
+    await dataSource.query("DELETE FROM emails WHERE kind = 'campaign'");
+    for (const [id, status] of [
+      [1, 'sending'],
+      [2, 'paused'],
+      [3, 'sent'],
+    ] as const)
+      await dataSource.query(
+        `INSERT INTO campaigns (id, pageId, subject, body, audience, status, startedAt, createdAt,
+           updatedAt) VALUES (?, ?, ?, 'b', '{}', ?, 500, 0, 0)`,
+        [id, `page-${id}`, `Subject ${id}`, status],
+      );
+    const recipient = (id: number, campaignId: number, email: string, status: string) =>
+      dataSource.query(
+        `INSERT INTO campaign_recipients (id, campaignId, email, token, messageId, status,
+           attempts, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, 1, 900)`,
+        [id, campaignId, email, `token-${id}`, `<campaign.${campaignId}.${id}@x>`, status],
+      );
+    await recipient(10, 1, 'a@example.com', 'queued');
+    await recipient(11, 1, 'b@example.com', 'sent');
+    await recipient(20, 2, 'a@example.com', 'queued');
+    await recipient(30, 3, 'c@example.com', 'queued');
+    await dataSource.runMigrations();
+
+    const rows = (await dataSource.query(
+      `SELECT \`key\`, kind, lane, subjectType, subjectId, toAddress, subject, html, text,
+         listUnsubscribe, messageId, status, attempts, nextAttemptAt, createdAt
+       FROM emails WHERE kind = 'campaign' ORDER BY \`key\``,
+    )) as Record<string, unknown>[];
+    expect(
+      rows.map((r) => ({
+        ...r,
+        attempts: Number(r.attempts),
+        nextAttemptAt: Number(r.nextAttemptAt),
+        createdAt: Number(r.createdAt),
+      })),
+    ).toEqual([
+      {
+        key: 'campaign:1:10',
+        kind: 'campaign',
+        lane: 'bulk',
+        subjectType: 'campaign',
+        subjectId: '1',
+        toAddress: 'a@example.com',
+        subject: 'Subject 1',
+        html: '',
+        text: '',
+        listUnsubscribe: null,
+        messageId: '<campaign.1.10@x>',
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: 900,
+        createdAt: 500,
+      },
+      expect.objectContaining({ key: 'campaign:2:20', subjectId: '2', status: 'paused' }),
+    ]);
+    await dataSource.query('DELETE FROM campaign_recipients');
+    await dataSource.query('DELETE FROM campaigns');
+    await dataSource.query("DELETE FROM emails WHERE kind = 'campaign'");
   });
 
   it("gives every order its lines' product names for the search index, and takes them away again", async () => {

@@ -15,6 +15,7 @@ export const EMAIL_KIND_LABELS = {
   'notify-confirm': 'Notify-me confirmation',
   'back-in-stock': 'Back in stock',
   'password-reset': 'Password reset',
+  campaign: 'Campaign',
   'campaign-test': 'Campaign test',
   'checkout-reminder': 'Checkout reminder',
   'download-links': 'Download links',

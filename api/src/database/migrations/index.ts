@@ -61,6 +61,7 @@ import { AddReleaseDates1768600000300 } from './1768600000300-AddReleaseDates.js
 import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesReport.js';
 import { AddEmailLanes1768800000200 } from './1768800000200-AddEmailLanes.js';
 import { KeepDailySales1768800000400 } from './1768800000400-KeepDailySales.js';
+import { QueueCampaignMessagesInTheOutbox1768800001000 } from './1768800001000-QueueCampaignMessagesInTheOutbox.js';
 
 /** In order of application. */
 export const migrations = [
@@ -126,4 +127,5 @@ export const migrations = [
   CoverTheSalesReport1768700000001,
   AddEmailLanes1768800000200,
   KeepDailySales1768800000400,
+  QueueCampaignMessagesInTheOutbox1768800001000,
 ];

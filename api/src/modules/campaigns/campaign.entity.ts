@@ -1,7 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { EpochMsColumn } from '../../database/epoch-ms.js';
 import { EmailColumn, LinkTokenColumn } from '../../database/exact-text.js';
-import { QueuedMessage } from '../email/queued-message.js';
 
 /**
  * A newsletter or show announcement. Its counts are kept by the sender as it goes; its HTML and
@@ -90,18 +89,40 @@ export class CampaignRecord {
 }
 
 /**
- * One recipient of a campaign, fixed when it starts sending: unique per campaign and address, so
- * nobody is added or counted twice. Its Message-ID is fixed with it, and the sender claims it with
- * a lease as the outbox's rows are claimed, so a crash re-sends the same message or nothing.
- * queued: waiting (or leased, or between attempts); sent; failed (refused for good); skipped
- * (unsubscribed or suppressed before its turn).
+ * One recipient of a campaign, written with its message in the outbox's bulk lane (in the same
+ * transaction): unique per campaign and address, so nobody is added or counted twice. Its
+ * Message-ID is the message's. It is the campaign's record of what became of that message:
+ * queued (in the outbox); sent; failed (refused for good); skipped (unsubscribed or suppressed
+ * before its turn). `attempts` and `nextAttemptAt` are kept from when campaigns had a sender of
+ * their own; the outbox's row holds the attempts now.
  */
 @Entity('campaign_recipients')
 @Index('IDX_campaign_recipients_campaign_email', ['campaignId', 'email'], { unique: true })
 @Index('IDX_campaign_recipients_due', ['status', 'nextAttemptAt'])
 @Index('IDX_campaign_recipients_messageId', ['messageId'])
 @Index('IDX_campaign_recipients_email', ['email'])
-export class CampaignRecipient extends QueuedMessage {
+export class CampaignRecipient {
+  // Declared first, as the columns a row read from the database (and a fan's export) lists first.
+  /** `<campaign.…@host>`, the message's in the outbox. */
+  @Column({ type: 'varchar', length: 255 })
+  messageId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: string;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  /** The SMTP server's answer of a failure, or why it was skipped. */
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  @EpochMsColumn()
+  nextAttemptAt: number;
+
+  @EpochMsColumn({ nullable: true })
+  sentAt: number | null;
+
   @PrimaryGeneratedColumn()
   id: number;
 

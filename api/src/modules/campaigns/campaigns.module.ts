@@ -10,7 +10,7 @@ import { AudienceService } from './audience.service.js';
 import { BounceService } from './bounce.service.js';
 import { CampaignFanData } from './campaign-fan-data.js';
 import { CampaignRecipient, CampaignRecord, SuppressionRecord } from './campaign.entity.js';
-import { CampaignSender } from './campaign-sender.service.js';
+import { CampaignDelivery } from './campaign-delivery.service.js';
 import {
   CampaignListController,
   CampaignPageController,
@@ -48,7 +48,7 @@ export const CAMPAIGNS_ENTITIES = [CampaignRecord, CampaignRecipient, Suppressio
     CampaignsService,
     AudienceService,
     SuppressionsService,
-    CampaignSender,
+    CampaignDelivery,
     BounceService,
     CampaignFanData,
   ],

@@ -27,9 +27,10 @@ import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { ContentService } from '../content/index.js';
 import { newLinkToken } from '../../common/link-pages.js';
-import { MjmlCompiler, OutboxService } from '../email/index.js';
+import { MjmlCompiler, OutboxService, type QueuedEmail } from '../email/index.js';
 import { AudienceService } from './audience.service.js';
-import { renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
+import { perkOf, renderCampaign, UNSUBSCRIBE_PLACEHOLDER } from './campaign-content.js';
+import { newsletterUnsubscribeLink } from '../newsletter/index.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 
 /** Recipients written per insert (and per transaction) when a campaign's list is fixed. */
@@ -304,6 +305,7 @@ export class CampaignsService implements OnModuleInit {
     );
     const host = new URL(this.config.publicUrl).hostname || 'localhost';
     const queuedAt = campaign.startedAt ?? this.clock.now().getTime();
+    const perk = perkOf(campaign) !== null;
     for (let i = 0; i < members.length; i += INSERT_BATCH) {
       if (stopping()) return;
       const batch = members.slice(i, i + INSERT_BATCH).map((member) => ({
@@ -319,12 +321,13 @@ export class CampaignsService implements OnModuleInit {
       const going = await this.transactions.run(async (manager) => {
         // In the batch's transaction (its row share-locked on MySQL/MariaDB): no recipient is
         // written for a campaign cancelled, deleted or whose list another writer finished.
+        const mysql = this.dataSource.options.type !== 'better-sqlite3';
         const query = manager
           .getRepository(CampaignRecord)
           .createQueryBuilder('c')
           .select(['c.id', 'c.status', 'c.recipientsFixedAt'])
           .where('c.id = :id', { id });
-        if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_read');
+        if (mysql) query.setLock('pessimistic_read');
         const now = await query.getOne();
         if (!now || now.recipientsFixedAt !== null) return false;
         if (now.status !== 'sending' && now.status !== 'paused') return false;
@@ -336,6 +339,23 @@ export class CampaignsService implements OnModuleInit {
           .orIgnore()
           .updateEntity(false)
           .execute();
+        // Each recipient's message, as written (by this writer or another before it: a locking
+        // read sees the latest rows), into the outbox's bulk lane with a key of its own, so a
+        // second writer queues nothing twice. Its body is the campaign's, filled in at hand-over.
+        const written = manager
+          .getRepository(CampaignRecipient)
+          .createQueryBuilder('r')
+          .select(['r.id', 'r.email', 'r.token', 'r.messageId'])
+          .where('r.campaignId = :id', { id })
+          .andWhere('r.email IN (:...emails)', { emails: batch.map((r) => r.email) })
+          .andWhere("r.status = 'queued'");
+        if (mysql) written.setLock('pessimistic_read');
+        const recipients = await written.getMany();
+        await this.outbox.queueBulk(
+          manager,
+          recipients.map((r) => campaignEmail(this.config, campaign, r, perk)),
+          { paused: now.status === 'paused' },
+        );
         return true;
       });
       if (!going) return;
@@ -377,10 +397,20 @@ export class CampaignsService implements OnModuleInit {
     verb: string,
   ): Promise<Campaign> {
     const now = this.clock.now().getTime();
-    const moved = await this.campaigns.update(
-      { id, status: In(from) },
-      { status: to, updatedAt: now, ...(to === 'cancelled' ? { finishedAt: now } : {}) },
-    );
+    const moved = await this.transactions.run(async (manager) => {
+      const changed = await manager.update(
+        CampaignRecord,
+        { id, status: In(from) },
+        { status: to, updatedAt: now, ...(to === 'cancelled' ? { finishedAt: now } : {}) },
+      );
+      if (!changed.affected) return changed;
+      // Its messages in the outbox's bulk lane follow, in the same transaction.
+      const about = { type: 'campaign' as const, id };
+      if (to === 'paused') await this.outbox.pause(manager, about);
+      else if (to === 'sending') await this.outbox.resume(manager, about);
+      else if (to === 'cancelled') await this.outbox.withdraw(manager, about);
+      return changed;
+    });
     if (!moved.affected) {
       const campaign = await this.find(id);
       throw new ConflictException(`A ${campaign.status} campaign cannot be ${verb}.`);
@@ -441,6 +471,34 @@ export async function countOnce(
     .execute();
   if (!marked.affected) return;
   await manager.increment(CampaignRecord, { id: recipient.campaignId }, what, 1);
+}
+
+/**
+ * A recipient's message as the outbox's bulk lane holds it: its key (one per campaign and
+ * address), its Message-ID and unsubscribe link (none for a perk's message), and no body: the
+ * campaign's, stored once on it, is filled in at hand-over (`CampaignDelivery`).
+ */
+export function campaignEmail(
+  config: AppConfig,
+  campaign: Pick<CampaignRecord, 'id' | 'subject'>,
+  recipient: Pick<CampaignRecipient, 'id' | 'email' | 'token' | 'messageId'>,
+  perk: boolean,
+): QueuedEmail {
+  return {
+    key: `campaign:${campaign.id}:${recipient.id}`,
+    kind: 'campaign',
+    about: { type: 'campaign', id: campaign.id },
+    to: { address: recipient.email },
+    subject: campaign.subject,
+    html: '',
+    text: '',
+    headers:
+      perk || !recipient.token
+        ? {}
+        : { listUnsubscribe: newsletterUnsubscribeLink(config.publicUrl, recipient.token) },
+    lane: 'bulk',
+    messageId: recipient.messageId,
+  };
 }
 
 const angled = (id: string) => (id.startsWith('<') ? id : `<${id}>`);

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, type Repository } from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import {
   SUPPRESSION_LIST_FILTERS,
   type Suppression,
@@ -26,23 +26,25 @@ export class SuppressionsService {
 
   /**
    * Adds an address once; false when it was suppressed already, as written or, after its fan was
-   * erased, as a digest.
+   * erased, as a digest. With `manager`, inside that transaction.
    */
   async add(
     email: string,
     reason: SuppressionReason,
     detail: string | null,
     campaignId: number | null,
+    manager?: EntityManager,
   ): Promise<boolean> {
+    const suppressions = manager ? manager.getRepository(SuppressionRecord) : this.suppressions;
     const keys = suppressionKeys(email);
-    const stored = await this.suppressions.findOne({
+    const stored = await suppressions.findOne({
       select: { id: true, removedAt: true },
       where: { email: In(keys) },
     });
     if (stored?.removedAt === null) return false;
     if (!stored)
       try {
-        await this.suppressions.insert({
+        await suppressions.insert({
           email: normaliseEmail(email),
           reason,
           detail: detail ? detail.slice(0, 500) : null,
@@ -54,7 +56,7 @@ export class SuppressionsService {
         if (!isDuplicateKeyError(error)) throw error;
       }
     // Suppressed again after the artist lifted it.
-    const again = await this.suppressions
+    const again = await suppressions
       .createQueryBuilder()
       .update(SuppressionRecord)
       .set({

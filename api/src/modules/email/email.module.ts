@@ -7,6 +7,7 @@ import { OutboxEmail } from './outbox-email.entity.js';
 import { MailSender } from './mail-sender.service.js';
 import { MjmlCompiler } from './mjml-compiler.js';
 import { OutboxService } from './outbox.service.js';
+import { PreSendChecks } from './pre-send-checks.js';
 import { EmailPersonalData } from './email.personal-data.js';
 
 /** The tables this module owns: registered here, and listed for data sources outside the app. */
@@ -17,7 +18,14 @@ export const EMAIL_ENTITIES = [OutboxEmail, MailQuota];
 @Module({
   imports: [TypeOrmModule.forFeature(EMAIL_ENTITIES)],
   controllers: [EmailListController, EmailsController],
-  providers: [OutboxService, MailSender, EmailsService, EmailPersonalData, MjmlCompiler],
-  exports: [OutboxService, MailSender, MjmlCompiler],
+  providers: [
+    OutboxService,
+    MailSender,
+    EmailsService,
+    EmailPersonalData,
+    MjmlCompiler,
+    PreSendChecks,
+  ],
+  exports: [OutboxService, MailSender, MjmlCompiler, PreSendChecks],
 })
 export class EmailModule {}

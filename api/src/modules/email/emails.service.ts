@@ -126,7 +126,8 @@ function toSummary(row: OutboxEmail): OutboxEmailSummary {
     to: row.toAddress,
     toName: row.toName,
     subject: row.subject,
-    status: row.status as EmailStatus,
+    // A paused campaign's message is waiting, as a queued one is, until the campaign resumes.
+    status: (row.status === 'paused' ? 'queued' : row.status) as EmailStatus,
     attempts: row.attempts,
     lastError: row.lastError,
     messageId: row.messageId,

@@ -2,6 +2,7 @@
 export { EMAIL_ENTITIES, EmailModule } from './email.module.js';
 export {
   artistReplyTo,
+  type BulkSubject,
   type EmailHeaders,
   type EmailLane,
   MAILBOX_EMAILS_PER_DAY,
@@ -28,3 +29,12 @@ export {
 export { MjmlCompiler } from './mjml-compiler.js';
 export { mailboxDigest, mailboxKey } from './mailbox.js';
 export { takeQuota } from './mail-quotas.js';
+export {
+  BatchMemo,
+  type BulkKind,
+  type BulkOutcome,
+  type DueEmail,
+  type HandOverParts,
+  type PreSendDecision,
+  PreSendChecks,
+} from './pre-send-checks.js';

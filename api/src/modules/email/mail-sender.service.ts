@@ -22,7 +22,14 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
-import { takeQuota } from './mail-quotas.js';
+import { takeQuota, takeQuotaUpTo } from './mail-quotas.js';
+import {
+  BatchMemo,
+  PreSendChecks,
+  type BulkOutcome,
+  type DueEmail,
+  type HandOverParts,
+} from './pre-send-checks.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from './smtp.js';
 import { FAN_TRIGGERED_KINDS, HOURLY_LIMIT_REASON, OutboxEmail } from './outbox-email.entity.js';
 
@@ -42,22 +49,43 @@ const HOUR_MS = 60 * 60_000;
 /** The count of the site's fan-triggered emails in the current clock hour. */
 const SITE_QUOTA = 'site:fan-emails';
 
+/** How often the bulk lane looks for due emails: a pause is seen within this. */
+export const BULK_POLL_MS = 250;
+/** Bulk emails claimed at most per batch when no rate cap applies. */
+const BULK_BATCH = 100;
+/** The bulk lane's pooled SMTP connections, each a lane of its own (see `deliverBulk`). */
+const BULK_CONNECTIONS = 4;
+/** Bulk emails sent between two records of their outcomes. */
+const BULK_AT_ONCE = BULK_CONNECTIONS * 2;
+/** The bulk lane's rate (CAMPAIGN_RATE_PER_SECOND), counted across instances in `mail_quotas`. */
+const BULK_RATE_QUOTA = 'bulk:rate';
+
 export const retryDelay = (attempts: number) =>
   RETRY_DELAYS_MS[attempts - 1] ?? LONGEST_RETRY_DELAY_MS;
 
 /**
- * Delivers the outbox. Runs in the API process: each pass claims due emails with a lease (on
- * MySQL/MariaDB `FOR UPDATE SKIP LOCKED`, so two instances never take the same row at once) and
- * hands each to the SMTP server. Each row carries its own Message-ID, so an email whose send
- * succeeded just before a crash is re-sent as the same message.
+ * Delivers the outbox, in two lanes that never wait for each other. Runs in the API process: each
+ * pass of a lane claims its due emails with a lease (on MySQL/MariaDB `FOR UPDATE SKIP LOCKED`,
+ * so two instances never take the same row at once) and hands each to the SMTP server. Each row
+ * carries its own Message-ID, so an email whose send succeeded just before a crash is re-sent as
+ * the same message.
+ *
+ * - `transactional`: every second (or at once when woken), ten at a time over a connection of
+ *   its own, in the order queued;
+ * - `bulk` (campaigns): every BULK_POLL_MS, up to BULK_BATCH at a time within
+ *   CAMPAIGN_RATE_PER_SECOND, over a pool of BULK_CONNECTIONS connections of its own, each email
+ *   checked by its kind's pre-send check (`PreSendChecks`) just before its own SMTP transaction.
  */
 @Injectable()
 export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MailSender.name);
   private readonly transport?: Transporter;
   private readonly owner = randomUUID();
+  private readonly bulkTransport?: Transporter;
   private timer?: NodeJS.Timeout;
   private pass?: Promise<void>;
+  private bulkTimer?: NodeJS.Timeout;
+  private bulkPass?: Promise<void>;
   private stopped = false;
 
   constructor(
@@ -65,10 +93,12 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
+    private readonly checks: PreSendChecks,
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) {
       this.transport = smtpTransport(smtpUrl);
+      this.bulkTransport = smtpTransport(smtpUrl, { maxConnections: BULK_CONNECTIONS });
     }
   }
 
@@ -92,13 +122,16 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     );
     if (released.affected) this.logger.log(`Sending ${released.affected} held emails.`);
     this.schedule(0);
+    this.scheduleBulk(0);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.pass;
+    clearTimeout(this.bulkTimer);
+    await Promise.all([this.pass, this.bulkPass]);
     this.transport?.close();
+    this.bulkTransport?.close();
   }
 
   /** Looks for due emails now rather than at the next poll. */
@@ -181,7 +214,8 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       const query = manager
         .getRepository(OutboxEmail)
         .createQueryBuilder('e')
-        .where('e.status = :status', { status: 'queued' })
+        .where('e.lane = :lane', { lane: 'transactional' })
+        .andWhere('e.status = :status', { status: 'queued' })
         .andWhere('e.nextAttemptAt <= :now', { now })
         .orderBy('e.nextAttemptAt', 'ASC')
         .addOrderBy('e.id', 'ASC')
@@ -286,4 +320,228 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       },
     );
   }
+
+  // The bulk lane.
+
+  private scheduleBulk(delay: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.bulkTimer);
+    this.bulkTimer = setTimeout(() => {
+      this.bulkPass = this.sendBulk()
+        .catch((error: unknown) =>
+          this.logger.error(`Sending bulk emails failed: ${errorCode(error)}`),
+        )
+        .finally(() => {
+          this.bulkPass = undefined;
+          this.scheduleBulk(BULK_POLL_MS);
+        });
+    }, delay);
+  }
+
+  /** Sends due bulk emails, batch after batch, while there are some and the rate leaves room. */
+  async sendBulk(): Promise<void> {
+    while (!this.stopped) {
+      const claimed = await this.claimBulk();
+      if (claimed.length === 0) return;
+      const batch = new BatchMemo();
+      for (let start = 0; start < claimed.length; start += BULK_AT_ONCE) {
+        if (this.stopped) {
+          await this.giveBack(claimed.slice(start));
+          return;
+        }
+        await this.deliverBulk(claimed.slice(start, start + BULK_AT_ONCE), batch);
+      }
+    }
+  }
+
+  /**
+   * Takes due bulk emails for LEASE_MS, counting the attempt: at most as many as the rate
+   * (CAMPAIGN_RATE_PER_SECOND) leaves in this second across instances.
+   */
+  private claimBulk(): Promise<OutboxEmail[]> {
+    const now = this.clock.now().getTime();
+    const rate = this.config.mail.campaignRatePerSecond;
+    return this.transactions.run(async (manager) => {
+      const query = manager
+        .getRepository(OutboxEmail)
+        .createQueryBuilder('e')
+        .select([
+          'e.id',
+          'e.key',
+          'e.kind',
+          'e.subjectType',
+          'e.subjectId',
+          'e.toAddress',
+          'e.toName',
+          'e.subject',
+          'e.html',
+          'e.text',
+          'e.messageId',
+          'e.listUnsubscribe',
+          'e.attempts',
+          'e.createdAt',
+        ])
+        .where('e.lane = :lane', { lane: 'bulk' })
+        .andWhere('e.status = :status', { status: 'queued' })
+        .andWhere('e.nextAttemptAt <= :now', { now })
+        .orderBy('e.nextAttemptAt', 'ASC')
+        .addOrderBy('e.id', 'ASC')
+        .limit(rate > 0 ? Math.min(rate, BULK_BATCH) : BULK_BATCH);
+      if (this.dataSource.options.type !== 'better-sqlite3')
+        query.setLock('pessimistic_write').setOnLocked('skip_locked');
+      let found = await query.getMany();
+      if (found.length === 0) return [];
+      if (rate > 0) {
+        const limit = { max: rate, windowMs: 1000, aligned: true };
+        const { granted } = await takeQuotaUpTo(manager, BULK_RATE_QUOTA, limit, now, found.length);
+        found = found.slice(0, granted);
+        if (found.length === 0) return [];
+      }
+      const ids = found.map((e) => e.id);
+      // The same conditions again: on SQLite another process may have claimed them meanwhile.
+      await manager.update(
+        OutboxEmail,
+        { id: In(ids), status: 'queued', nextAttemptAt: LessThanOrEqual(now) },
+        { nextAttemptAt: now + LEASE_MS, attempts: () => 'attempts + 1' },
+      );
+      const claimed = await manager.getRepository(OutboxEmail).find({
+        select: { id: true, attempts: true },
+        where: { id: In(ids), nextAttemptAt: now + LEASE_MS },
+      });
+      const attempts = new Map(claimed.map((e) => [e.id, e.attempts]));
+      return found
+        .filter((e) => attempts.has(e.id))
+        .map((e) =>
+          Object.assign(e, { attempts: attempts.get(e.id)!, nextAttemptAt: now + LEASE_MS }),
+        );
+    });
+  }
+
+  /** Gives claimed bulk emails back, due at once, their attempt uncounted. */
+  private async giveBack(emails: OutboxEmail[]): Promise<void> {
+    if (emails.length === 0) return;
+    await this.transactions.run((manager) =>
+      manager.update(
+        OutboxEmail,
+        { id: In(emails.map((e) => e.id)), nextAttemptAt: emails[0].nextAttemptAt },
+        { nextAttemptAt: this.clock.now().getTime(), attempts: () => 'attempts - 1' },
+      ),
+    );
+  }
+
+  /**
+   * Sends a few bulk emails at once, one lane per pooled connection: each lane checks its next
+   * email (its kind's pre-send check) and hands it over at once, so no email checked as fit to go
+   * waits behind another's SMTP exchange. The outcomes are then recorded in one transaction,
+   * with the owners' records of them (`BulkKind.settled`): the sent, skipped and failed for good
+   * leave the outbox (their owner keeps what became of them), the refused for now wait for their
+   * next attempt, those their owner paused are given back.
+   */
+  private async deliverBulk(emails: OutboxEmail[], batch: BatchMemo): Promise<void> {
+    const outcomes: BulkOutcome[] = [];
+    const later: OutboxEmail[] = [];
+    const dropped: OutboxEmail[] = [];
+    const retries: [OutboxEmail, string][] = [];
+    const waiting = [...emails];
+    const lane = async () => {
+      for (let email = waiting.shift(); email; email = waiting.shift()) {
+        const due = dueEmail(email);
+        const handler = this.checks.of(email.kind);
+        // Known as being handed over before the check reads anything: what the owner records
+        // after the check began waits, if it asks, for the hand-over's end.
+        const handedOver = this.checks.begin(email.toAddress);
+        try {
+          const decision = handler ? await handler.check(due, batch) : { send: {} };
+          if ('later' in decision) later.push(email);
+          else if ('drop' in decision) dropped.push(email);
+          else if ('skip' in decision)
+            outcomes.push({
+              email: due,
+              outcome: 'skipped',
+              reason: decision.skip,
+              permanent: false,
+            });
+          else {
+            try {
+              await this.handOver(email, decision.send);
+              outcomes.push({ email: due, outcome: 'sent', reason: null, permanent: false });
+            } catch (error) {
+              const now = this.clock.now().getTime();
+              const answer = describeSmtpError(error);
+              const permanent = isPermanent(error);
+              const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
+              if (permanent || expired)
+                outcomes.push({ email: due, outcome: 'failed', reason: answer, permanent });
+              else retries.push([email, answer]);
+              this.logger.warn(
+                `Email ${email.id} (${email.kind}) ${permanent || expired ? 'failed' : 'will be retried'}: ${errorCode(error)}`,
+              );
+            }
+          }
+        } finally {
+          handedOver();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: BULK_CONNECTIONS }, lane));
+
+    const now = this.clock.now().getTime();
+    await this.transactions.run(async (manager) => {
+      const gone = [...outcomes.map((o) => o.email.id), ...dropped.map((e) => e.id)];
+      if (gone.length) await manager.delete(OutboxEmail, { id: In(gone) });
+      for (const [email, answer] of retries)
+        await manager.update(
+          OutboxEmail,
+          { id: email.id },
+          { lastError: answer, nextAttemptAt: now + retryDelay(email.attempts) },
+        );
+      if (later.length)
+        await manager.update(
+          OutboxEmail,
+          { id: In(later.map((e) => e.id)), nextAttemptAt: later[0].nextAttemptAt },
+          { nextAttemptAt: now, attempts: () => 'attempts - 1' },
+        );
+      for (const kind of new Set(outcomes.map((o) => o.email.kind))) {
+        const handler = this.checks.of(kind);
+        if (handler)
+          await handler.settled(
+            manager,
+            outcomes.filter((o) => o.email.kind === kind),
+          );
+      }
+    });
+  }
+
+  /** One bulk email, with the parts its check filled in over the row's. */
+  private async handOver(email: OutboxEmail, parts: HandOverParts): Promise<void> {
+    const listUnsubscribe =
+      parts.listUnsubscribe === undefined ? email.listUnsubscribe : parts.listUnsubscribe;
+    await this.bulkTransport!.sendMail({
+      from: this.config.mail.from,
+      to: { name: email.toName ?? '', address: email.toAddress },
+      subject: parts.subject ?? email.subject,
+      html: parts.html ?? email.html,
+      text: parts.text ?? email.text,
+      messageId: email.messageId,
+      ...(listUnsubscribe
+        ? {
+            list: { unsubscribe: listUnsubscribe, ...(parts.listId ? { id: parts.listId } : {}) },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
+    });
+  }
 }
+
+const dueEmail = (email: OutboxEmail): DueEmail => ({
+  id: email.id,
+  key: email.key,
+  kind: email.kind,
+  subjectType: email.subjectType,
+  subjectId: email.subjectId,
+  toAddress: email.toAddress,
+  messageId: email.messageId,
+  listUnsubscribe: email.listUnsubscribe,
+  attempts: email.attempts,
+  createdAt: email.createdAt,
+});

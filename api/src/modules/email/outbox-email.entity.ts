@@ -19,9 +19,11 @@ export const HOURLY_LIMIT_REASON = `${EMAIL_WAITING_PREFIX} the hourly limit of 
 
 /**
  * queued: waiting for the sender (or for its next attempt); held: no SMTP server is configured;
- * sent: the SMTP server accepted it; failed: refused for good, or still undelivered after a day.
+ * sent: the SMTP server accepted it; failed: refused for good, or still undelivered after a day;
+ * paused: a bulk email its owner paused (a paused campaign's), claimed again once resumed. A bulk
+ * email leaves the outbox once sent, skipped or failed: its owner keeps what became of it.
  */
-export const EMAIL_STATUSES = ['queued', 'held', 'sent', 'failed'] as const;
+export const EMAIL_STATUSES = ['queued', 'held', 'sent', 'failed', 'paused'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**

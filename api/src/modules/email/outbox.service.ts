@@ -52,7 +52,15 @@ export interface QueuedEmail {
    * counts against the mailbox's MAILBOX_EMAILS_PER_DAY and is not queued past them.
    */
   strangerCaused?: boolean;
+  /**
+   * The Message-ID, when the caller keeps it too (a campaign's recipient, by which a bounce
+   * report is matched); otherwise one is made here.
+   */
+  messageId?: string;
 }
+
+/** The bulk emails of one subject (a campaign's): what `pause`, `resume` and `withdraw` act on. */
+export type BulkSubject = EmailSubject;
 
 /** Emails a stranger can cause that one mailbox may be sent in a day (see `mailboxKey`). */
 export const MAILBOX_EMAILS_PER_DAY = 3;
@@ -130,7 +138,7 @@ export class OutboxService {
         html: email.html,
         text: email.text,
         listUnsubscribe: email.headers?.listUnsubscribe ?? null,
-        messageId: this.newMessageId(),
+        messageId: email.messageId ?? this.newMessageId(),
         status: this.config.mail.smtpUrl ? 'queued' : 'held',
         attempts: 0,
         lastError: null,
@@ -143,6 +151,86 @@ export class OutboxService {
       if (isDuplicateKeyError(error)) return false;
       throw error;
     }
+  }
+
+  /**
+   * Writes many bulk emails in the caller's transaction, in one statement each few hundred; an
+   * email whose key is already queued is skipped (`INSERT … IGNORE` / `OR IGNORE`), so writing
+   * the same emails twice, or from two instances at once, queues each once. `paused` writes them
+   * paused, to go out only once `resume` is called for their subject. Their content may be
+   * empty: the kind's pre-send check fills it in at hand-over (`PreSendChecks`).
+   */
+  async queueBulk(
+    manager: EntityManager,
+    emails: QueuedEmail[],
+    options: { paused?: boolean } = {},
+  ): Promise<void> {
+    const now = this.clock.now().getTime();
+    const status = !this.config.mail.smtpUrl ? 'held' : options.paused ? 'paused' : 'queued';
+    for (let i = 0; i < emails.length; i += BULK_INSERT) {
+      const rows = emails.slice(i, i + BULK_INSERT).map((email) => {
+        if (email.lane !== 'bulk' || email.strangerCaused)
+          throw new Error('queueBulk takes bulk emails no stranger caused.');
+        return {
+          key: email.key,
+          kind: email.kind,
+          lane: email.lane,
+          subjectType: email.about?.type ?? null,
+          subjectId: email.about ? String(email.about.id) : null,
+          toAddress: normaliseEmail(email.to.address),
+          toName: email.to.name ? clip(email.to.name, 200) : null,
+          replyToAddress: null,
+          replyToName: null,
+          subject: clip(email.subject, 300),
+          html: email.html,
+          text: email.text,
+          listUnsubscribe: email.headers?.listUnsubscribe ?? null,
+          messageId: email.messageId ?? this.newMessageId(),
+          status,
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: now,
+          sentAt: null,
+          createdAt: now,
+        };
+      });
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(OutboxEmail)
+        .values(rows)
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+    }
+  }
+
+  /**
+   * Holds a subject's bulk emails that are still to go: none is claimed until `resume`. One being
+   * handed over as this commits finishes; one claimed but not yet checked is given back by its
+   * check.
+   */
+  async pause(manager: EntityManager, about: BulkSubject): Promise<void> {
+    await manager.update(OutboxEmail, { ...bulkOf(about), status: 'queued' }, { status: 'paused' });
+  }
+
+  /** Lets a paused subject's bulk emails go again, from now. */
+  async resume(manager: EntityManager, about: BulkSubject): Promise<void> {
+    const now = this.clock.now().getTime();
+    await manager.update(
+      OutboxEmail,
+      { ...bulkOf(about), status: 'paused' },
+      { status: 'queued', nextAttemptAt: now },
+    );
+  }
+
+  /** Takes a subject's bulk emails that are still to go out of the outbox, for good. */
+  async withdraw(manager: EntityManager, about: BulkSubject): Promise<number> {
+    const { affected } = await manager.delete(OutboxEmail, {
+      ...bulkOf(about),
+      status: In(['queued', 'paused', 'held']),
+    });
+    return affected ?? 0;
   }
 
   /** Which of these keys are queued already (sent or not), among emails created since `since` (epoch ms). */
@@ -167,5 +255,14 @@ export function artistReplyTo(config: AppConfig): Recipient | undefined {
   const artist = config.mail.artistEmail;
   return artist ? { address: artist, name: config.mail.from.name } : undefined;
 }
+
+/** Bulk emails written per insert statement. */
+const BULK_INSERT = 250;
+
+const bulkOf = (about: BulkSubject) => ({
+  lane: 'bulk',
+  subjectType: about.type,
+  subjectId: String(about.id),
+});
 
 const clip = (value: string, length: number) => [...value].slice(0, length).join('');

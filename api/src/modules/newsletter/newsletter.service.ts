@@ -252,7 +252,8 @@ export class NewsletterService {
 
   /**
    * Tells the modules that react (`FanUnsubscribed`), after the unsubscribe committed: the
-   * campaigns' sender waits there for a message to the address it is handing over.
+   * campaigns module waits there for a message to the address that the outbox's bulk lane is
+   * handing over.
    */
   private async unsubscribed(email: string): Promise<void> {
     await this.events.publish(this.signups.manager, 'FanUnsubscribed', { email });
