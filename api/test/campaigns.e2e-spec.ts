@@ -199,6 +199,10 @@ describe.each(testDatabases())('campaigns on $name', (db) => {
     expect((await data.getRepository(CampaignRecord).findOneByOrFail({ id })).html).toContain(
       '<h1>Hello</h1>',
     );
+    // The Emails tab is the transactional lane's: a campaign's messages are followed in its own.
+    const listed = await admin.get('/api/admin/emails').expect(200);
+    expect(listed.body.rows.filter((e: { kind: string }) => e.kind === 'campaign')).toEqual([]);
+    await admin.get(`/api/admin/emails/${rows[0]!.id}`).expect(404);
     smtp.refuse = null;
     await admin.post(`/api/admin/campaigns/${id}/resume`).expect(200);
     await finished(id);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
  * Campaigns are delivered by the outbox's bulk lane: each recipient's message is a row of
@@ -6,11 +6,20 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * paused at the upgrade, still queued, get theirs here: key `campaign:<campaign>:<recipient>`,
  * the recipient's Message-ID and next attempt, paused with a paused campaign, and no body (the
  * campaign's is filled in at hand-over, with the unsubscribe link of the recipient's token).
+ * An index by campaign and status answers "is anyone of this campaign still queued?", asked about
+ * each sending campaign every second.
  */
 export class QueueCampaignMessagesInTheOutbox1768800001000 implements MigrationInterface {
   name = 'QueueCampaignMessagesInTheOutbox1768800001000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createIndex(
+      'campaign_recipients',
+      new TableIndex({
+        name: 'IDX_campaign_recipients_campaign_status',
+        columnNames: ['campaignId', 'status'],
+      }),
+    );
     const mysql = queryRunner.connection.options.type !== 'better-sqlite3';
     const key = mysql
       ? "CONCAT('campaign:', r.campaignId, ':', r.id)"
@@ -31,5 +40,6 @@ export class QueueCampaignMessagesInTheOutbox1768800001000 implements MigrationI
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query("DELETE FROM emails WHERE lane = 'bulk' AND kind = 'campaign'");
+    await queryRunner.dropIndex('campaign_recipients', 'IDX_campaign_recipients_campaign_status');
   }
 }

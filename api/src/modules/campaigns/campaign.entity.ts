@@ -99,6 +99,7 @@ export class CampaignRecord {
 @Entity('campaign_recipients')
 @Index('IDX_campaign_recipients_campaign_email', ['campaignId', 'email'], { unique: true })
 @Index('IDX_campaign_recipients_due', ['status', 'nextAttemptAt'])
+@Index('IDX_campaign_recipients_campaign_status', ['campaignId', 'status'])
 @Index('IDX_campaign_recipients_messageId', ['messageId'])
 @Index('IDX_campaign_recipients_email', ['email'])
 export class CampaignRecipient {

@@ -36,6 +36,9 @@ export class EmailsService {
     return {
       repository: this.dataSource.getRepository(OutboxEmail),
       alias: 'e',
+      // A campaign's messages are the Campaigns tab's (its counts and recipients); their rows here
+      // hold no body until the hand-over fills it in.
+      scope: { where: "e.lane = 'transactional'" },
       filters: filtersByValue('e.status', EMAIL_LIST_FILTERS),
       searchColumns: ['toAddress', 'toName', 'subject', 'kind', 'lastError'],
       sorts: {
@@ -67,7 +70,9 @@ export class EmailsService {
   }
 
   async get(id: number): Promise<OutboxEmailDetail> {
-    const row = await this.dataSource.getRepository(OutboxEmail).findOneBy({ id });
+    const row = await this.dataSource
+      .getRepository(OutboxEmail)
+      .findOneBy({ id, lane: 'transactional' });
     if (!row) throw new NotFoundException('Email not found.');
     return {
       ...toSummary(row),
@@ -84,7 +89,7 @@ export class EmailsService {
    */
   async resend(id: number): Promise<OutboxEmailSummary> {
     const created = await this.transactions.run(async (manager) => {
-      const row = await manager.findOneBy(OutboxEmail, { id });
+      const row = await manager.findOneBy(OutboxEmail, { id, lane: 'transactional' });
       if (!row) throw new NotFoundException('Email not found.');
       if (row.status !== 'failed' && row.status !== 'sent')
         throw new BadRequestException('Only a failed or sent email can be sent again.');
@@ -126,8 +131,7 @@ function toSummary(row: OutboxEmail): OutboxEmailSummary {
     to: row.toAddress,
     toName: row.toName,
     subject: row.subject,
-    // A paused campaign's message is waiting, as a queued one is, until the campaign resumes.
-    status: (row.status === 'paused' ? 'queued' : row.status) as EmailStatus,
+    status: row.status as EmailStatus,
     attempts: row.attempts,
     lastError: row.lastError,
     messageId: row.messageId,
