@@ -103,7 +103,10 @@ export interface CampaignSettings {
 /** Answer of `POST /api/admin/campaigns/audience`. */
 export interface AudienceCount {
   count: number;
-  /** Of the fans the other parts keep, those whose place is not known. */
+  /**
+   * With `near` or `countries`: of the fans the other parts keep, those whose place is not known
+   * (left out by those parts). 0 without either.
+   */
   unknownLocation: number;
 }
 

@@ -155,11 +155,7 @@ export class CampaignsService implements OnModuleInit {
     audience: CampaignAudience,
     topic: CampaignTopic = 'news',
   ): Promise<{ count: number; unknownLocation: number }> {
-    const { members, unknownLocation } = await this.audience.resolve(
-      cleanAudience(audience),
-      topic,
-    );
-    return { count: members.length, unknownLocation };
+    return this.audience.count(cleanAudience(audience), topic);
   }
 
   async preview(id: number): Promise<{ subject: string; html: string; text: string }> {

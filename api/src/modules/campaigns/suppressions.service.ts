@@ -11,6 +11,7 @@ import {
 import { Clock } from '../../common/clock.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { normaliseEmail } from '../../common/strings.js';
+import { sqlPiece, type SqlPiece } from '../../database/sql-piece.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
 import { suppressionDigest, suppressionKeys } from './campaign-fan-data.js';
 import { SuppressionRecord } from './campaign.entity.js';
@@ -99,6 +100,25 @@ export class SuppressionsService {
     const digests = rows.some((row) => row.email.startsWith('sha256:'));
     return (email) =>
       stored.has(normaliseEmail(email)) || (digests && stored.has(suppressionDigest(email)));
+  }
+
+  /**
+   * The addresses suppressed now, as a piece of another module's query (`email NOT IN (piece)`):
+   * as written; an erased fan's digest matches no address there (`holdsDigests`).
+   */
+  suppressedPiece(): SqlPiece {
+    return sqlPiece(
+      this.suppressions.createQueryBuilder('sx').select('sx.email').where('sx.removedAt IS NULL'),
+    );
+  }
+
+  /** Whether an erased fan's address is suppressed now, held as its digest. */
+  async holdsDigests(): Promise<boolean> {
+    return this.suppressions
+      .createQueryBuilder('x')
+      .where('x.removedAt IS NULL')
+      .andWhere("x.email LIKE 'sha256:%'")
+      .getExists();
   }
 
   /** The artist lifts a suppression, saying why; the row stays with the reason. */

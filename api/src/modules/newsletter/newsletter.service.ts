@@ -18,6 +18,8 @@ import { normaliseEmail } from '../../common/strings.js';
 import { filtersByValue, updateSelected, type ListDefinition } from '../../lists/list.js';
 import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
 import { SIGNUP_SEARCH_INDEX } from '../../database/migrations/1767000000000-LeadSignupSearchIndexById.js';
+import type { SqlPiece } from '../../database/sql-piece.js';
+import { TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
 import { newLinkToken, type LinkOutcome } from '../../common/link-pages.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -93,6 +95,7 @@ export class NewsletterService {
     private readonly places: PlacesService,
     private readonly transactions: Transactions,
     private readonly searchIndex: SearchIndex,
+    private readonly versions: TableVersions,
   ) {
     searchIndex.keep(SIGNUPS_SEARCH);
   }
@@ -165,6 +168,30 @@ export class NewsletterService {
       // On SQLite a query runs at once: requests waiting on the event loop go between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * How many of `mailable(topic, …)` there are, counted by the database: `fans`, only the signups
+   * of the fans another module's piece selects (e.g. `OrderAudienceService.buyersPiece`);
+   * `leaveOut`, less the addresses another's piece selects (e.g. the campaigns' suppressions).
+   * Kept until one of the tables read is written (`TableVersions`): the editor asks again as the
+   * artist changes the audience, and a product most fans bought takes the database most of a
+   * second at half a million orders.
+   */
+  countMailable(
+    topic: CampaignTopic | undefined,
+    { fans, leaveOut }: { fans?: SqlPiece; leaveOut?: SqlPiece } = {},
+  ): Promise<number> {
+    const query = this.mailableQuery(topic).select('COUNT(*)', 'count');
+    if (fans) query.andWhere(`s.fanId IN (${fans.sql})`, fans.parameters);
+    if (leaveOut) query.andWhere(`s.email NOT IN (${leaveOut.sql})`, leaveOut.parameters);
+    const tables = [this.signups.metadata.tableName, ...(fans?.tables ?? [])];
+    tables.push(...(leaveOut?.tables ?? []));
+    const key = `mailable-count:${JSON.stringify([query.getQuery(), query.getParameters()])}`;
+    return this.versions.keepFigure(tables, key, async () => {
+      const row = await query.getRawOne<{ count: number | string }>();
+      return Number(row?.count ?? 0);
+    });
   }
 
   /** The signups a campaign may go to, with what it reads of them. */

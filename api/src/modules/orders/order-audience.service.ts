@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { sqlPiece, type SqlPiece } from '../../database/sql-piece.js';
 import { OrderLine } from './order-line.entity.js';
 import { Order } from './order.entity.js';
 
@@ -75,14 +76,27 @@ export class OrderAudienceService {
    * of signups.
    */
   async buyers(productIds: string[]): Promise<number[]> {
-    const rows = await this.orders.manager
-      .createQueryBuilder(OrderLine, 'l')
-      .innerJoin(Order, 'o', 'o.id = l.orderId')
-      .select('DISTINCT o.fanId', 'fanId')
-      .where('l.productId IN (:...productIds)', { productIds })
-      .andWhere("o.paymentStatus <> 'refunded'")
-      .andWhere('o.fanId IS NOT NULL')
+    const rows = await this.buyersQuery(productIds)
+      .select('DISTINCT bo.fanId', 'fanId')
       .getRawMany<{ fanId: number | string }>();
     return rows.map((row) => Number(row.fanId)).sort((a, b) => a - b);
+  }
+
+  /**
+   * The same buyers as `buyers`, as a piece of another module's query (`fanId IN (piece)`): the
+   * fans' ids, a fan as often as its lines of the products, for the database to test signups
+   * against without sending the ids to the server.
+   */
+  buyersPiece(productIds: string[]): SqlPiece {
+    return sqlPiece(this.buyersQuery(productIds).select('bo.fanId'));
+  }
+
+  private buyersQuery(productIds: string[]) {
+    return this.orders.manager
+      .createQueryBuilder(OrderLine, 'bl')
+      .innerJoin(Order, 'bo', 'bo.id = bl.orderId')
+      .where('bl.productId IN (:...buyersOfProducts)', { buyersOfProducts: productIds })
+      .andWhere("bo.paymentStatus <> 'refunded'")
+      .andWhere('bo.fanId IS NOT NULL');
   }
 }
