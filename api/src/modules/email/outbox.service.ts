@@ -122,35 +122,43 @@ export class OutboxService {
       return false;
     }
     const now = this.clock.now().getTime();
-    const replyTo = email.headers?.replyTo;
     try {
-      await manager.insert(OutboxEmail, {
-        key: email.key,
-        kind: email.kind,
-        lane: email.lane,
-        subjectType: email.about?.type ?? null,
-        subjectId: email.about ? String(email.about.id) : null,
-        toAddress: normaliseEmail(email.to.address),
-        toName: email.to.name ? clip(email.to.name, 200) : null,
-        replyToAddress: replyTo ? normaliseEmail(replyTo.address) : null,
-        replyToName: replyTo?.name ? clip(replyTo.name, 200) : null,
-        subject: clip(email.subject, 300),
-        html: email.html,
-        text: email.text,
-        listUnsubscribe: email.headers?.listUnsubscribe ?? null,
-        messageId: email.messageId ?? this.newMessageId(),
-        status: this.config.mail.smtpUrl ? 'queued' : 'held',
-        attempts: 0,
-        lastError: null,
-        nextAttemptAt: now,
-        sentAt: null,
-        createdAt: now,
-      });
+      await manager.insert(
+        OutboxEmail,
+        this.rowOf(email, this.config.mail.smtpUrl ? 'queued' : 'held', now),
+      );
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false;
       throw error;
     }
+  }
+
+  /** The outbox row of an email, as `queue` and `queueBulk` write it. */
+  private rowOf(email: QueuedEmail, status: string, now: number): Partial<OutboxEmail> {
+    const replyTo = email.headers?.replyTo;
+    return {
+      key: email.key,
+      kind: email.kind,
+      lane: email.lane,
+      subjectType: email.about?.type ?? null,
+      subjectId: email.about ? String(email.about.id) : null,
+      toAddress: normaliseEmail(email.to.address),
+      toName: email.to.name ? clip(email.to.name, 200) : null,
+      replyToAddress: replyTo ? normaliseEmail(replyTo.address) : null,
+      replyToName: replyTo?.name ? clip(replyTo.name, 200) : null,
+      subject: clip(email.subject, 300),
+      html: email.html,
+      text: email.text,
+      listUnsubscribe: email.headers?.listUnsubscribe ?? null,
+      messageId: email.messageId ?? this.newMessageId(),
+      status,
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: now,
+      sentAt: null,
+      createdAt: now,
+    };
   }
 
   /**
@@ -171,28 +179,7 @@ export class OutboxService {
       const rows = emails.slice(i, i + BULK_INSERT).map((email) => {
         if (email.lane !== 'bulk' || email.strangerCaused)
           throw new Error('queueBulk takes bulk emails no stranger caused.');
-        return {
-          key: email.key,
-          kind: email.kind,
-          lane: email.lane,
-          subjectType: email.about?.type ?? null,
-          subjectId: email.about ? String(email.about.id) : null,
-          toAddress: normaliseEmail(email.to.address),
-          toName: email.to.name ? clip(email.to.name, 200) : null,
-          replyToAddress: null,
-          replyToName: null,
-          subject: clip(email.subject, 300),
-          html: email.html,
-          text: email.text,
-          listUnsubscribe: email.headers?.listUnsubscribe ?? null,
-          messageId: email.messageId ?? this.newMessageId(),
-          status,
-          attempts: 0,
-          lastError: null,
-          nextAttemptAt: now,
-          sentAt: null,
-          createdAt: now,
-        };
+        return this.rowOf(email, status, now);
       });
       await manager
         .createQueryBuilder()
