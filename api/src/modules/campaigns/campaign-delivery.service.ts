@@ -9,6 +9,7 @@ import {
 import { DataSource, In, IsNull, LessThanOrEqual, Not, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { DomainEvents } from '../../common/domain-events.js';
+import { Poller } from '../../common/poller.js';
 import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
@@ -25,8 +26,12 @@ import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 import { CampaignsService, countOnce } from './campaigns.service.js';
 import { SuppressionsService } from './suppressions.service.js';
 
-/** How often campaigns are looked at: scheduled ones started, lists written, the done finished. */
-export const CAMPAIGN_POLL_MS = 250;
+/**
+ * How often campaigns are looked at (scheduled ones started, lists written, the done finished):
+ * every 250 ms while a list is being written, every second otherwise, so a campaign sent or due
+ * starts within a second.
+ */
+const CAMPAIGN_PACE = { busyMs: 250, idleMs: 1000 };
 /** How often finished campaigns are looked for. */
 const FINISH_CHECK_MS = 1000;
 /** How long a campaign's status, read for its messages' checks, is trusted: a pause is seen within it. */
@@ -58,8 +63,11 @@ const KIND = 'campaign';
 @Injectable()
 export class CampaignDelivery implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(CampaignDelivery.name);
-  private timer?: NodeJS.Timeout;
-  private pass?: Promise<void>;
+  private readonly poller = new Poller(
+    () => this.work(),
+    CAMPAIGN_PACE,
+    (error) => this.logger.error(`Looking at campaigns failed: ${errorName(error)}`),
+  );
   private stopped = false;
   /** When `finishDone` last looked. */
   private finishCheckedAt = 0;
@@ -89,35 +97,24 @@ export class CampaignDelivery implements OnModuleInit, OnApplicationBootstrap, O
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.mail.smtpUrl) this.schedule(0);
+    if (this.config.mail.smtpUrl) this.poller.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await Promise.all([this.pass, ...this.listing.values()]);
+    await this.poller.stop();
+    await Promise.all(this.listing.values());
   }
 
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.pass = this.work()
-        .catch((error: unknown) =>
-          this.logger.error(`Looking at campaigns failed: ${errorName(error)}`),
-        )
-        .finally(() => {
-          this.pass = undefined;
-          this.schedule(CAMPAIGN_POLL_MS);
-        });
-    }, delay);
-  }
-
-  /** Starts due campaigns, has started campaigns' lists written, and finishes the done. */
-  async work(): Promise<void> {
+  /**
+   * Starts due campaigns, has started campaigns' lists written, and finishes the done; whether a
+   * list is being written (the next look comes sooner then).
+   */
+  async work(): Promise<boolean> {
     await this.startDue();
     await this.fixLists();
     await this.finishDone();
+    return this.listing.size > 0;
   }
 
   private async startDue(): Promise<void> {

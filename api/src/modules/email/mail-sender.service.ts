@@ -19,6 +19,7 @@ import {
 } from 'typeorm';
 import type { EmailKind } from '@artist/contracts';
 import { Clock } from '../../common/clock.js';
+import { Poller } from '../../common/poller.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
@@ -49,8 +50,8 @@ const HOUR_MS = 60 * 60_000;
 /** The count of the site's fan-triggered emails in the current clock hour. */
 const SITE_QUOTA = 'site:fan-emails';
 
-/** How often the bulk lane looks for due emails: a pause is seen within this. */
-export const BULK_POLL_MS = 250;
+/** How often the bulk lane looks for due emails while it finds some, and once it finds none. */
+const BULK_PACE = { busyMs: 250, idleMs: 1000 };
 /** Bulk emails claimed at most per batch when no rate cap applies. */
 const BULK_BATCH = 100;
 /** The bulk lane's pooled SMTP connections, each a lane of its own (see `deliverBulk`). */
@@ -72,9 +73,11 @@ export const retryDelay = (attempts: number) =>
  *
  * - `transactional`: every second (or at once when woken), ten at a time over a connection of
  *   its own, in the order queued;
- * - `bulk` (campaigns): every BULK_POLL_MS, up to BULK_BATCH at a time within
- *   CAMPAIGN_RATE_PER_SECOND, over a pool of BULK_CONNECTIONS connections of its own, each email
- *   checked by its kind's pre-send check (`PreSendChecks`) just before its own SMTP transaction.
+ * - `bulk` (campaigns): at BULK_PACE (every 250 ms while there are some, every second once none
+ *   are due, and at once when `OutboxService` queues or resumes some), up to BULK_BATCH at a
+ *   time within CAMPAIGN_RATE_PER_SECOND, over a pool of BULK_CONNECTIONS connections of its
+ *   own, each email checked by its kind's pre-send check (`PreSendChecks`) just before its own
+ *   SMTP transaction.
  */
 @Injectable()
 export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
@@ -82,10 +85,16 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly transport?: Transporter;
   private readonly owner = randomUUID();
   private readonly bulkTransport?: Transporter;
-  private timer?: NodeJS.Timeout;
-  private pass?: Promise<void>;
-  private bulkTimer?: NodeJS.Timeout;
-  private bulkPass?: Promise<void>;
+  private readonly transactional = new Poller(
+    () => this.sendDue(),
+    { busyMs: POLL_MS, idleMs: POLL_MS },
+    (error) => this.logger.error(`Sending emails failed: ${errorCode(error)}`),
+  );
+  private readonly bulk = new Poller(
+    () => this.sendBulk(),
+    BULK_PACE,
+    (error) => this.logger.error(`Sending bulk emails failed: ${errorCode(error)}`),
+  );
   private stopped = false;
 
   constructor(
@@ -121,48 +130,43 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       { status: 'queued', nextAttemptAt: now },
     );
     if (released.affected) this.logger.log(`Sending ${released.affected} held emails.`);
-    this.schedule(0);
-    this.scheduleBulk(0);
+    this.transactional.start();
+    this.bulk.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    clearTimeout(this.bulkTimer);
-    await Promise.all([this.pass, this.bulkPass]);
+    await Promise.all([this.transactional.stop(), this.bulk.stop()]);
     this.transport?.close();
     this.bulkTransport?.close();
   }
 
-  /** Looks for due emails now rather than at the next poll. */
+  /** Looks for due transactional emails now rather than at the next look. */
   wake(): void {
-    if (this.transport && !this.pass) this.schedule(0);
+    this.transactional.wake();
   }
 
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.pass = this.sendDue()
-        .catch((error: unknown) => this.logger.error(`Sending emails failed: ${errorCode(error)}`))
-        .finally(() => {
-          this.pass = undefined;
-          this.schedule(POLL_MS);
-        });
-    }, delay);
+  /** Looks for due bulk emails now, and often for a while (they may be queued in a transaction). */
+  wakeBulk(): void {
+    this.bulk.wake();
   }
 
   /**
-   * Sends every email that is due, batch after batch. Once the instance is stopping, the email
-   * being sent is finished and the rest of the batch handed back: due again at once, for another
-   * instance to take, with the attempt not counted.
+   * Sends every email that is due, batch after batch; whether there was any. Once the instance
+   * is stopping, the email being sent is finished and the rest of the batch handed back: due
+   * again at once, for another instance to take, with the attempt not counted.
    */
-  async sendDue(): Promise<void> {
+  async sendDue(): Promise<boolean> {
+    let found = false;
     while (!this.stopped) {
       const { claimed, deferred } = await this.claim();
-      if (claimed.length === 0 && deferred === 0) return;
+      if (claimed.length === 0 && deferred === 0) return found;
+      found = true;
       for (const [index, email] of claimed.entries()) {
-        if (this.stopped) return this.handBack(claimed.slice(index));
+        if (this.stopped) {
+          await this.handBack(claimed.slice(index));
+          return true;
+        }
         try {
           await this.send(email);
         } catch (error) {
@@ -174,6 +178,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         }
       }
     }
+    return found;
   }
 
   private async handBack(emails: OutboxEmail[]): Promise<void> {
@@ -323,42 +328,34 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   // The bulk lane.
 
-  private scheduleBulk(delay: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.bulkTimer);
-    this.bulkTimer = setTimeout(() => {
-      this.bulkPass = this.sendBulk()
-        .catch((error: unknown) =>
-          this.logger.error(`Sending bulk emails failed: ${errorCode(error)}`),
-        )
-        .finally(() => {
-          this.bulkPass = undefined;
-          this.scheduleBulk(BULK_POLL_MS);
-        });
-    }, delay);
-  }
-
-  /** Sends due bulk emails, batch after batch, while there are some and the rate leaves room. */
-  async sendBulk(): Promise<void> {
+  /**
+   * Sends due bulk emails, batch after batch, while there are some and the rate leaves room;
+   * whether any were due (sent, or waiting for the rate).
+   */
+  async sendBulk(): Promise<boolean> {
+    let found = false;
     while (!this.stopped) {
-      const claimed = await this.claimBulk();
-      if (claimed.length === 0) return;
+      const { claimed, due } = await this.claimBulk();
+      found ||= due;
+      if (claimed.length === 0) return found;
       const batch = new BatchMemo();
       for (let start = 0; start < claimed.length; start += BULK_AT_ONCE) {
         if (this.stopped) {
           await this.giveBack(claimed.slice(start));
-          return;
+          return true;
         }
         await this.deliverBulk(claimed.slice(start, start + BULK_AT_ONCE), batch);
       }
     }
+    return found;
   }
 
   /**
    * Takes due bulk emails for LEASE_MS, counting the attempt: at most as many as the rate
-   * (CAMPAIGN_RATE_PER_SECOND) leaves in this second across instances.
+   * (CAMPAIGN_RATE_PER_SECOND) leaves in this second across instances. `due`: whether any were
+   * due, taken or left for the rate's next second.
    */
-  private claimBulk(): Promise<OutboxEmail[]> {
+  private claimBulk(): Promise<{ claimed: OutboxEmail[]; due: boolean }> {
     const now = this.clock.now().getTime();
     const rate = this.config.mail.campaignRatePerSecond;
     return this.transactions.run(async (manager) => {
@@ -390,12 +387,12 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.dataSource.options.type !== 'better-sqlite3')
         query.setLock('pessimistic_write').setOnLocked('skip_locked');
       let found = await query.getMany();
-      if (found.length === 0) return [];
+      if (found.length === 0) return { claimed: [], due: false };
       if (rate > 0) {
         const limit = { max: rate, windowMs: 1000, aligned: true };
         const { granted } = await takeQuotaUpTo(manager, BULK_RATE_QUOTA, limit, now, found.length);
         found = found.slice(0, granted);
-        if (found.length === 0) return [];
+        if (found.length === 0) return { claimed: [], due: true };
       }
       const ids = found.map((e) => e.id);
       // The same conditions again: on SQLite another process may have claimed them meanwhile.
@@ -409,11 +406,12 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
         where: { id: In(ids), nextAttemptAt: now + LEASE_MS },
       });
       const attempts = new Map(claimed.map((e) => [e.id, e.attempts]));
-      return found
+      const taken = found
         .filter((e) => attempts.has(e.id))
         .map((e) =>
           Object.assign(e, { attempts: attempts.get(e.id)!, nextAttemptAt: now + LEASE_MS }),
         );
+      return { claimed: taken, due: true };
     });
   }
 

@@ -7,6 +7,7 @@ import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
+import { MailSender } from './mail-sender.service.js';
 import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
 import { OutboxEmail } from './outbox-email.entity.js';
@@ -77,6 +78,7 @@ export class OutboxService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly sender: MailSender,
   ) {}
 
   /**
@@ -190,6 +192,7 @@ export class OutboxService {
         .updateEntity(false)
         .execute();
     }
+    if (status === 'queued') this.sender.wakeBulk();
   }
 
   /**
@@ -209,6 +212,7 @@ export class OutboxService {
       { ...bulkOf(about), status: 'paused' },
       { status: 'queued', nextAttemptAt: now },
     );
+    this.sender.wakeBulk();
   }
 
   /** Takes a subject's bulk emails that are still to go out of the outbox, for good. */
