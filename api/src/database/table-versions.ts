@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 
 /** How often an instance reads the database's numbers, at most: other instances' writes. */
-export const SHARED_VERSIONS_READ_MS = 500;
+export const SHARED_VERSIONS_READ_MS = 250;
 /** Written on every request or by periodic work, and behind no kept figure: never raised. */
 const UNSHARED_TABLES = new Set(['sessions', 'rate_limit_hits', 'job_leases', 'mail_quotas']);
 /**
