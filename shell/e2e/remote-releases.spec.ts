@@ -8,7 +8,10 @@ import { ROOT, startSite, type RunningSite } from './utils/site.js';
 
 const TOKEN = 'e2e-storefront-deploy-token-0123456789abcdef';
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
-const AUTHORIZATION = { Authorization: `Bearer ${TOKEN}` };
+// One request per connection, as a deploy script makes them: a kept-alive connection left idle
+// while the page loads (longer than the server's 5 s keep-alive on a busy machine) can be closed
+// by the server just as the next request is written on it, which the client reads as ECONNRESET.
+const AUTHORIZATION = { Authorization: `Bearer ${TOKEN}`, Connection: 'close' };
 
 // A site of its own: these tests change which storefront is live for every visitor. One site
 // serves them all, in order.
@@ -150,7 +153,7 @@ test('a promoted release whose exposed module throws leaves visitors on the prev
     });
   }).toPass();
   const metrics = await page.request.get(`${site.url}/metrics`, {
-    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}`, Connection: 'close' },
   });
   expect(await metrics.text()).toContain(
     `remote_load_failures_total{remote="storefront",version="${broken}"} 1`,
