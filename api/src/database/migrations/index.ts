@@ -62,6 +62,7 @@ import { CoverTheSalesReport1768700000001 } from './1768700000001-CoverTheSalesR
 import { AddEmailLanes1768800000200 } from './1768800000200-AddEmailLanes.js';
 import { KeepDailySales1768800000400 } from './1768800000400-KeepDailySales.js';
 import { QueueCampaignMessagesInTheOutbox1768800001000 } from './1768800001000-QueueCampaignMessagesInTheOutbox.js';
+import { IndexTheOrdersByCustomer1768900000000 } from './1768900000000-IndexTheOrdersByCustomer.js';
 
 /** In order of application. */
 export const migrations = [
@@ -128,4 +129,5 @@ export const migrations = [
   AddEmailLanes1768800000200,
   KeepDailySales1768800000400,
   QueueCampaignMessagesInTheOutbox1768800001000,
+  IndexTheOrdersByCustomer1768900000000,
 ];

@@ -27,7 +27,6 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { recordsOfPerson, type PersonalDataSubject } from '../../common/personal-data.js';
-import { asRead } from '../../database/exact-text.js';
 import { filtersByValue, type ListDefinition } from '../../lists/list.js';
 import { blankToNull } from '../../common/strings.js';
 import { SearchIndex, type IndexedSearch } from '../../lists/search-index.js';
@@ -159,8 +158,8 @@ export class OrdersService implements OnModuleInit {
       textIndex: this.searchIndex,
       sorts: {
         createdAt: 'o.createdAt',
-        // The name's collation for the address too, so "É" sorts beside "E" on MySQL as before.
-        customer: `LOWER(COALESCE(o.customerName, ${asRead(this.orders.manager.connection, 'o.email')}))`,
+        // The name, else the address, lower-cased: a virtual column with an index of its own.
+        customer: 'o.customerSort',
         total: 'o.total',
         salesChannel: 'o.salesChannel',
         paymentStatus: 'o.paymentStatus',
