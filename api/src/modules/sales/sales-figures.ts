@@ -127,79 +127,97 @@ function selectOrderKeys<Q extends SelectQueryBuilder<ObjectLiteral>>(qb: Q, par
 const number = (value: unknown) => Number(value ?? 0);
 /** A group with something in it: a key whose orders all moved to another (a refund) adds none. */
 const counts = (row: Record<string, unknown>) =>
-  ['orders', 'totalCents', 'refundedCents', 'discountCents', 'taxCents'].some(
+  ['orders', 'grossCents', 'refundedCents', 'discountCents', 'taxCents'].some(
     (figure) => number(row[figure]) !== 0,
   );
 const flag = (value: unknown) => value === true || Number(value) === 1;
+
+/** The kept day's keys beyond the order's, read with every group: a line's kind and product. */
+const KEPT_KEY_COLUMNS = [
+  'recovered',
+  'kind',
+  'productId',
+  'productName',
+  'size',
+  'unitPriceCents',
+] as const;
+/** The kept day's figures, each added up. */
+const KEPT_FIGURES = [
+  'orders',
+  'quantity',
+  'grossCents',
+  'refundedCents',
+  'discountCents',
+  'discountedOrders',
+  'taxCents',
+  'digitalOrders',
+] as const;
+
+/** The rows folded into one per key, the figures named added up (the other columns the first's). */
+function sumBy(
+  rows: Record<string, unknown>[],
+  keyOf: (row: Record<string, unknown>) => unknown[],
+  figures: readonly string[],
+): Record<string, unknown>[] {
+  const sums = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const key = JSON.stringify(keyOf(row).map((value) => String(value)));
+    const sum = sums.get(key);
+    if (!sum) sums.set(key, { ...row });
+    else for (const figure of figures) sum[figure] = number(sum[figure]) + number(row[figure]);
+  }
+  return [...sums.values()];
+}
 
 /**
  * The sales report's figures over a period, from the kept days (`sales_days`): the period's
  * orders in groups alike (part, channel, show, status, test, recovered), their lines in the same
  * groups by product and size, and the release lines of sold orders. A day holds a few dozen rows
- * whatever its number of orders, so a year is some thousands of rows, added up by the database.
+ * whatever its number of orders, so a year is some thousands of rows, added up by the database
+ * in one pass by month and key (a few hundred groups), which are folded here into the three
+ * breakdowns: each of the period's rows is read once, not once per breakdown.
  */
 export async function keptFigures(
   days: Repository<SaleDay>,
   period: SalesPeriod,
 ): Promise<SalesFigures> {
   const part = partOf(period);
-  const selections = periodSelections(period);
-  /** The rows of a query over each selection, one after the other. */
-  const over = async (
-    kinds: string,
-    read: (qb: SelectQueryBuilder<SaleDay>) => Promise<Record<string, unknown>[]>,
-  ) => {
-    const rows: Record<string, unknown>[] = [];
-    for (const select of selections) {
-      const qb = days.createQueryBuilder('d').where(kinds);
-      select(qb);
-      rows.push(...(await read(qb.setParameters(part.params))));
-    }
-    return rows;
-  };
-  const orderRows = await over("d.kind = 'order'", (qb) =>
-    selectOrderKeys(qb, part.sql)
-      .addSelect('d.recovered', 'recovered')
-      .addSelect('SUM(d.orders)', 'orders')
-      .addSelect('SUM(d.grossCents)', 'totalCents')
-      .addSelect('SUM(d.refundedCents)', 'refundedCents')
-      .addSelect('SUM(d.discountCents)', 'discountCents')
-      .addSelect('SUM(d.discountedOrders)', 'discountedOrders')
-      .addSelect('SUM(d.taxCents)', 'taxCents')
-      .addSelect(
-        "SUM(CASE WHEN d.paymentStatus <> 'refunded' AND d.testMode = 0 THEN d.digitalOrders ELSE 0 END)",
-        'digitalOrders',
-      )
-      .groupBy('periodPart')
-      .addGroupBy(ORDER_KEYS.join(', '))
-      .addGroupBy('d.recovered')
-      .getRawMany<Record<string, unknown>>(),
+  const rows: Record<string, unknown>[] = [];
+  for (const select of periodSelections(period)) {
+    const qb = days.createQueryBuilder('d').where('1 = 1');
+    select(qb);
+    selectOrderKeys(qb.setParameters(part.params), part.sql);
+    for (const column of KEPT_KEY_COLUMNS) qb.addSelect(`d.${column}`, column);
+    for (const figure of KEPT_FIGURES) qb.addSelect(`SUM(d.${figure})`, figure);
+    qb.groupBy('periodPart').addGroupBy(ORDER_KEYS.join(', '));
+    for (const column of KEPT_KEY_COLUMNS) qb.addGroupBy(`d.${column}`);
+    rows.push(...(await qb.getRawMany<Record<string, unknown>>()));
+  }
+  const orderRows = sumBy(
+    rows.filter((row) => row.kind === 'order'),
+    (row) => [
+      row.periodPart,
+      ...ORDER_KEY_COLUMNS.map(([, name]) => row[name]),
+      flag(row.recovered),
+    ],
+    ['orders', 'grossCents', 'refundedCents', 'discountCents', 'discountedOrders', 'taxCents'],
   );
-  const lineRows = await over("d.kind <> 'order'", (qb) =>
-    selectOrderKeys(qb, part.sql)
-      .addSelect('d.productName', 'productName')
-      .addSelect('d.size', 'size')
-      .addSelect('SUM(d.orders)', 'orders')
-      .addSelect('SUM(d.quantity)', 'quantity')
-      .addSelect('SUM(d.grossCents)', 'cents')
-      .groupBy('periodPart')
-      .addGroupBy(ORDER_KEYS.join(', '))
-      .addGroupBy('d.productName')
-      .addGroupBy('d.size')
-      .getRawMany<Record<string, unknown>>(),
+  const lineRows = sumBy(
+    rows.filter((row) => row.kind !== 'order'),
+    (row) => [
+      row.periodPart,
+      ...ORDER_KEY_COLUMNS.map(([, name]) => row[name]),
+      row.productName,
+      row.size,
+    ],
+    ['orders', 'quantity', 'grossCents'],
   );
-  const byPrice = await over("d.kind = 'digital'", (qb) =>
-    qb
-      .andWhere("d.paymentStatus <> 'refunded'")
-      .andWhere('d.testMode = 0')
-      .andWhere(`${part.sql} >= 0`)
-      .select('d.productId', 'productId')
-      .addSelect('d.unitPriceCents', 'unitPriceCents')
-      .addSelect('SUM(d.quantity)', 'quantity')
-      .groupBy('d.productId')
-      .addGroupBy('d.unitPriceCents')
-      .getRawMany<Record<string, unknown>>(),
-  );
+  const sold = (row: Record<string, unknown>) =>
+    row.paymentStatus !== 'refunded' && !flag(row.testMode) && number(row.periodPart) >= 0;
+  const byPrice = rows.filter((row) => row.kind === 'digital' && sold(row));
+  const digitalOrders = rows
+    .filter((row) => row.kind === 'order' && sold(row))
+    .reduce((sum, row) => sum + number(row.digitalOrders), 0);
 
   const keys = (row: Record<string, unknown>) => ({
     part: number(row.periodPart),
@@ -226,7 +244,7 @@ export async function keptFigures(
       ...keys(row),
       recovered: flag(row.recovered),
       orders: number(row.orders),
-      totalCents: number(row.totalCents),
+      totalCents: number(row.grossCents),
       refundedCents: number(row.refundedCents),
       discountCents: number(row.discountCents),
       discountedOrders: number(row.discountedOrders),
@@ -239,13 +257,11 @@ export async function keptFigures(
         size: row.size ? String(row.size) : null,
         orders: number(row.orders),
         quantity: number(row.quantity),
-        cents: number(row.cents),
+        cents: number(row.grossCents),
       }))
       .filter((group) => group.orders !== 0 || group.quantity !== 0 || group.cents !== 0),
     digital: {
-      orders: orderRows
-        .filter((row) => number(row.periodPart) >= 0)
-        .reduce((sum, row) => sum + number(row.digitalOrders), 0),
+      orders: digitalOrders,
       byPrice: [...prices.values()].filter((price) => price.quantity !== 0),
     },
   };
