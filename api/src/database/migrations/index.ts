@@ -63,6 +63,7 @@ import { AddEmailLanes1768800000200 } from './1768800000200-AddEmailLanes.js';
 import { KeepDailySales1768800000400 } from './1768800000400-KeepDailySales.js';
 import { QueueCampaignMessagesInTheOutbox1768800001000 } from './1768800001000-QueueCampaignMessagesInTheOutbox.js';
 import { IndexTheOrdersByCustomer1768900000000 } from './1768900000000-IndexTheOrdersByCustomer.js';
+import { ListTypographicTextInTheSearchIndex1769000000000 } from './1769000000000-ListTypographicTextInTheSearchIndex.js';
 
 /** In order of application. */
 export const migrations = [
@@ -130,4 +131,5 @@ export const migrations = [
   KeepDailySales1768800000400,
   QueueCampaignMessagesInTheOutbox1768800001000,
   IndexTheOrdersByCustomer1768900000000,
+  ListTypographicTextInTheSearchIndex1769000000000,
 ];

@@ -1,4 +1,4 @@
-import { foldText, gramsOf, lookupBudget } from './search-grams.js';
+import { foldText, gramsOf, lookupBudget, wildcardsOf } from './search-grams.js';
 
 describe('gramsOf', () => {
   it('lists each three-character sequence once, in hexadecimal', () => {
@@ -33,12 +33,34 @@ describe('foldText', () => {
     expect(foldText('ZOË Muñoz')).toBe('zoe munoz');
   });
 
-  it('keeps no text with a character some collation may equate with ASCII, or ignore', () => {
-    expect(foldText('Billy Bob’s Texas')).toBeNull();
-    expect(foldText('Straße')).toBeNull();
-    expect(foldText('Gift wrap\nplease')).toBeNull();
-    // An accent stored apart from its letter, and a letter with no plain form.
+  it('lists any other character as a wildcard of one character', () => {
+    expect(foldText('Billy Bob’s Texas')).toBe('billy bob\x7fs texas');
+    expect(foldText('Straße')).toBe('stra\x7fe');
+    expect(foldText('Gift wrap\r\nplease')).toBe('gift wrap\x7f\x7fplease');
+    expect(foldText('Øre ｏｋ 🎸')).toBe('\x7fre \x7f\x7f \x7f');
+  });
+
+  it('keeps no text with a character some collation may ignore', () => {
+    // An accent stored apart from its letter, a soft hyphen, a control character.
     expect(foldText('Chloe\u0301')).toBeNull();
-    expect(foldText('Øre')).toBeNull();
+    expect(foldText('John\u00adson')).toBeNull();
+    expect(foldText('a\u0001b')).toBeNull();
+  });
+});
+
+describe('wildcardsOf', () => {
+  it('gives a sequence in every form a row holding wildcards may hold it', () => {
+    expect(
+      wildcardsOf(gramsOf("b's")[0]).map((hex) => Buffer.from(hex, 'hex').toString('latin1')),
+    ).toEqual([
+      "b's",
+      "\x7f's",
+      'b\x7fs',
+      '\x7f\x7fs',
+      "b'\x7f",
+      "\x7f'\x7f",
+      'b\x7f\x7f',
+      '\x7f\x7f\x7f',
+    ]);
   });
 });

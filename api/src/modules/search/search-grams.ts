@@ -36,10 +36,13 @@ import type { Candidates } from '../../lists/search-index.js';
  *   for their ids, so they cost a lookup and nothing else.
  * - **Every row `LIKE` finds.** Text is lower-cased, as `LIKE` ignores the case of ASCII letters
  *   on both databases, and an accented letter is listed as its plain one (`foldText`: "Chloé"
- *   under "loe", as MySQL's collations find it). A row with any other character is listed under
- *   ANY_TEXT, a candidate of every search, since some collation may make it equal to an ASCII
- *   one; a search with a character that is not printable ASCII, or shorter than three, reads
- *   every row.
+ *   under "loe", as MySQL's collations find it). Any other character that stands for itself (a
+ *   curly apostrophe, "ß", "ｏ", a line break) is listed as WILDCARD, which a search's sequences
+ *   match in any place: some collation may make it equal to an ASCII character, and `LIKE`
+ *   compares one character with one, so "Bob’s" is listed under "b?s" and found by "bob's"
+ *   through it. A row with a character some collation may ignore (an accent stored apart, a
+ *   format or control character) is listed under ANY_TEXT, a candidate of every search. A search
+ *   with a character that is not printable ASCII, or shorter than three, reads every row.
  * - **When it helps.** A search that would test more than `candidateMax` rows (its sequences
  *   together narrow to more, or its rarest is held by so many that reading it costs too much)
  *   reads every row as before: testing ids one by one costs more than a scan once they are a few
@@ -107,20 +110,33 @@ export class SearchGrams {
     fromIndex: boolean,
   ): Promise<Candidates | null> {
     const candidateMax = fromIndex ? this.limits.candidateMax : await this.lookupBudget();
-    const grams = [...gramsOf(needle)];
-    const sizes = new Map<string, number>(grams.map((gram) => [gram, 0]));
+    // Each sequence of the search, with the sequences a row's wildcards may stand for it as.
+    const matching = new Map(gramsOf(needle).map((gram) => [gram, wildcardsOf(gram)]));
     const rows = await this.dataSource
       .getRepository(SearchGram)
       .createQueryBuilder('g')
       .select('g.gram', 'gram')
       .addSelect('SUM(g.size)', 'n')
       .where('g.list = :list', { list: this.list })
-      .andWhere('g.gram IN (:...grams)', { grams: [...grams, ANY_TEXT] })
+      .andWhere('g.gram IN (:...grams)', {
+        grams: [...new Set([...matching.values()].flat()), ANY_TEXT],
+      })
       .groupBy('g.gram')
       .getRawMany<{ gram: string; n: number | string }>();
-    for (const row of rows) sizes.set(row.gram, Number(row.n));
-    const anyText = sizes.get(ANY_TEXT) ?? 0;
-    sizes.delete(ANY_TEXT);
+    const held = new Map(rows.map((row) => [row.gram, Number(row.n)]));
+    const anyText = held.get(ANY_TEXT) ?? 0;
+    // Each sequence's rows (at most: a row under two of its forms counts twice) and the forms
+    // that hold any.
+    const sizes = new Map<string, number>();
+    const forms = new Map<string, string[]>();
+    for (const [gram, all] of matching) {
+      const present = all.filter((form) => held.has(form));
+      forms.set(gram, present);
+      sizes.set(
+        gram,
+        present.reduce((sum, form) => sum + held.get(form)!, 0),
+      );
+    }
     // Rows tested whatever the sequences hold.
     const always = anyText + edited.length + (highest - above);
     // The rarest sequences first, each read while it is cheap to read (two bytes an id), beside
@@ -129,13 +145,13 @@ export class SearchGrams {
     const rarest = [...sizes].sort((a, b) => a[1] - b[1]);
     const readable = (size: number) => size <= candidateMax * READ_PER_LOOKUP;
     if (always > candidateMax || !readable(rarest[0][1])) return null;
-    let ids = await this.idsOf(rarest[0][0]);
+    let ids = await this.idsOf(forms.get(rarest[0][0])!);
     for (const [gram, size] of rarest.slice(1)) {
       if (ids.length === 0 || !readable(size)) break;
-      ids = intersect(ids, await this.idsOf(gram));
+      ids = intersect(ids, await this.idsOf(forms.get(gram)!));
     }
     if (ids.length + always > candidateMax) return null;
-    if (anyText > 0) ids = union(ids, await this.idsOf(ANY_TEXT));
+    if (anyText > 0) ids = union(ids, await this.idsOf([ANY_TEXT]));
     if (edited.length > 0) ids = union(ids, edited);
     return { ids, above };
   }
@@ -305,14 +321,15 @@ export class SearchGrams {
     return rows.map((row) => Number(row.block));
   }
 
-  /** The ids under one sequence, ascending. */
-  private async idsOf(gram: string): Promise<number[]> {
+  /** The ids under any of some sequences, ascending, each once. */
+  private async idsOf(grams: string[]): Promise<number[]> {
+    if (grams.length === 0) return [];
     const { blockBits } = this.limits;
     const rows = await this.dataSource
       .getRepository(SearchGram)
       .createQueryBuilder('g')
       .select(['g.block', 'g.ids'])
-      .where('g.list = :list AND g.gram = :gram', { list: this.list, gram })
+      .where('g.list = :list AND g.gram IN (:...grams)', { list: this.list, grams })
       .orderBy('g.block', 'ASC')
       .getMany();
     const ids: number[] = [];
@@ -320,7 +337,7 @@ export class SearchGrams {
       const first = row.block << blockBits;
       for (let i = 0; i + 1 < row.ids.length; i += 2) ids.push(first + row.ids.readUInt16LE(i));
     }
-    return ids;
+    return grams.length === 1 ? ids : union(ids, []);
   }
 
   private state(): Promise<SearchGramState | null> {
@@ -387,19 +404,37 @@ const DEFAULT_TUNING: SearchGramTuning = {
   recheck: 100,
 };
 
-/** The index's entry for rows whose text is not all printable ASCII: candidates of any search. */
+/** The index's entry for rows with a character some collation may ignore: candidates of any search. */
 export const ANY_TEXT = '*';
 
+/**
+ * How `foldText` lists a character that stands for itself and is neither printable ASCII nor an
+ * accented letter: DEL, which no search holds. A search's sequence is looked up in every form
+ * with some of its characters replaced by it (`wildcardsOf`).
+ */
+export const WILDCARD = '\x7f';
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Characters some collation may ignore, or that may not be one character to it: marks (an accent
+ * stored apart from its letter), format characters (a soft hyphen, a zero-width joiner), controls
+ * but the tab and line breaks, surrogates and code points not assigned.
+ */
+const MAYBE_IGNORED = /[\p{M}\p{Cf}\p{Cs}\p{Cn}\p{Co}]|[^\P{Cc}\t\n\r]/u;
 
 /**
- * A row's text as the index lists it: printable ASCII lower-cased, and each accented letter (one
- * that decomposes into an ASCII letter and combining marks: é, Ñ, ü) as its plain letter. The
- * index must list a row under every sequence a search could find in it. MySQL's case- and
- * accent-insensitive collations find "Chloé" for "loe", and equate an accented letter with no
- * other ASCII character; SQLite's `LIKE` equates it with none, so listing it under "loe" too is
- * only a row more to test. Null for text with any other character (a curly apostrophe, "ß", a
- * line break), which some collation might equate with ASCII text, or ignore.
+ * A row's text as the index lists it: printable ASCII lower-cased, each accented letter (one
+ * that decomposes into an ASCII letter and combining marks: é, Ñ, ü) as its plain letter, and
+ * each other character as WILDCARD. The index must list a row under every sequence a search
+ * could find in it:
+ * - MySQL's case- and accent-insensitive collations find "Chloé" for "loe", and equate an
+ *   accented letter with no other ASCII character; SQLite's `LIKE` equates it with none, so
+ *   listing it under "loe" too is only a row more to test.
+ * - Any other character may equal one ASCII character under some collation ("ｏ" is "o" under
+ *   MySQL's), and `LIKE` compares one character with one (it finds no "ss" in "ß", though "=" may
+ *   equate them), so the wildcard stands for one character, whichever.
+ * Null for text with a character some collation may ignore (`MAYBE_IGNORED`): a row a search
+ * could find across it, listed under ANY_TEXT.
  */
 export function foldText(text: string): string | null {
   if (PRINTABLE_ASCII.test(text)) return text.toLowerCase();
@@ -409,20 +444,34 @@ export function foldText(text: string): string | null {
       folded += char;
       continue;
     }
+    if (MAYBE_IGNORED.test(char)) return null;
     const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
-    if (!/^[a-z]$/i.test(plain)) return null;
-    folded += plain;
+    folded += /^[a-z]$/i.test(plain) ? plain : WILDCARD;
   }
   return folded.toLowerCase();
 }
 
-/** The distinct three-character sequences of lower-cased printable ASCII text, in hexadecimal. */
+/** The distinct three-character sequences of folded text (`foldText`), in hexadecimal. */
 export function gramsOf(text: string): string[] {
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= text.length; i++) {
     grams.add(Buffer.from(text.slice(i, i + 3), 'latin1').toString('hex'));
   }
   return [...grams];
+}
+
+/**
+ * The sequences a row may hold where a search holds `gram` (hexadecimal): the sequence itself and
+ * each form with one or more of its characters a row's WILDCARD.
+ */
+export function wildcardsOf(gram: string): string[] {
+  const wildcard = Buffer.from(WILDCARD, 'latin1').toString('hex');
+  const chars = [gram.slice(0, 2), gram.slice(2, 4), gram.slice(4, 6)];
+  const forms: string[] = [];
+  for (let mask = 0; mask < 8; mask++) {
+    forms.push(chars.map((char, i) => (mask & (1 << i) ? wildcard : char)).join(''));
+  }
+  return forms;
 }
 
 /** The ids in both ascending lists. */
