@@ -1,6 +1,7 @@
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 import {
   DataSource,
+  type EntityManager,
   type EntitySubscriberInterface,
   type InsertEvent,
   type QueryRunner,
@@ -52,7 +53,8 @@ interface KeptFigure {
  * instance makes every other's figures stale within SHARED_VERSIONS_READ_MS plus the time the
  * raise takes (milliseconds). SQLite has one server process (see sqlite-guard.ts): nothing shared.
  *
- * Writes in raw SQL are not seen: their writer calls `changed` (as the volume seeder does).
+ * Writes in raw SQL are not seen: their writer calls `wrote` with its manager (the sales kept by
+ * day), or `changed` after the fact (as the volume seeder does).
  * One per data source (`TableVersions.on`), which lives as long as it: the app's is a provider.
  */
 export class TableVersions implements BeforeApplicationShutdown {
@@ -60,13 +62,15 @@ export class TableVersions implements BeforeApplicationShutdown {
   /** The database's numbers, on MySQL/MariaDB (where several instances may share the database). */
   private readonly shared: SharedVersions | undefined;
   private readonly figures = new Map<string, KeptFigure>();
+  private readonly subscriber: TableVersionSubscriber;
 
   private constructor(private readonly dataSource: DataSource) {
     this.shared =
       dataSource.options.type === 'better-sqlite3'
         ? undefined
         : { versions: new Map(), readAt: 0, pending: new Set() };
-    dataSource.subscribers.push(new TableVersionSubscriber(this));
+    this.subscriber = new TableVersionSubscriber(this);
+    dataSource.subscribers.push(this.subscriber);
   }
 
   /** The data source's numbers: those its subscriber keeps, or a new subscriber put on it. */
@@ -84,6 +88,17 @@ export class TableVersions implements BeforeApplicationShutdown {
   changed(...tables: string[]): void {
     this.changedHere(tables);
     this.raiseShared(tables);
+  }
+
+  /**
+   * Marks tables as written in raw SQL through `manager`, which TypeORM's events do not report:
+   * inside a transaction, as TypeORM's own writes are (here at once and again when it ends, on
+   * other instances once it commits); outside one, as `changed`.
+   */
+  wrote(manager: EntityManager, ...tables: string[]): void {
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) this.subscriber.writtenIn(runner, tables);
+    else this.changed(...tables);
   }
 
   /** Marks tables as changed in this process only (a write not committed yet, or undone). */
@@ -229,7 +244,7 @@ type EndEvent = TransactionCommitEvent | TransactionRollbackEvent;
 /** Tells the app's `TableVersions` which tables TypeORM wrote, and when their transaction ends. */
 class TableVersionSubscriber implements EntitySubscriberInterface {
   /** The tables each open transaction has written, to be changed again when it ends. */
-  private readonly writtenIn = new WeakMap<QueryRunner, Set<string>>();
+  private readonly transactions = new WeakMap<QueryRunner, Set<string>>();
 
   constructor(readonly versions: TableVersions) {}
 
@@ -256,18 +271,23 @@ class TableVersionSubscriber implements EntitySubscriberInterface {
   private written({ queryRunner, metadata }: WriteEvent): void {
     const table = metadata.tableName;
     if (!queryRunner.isTransactionActive) return this.versions.changed(table);
+    this.writtenIn(queryRunner, [table]);
+  }
+
+  /** Tables written in an open transaction: changed here now, and again when it ends. */
+  writtenIn(queryRunner: QueryRunner, written: readonly string[]): void {
     // Other instances are told once the transaction commits.
-    this.versions.changedHere([table]);
-    let tables = this.writtenIn.get(queryRunner);
-    if (!tables) this.writtenIn.set(queryRunner, (tables = new Set()));
-    tables.add(table);
+    this.versions.changedHere(written);
+    let tables = this.transactions.get(queryRunner);
+    if (!tables) this.transactions.set(queryRunner, (tables = new Set()));
+    for (const table of written) tables.add(table);
   }
 
   private ended({ queryRunner }: EndEvent, committed: boolean): void {
-    const tables = this.writtenIn.get(queryRunner);
+    const tables = this.transactions.get(queryRunner);
     // A nested transaction (a savepoint) ending leaves the outer one open.
     if (!tables || queryRunner.isTransactionActive) return;
-    this.writtenIn.delete(queryRunner);
+    this.transactions.delete(queryRunner);
     if (committed) this.versions.changed(...tables);
     else this.versions.changedHere(tables);
   }

@@ -5,12 +5,16 @@ import type { SoldOrder } from '../../common/events.js';
 import { dateIn } from '../../common/dates.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
+import { TableVersions } from '../../database/table-versions.js';
 import { Transactions } from '../../database/transaction.js';
 import {
   fillSalesDays,
   SALES_DAY_KEY,
 } from '../../database/migrations/1768800000400-KeepDailySales.js';
 import { SaleDay } from './sale-day.entity.js';
+
+/** The kept days' table, written here in raw SQL. */
+export const SALES_DAYS = 'sales_days';
 
 type Key = Pick<SaleDay, (typeof SALES_DAY_KEY)[number]>;
 const FIGURES = [
@@ -50,6 +54,7 @@ export class SalesDays implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly versions: TableVersions,
   ) {}
 
   onModuleInit(): void {
@@ -86,7 +91,10 @@ export class SalesDays implements OnModuleInit {
       .filter(([, row]) => FIGURES.some((figure) => row[figure] !== 0))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
-    if (rows.length) await upsert(manager, rows);
+    if (!rows.length) return;
+    await upsert(manager, rows);
+    // The report kept from these rows (`SalesService`) is worked out again.
+    this.versions.wrote(manager, SALES_DAYS);
   }
 
   /**
@@ -95,6 +103,7 @@ export class SalesDays implements OnModuleInit {
    */
   rebuild(): Promise<void> {
     return this.transactions.run(async (manager) => {
+      // The delete, through TypeORM, marks the table written for the fill's commit too.
       await manager.createQueryBuilder().delete().from(SaleDay).execute();
       await fillSalesDays(manager, this.config.timeZone);
     });
@@ -179,7 +188,7 @@ async function upsert(manager: EntityManager, rows: Row[]): Promise<void> {
     }),
   );
   await manager.query(
-    `INSERT INTO ${driver.escape('sales_days')} (${names.join(', ')}) VALUES ` +
+    `INSERT INTO ${driver.escape(SALES_DAYS)} (${names.join(', ')}) VALUES ` +
       `${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')} ` +
       `${conflict} ${sums.join(', ')}`,
     values.flat(),
