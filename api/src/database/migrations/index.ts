@@ -64,6 +64,7 @@ import { KeepDailySales1768800000400 } from './1768800000400-KeepDailySales.js';
 import { QueueCampaignMessagesInTheOutbox1768800001000 } from './1768800001000-QueueCampaignMessagesInTheOutbox.js';
 import { IndexTheOrdersByCustomer1768900000000 } from './1768900000000-IndexTheOrdersByCustomer.js';
 import { ListTypographicTextInTheSearchIndex1769000000000 } from './1769000000000-ListTypographicTextInTheSearchIndex.js';
+import { IndexTheOrdersByFanAndStatus1769000000100 } from './1769000000100-IndexTheOrdersByFanAndStatus.js';
 
 /** In order of application. */
 export const migrations = [
@@ -132,4 +133,5 @@ export const migrations = [
   QueueCampaignMessagesInTheOutbox1768800001000,
   IndexTheOrdersByCustomer1768900000000,
   ListTypographicTextInTheSearchIndex1769000000000,
+  IndexTheOrdersByFanAndStatus1769000000100,
 ];

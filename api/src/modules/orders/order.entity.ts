@@ -6,6 +6,8 @@ import { FanRecord } from '../../common/fan-record.js';
 /** A sale: paid online through checkout, or entered by the artist (manual). Money in cents. */
 @Entity('orders')
 @Index('IDX_orders_fanId_total', ['fanId', 'total'])
+// A product's buyers (fans of its orders not wholly refunded) read from the index alone.
+@Index('IDX_orders_fanId_paymentStatus', ['fanId', 'paymentStatus'])
 @Index('IDX_orders_createdAt', ['createdAt'])
 @Index('IDX_orders_paymentStatus_createdAt', ['paymentStatus', 'createdAt'])
 @Index('IDX_orders_fulfillmentStatus_createdAt', ['fulfillmentStatus', 'createdAt'])
