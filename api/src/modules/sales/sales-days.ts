@@ -17,7 +17,8 @@ import { SaleDay } from './sale-day.entity.js';
 export const SALES_DAYS = 'sales_days';
 
 type Key = Pick<SaleDay, (typeof SALES_DAY_KEY)[number]>;
-const FIGURES = [
+/** What a kept day adds up. */
+export const SALES_DAY_FIGURES = [
   'orders',
   'quantity',
   'grossCents',
@@ -27,7 +28,7 @@ const FIGURES = [
   'taxCents',
   'digitalOrders',
 ] as const;
-type Figures = Pick<SaleDay, (typeof FIGURES)[number]>;
+type Figures = Pick<SaleDay, (typeof SALES_DAY_FIGURES)[number]>;
 type Row = Key & Figures;
 
 const none = (): Figures => ({
@@ -81,14 +82,14 @@ export class SalesDays implements OnModuleInit {
       for (const row of rowsOf(order, this.config.timeZone)) {
         const id = keyOf(row);
         const delta = deltas.get(id) ?? { ...row, ...none() };
-        for (const figure of FIGURES) delta[figure] += sign * row[figure];
+        for (const figure of SALES_DAY_FIGURES) delta[figure] += sign * row[figure];
         deltas.set(id, delta);
       }
     };
     if (before) add(before, -1);
     if (after) add(after, 1);
     const rows = [...deltas]
-      .filter(([, row]) => FIGURES.some((figure) => row[figure] !== 0))
+      .filter(([, row]) => SALES_DAY_FIGURES.some((figure) => row[figure] !== 0))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
     if (!rows.length) return;
@@ -172,9 +173,9 @@ const keyOf = (row: Key) => JSON.stringify(SALES_DAY_KEY.map((column) => row[col
 async function upsert(manager: EntityManager, rows: Row[]): Promise<void> {
   const driver = manager.connection.driver;
   const sqlite = manager.connection.options.type === 'better-sqlite3';
-  const columns = [...SALES_DAY_KEY, ...FIGURES];
+  const columns = [...SALES_DAY_KEY, ...SALES_DAY_FIGURES];
   const names = columns.map((column) => driver.escape(column));
-  const sums = FIGURES.map((figure) => {
+  const sums = SALES_DAY_FIGURES.map((figure) => {
     const name = driver.escape(figure);
     return sqlite ? `${name} = ${name} + excluded.${name}` : `${name} = ${name} + VALUES(${name})`;
   });

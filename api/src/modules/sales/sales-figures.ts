@@ -1,5 +1,7 @@
 import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { SALES_DAY_KEY } from '../../database/migrations/1768800000400-KeepDailySales.js';
 import type { SaleDay } from './sale-day.entity.js';
+import { SALES_DAY_FIGURES } from './sales-days.js';
 
 /**
  * The period the sales report adds up: its days `from` to `to` (YYYY-MM-DD in the artist's time
@@ -132,26 +134,10 @@ const counts = (row: Record<string, unknown>) =>
   );
 const flag = (value: unknown) => value === true || Number(value) === 1;
 
-/** The kept day's keys beyond the order's, read with every group: a line's kind and product. */
-const KEPT_KEY_COLUMNS = [
-  'recovered',
-  'kind',
-  'productId',
-  'productName',
-  'size',
-  'unitPriceCents',
-] as const;
-/** The kept day's figures, each added up. */
-const KEPT_FIGURES = [
-  'orders',
-  'quantity',
-  'grossCents',
-  'refundedCents',
-  'discountCents',
-  'discountedOrders',
-  'taxCents',
-  'digitalOrders',
-] as const;
+/** The kept day's keys beyond the day and the order's: `recovered`, a line's kind and product. */
+const KEPT_KEY_COLUMNS = SALES_DAY_KEY.filter(
+  (column) => column !== 'day' && !ORDER_KEY_COLUMNS.some(([, name]) => name === column),
+);
 
 /** The rows folded into one per key, the figures named added up (the other columns the first's). */
 function sumBy(
@@ -188,7 +174,7 @@ export async function keptFigures(
     select(qb);
     selectOrderKeys(qb.setParameters(part.params), part.sql);
     for (const column of KEPT_KEY_COLUMNS) qb.addSelect(`d.${column}`, column);
-    for (const figure of KEPT_FIGURES) qb.addSelect(`SUM(d.${figure})`, figure);
+    for (const figure of SALES_DAY_FIGURES) qb.addSelect(`SUM(d.${figure})`, figure);
     qb.groupBy('periodPart').addGroupBy(ORDER_KEYS.join(', '));
     for (const column of KEPT_KEY_COLUMNS) qb.addGroupBy(`d.${column}`);
     rows.push(...(await qb.getRawMany<Record<string, unknown>>()));
