@@ -139,28 +139,12 @@ const KEPT_KEY_COLUMNS = SALES_DAY_KEY.filter(
   (column) => column !== 'day' && !ORDER_KEY_COLUMNS.some(([, name]) => name === column),
 );
 
-/** The rows folded into one per key, the figures named added up (the other columns the first's). */
-function sumBy(
-  rows: Record<string, unknown>[],
-  keyOf: (row: Record<string, unknown>) => unknown[],
-  figures: readonly string[],
-): Record<string, unknown>[] {
-  const sums = new Map<string, Record<string, unknown>>();
-  for (const row of rows) {
-    const key = JSON.stringify(keyOf(row).map((value) => String(value)));
-    const sum = sums.get(key);
-    if (!sum) sums.set(key, { ...row });
-    else for (const figure of figures) sum[figure] = number(sum[figure]) + number(row[figure]);
-  }
-  return [...sums.values()];
-}
-
 /**
  * The sales report's figures over a period, from the kept days (`sales_days`): the period's
  * orders in groups alike (part, channel, show, status, test, recovered), their lines in the same
  * groups by product and size, and the release lines of sold orders. A day holds a few dozen rows
  * whatever its number of orders, so a year is some thousands of rows, added up by the database
- * in one pass by month and key (a few hundred groups), which are folded here into the three
+ * in one pass by month and key (a few hundred groups), which are sorted here into the three
  * breakdowns: each of the period's rows is read once, not once per breakdown.
  */
 export async function keptFigures(
@@ -179,25 +163,9 @@ export async function keptFigures(
     for (const column of KEPT_KEY_COLUMNS) qb.addGroupBy(`d.${column}`);
     rows.push(...(await qb.getRawMany<Record<string, unknown>>()));
   }
-  const orderRows = sumBy(
-    rows.filter((row) => row.kind === 'order'),
-    (row) => [
-      row.periodPart,
-      ...ORDER_KEY_COLUMNS.map(([, name]) => row[name]),
-      flag(row.recovered),
-    ],
-    ['orders', 'grossCents', 'refundedCents', 'discountCents', 'discountedOrders', 'taxCents'],
-  );
-  const lineRows = sumBy(
-    rows.filter((row) => row.kind !== 'order'),
-    (row) => [
-      row.periodPart,
-      ...ORDER_KEY_COLUMNS.map(([, name]) => row[name]),
-      row.productName,
-      row.size,
-    ],
-    ['orders', 'quantity', 'grossCents'],
-  );
+  // The groups come by month and whole key; the report adds them up by the parts it shows.
+  const orderRows = rows.filter((row) => row.kind === 'order');
+  const lineRows = rows.filter((row) => row.kind !== 'order');
   const sold = (row: Record<string, unknown>) =>
     row.paymentStatus !== 'refunded' && !flag(row.testMode) && number(row.periodPart) >= 0;
   const byPrice = rows.filter((row) => row.kind === 'digital' && sold(row));

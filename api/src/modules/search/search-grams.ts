@@ -337,7 +337,8 @@ export class SearchGrams {
       const first = row.block << blockBits;
       for (let i = 0; i + 1 < row.ids.length; i += 2) ids.push(first + row.ids.readUInt16LE(i));
     }
-    return grams.length === 1 ? ids : union(ids, []);
+    // One sequence's ids are ascending already; several's interleave by block.
+    return grams.length === 1 ? ids : union(ids);
   }
 
   private state(): Promise<SearchGramState | null> {
@@ -489,9 +490,9 @@ function intersect(a: number[], b: number[]): number[] {
   return both;
 }
 
-/** The ids in either ascending list, ascending. */
-function union(a: number[], b: number[]): number[] {
-  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+/** The ids in any of the lists, ascending, each once. */
+function union(...lists: number[][]): number[] {
+  return [...new Set(lists.flat())].sort((x, y) => x - y);
 }
 
 /** Rows per insert, and bytes: well under SQLite's bound parameters and MySQL's packet size. */
