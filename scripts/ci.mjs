@@ -218,19 +218,21 @@ async function runStep(step, stageEnv, tail) {
 }
 
 /**
- * CPU seconds the MariaDB server has used since it started, or undefined where it does not run
- * here: the API suites' and trials' database work, which no stage's own CPU includes.
+ * CPU seconds the MariaDB servers here have used since they started (.ci/run starts one for the
+ * tests beside the machine's own), or undefined where none runs: the API suites' and trials'
+ * database work, which no stage's own CPU includes.
  */
 function databaseCpuSeconds() {
+  let total;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const { name, own } = processCpu(Number(pid));
-      if (name === 'mariadbd' || name === 'mysqld') return own;
+      if (name === 'mariadbd' || name === 'mysqld') total = (total ?? 0) + own;
     } catch {
       // The process ended while the list was read.
     }
   }
-  return undefined;
+  return total;
 }
 
 async function runStage(stage) {

@@ -30,6 +30,11 @@ async function undoThrough(dataSource: DataSource, migration: (typeof migrations
   for (let i = migrations.length - 1; i >= mine; i--) await dataSource.undoLastMigration();
 }
 
+// Each test takes migrations down and up again, and on MySQL every one of them changes tables,
+// which waits on the data files' flushes: 2–5 s each on an idle machine, and one passed 60 s in a
+// fresh-clone run on a machine whose disk was busy (docs/ci.md, "The tests' MariaDB in memory").
+jest.setTimeout(120_000);
+
 describe.each(testDatabases())('migrations on $name', (db) => {
   const t = testAppOfSuite(db);
 
@@ -47,8 +52,7 @@ describe.each(testDatabases())('migrations on $name', (db) => {
     await dataSource.runMigrations();
     const pending = await dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
-    // Every migration down and up again: on MariaDB under a loaded machine this takes over 30 s.
-  }, 120_000);
+  });
 
   it("renames manual orders' items to the catalogue's names, and leaves the rest alone", async () => {
     const dataSource = t.app.get(DataSource);
