@@ -18,15 +18,20 @@ parentPort.on('message', ({ id, source }) => {
 });
 `;
 
-/** A worker with nothing to compile for this long ends, and gives its memory back. */
-const IDLE_MS = 5_000;
+/**
+ * A worker with nothing to compile for this long ends, and gives its memory back (about 45 MB):
+ * long enough for the emails of one request (an order's receipt and its downloads), short enough
+ * that a campaign's worker is gone while its list of recipients is read into memory.
+ */
+const IDLE_MS = 1_000;
 
 type Reply = { id: number; html: string } | { id: number; error: string };
 
 /**
- * Compiles MJML to HTML in a worker thread of its own. Loading mjml (an HTML minifier, a
- * beautifier and cheerio) takes as long as Nest's start, and all of it would run on the event
- * loop that answers the site: a campaign's first render held every request for that long. The
+ * Compiles MJML to HTML in a worker thread of its own: every email's (`OutboxService.queue`) and
+ * every campaign's. Loading mjml (an HTML minifier, a beautifier and cheerio) takes as long as
+ * Nest's start, and all of it would run on the event loop that answers the site: the first email
+ * or campaign a process rendered held every request for that long. The
  * worker starts with the first compile, stays for the next while they come (it does not keep the
  * process alive), and ends IDLE_MS after the last one, or with the app: a campaign is rendered
  * once, so mjml's memory is not held beside its list of recipients. A worker that fails fails the
@@ -38,9 +43,10 @@ export class MjmlCompiler implements OnModuleDestroy {
   private worker: Worker | null = null;
   private nextId = 0;
   private idle: NodeJS.Timeout | null = null;
+  /** The compiles under way, each with the worker it was sent to. */
   private readonly waiting = new Map<
     number,
-    { resolve: (html: string) => void; reject: (error: Error) => void }
+    { worker: Worker; resolve: (html: string) => void; reject: (error: Error) => void }
   >();
 
   compile(source: string): Promise<string> {
@@ -49,7 +55,7 @@ export class MjmlCompiler implements OnModuleDestroy {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     return new Promise<string>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { worker, resolve, reject });
       // Held while a compile is under way: the answer comes even when nothing else keeps the
       // process alive (a script's last email).
       worker.ref();
@@ -73,7 +79,7 @@ export class MjmlCompiler implements OnModuleDestroy {
     worker.on('message', (reply: Reply) => {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if (this.waiting.size === 0) {
+      if (!this.busy(worker)) {
         worker.unref();
         this.idle = setTimeout(() => void this.onModuleDestroy(), IDLE_MS).unref();
       }
@@ -81,20 +87,26 @@ export class MjmlCompiler implements OnModuleDestroy {
       if ('error' in reply) waiter.reject(new Error(`Email template: ${reply.error}`));
       else waiter.resolve(reply.html);
     });
+    // Only this worker's compiles: one ended for being idle exits while the next one compiles.
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = null;
-      for (const [, waiter] of this.waiting) waiter.reject(error);
-      this.waiting.clear();
+      for (const [id, waiter] of this.waiting) {
+        if (waiter.worker !== worker) continue;
+        this.waiting.delete(id);
+        waiter.reject(error);
+      }
     };
     worker.on('error', (error) => {
       this.logger.error(`The MJML worker failed: ${error.message}`);
       fail(error);
     });
-    worker.on('exit', (code) => {
-      if (this.waiting.size) fail(new Error(`The MJML worker stopped (exit code ${code}).`));
-      else if (this.worker === worker) this.worker = null;
-    });
+    worker.on('exit', (code) => fail(new Error(`The MJML worker stopped (exit code ${code}).`)));
     this.worker = worker;
     return worker;
+  }
+
+  private busy(worker: Worker): boolean {
+    for (const waiter of this.waiting.values()) if (waiter.worker === worker) return true;
+    return false;
   }
 }
