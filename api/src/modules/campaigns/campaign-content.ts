@@ -3,7 +3,7 @@ import type { CampaignAudience, MembershipPerkMessage } from '@artist/contracts'
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
 import { GALLERY_MEDIA_PATH } from '../gallery/index.js';
-import type { CompiledEmail, MjmlCompiler } from '../email/index.js';
+import type { MjmlCompiler, RenderedEmail } from '../email/index.js';
 import { campaignEmailSource } from './emails/campaign.email.js';
 
 /**
@@ -73,7 +73,7 @@ export async function renderCampaign(
   postalAddress: string,
   compiler: MjmlCompiler,
   { test = false } = {},
-): Promise<CompiledEmail> {
+): Promise<RenderedEmail> {
   const perk = perkOf(campaign);
   const { subject, source, text } = campaignEmailSource({
     subject: test ? `[Test] ${campaign.subject}` : campaign.subject,

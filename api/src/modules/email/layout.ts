@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type mjml from 'mjml';
 import { ACCOUNT_PATH } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
@@ -9,25 +11,10 @@ import { ARTIST_NAME } from '../../config/env.js';
  * `OutboxService.queue`.
  */
 
-/**
- * An email's HTML as MJML still to compile: `OutboxService.queue` compiles it in `MjmlCompiler`'s
- * worker, off the event loop that answers the site.
- */
-export interface Mjml {
-  readonly mjml: string;
-}
-
-/** An email's content, compiled: its subject, HTML and plain text. */
-export interface CompiledEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** An email's content as a template writes it: its HTML may still be MJML. */
+/** An email's content: its subject, HTML and plain text. */
 export interface RenderedEmail {
   subject: string;
-  html: string | Mjml;
+  html: string;
   text: string;
 }
 
@@ -90,13 +77,15 @@ ${sections}
 </mjml>`;
 }
 
-/**
- * The layout (`layoutSource`), to be compiled where the email is queued. Compiling it here, on
- * the event loop, loaded mjml with the first email a process rendered, which held every request
- * for about 300 ms (a fan's contact message in the middle of a campaign).
- */
-export function layout(preview: string, sections: string, footer = ''): Mjml {
-  return { mjml: layoutSource(preview, sections, footer) };
+/** The layout (`layoutSource`) compiled here, on the caller's thread. */
+export function layout(preview: string, sections: string, footer = ''): string {
+  const source = layoutSource(preview, sections, footer);
+  // Loaded with the first email rendered, not at start-up: mjml brings an HTML minifier, a
+  // beautifier and cheerio, which take about as long to load as Nest itself.
+  const mjml2html = createRequire(import.meta.url)('mjml') as typeof mjml;
+  const { html, errors } = mjml2html(source, { validationLevel: 'strict', minify: false });
+  if (errors.length > 0) throw new Error(`Email template: ${errors[0].formattedMessage}`);
+  return html;
 }
 
 export const heading = (text: string) =>

@@ -18,20 +18,15 @@ parentPort.on('message', ({ id, source }) => {
 });
 `;
 
-/**
- * A worker with nothing to compile for this long ends, and gives its memory back (about 45 MB):
- * long enough for the emails of one request (an order's receipt and its downloads), short enough
- * that a campaign's worker is gone while its list of recipients is read into memory.
- */
-const IDLE_MS = 1_000;
+/** A worker with nothing to compile for this long ends, and gives its memory back. */
+const IDLE_MS = 5_000;
 
 type Reply = { id: number; html: string } | { id: number; error: string };
 
 /**
- * Compiles MJML to HTML in a worker thread of its own: every email's (`OutboxService.queue`) and
- * every campaign's. Loading mjml (an HTML minifier, a beautifier and cheerio) takes as long as
- * Nest's start, and all of it would run on the event loop that answers the site: the first email
- * or campaign a process rendered held every request for that long. The
+ * Compiles MJML to HTML in a worker thread of its own. Loading mjml (an HTML minifier, a
+ * beautifier and cheerio) takes as long as Nest's start, and all of it would run on the event
+ * loop that answers the site: a campaign's first render held every request for that long. The
  * worker starts with the first compile, stays for the next while they come (it does not keep the
  * process alive), and ends IDLE_MS after the last one, or with the app: a campaign is rendered
  * once, so mjml's memory is not held beside its list of recipients. A worker that fails fails the

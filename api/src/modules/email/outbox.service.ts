@@ -7,11 +7,9 @@ import { normaliseEmail } from '../../common/strings.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { isDuplicateKeyError } from '../../database/transaction.js';
-import type { Mjml } from './layout.js';
 import { MailSender } from './mail-sender.service.js';
 import { takeQuota } from './mail-quotas.js';
 import { mailboxQuotaName } from './mailbox.js';
-import { MjmlCompiler } from './mjml-compiler.js';
 import { OutboxEmail } from './outbox-email.entity.js';
 
 export interface Recipient {
@@ -46,8 +44,7 @@ export interface QueuedEmail {
   about?: EmailSubject | null;
   to: Recipient;
   subject: string;
-  /** Its HTML, or the MJML of it (`layout`), compiled as it is queued. */
-  html: string | Mjml;
+  html: string;
   text: string;
   headers?: EmailHeaders;
   lane: EmailLane;
@@ -62,9 +59,6 @@ export interface QueuedEmail {
    */
   messageId?: string;
 }
-
-/** A queued email whose HTML is written (compiled, or a bulk email's, filled in at hand-over). */
-type WrittenEmail = QueuedEmail & { html: string };
 
 /** The bulk emails of one subject (a campaign's): what `pause`, `resume` and `withdraw` act on. */
 export type BulkSubject = EmailSubject;
@@ -85,7 +79,6 @@ export class OutboxService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly sender: MailSender,
-    private readonly compiler: MjmlCompiler,
   ) {}
 
   /**
@@ -130,13 +123,11 @@ export class OutboxService {
     if (email.strangerCaused && !(await this.mailboxAllows(manager, email.to.address))) {
       return false;
     }
-    const html =
-      typeof email.html === 'string' ? email.html : await this.compiler.compile(email.html.mjml);
     const now = this.clock.now().getTime();
     try {
       await manager.insert(
         OutboxEmail,
-        this.rowOf({ ...email, html }, this.config.mail.smtpUrl ? 'queued' : 'held', now),
+        this.rowOf(email, this.config.mail.smtpUrl ? 'queued' : 'held', now),
       );
       return true;
     } catch (error) {
@@ -146,7 +137,7 @@ export class OutboxService {
   }
 
   /** The outbox row of an email, as `queue` and `queueBulk` write it. */
-  private rowOf(email: WrittenEmail, status: string, now: number): Partial<OutboxEmail> {
+  private rowOf(email: QueuedEmail, status: string, now: number): Partial<OutboxEmail> {
     const replyTo = email.headers?.replyTo;
     return {
       key: email.key,
@@ -188,9 +179,9 @@ export class OutboxService {
     const status = !this.config.mail.smtpUrl ? 'held' : options.paused ? 'paused' : 'queued';
     for (let i = 0; i < emails.length; i += BULK_INSERT) {
       const rows = emails.slice(i, i + BULK_INSERT).map((email) => {
-        if (email.lane !== 'bulk' || email.strangerCaused || typeof email.html !== 'string')
-          throw new Error('queueBulk takes bulk emails no stranger caused, their HTML written.');
-        return this.rowOf({ ...email, html: email.html }, status, now);
+        if (email.lane !== 'bulk' || email.strangerCaused)
+          throw new Error('queueBulk takes bulk emails no stranger caused.');
+        return this.rowOf(email, status, now);
       });
       await manager
         .createQueryBuilder()
