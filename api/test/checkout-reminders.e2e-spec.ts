@@ -89,7 +89,7 @@ describe.each(testDatabases())('abandoned-checkout reminders on $name', (db) => 
     expect(email.text).toContain(`https://buy.stripe.test/r/${withConsent}`);
     expect(email.text).toContain('1 x Wren Calloway T-Shirt - L');
     expect(email.text).toContain('2 x Wren Calloway T-Shirt - S');
-    expect(email.html).toContain(`href="https://buy.stripe.test/r/${withConsent}"`);
+    expect(email.mjml).toContain(`href="https://buy.stripe.test/r/${withConsent}"`);
     expect(await reminderEmails(refused)).toHaveLength(0);
     expect(await hourLater()).toBe(0);
     expect(await reminderEmails(agreed)).toHaveLength(1);

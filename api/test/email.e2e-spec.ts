@@ -303,6 +303,41 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     expect(failed.lastError).toContain('550 Mailbox unavailable');
   });
 
+  it('queues a template as MJML, sends it compiled, and fails at once MJML that does not compile', async () => {
+    const config = s.t.app.get<AppConfig>(APP_CONFIG);
+    const alert = (id: number, mjml?: string) => {
+      const email = artistContactEmail(config, id, {
+        firstName: 'Dolly',
+        lastName: `Parton ${id}`,
+        email: `dolly${id}@example.com`,
+        subject: 'booking',
+        message: `Message ${id}`,
+      })!;
+      return mjml === undefined ? email : { ...email, mjml };
+    };
+    await s.t.app.get(Transactions).run(async (manager) => {
+      const outbox = s.t.app.get(OutboxService);
+      await outbox.queue(manager, alert(1, '<mjml><mj-body><mj-nope /></mj-body></mjml>'));
+      await outbox.queue(manager, alert(2));
+    });
+    const [broken, good] = await emails(s.t);
+    expect(good.html).toBe('');
+    expect(good.mjml).toMatch(/^<mjml>/);
+    await eventually(() => smtp.received.length === 1, 10_000, 'the good alert');
+    expect(smtp.received[0].parsed.html).toContain('<!doctype html>');
+    expect(smtp.received[0].parsed.html).toContain('Message 2');
+    expect(smtp.received[0].parsed.html).not.toContain('<mj-');
+    await eventually(
+      async () => (await emails(s.t))[0].status === 'failed',
+      10_000,
+      'the broken alert to fail',
+    );
+    const [failed] = await emails(s.t);
+    expect(failed.id).toBe(broken.id);
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toMatch(/^ETEMPLATE: Email template: /);
+  });
+
   it('alerts the artist of a contact message, whole, with Reply-To the fan', async () => {
     const res = await contactForm(s.t).expect(201);
     expect(res.body.success).toBe(true);

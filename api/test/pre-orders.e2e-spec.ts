@@ -87,7 +87,7 @@ describe.each(testDatabases())('pre-orders on $name', (db) => {
       const emails = s.t.app.get(DataSource).getRepository(OutboxEmail);
       const confirmation = await emails.findOneByOrFail({ key: `order-confirmation:${order.id}` });
       expect(confirmation.text).toContain(note);
-      expect(confirmation.html).toContain(note);
+      expect(confirmation.mjml).toContain(note);
 
       const admin = await loggedIn(s.t);
       const list = await admin.get('/api/admin/orders').query({ status: 'pre-order' }).expect(200);

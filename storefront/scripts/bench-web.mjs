@@ -136,9 +136,21 @@ function buildOther(commit) {
   return dir;
 }
 
+/** Lighthouse runs on one site for one figure: a run whose trace it could not record is run again. */
+const ATTEMPTS = 3;
+
 /** One Lighthouse run on a site's `/`, reduced to the figures compared. */
 async function measure(site) {
-  const lhr = await runLighthouse(`${site.url}/`, { categories: CATEGORIES });
+  let lhr;
+  for (let attempt = 1; !lhr; attempt++) {
+    try {
+      lhr = await runLighthouse(`${site.url}/`, { categories: CATEGORIES });
+    } catch (error) {
+      // Lighthouse's own advice for a failed trace ("NO_NAVSTART", …): run it again.
+      if (attempt === ATTEMPTS || !/run Lighthouse again/i.test(error.message)) throw error;
+      console.log(`Lighthouse failed (${error.message}); running it again`);
+    }
+  }
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
   const value = (id) => lhr.audits[id].numericValue ?? NaN;
   const { bytes, scripts } = transferred(lhr);

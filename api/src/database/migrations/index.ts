@@ -65,6 +65,7 @@ import { QueueCampaignMessagesInTheOutbox1768800001000 } from './1768800001000-Q
 import { IndexTheOrdersByCustomer1768900000000 } from './1768900000000-IndexTheOrdersByCustomer.js';
 import { ListTypographicTextInTheSearchIndex1769000000000 } from './1769000000000-ListTypographicTextInTheSearchIndex.js';
 import { IndexTheOrdersByFanAndStatus1769000000100 } from './1769000000100-IndexTheOrdersByFanAndStatus.js';
+import { CompileEmailsAtHandOver1769000000200 } from './1769000000200-CompileEmailsAtHandOver.js';
 
 /** In order of application. */
 export const migrations = [
@@ -134,4 +135,5 @@ export const migrations = [
   IndexTheOrdersByCustomer1768900000000,
   ListTypographicTextInTheSearchIndex1769000000000,
   IndexTheOrdersByFanAndStatus1769000000100,
+  CompileEmailsAtHandOver1769000000200,
 ];

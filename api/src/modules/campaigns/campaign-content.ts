@@ -75,7 +75,7 @@ export async function renderCampaign(
   { test = false } = {},
 ): Promise<RenderedEmail> {
   const perk = perkOf(campaign);
-  const { subject, source, text } = campaignEmailSource({
+  const { subject, mjml, text } = campaignEmailSource({
     subject: test ? `[Test] ${campaign.subject}` : campaign.subject,
     bodyHtml: markdownToHtml(campaign.body, publicUrl),
     bodyText: campaign.body,
@@ -85,7 +85,8 @@ export async function renderCampaign(
     test,
     membershipReason: perk === null ? undefined : PERK_REASONS[perk],
   });
-  return { subject, html: await compiler.compile(source), text };
+  // Compiled once; the worker then ends at once, so mjml's memory is not held beside the list.
+  return { subject, html: await compiler.compile(mjml, { endWhenIdle: true }), text };
 }
 
 /** One recipient's message: the stored content with their unsubscribe link. */

@@ -16,6 +16,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.js';
 import { Transactions } from '../../database/transaction.js';
 import { MailSender } from './mail-sender.service.js';
+import { MjmlCompiler } from './mjml-compiler.js';
 import { OutboxEmail } from './outbox-email.entity.js';
 import { OutboxService, type EmailLane } from './outbox.service.js';
 
@@ -29,6 +30,7 @@ export class EmailsService {
     private readonly sender: MailSender,
     private readonly clock: Clock,
     private readonly transactions: Transactions,
+    private readonly mjml: MjmlCompiler,
   ) {}
 
   /** The admin's list of the outbox, newest first by default, without the bodies. */
@@ -76,7 +78,7 @@ export class EmailsService {
     if (!row) throw new NotFoundException('Email not found.');
     return {
       ...toSummary(row),
-      html: row.html,
+      html: await this.mjml.htmlOf(row),
       text: row.text,
       replyTo: row.replyToAddress,
     };
@@ -101,7 +103,7 @@ export class EmailsService {
         about: row.subjectType ? { type: row.subjectType, id: row.subjectId ?? '' } : null,
         to: { address: row.toAddress, name: row.toName },
         subject: row.subject,
-        html: row.html,
+        ...(row.mjml === null ? { html: row.html } : { mjml: row.mjml }),
         text: row.text,
         headers: {
           replyTo: row.replyToAddress

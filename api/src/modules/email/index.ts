@@ -3,6 +3,7 @@ export { EMAIL_ENTITIES, EmailModule } from './email.module.js';
 export {
   artistReplyTo,
   type BulkSubject,
+  type EmailContent,
   type EmailHeaders,
   type EmailLane,
   MAILBOX_EMAILS_PER_DAY,
@@ -18,7 +19,6 @@ export {
   footerLink,
   heading,
   layout,
-  layoutSource,
   MANAGE_EMAILS_LABEL,
   manageEmailsUrl,
   type MjmlEmail,

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import type mjml from 'mjml';
 import { ACCOUNT_PATH } from '@artist/contracts';
 import { escapeHtml } from '../../common/strings.js';
 import { ARTIST_NAME } from '../../config/env.js';
@@ -7,8 +5,9 @@ import { ARTIST_NAME } from '../../config/env.js';
 /**
  * The one look of every email the site sends, for the modules that write them: the layout in
  * MJML, its building blocks (heading, paragraph, button…) and the one-question email
- * (`callToAction`). A template beside its cause composes these and hands the result to
- * `OutboxService.queue`.
+ * (`callToAction`). A template beside its cause composes these and hands the result, still MJML,
+ * to `OutboxService.queue`; the sender compiles it to HTML in `MjmlCompiler`'s worker as it hands
+ * the email over, so no request waits for mjml and the event loop never loads it.
  */
 
 /** An email's content: its subject, HTML and plain text. */
@@ -21,7 +20,7 @@ export interface RenderedEmail {
 /** An email whose HTML is still MJML to compile (`MjmlCompiler`, off the event loop). */
 export interface MjmlEmail {
   subject: string;
-  source: string;
+  mjml: string;
   text: string;
 }
 
@@ -45,7 +44,7 @@ export const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
  * MJML sections laid out in the site's look (dark header with the artist's name, paper body,
  * small footer), ready to compile to HTML that Gmail, Apple Mail and Outlook render alike.
  */
-export function layoutSource(preview: string, sections: string, footer = ''): string {
+export function layout(preview: string, sections: string, footer = ''): string {
   return `<mjml>
   <mj-head>
     <mj-title>${escapeHtml(preview)}</mj-title>
@@ -75,17 +74,6 @@ ${sections}
     </mj-section>
   </mj-body>
 </mjml>`;
-}
-
-/** The layout (`layoutSource`) compiled here, on the caller's thread. */
-export function layout(preview: string, sections: string, footer = ''): string {
-  const source = layoutSource(preview, sections, footer);
-  // Loaded with the first email rendered, not at start-up: mjml brings an HTML minifier, a
-  // beautifier and cheerio, which take about as long to load as Nest itself.
-  const mjml2html = createRequire(import.meta.url)('mjml') as typeof mjml;
-  const { html, errors } = mjml2html(source, { validationLevel: 'strict', minify: false });
-  if (errors.length > 0) throw new Error(`Email template: ${errors[0].formattedMessage}`);
-  return html;
 }
 
 export const heading = (text: string) =>
@@ -120,9 +108,9 @@ export interface CallToAction {
 }
 
 /** Title, intro, the button and the last word; the footer link below. */
-export function callToAction(email: CallToAction): RenderedEmail {
+export function callToAction(email: CallToAction): MjmlEmail {
   const { subject, title, intro, details, action, closing, footer } = email;
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(title),
@@ -154,5 +142,5 @@ export function callToAction(email: CallToAction): RenderedEmail {
         ]
       : []),
   ].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }

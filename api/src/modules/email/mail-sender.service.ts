@@ -32,6 +32,7 @@ import {
   type HandOverParts,
 } from './pre-send-checks.js';
 import { describeSmtpError, errorCode, isPermanent, smtpTransport } from './smtp.js';
+import { EmailTemplateError, MjmlCompiler } from './mjml-compiler.js';
 import { FAN_TRIGGERED_KINDS, HOURLY_LIMIT_REASON, OutboxEmail } from './outbox-email.entity.js';
 
 /** How often the sender looks for due emails. */
@@ -60,6 +61,10 @@ const BULK_CONNECTIONS = 4;
 const BULK_AT_ONCE = BULK_CONNECTIONS * 2;
 /** The bulk lane's rate (CAMPAIGN_RATE_PER_SECOND), counted across instances in `mail_quotas`. */
 const BULK_RATE_QUOTA = 'bulk:rate';
+
+/** The SMTP server refused it for good, or its MJML does not compile: retrying cannot help. */
+const refusedForGood = (error: unknown) =>
+  isPermanent(error) || error instanceof EmailTemplateError;
 
 export const retryDelay = (attempts: number) =>
   RETRY_DELAYS_MS[attempts - 1] ?? LONGEST_RETRY_DELAY_MS;
@@ -103,6 +108,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly transactions: Transactions,
     private readonly checks: PreSendChecks,
+    private readonly mjml: MjmlCompiler,
   ) {
     const smtpUrl = config.mail.smtpUrl;
     if (smtpUrl) {
@@ -280,6 +286,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async send(email: OutboxEmail): Promise<void> {
     try {
+      const html = await this.mjml.htmlOf(email);
       // Every header is built by nodemailer from these values: a CR or LF in a name or subject
       // is encoded, never a new header or recipient.
       await this.transport!.sendMail({
@@ -289,7 +296,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
           ? { name: email.replyToName ?? '', address: email.replyToAddress }
           : undefined,
         subject: email.subject,
-        html: email.html,
+        html,
         text: email.text,
         messageId: email.messageId,
         ...(email.listUnsubscribe
@@ -302,7 +309,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       const now = this.clock.now().getTime();
       const answer = describeSmtpError(error);
-      const permanent = isPermanent(error);
+      const permanent = refusedForGood(error);
       const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
       await this.record(
         { id: email.id },
@@ -372,6 +379,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
           'e.toName',
           'e.subject',
           'e.html',
+          'e.mjml',
           'e.text',
           'e.messageId',
           'e.listUnsubscribe',
@@ -466,7 +474,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
             } catch (error) {
               const now = this.clock.now().getTime();
               const answer = describeSmtpError(error);
-              const permanent = isPermanent(error);
+              const permanent = refusedForGood(error);
               const expired = now + retryDelay(email.attempts) > email.createdAt + GIVE_UP_AFTER_MS;
               if (permanent || expired)
                 outcomes.push({ email: due, outcome: 'failed', reason: answer, permanent });
@@ -518,7 +526,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       from: this.config.mail.from,
       to: { name: email.toName ?? '', address: email.toAddress },
       subject: parts.subject ?? email.subject,
-      html: parts.html ?? email.html,
+      html: parts.html ?? (await this.mjml.htmlOf(email)),
       text: parts.text ?? email.text,
       messageId: email.messageId,
       ...(listUnsubscribe

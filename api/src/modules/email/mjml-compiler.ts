@@ -23,13 +23,25 @@ const IDLE_MS = 5_000;
 
 type Reply = { id: number; html: string } | { id: number; error: string };
 
+/** MJML that mjml refuses (a template's fault): compiling it again cannot help. */
+export class EmailTemplateError extends Error {
+  /** What the sender's log names it by (`errorCode`). */
+  readonly code = 'ETEMPLATE';
+
+  constructor(reason: string) {
+    super(`Email template: ${reason}`);
+  }
+}
+
 /**
  * Compiles MJML to HTML in a worker thread of its own. Loading mjml (an HTML minifier, a
  * beautifier and cheerio) takes as long as Nest's start, and all of it would run on the event
- * loop that answers the site: a campaign's first render held every request for that long. The
- * worker starts with the first compile, stays for the next while they come (it does not keep the
- * process alive), and ends IDLE_MS after the last one, or with the app: a campaign is rendered
- * once, so mjml's memory is not held beside its list of recipients. A worker that fails fails the
+ * loop that answers the site: a campaign's first render, or the first email a process wrote, held
+ * every request for that long. The sender compiles each email as it hands it over (`htmlOf`), and
+ * a campaign is compiled once when it is sent. The worker starts with the first compile, stays for the next while they come (it does not keep the
+ * process alive), and ends IDLE_MS after the last one, at once after one that asks it to (a
+ * campaign is rendered once, and mjml's memory is not to be held beside its list of recipients),
+ * or with the app. A worker that fails fails the
  * compiles it held, and the next compile starts another.
  */
 @Injectable()
@@ -37,6 +49,8 @@ export class MjmlCompiler implements OnModuleDestroy {
   private readonly logger = new Logger('Email');
   private worker: Worker | null = null;
   private nextId = 0;
+  /** The worker to end as soon as it is idle (`compile`'s `endWhenIdle`). */
+  private endWhenIdle: Worker | null = null;
   private idle: NodeJS.Timeout | null = null;
   /** The compiles under way, each with the worker it was sent to. */
   private readonly waiting = new Map<
@@ -44,11 +58,16 @@ export class MjmlCompiler implements OnModuleDestroy {
     { worker: Worker; resolve: (html: string) => void; reject: (error: Error) => void }
   >();
 
-  compile(source: string): Promise<string> {
+  /**
+   * `source` compiled to HTML. `endWhenIdle`: the worker ends as soon as it has nothing to compile
+   * after this, not IDLE_MS later (a campaign's, compiled once just before its list is read).
+   */
+  compile(source: string, { endWhenIdle = false } = {}): Promise<string> {
     const worker = this.started();
     const id = ++this.nextId;
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
+    if (endWhenIdle) this.endWhenIdle = worker;
     return new Promise<string>((resolve, reject) => {
       this.waiting.set(id, { worker, resolve, reject });
       // Held while a compile is under way: the answer comes even when nothing else keeps the
@@ -58,11 +77,17 @@ export class MjmlCompiler implements OnModuleDestroy {
     });
   }
 
+  /** An email's HTML: its MJML compiled here, or the HTML it was queued with when it has none. */
+  async htmlOf(email: { html: string; mjml: string | null }): Promise<string> {
+    return email.mjml === null ? email.html : this.compile(email.mjml);
+  }
+
   async onModuleDestroy(): Promise<void> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
     const worker = this.worker;
     this.worker = null;
+    this.endWhenIdle = null;
     await worker?.terminate();
   }
 
@@ -76,10 +101,11 @@ export class MjmlCompiler implements OnModuleDestroy {
       this.waiting.delete(reply.id);
       if (!this.busy(worker)) {
         worker.unref();
-        this.idle = setTimeout(() => void this.onModuleDestroy(), IDLE_MS).unref();
+        const wait = this.endWhenIdle === worker ? 0 : IDLE_MS;
+        this.idle = setTimeout(() => void this.onModuleDestroy(), wait).unref();
       }
       if (!waiter) return;
-      if ('error' in reply) waiter.reject(new Error(`Email template: ${reply.error}`));
+      if ('error' in reply) waiter.reject(new EmailTemplateError(reply.error));
       else waiter.resolve(reply.html);
     });
     // Only this worker's compiles: one ended for being idle exits while the next one compiles.

@@ -78,8 +78,17 @@ export class OutboxEmail extends QueuedMessage {
   @Column({ type: 'varchar', length: 300 })
   subject: string;
 
+  /** The HTML; empty while the email is still MJML (`mjml`). */
   @Column({ type: 'text' })
   html: string;
+
+  /**
+   * The email's MJML, as a template queued it: the sender compiles it (`MjmlCompiler`, in a
+   * worker) as it hands the email over, and the admin's view of it when she opens it. Null when
+   * `html` is the email's HTML (a campaign's, compiled once for all its recipients).
+   */
+  @Column({ type: 'text', nullable: true })
+  mjml: string | null;
 
   @Column({ type: 'text' })
   text: string;

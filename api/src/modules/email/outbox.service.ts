@@ -32,8 +32,19 @@ export interface EmailHeaders {
   listUnsubscribe?: string;
 }
 
-/** One email as the module that causes it hands it over, rendered. */
-export interface QueuedEmail {
+/**
+ * What an email says: its HTML, or its MJML for the sender to compile as it hands it over (every
+ * template's, `layout`); and its subject and plain text.
+ */
+export type EmailContent = { subject: string; text: string } & (
+  { html: string; mjml?: undefined } | { mjml: string; html?: undefined }
+);
+
+/** One email as the module that causes it hands it over. */
+export type QueuedEmail = EmailContent & EmailEnvelope;
+
+/** Everything about an email but what it says: its key, kind, subject record, recipient, lane… */
+interface EmailEnvelope {
   /** Unique per business fact, such as `order-confirmation:42`. */
   key: string;
   kind: EmailKind;
@@ -43,9 +54,6 @@ export interface QueuedEmail {
    */
   about?: EmailSubject | null;
   to: Recipient;
-  subject: string;
-  html: string;
-  text: string;
   headers?: EmailHeaders;
   lane: EmailLane;
   /**
@@ -150,7 +158,8 @@ export class OutboxService {
       replyToAddress: replyTo ? normaliseEmail(replyTo.address) : null,
       replyToName: replyTo?.name ? clip(replyTo.name, 200) : null,
       subject: clip(email.subject, 300),
-      html: email.html,
+      html: email.html ?? '',
+      mjml: email.mjml ?? null,
       text: email.text,
       listUnsubscribe: email.headers?.listUnsubscribe ?? null,
       messageId: email.messageId ?? this.newMessageId(),

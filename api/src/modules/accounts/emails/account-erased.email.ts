@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { callToAction, type QueuedEmail, type RenderedEmail } from '../../email/index.js';
+import { callToAction, type QueuedEmail, type MjmlEmail } from '../../email/index.js';
 
 /** The last email to a fan who erased her account: what was done, and that nothing follows. */
-export function accountErased(siteUrl: string): RenderedEmail {
+export function accountErased(siteUrl: string): MjmlEmail {
   const subject = 'Your account and your data were erased';
   return callToAction({
     subject,

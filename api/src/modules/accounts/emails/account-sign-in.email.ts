@@ -1,11 +1,11 @@
 import { ACCOUNT_PATH } from '@artist/contracts';
-import { callToAction, type QueuedEmail, type RenderedEmail } from '../../email/index.js';
+import { callToAction, type QueuedEmail, type MjmlEmail } from '../../email/index.js';
 
 /**
  * To a fan signing in to her account: the 6-digit code to type, and a one-click link, both
  * working once, for `minutes`.
  */
-export function accountSignIn(code: string, linkUrl: string, minutes: number): RenderedEmail {
+export function accountSignIn(code: string, linkUrl: string, minutes: number): MjmlEmail {
   const subject = `Your sign-in code: ${code}`;
   return callToAction({
     subject,

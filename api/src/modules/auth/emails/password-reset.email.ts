@@ -1,11 +1,11 @@
 import type { AppConfig } from '../../../config/env.js';
-import { callToAction, type QueuedEmail, type RenderedEmail } from '../../email/index.js';
+import { callToAction, type QueuedEmail, type MjmlEmail } from '../../email/index.js';
 
 /** The admin's page that sets a new password from a reset link's token. */
 export const PASSWORD_RESET_PAGE = '/admin/reset-password';
 
 /** To the artist: a link to choose a new admin password (single-use, 30 minutes). */
-export function passwordReset(resetUrl: string, minutes: number): RenderedEmail {
+export function passwordReset(resetUrl: string, minutes: number): MjmlEmail {
   const subject = 'Reset your password';
   const intro = `Someone (hopefully you) asked to reset the password of the site's admin. The link works once, for ${minutes} minutes.`;
   const ignore =

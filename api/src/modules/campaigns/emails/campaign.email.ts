@@ -3,7 +3,7 @@ import { ARTIST_NAME } from '../../../config/env.js';
 import {
   COLOURS,
   footerLink,
-  layoutSource,
+  layout,
   MANAGE_EMAILS_LABEL,
   manageEmailsUrl,
   type MjmlEmail,
@@ -55,7 +55,7 @@ export function campaignEmailSource(data: CampaignEmailData): MjmlEmail {
     ),
     escapeHtml(data.postalAddress).replace(/\n/g, '<br />'),
   ].join('<br />');
-  const source = layoutSource(
+  const mjml = layout(
     subject,
     [view, notice, `<mj-text>${data.bodyHtml}</mj-text>`].filter(Boolean).join('\n'),
     footer,
@@ -78,5 +78,5 @@ export function campaignEmailSource(data: CampaignEmailData): MjmlEmail {
       : [`${YOUR_ACCOUNT_LABEL}: ${accountUrl}`, reason]),
     data.postalAddress,
   ].join('\n');
-  return { subject, source, text };
+  return { subject, mjml, text };
 }

@@ -4,14 +4,14 @@ import {
   artistReplyTo,
   callToAction,
   type QueuedEmail,
-  type RenderedEmail,
+  type MjmlEmail,
 } from '../../email/index.js';
 
 /**
  * To a buyer who left an unpaid Stripe checkout and agreed to promotional emails: the cart's items
  * and Stripe's recovery link, which opens a new checkout of the same cart.
  */
-export function checkoutReminder(items: OrderLineItem[], recoveryUrl: string): RenderedEmail {
+export function checkoutReminder(items: OrderLineItem[], recoveryUrl: string): MjmlEmail {
   const subject = 'You left something in your cart';
   const intro =
     "You started an order on the site but didn't finish paying. Your cart is still waiting: the link below takes you back to checkout with the same items.";

@@ -7,7 +7,7 @@ import {
   layout,
   paragraph,
   type QueuedEmail,
-  type RenderedEmail,
+  type MjmlEmail,
 } from '../../email/index.js';
 
 /** One free order as the artist's digest lists it: its number and what it took. */
@@ -23,7 +23,7 @@ const DIGEST_LISTED = 50;
  * To the artist: an hour's free orders (nothing paid) in one email, not one each, so that
  * strangers ordering free downloads cannot fill her inbox. It names no buyer: the admin does.
  */
-export function artistFreeOrdersDigest(orders: FreeOrderLine[], adminUrl: string): RenderedEmail {
+export function artistFreeOrdersDigest(orders: FreeOrderLine[], adminUrl: string): MjmlEmail {
   const n = orders.length;
   const subject = n === 1 ? '1 free order' : `${n} free orders`;
   const lines = orders
@@ -34,7 +34,7 @@ export function artistFreeOrdersDigest(orders: FreeOrderLine[], adminUrl: string
     );
   const more = n > DIGEST_LISTED ? [`and ${n - DIGEST_LISTED} more`] : [];
   const intro = `${subject} in the last hour, nothing paid.`;
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(subject),
@@ -46,7 +46,7 @@ export function artistFreeOrdersDigest(orders: FreeOrderLine[], adminUrl: string
   const text = [intro, '', ...lines, ...more, '', `Open the orders in the admin: ${adminUrl}`].join(
     '\n',
   );
-  return { subject, html, text };
+  return { subject, mjml, text };
 }
 
 /** The key of the hour starting at `hourStart` (epoch ms): one digest an hour at most. */

@@ -12,7 +12,7 @@ import {
   oneLine,
   paragraph,
   type QueuedEmail,
-  type RenderedEmail,
+  type MjmlEmail,
 } from '../../email/index.js';
 import { downloadSection, type DownloadEmailLink } from '../../releases/index.js';
 
@@ -84,7 +84,7 @@ function orderTable(
 }
 
 /** To the buyer of a paid online order. */
-export function orderConfirmation(order: OrderEmailData, siteUrl: string): RenderedEmail {
+export function orderConfirmation(order: OrderEmailData, siteUrl: string): MjmlEmail {
   const number = orderNumber(order.id);
   const greeting = order.customerName ? `Thank you, ${order.customerName}!` : 'Thank you!';
   const address = formatShippingAddress(order.shippingAddress);
@@ -97,7 +97,7 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
   const downloads = order.downloads?.length
     ? downloadSection(order.downloads, order.downloadTerms!.days, order.downloadTerms!.limit)
     : null;
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(greeting),
@@ -126,17 +126,17 @@ export function orderConfirmation(order: OrderEmailData, siteUrl: string): Rende
     ...(nothingShips ? [] : ['Shipping to:', address, '', 'What happens next:', next, '']),
     siteUrl,
   ].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }
 
 /** To the artist: a new online order. */
-export function artistOrderAlert(order: OrderEmailData, adminUrl: string): RenderedEmail {
+export function artistOrderAlert(order: OrderEmailData, adminUrl: string): MjmlEmail {
   const number = orderNumber(order.id);
   const buyer = order.customerName ? `${order.customerName} <${order.email}>` : order.email;
   const table = orderTable(order.items, order.shipping, order.total, order.discount, order.tax);
   const subject = oneLine(`New order ${number}: $${dollars(order.total)} from ${buyer}`);
   const address = formatShippingAddress(order.shippingAddress);
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(`New order ${number}`),
@@ -157,7 +157,7 @@ export function artistOrderAlert(order: OrderEmailData, adminUrl: string): Rende
     '',
     `Open it in the admin: ${adminUrl}`,
   ].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }
 
 /** The order as fulfilment has just inserted it (the insert fills in its id). */

@@ -1,5 +1,5 @@
 import { dollars, orderNumber } from '../../../common/order-format.js';
-import { divider, heading, layout, paragraph, type RenderedEmail } from '../../email/index.js';
+import { divider, heading, layout, paragraph, type MjmlEmail } from '../../email/index.js';
 
 /** What one refund of an order gave back: the amount, and the lines it named (none for an amount). */
 export interface RefundEmailData {
@@ -13,7 +13,7 @@ export interface RefundEmailData {
 }
 
 /** To the buyer of an online order, for each refund the artist makes: "Your refund of $45.00". */
-export function orderRefunded(refund: RefundEmailData): RenderedEmail {
+export function orderRefunded(refund: RefundEmailData): MjmlEmail {
   const number = orderNumber(refund.orderId);
   const amount = `$${dollars(refund.amountCents)}`;
   const subject = `Your refund of ${amount}`;
@@ -26,7 +26,7 @@ export function orderRefunded(refund: RefundEmailData): RenderedEmail {
     `Refunded in all: $${dollars(refund.refundedCents)} of $${dollars(refund.totalCents)}`,
     ...(kept > 0 ? [`Still paid: $${dollars(kept)}`] : []),
   ];
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(subject),
@@ -48,5 +48,5 @@ export function orderRefunded(refund: RefundEmailData): RenderedEmail {
     '',
     'Questions? Just reply to this email.',
   ].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }

@@ -7,7 +7,7 @@ import {
   oneLine,
   paragraph,
   type QueuedEmail,
-  type RenderedEmail,
+  type MjmlEmail,
 } from '../../email/index.js';
 
 export interface ContactEmailData {
@@ -28,11 +28,11 @@ const CONTACT_SUBJECT_LABELS: Record<string, string> = {
 };
 
 /** To the artist: a new contact message, whole; replies go to the fan (Reply-To). */
-export function artistContactAlert(message: ContactEmailData, adminUrl: string): RenderedEmail {
+export function artistContactAlert(message: ContactEmailData, adminUrl: string): MjmlEmail {
   const name = oneLine(`${message.firstName} ${message.lastName}`);
   const label = CONTACT_SUBJECT_LABELS[message.subject] ?? message.subject;
   const subject = oneLine(`${label} from ${name}`);
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(`${label} from ${name}`),
@@ -53,7 +53,7 @@ export function artistContactAlert(message: ContactEmailData, adminUrl: string):
     'Reply to this email to answer the fan directly.',
     `Messages in the admin: ${adminUrl}`,
   ].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }
 
 /** The artist's alert of a new contact message, when ARTIST_EMAIL is set; replies go to the fan. */

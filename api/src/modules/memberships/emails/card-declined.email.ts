@@ -4,14 +4,14 @@ import {
   callToAction,
   oneLine,
   type QueuedEmail,
-  type RenderedEmail,
+  type MjmlEmail,
 } from '../../email/index.js';
 
 /**
  * To a member whose renewal was declined: Stripe retries the card for a few days, and the
  * link opens Stripe's billing portal, where she puts in another card. One per declined invoice.
  */
-export function membershipCardDeclined(tierName: string | null, updateUrl: string): RenderedEmail {
+export function membershipCardDeclined(tierName: string | null, updateUrl: string): MjmlEmail {
   const subject = 'Your card was declined';
   const tier = tierName ? ` (${oneLine(tierName)})` : '';
   const intro = `We couldn't renew your membership${tier}: your card was declined. Your perks stay while the payment is retried over the next few days; to keep your membership, update your card now.`;

@@ -1,9 +1,9 @@
 import { ARTIST_NAME } from '../../../config/env.js';
-import { callToAction, type QueuedEmail, type RenderedEmail } from '../../email/index.js';
+import { callToAction, type QueuedEmail, type MjmlEmail } from '../../email/index.js';
 import { newsletterLinks } from '../newsletter-links.js';
 
 /** The double opt-in email: a link to the confirm page and one to unsubscribe. */
-export function newsletterConfirmation(confirmUrl: string, unsubscribeUrl: string): RenderedEmail {
+export function newsletterConfirmation(confirmUrl: string, unsubscribeUrl: string): MjmlEmail {
   const subject = `Please confirm your subscription to ${ARTIST_NAME}'s list`;
   const intro =
     'Thanks for joining the list! Please confirm that this is your address, and you will hear about new music and shows first.';

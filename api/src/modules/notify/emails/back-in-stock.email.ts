@@ -1,4 +1,4 @@
-import { callToAction, oneLine, type QueuedEmail, type RenderedEmail } from '../../email/index.js';
+import { callToAction, oneLine, type QueuedEmail, type MjmlEmail } from '../../email/index.js';
 import { alertUnsubscribe, notifyUnsubscribeLink } from '../notify-links.js';
 
 /** "XL", "M and XL", "S, M and XL". */
@@ -17,7 +17,7 @@ export function backInStock(
   shopUrl: string,
   unsubscribeUrl: string,
   sizes: string[] = [],
-): RenderedEmail {
+): MjmlEmail {
   const inSizes = sizes.length ? ` in ${sizeList(sizes)}` : '';
   const subject = oneLine(`The ${productName} is back in stock${inSizes}`);
   const intro = `Good news: the ${oneLine(productName)} you asked about is back in the shop${inSizes}. Sizes and quantities are limited, so don't wait too long.`;

@@ -1,4 +1,4 @@
-import { callToAction, oneLine, type QueuedEmail, type RenderedEmail } from '../../email/index.js';
+import { callToAction, oneLine, type QueuedEmail, type MjmlEmail } from '../../email/index.js';
 import { alertUnsubscribe, notifyConfirmLink, notifyUnsubscribeLink } from '../notify-links.js';
 
 /**
@@ -9,7 +9,7 @@ export function notifyConfirmation(
   productName: string,
   confirmUrl: string,
   unsubscribeUrl: string,
-): RenderedEmail {
+): MjmlEmail {
   const subject = oneLine(`Please confirm: an email when the ${productName} is back in stock`);
   const intro = `Someone asked, with this address, to hear when the ${oneLine(productName)} is back in the shop. This address had asked for no more of these emails, so we'll only send it once you confirm.`;
   const ignore = "Didn't ask? Ignore this email and you won't hear about it.";

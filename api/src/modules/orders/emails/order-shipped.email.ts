@@ -11,7 +11,7 @@ import {
   layout,
   paragraph,
   type QueuedEmail,
-  type RenderedEmail,
+  type MjmlEmail,
 } from '../../email/index.js';
 import { carrierOf, normaliseTracking, type Carrier } from '../carriers.js';
 
@@ -29,13 +29,13 @@ export function orderShipped(
   order: ShippedOrder,
   trackingNumber: string,
   carrier: Carrier | null,
-): RenderedEmail {
+): MjmlEmail {
   const number = orderNumber(order.id);
   const subject = `Your order ${number} is on its way`;
   const address = formatShippingAddress(order.shippingAddress);
   const via = carrier ? ` with ${carrier.name}` : '';
   const items = order.items.map((item) => `${item.quantity} x ${item.product_name}`);
-  const html = layout(
+  const mjml = layout(
     subject,
     [
       heading(`Order ${number} has shipped`),
@@ -60,14 +60,14 @@ export function orderShipped(
     'Shipping to:',
     address,
   ].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }
 
 const shippedEmail = (
   config: AppConfig,
   order: ShippedOrder,
   key: string,
-  content: RenderedEmail,
+  content: MjmlEmail,
 ): QueuedEmail => ({
   key,
   kind: 'order-shipped',

@@ -1,12 +1,5 @@
 import { escapeHtml } from '../../../common/strings.js';
-import {
-  button,
-  COLOURS,
-  heading,
-  layout,
-  oneLine,
-  type RenderedEmail,
-} from '../../email/index.js';
+import { button, COLOURS, heading, layout, oneLine, type MjmlEmail } from '../../email/index.js';
 
 /** One download link as an email lists it. */
 export interface DownloadEmailLink {
@@ -42,14 +35,14 @@ export function downloadLinks(
   days: number,
   limit: number,
   siteUrl: string,
-): RenderedEmail {
+): MjmlEmail {
   const releases = [...new Set(links.map((link) => link.release))];
   const subject = oneLine(`Your download: ${releases.join(', ')}`);
   const section = downloadSection(links, days, limit);
-  const html = layout(
+  const mjml = layout(
     subject,
     [heading('Your music is ready'), section.html, button('Visit the site', siteUrl)].join('\n'),
   );
   const text = ['Your music is ready.', '', section.text, '', siteUrl].join('\n');
-  return { subject, html, text };
+  return { subject, mjml, text };
 }
