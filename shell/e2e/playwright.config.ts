@@ -12,7 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // A failed test runs once more, with its trace recorded (below), and the run fails all the
+  // same: a test that passes only on its second try is reported flaky and fails it.
+  retries: 1,
+  failOnFlakyTests: true,
   // The longest tests (axe over every admin tab, the page-and-photos walk) take about 30 s on
   // an idle two-core machine; a busy one can take three times that, and a slower machine of the
   // same kind, with the rest of `npm test` beside it, took over 2 minutes (docs/ci.md).
@@ -23,11 +26,11 @@ export default defineConfig({
   // machine, so assertions wait up to 30 s.
   expect: { timeout: 30_000 },
   reporter: 'list',
-  // A failed test keeps its trace (every action, with the page's DOM before and after it) beside
-  // the page snapshot Playwright writes at the failure. The trace's screencast, a JPEG of the
-  // page many times a second for every test, passed or not, took a quarter of the stage's CPU
-  // (docs/ci.md), so it is off.
-  use: { launchOptions, trace: { mode: 'retain-on-failure', screenshots: false } },
+  // A failed test's second run records its trace (every action, with the page's DOM before and
+  // after it), kept beside the page snapshot Playwright writes at each failure. Recorded for every
+  // test, passed or not, the trace cost a tenth of the stage's CPU, and its screencast (a JPEG of
+  // the page many times a second) a quarter more (docs/ci.md), which stays off.
+  use: { launchOptions, trace: { mode: 'on-first-retry', screenshots: false } },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     // The composed-site checks run once; the visitor flows also run on a phone.
