@@ -29,6 +29,8 @@ module.exports = (dir, { testTimeout }) => ({
   },
   moduleNameMapper: {
     '^@artist/contracts$': path.join(__dirname, '../api/contracts/src/index.ts'),
+    // Each antd component loads when a test first uses it (jest.antd.cjs).
+    '^antd$': path.join(__dirname, 'jest.antd.cjs'),
     '\\.css$': path.join(__dirname, 'jest.style-stub.cjs'),
     '\\.(png|jpe?g|webp|avif|svg)$': path.join(__dirname, 'jest.file-stub.cjs'),
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MembershipTier } from '@artist/contracts';
-import { renderApp, stubApi, type Reply } from '../../test/renderApp.js';
+import { deferred, renderApp, stubApi, type Reply } from '../../test/renderApp.js';
 import { redirectTo } from '../cart/checkoutApi.js';
 
 const FRONT_ROW: MembershipTier = {
@@ -81,15 +81,18 @@ it('takes a signed-in fan straight to payment, and says why the server refuses',
     status: 409,
     body: { message: 'This email address already has an active membership.' },
   };
+  // The account's answer comes only after the fan has pressed Join: the join waits for it.
+  const account = deferred<Reply>();
   const { calls } = stubApi({
     'GET /api/membership-tiers': { body: [FRONT_ROW] },
-    'GET /api/account': { body: { email: 'june@example.com', membership: null } },
+    'GET /api/account': () => account.promise,
     'POST /api/memberships/checkout': () => answer,
   });
   renderApp();
   const join = await section().findByRole('button', { name: 'Join for $5 a month' });
   await waitFor(() => expect(calls.some((c) => c.url === '/api/account')).toBe(true));
   await userEvent.click(join);
+  account.resolve({ body: { email: 'june@example.com', membership: null } });
   expect(await section().findByRole('alert')).toHaveTextContent(
     'This email address already has an active membership.',
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { serverMessage, type MembershipInterval, type MembershipTier } from '@artist/contracts';
 import { EmailField } from '../../shared/EmailField.js';
+import { useAppDispatch } from '../../app/store.js';
 import { accountApi } from '../account/accountApi.js';
 import { redirectTo } from '../cart/checkoutApi.js';
 import { useJoinMembershipMutation } from './joinApi.js';
@@ -17,6 +18,7 @@ interface Choice {
  * signed-in fan goes straight to the payment page; otherwise the join asks for her email first.
  */
 export default function MembershipTiers({ tiers }: { tiers: MembershipTier[] }) {
+  const dispatch = useAppDispatch();
   const { isSuccess: signedIn } = accountApi.useGetAccountQuery();
   const [join, { isLoading }] = useJoinMembershipMutation();
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -37,9 +39,14 @@ export default function MembershipTiers({ tiers }: { tiers: MembershipTier[] }) 
     }
   };
 
-  const choose = (chosen: Choice) => {
+  const choose = async (chosen: Choice) => {
+    // A join pressed while the account's answer is still on its way waits for it (the request
+    // under way, not another), so a signed-in fan is never asked for her email.
+    const account = await dispatch(
+      accountApi.endpoints.getAccount.initiate(undefined, { subscribe: false }),
+    );
     setChoice(chosen);
-    if (signedIn) void start(chosen);
+    if (account.isSuccess) void start(chosen);
   };
 
   return (
@@ -60,7 +67,7 @@ export default function MembershipTiers({ tiers }: { tiers: MembershipTier[] }) 
                 type="button"
                 className="button"
                 disabled={isLoading}
-                onClick={() => choose({ tier, interval: 'month' })}
+                onClick={() => void choose({ tier, interval: 'month' })}
               >
                 Join for {price(tier.monthlyPriceCents)} a month
               </button>
@@ -69,7 +76,7 @@ export default function MembershipTiers({ tiers }: { tiers: MembershipTier[] }) 
                   type="button"
                   className="button button--outline"
                   disabled={isLoading}
-                  onClick={() => choose({ tier, interval: 'year' })}
+                  onClick={() => void choose({ tier, interval: 'year' })}
                 >
                   Join for {price(tier.yearlyPriceCents)} a year
                 </button>
