@@ -13,7 +13,7 @@ import { Passwords, PASSWORD_CHECKS_AT_ONCE } from '../src/modules/auth/password
 import { tokenHash } from '../src/modules/auth/two-factor.js';
 import { browser, sessionCookie } from './utils/admin.js';
 import { oneDatabase, testDatabases } from './utils/databases.js';
-import { eventually, type ReceivedMail } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { startTestAppOn, TEST_ADMIN_PASSWORD, type TestApp } from './utils/test-app.js';
 
@@ -104,7 +104,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
 
   /** The reset link of the newest email to the artist, and its token. */
   async function resetLink(count = 1): Promise<{ link: URL; token: string; mail: ReceivedMail }> {
-    await eventually(() => smtp.to(ARTIST).length >= count, 10_000, 'the reset email');
+    await eventually(() => smtp.to(ARTIST).length >= count, MAIL_WAIT_MS, 'the reset email');
     const mail = smtp.to(ARTIST)[count - 1]!;
     const href = /Choose a new password: (\S+)/.exec(mail.parsed.text ?? '')![1]!;
     const link = new URL(href);
@@ -168,7 +168,7 @@ describe.each(testDatabases())('password reset by email and two-step login on $n
     const limited = await askForReset(ip).expect(429);
     expect(limited.body.message).toMatch(/^Too many requests\. Please try again in/);
     await askForReset(freshIp()).expect(202);
-    await eventually(() => smtp.to(ARTIST).length === 6, 10_000, 'six reset emails');
+    await eventually(() => smtp.to(ARTIST).length === 6, MAIL_WAIT_MS, 'six reset emails');
   });
 
   it('hashes the new password only for a live reset link', async () => {

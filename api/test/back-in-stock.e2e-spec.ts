@@ -7,7 +7,7 @@ import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { oneDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { clearTables, repositoryOf } from './utils/test-app.js';
 
@@ -26,7 +26,7 @@ describe.each(oneDatabase())('back-in-stock emails on $name', (db) => {
     smtp.received.filter((m) => /is back in stock( in .+)?$/.test(m.parsed.subject ?? ''));
   /** Waits until `count` back-in-stock emails arrived and the outbox holds no more. */
   async function received(count: number): Promise<ReceivedMail[]> {
-    await eventually(() => backInStock().length >= count, 10_000, `${count} emails`);
+    await eventually(() => backInStock().length >= count, MAIL_WAIT_MS, `${count} emails`);
     await outboxSettled(t);
     return backInStock();
   }
@@ -139,7 +139,7 @@ describe.each(oneDatabase())('back-in-stock emails on $name', (db) => {
     // Hers, whatever else the outbox may still deliver.
     await eventually(
       () => backInStock().some((m) => m.rcptTo[0] === 'gil@example.com'),
-      10_000,
+      MAIL_WAIT_MS,
       'her email',
     );
     const mail = backInStock().find((m) => m.rcptTo[0] === 'gil@example.com')!;

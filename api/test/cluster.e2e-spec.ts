@@ -12,7 +12,7 @@ import { stopGracefully, trackTraffic } from '../src/shutdown.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
 import { showInput } from './utils/shows.js';
-import { eventually, TestSmtpServer } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, TestSmtpServer } from './utils/smtp.js';
 import { startTestApp, startTestAppOn, testAppOfSuite, type TestApp } from './utils/test-app.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
@@ -234,7 +234,7 @@ describe.each(testDatabases())('running as one of several instances on $name', (
         ),
       );
       // The three are claimed together; the first is being sent.
-      await eventually(() => smtp.received.length === 1, 10_000, 'the first email');
+      await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the first email');
       expect(await emails.countBy({ status: 'queued', attempts: 1 })).toBe(3);
       const stopped = Date.now();
       await t.app.close();

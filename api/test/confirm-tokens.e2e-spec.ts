@@ -9,7 +9,7 @@ import { EmailSignup } from '../src/modules/newsletter/email-signup.entity.js';
 import { NotifyMe } from '../src/modules/notify/notify-me.entity.js';
 import { loggedIn } from './utils/admin.js';
 import { testDatabases } from './utils/databases.js';
-import { eventually, type ReceivedMail } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { repositoryOf } from './utils/test-app.js';
 
@@ -34,7 +34,7 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
   async function linkIn(email: string, label: string): Promise<string> {
     const pattern = new RegExp(`${label}: (\\S+)`);
     const withLink = () => smtp.to(email).filter((m) => pattern.test(m.parsed.text ?? ''));
-    await eventually(() => withLink().length > 0, 10_000, `an email to ${email}`);
+    await eventually(() => withLink().length > 0, MAIL_WAIT_MS, `an email to ${email}`);
     const url = new URL(pattern.exec(withLink().at(-1)!.parsed.text!)![1]);
     return `${url.pathname}${url.search}`;
   }
@@ -112,7 +112,11 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
     expect(form[1]).toBe('/api/newsletter/resubscribe');
     const sent = await post(form[1]).type('form').send({ token: form[2] }).expect(200);
     expect(sent.text).toContain('<h1>Check your inbox</h1>');
-    await eventually(() => smtp.to('gone@example.com').length === 2, 10_000, 'the confirmation');
+    await eventually(
+      () => smtp.to('gone@example.com').length === 2,
+      MAIL_WAIT_MS,
+      'the confirmation',
+    );
     await post(form[1]).type('form').send({ token: form[2] }).expect(410);
     expect(await emailsTo('gone@example.com')).toHaveLength(2);
     await confirmWith(tokenOf(await linkIn('gone@example.com', 'Confirm'))).expect(200);
@@ -129,7 +133,11 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
       201,
       { success: true, message: 'A confirmation email is on its way to this address.' },
     ]);
-    await eventually(() => smtp.to('readd@example.com').length === 2, 10_000, 'the confirmation');
+    await eventually(
+      () => smtp.to('readd@example.com').length === 2,
+      MAIL_WAIT_MS,
+      'the confirmation',
+    );
     await confirmWith(tokenOf(await linkIn('readd@example.com', 'Confirm'))).expect(200);
     const refused = await admin.post(`/api/admin/email-signups/${id}/confirmation`).expect(400);
     expect(refused.body.message).toBe('This address has confirmed and is on the list.');
@@ -145,7 +153,7 @@ describe.each(testDatabases())('confirm and unsubscribe tokens on $name', (db) =
     await repositoryOf(t, ProductVariantRecord).update({ productId: 'hat' }, { stock: 0, sold: 0 });
     await post('/api/notify-me').send({ email: 'hats@example.com', productName: 'Trucker Hat' });
     await restock();
-    await eventually(() => smtp.to('hats@example.com').length === 1, 10_000, 'the alert');
+    await eventually(() => smtp.to('hats@example.com').length === 1, MAIL_WAIT_MS, 'the alert');
     await oneClick(unsubscribeTarget(smtp.to('hats@example.com')[0])).expect(200);
 
     // A stranger asks again for that address: stored, but only a confirmation is sent.

@@ -12,7 +12,7 @@ import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { oneDatabase, type TestDatabase, testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, TestSmtpServer, type ReceivedMail } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 import { mailingOfSuite, smtpServerOfSuite } from './utils/mailing.js';
 import { startTestAppOn, type TestApp } from './utils/test-app.js';
@@ -99,7 +99,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     // The receipt on the site and the email give the same number.
     const receipt = await s.sessionStatus(paid.id).expect(200);
     expect(receipt.body.order.number).toBe(`#${order.id}`);
-    await eventually(() => smtp.received.length === 2, 10_000, 'two emails');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'two emails');
     const [confirmation] = smtp.to(SAMPLE_BUYER.email);
     expect(confirmation.rcptTo).toEqual([SAMPLE_BUYER.email]);
     expect(confirmation.parsed.from?.value).toEqual([
@@ -150,7 +150,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       s.sessionStatus(paid.id),
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
-    await eventually(() => smtp.received.length >= 2, 10_000, 'the emails');
+    await eventually(() => smtp.received.length >= 2, MAIL_WAIT_MS, 'the emails');
     await outboxSettled(s.t);
     expect(smtp.to(SAMPLE_BUYER.email)).toHaveLength(1);
     expect(smtp.to(ARTIST)).toHaveLength(1);
@@ -170,7 +170,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       expect(Date.now() - started).toBeLessThan(2000);
       await eventually(
         async () => (await emails(s.t)).every((e) => e.attempts >= 1 && e.lastError !== null),
-        10_000,
+        MAIL_WAIT_MS,
         'a failed attempt',
       );
       const failed = await emails(s.t);
@@ -192,7 +192,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     await eventually(
       async () =>
         (await emails(s.t))[0]?.attempts === 1 && (await emails(s.t))[0].lastError !== null,
-      10_000,
+      MAIL_WAIT_MS,
       'a refused attempt',
     );
     const [refused] = await emails(s.t);
@@ -247,7 +247,11 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       });
       await eventually(() => smtp.received.length === 3, 15_000, 'the three alerts');
       const written = async () => (await emails(s.t)).filter((e) => e.status === 'sent').length;
-      await eventually(async () => (await written()) === sent, 10_000, `${sent} recorded as sent`);
+      await eventually(
+        async () => (await written()) === sent,
+        MAIL_WAIT_MS,
+        `${sent} recorded as sent`,
+      );
     } finally {
       spy.mockRestore();
     }
@@ -295,7 +299,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     await contactForm(s.t).expect(201);
     await eventually(
       async () => (await emails(s.t))[0]?.status === 'failed',
-      10_000,
+      MAIL_WAIT_MS,
       'the failure',
     );
     const [failed] = await emails(s.t);
@@ -323,13 +327,13 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     const [broken, good] = await emails(s.t);
     expect(good.html).toBe('');
     expect(good.mjml).toMatch(/^<mjml>/);
-    await eventually(() => smtp.received.length === 1, 10_000, 'the good alert');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the good alert');
     expect(smtp.received[0].parsed.html).toContain('<!doctype html>');
     expect(smtp.received[0].parsed.html).toContain('Message 2');
     expect(smtp.received[0].parsed.html).not.toContain('<mj-');
     await eventually(
       async () => (await emails(s.t))[0].status === 'failed',
-      10_000,
+      MAIL_WAIT_MS,
       'the broken alert to fail',
     );
     const [failed] = await emails(s.t);
@@ -341,7 +345,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   it('alerts the artist of a contact message, whole, with Reply-To the fan', async () => {
     const res = await contactForm(s.t).expect(201);
     expect(res.body.success).toBe(true);
-    await eventually(() => smtp.received.length === 1, 10_000, 'the alert');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the alert');
     const [alert] = smtp.received;
     expect(alert.rcptTo).toEqual([ARTIST]);
     expect(alert.parsed.subject).toBe('Booking Inquiry from Dolly Parton');
@@ -360,14 +364,14 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     const admin = await loggedIn(s.t);
     const saveOrder = (changes: object) =>
       admin.put(`/api/admin/orders/${order.id}`).send(changes).expect(200);
-    await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'the order emails');
     smtp.received.length = 0;
 
     // Fulfilled without a number: nothing to tell yet.
     await saveOrder({ fulfillmentStatus: 'fulfilled' });
     // The number added later sends the email.
     await saveOrder({ trackingNumber: '1Z999AA10123456784' });
-    await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the shipped email');
     const [shipped] = smtp.received;
     expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
     expect(shipped.parsed.subject).toBe(`Your order #${order.id} is on its way`);
@@ -386,7 +390,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     await saveOrder({ trackingNumber: '1z 999 aa1 0123456784' });
     // A different number, unknown to any carrier, is a new email without a link.
     await saveOrder({ trackingNumber: 'LOCAL-PICKUP-7' });
-    await eventually(() => smtp.received.length === 2, 10_000, 'the second shipped email');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'the second shipped email');
     await outboxSettled(s.t);
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1].parsed.text).toContain('Tracking number: LOCAL-PICKUP-7');
@@ -398,7 +402,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     await s.deliver('checkout.session.completed', await paidSession()).expect(200);
     const [order] = await s.orders();
     const admin = await loggedIn(s.t);
-    await eventually(() => smtp.received.length === 2, 10_000, 'the order emails');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'the order emails');
     smtp.received.length = 0;
     await Promise.all(
       Array.from({ length: 3 }, () =>
@@ -407,7 +411,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
           .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '9400100000000000000000' }),
       ),
     ).then((results) => expect(results.map((r) => r.status)).toEqual([200, 200, 200]));
-    await eventually(() => smtp.received.length === 1, 10_000, 'the shipped email');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the shipped email');
     expect(smtp.received[0].parsed.text).toContain(
       'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
     );
@@ -432,10 +436,14 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
   it('lists, previews, exports and resends emails in the admin', async () => {
     smtp.refuse = { code: 550, message: 'Mailbox unavailable' };
     await contactForm(s.t).expect(201);
-    await eventually(async () => (await emails(s.t))[0]?.status === 'failed', 10_000, 'failure');
+    await eventually(
+      async () => (await emails(s.t))[0]?.status === 'failed',
+      MAIL_WAIT_MS,
+      'failure',
+    );
     smtp.refuse = null;
     await contactForm(s.t, { email: 'kacey@example.com', firstName: 'Kacey' }).expect(201);
-    await eventually(() => smtp.received.length === 1, 10_000, 'the second alert');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the second alert');
     const [failed, sent] = await emails(s.t);
 
     await request(s.t.server).get('/api/admin/emails').expect(401);
@@ -497,12 +505,12 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
     const resent = await admin.post(`/api/admin/emails/${failed.id}/resend`).expect(201);
     expect(resent.body).toMatchObject({ status: 'queued', attempts: 0, to: ARTIST });
     expect(resent.body.messageId).not.toBe(failed.messageId);
-    await eventually(() => smtp.received.length === 2, 10_000, 'the resent email');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'the resent email');
     expect(smtp.received[1].parsed.messageId).toBe(resent.body.messageId);
     expect(smtp.received[1].parsed.text).toContain('Would you play our festival?');
     // So can a sent one; a queued one cannot.
     await admin.post(`/api/admin/emails/${sent.id}/resend`).expect(201);
-    await eventually(() => smtp.received.length === 3, 10_000, 'the second resend');
+    await eventually(() => smtp.received.length === 3, MAIL_WAIT_MS, 'the second resend');
     const [failedAgain] = await emails(s.t);
     await s.t.app
       .get(DataSource)
@@ -522,7 +530,7 @@ describe.each(testDatabases())('emails through the outbox on $name', (db) => {
       lastName: 'Mallory\nCc: other@example.com',
       message: 'Hello\r\nBcc: victim@example.com',
     }).expect(201);
-    await eventually(() => smtp.received.length === 1, 10_000, 'the alert');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the alert');
     const [alert] = smtp.received;
     expect(alert.rcptTo).toEqual([ARTIST]);
     const names = alert.headerLines.map((h) => h.key);
@@ -547,7 +555,7 @@ describe.each(oneDatabase())('buyer emails without ARTIST_EMAIL on $name', (db) 
     await s.deliver('checkout.session.completed', paid).expect(200);
     const [order] = await s.orders();
     // No artist address: no alert either, only the buyer's confirmation.
-    await eventually(() => smtp.received.length === 1, 10_000, 'the order confirmation');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the order confirmation');
     const [confirmation] = smtp.received;
     expect(confirmation.rcptTo).toEqual([SAMPLE_BUYER.email]);
     expect(confirmation.parsed.subject).toBe(`Your order #${order.id} is confirmed`);
@@ -559,7 +567,7 @@ describe.each(oneDatabase())('buyer emails without ARTIST_EMAIL on $name', (db) 
       .put(`/api/admin/orders/${order.id}`)
       .send({ fulfillmentStatus: 'fulfilled', trackingNumber: '1Z999AA10123456784' })
       .expect(200);
-    await eventually(() => smtp.received.length === 2, 10_000, 'the shipped email');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'the shipped email');
     const shipped = smtp.received[1];
     expect(shipped.rcptTo).toEqual([SAMPLE_BUYER.email]);
     expect(shipped.parsed.subject).toBe(`Your order #${order.id} is on its way`);
@@ -604,7 +612,7 @@ describe.each(testDatabases())('the outbox across restarts and instances on $nam
       await first.close();
 
       second = await startTestAppOn(database, { ARTIST_EMAIL: ARTIST, SMTP_URL: smtp.url });
-      await eventually(() => smtp.received.length === 1, 10_000, 'the held email');
+      await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the held email');
       expect(smtp.received[0].parsed.replyTo?.value[0].address).toBe('dolly@example.com');
       expect(smtp.received[0].parsed.messageId).toBe(held[0].messageId);
       expect((await recorded(second, smtp)).map((e) => e.status)).toEqual(['sent', 'held']);

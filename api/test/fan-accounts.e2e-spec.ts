@@ -16,7 +16,7 @@ import { loggedIn, routes } from './utils/admin.js';
 import { oneDatabase, testDatabases } from './utils/databases.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS } from './utils/smtp.js';
 import { fanBrowser, signInOf } from './utils/fan-account.js';
 import { clearTables } from './utils/test-app.js';
 
@@ -46,7 +46,7 @@ describe.each(testDatabases())('fan accounts: signing in on $name', (db) => {
     expect(res.body).toEqual({ message: ACCOUNT_SIGN_IN_SENT_MESSAGE });
     await eventually(
       () => smtp.received.filter((m) => m.rcptTo.includes(email)).length > before,
-      10_000,
+      MAIL_WAIT_MS,
       `the sign-in email to ${email}`,
     );
     return signInOf(smtp.received, email);

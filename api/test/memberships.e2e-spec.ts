@@ -33,7 +33,7 @@ import { mailingOfSuite } from './utils/mailing.js';
 import { outboxSettled } from './utils/outbox.js';
 import { createRelease, removeReleases, uploadFormat, zipBytes } from './utils/releases.js';
 import { showInput } from './utils/shows.js';
-import { eventually } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS } from './utils/smtp.js';
 import { clearTables } from './utils/test-app.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
@@ -467,7 +467,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
       const [row] = await memberships();
       expect(row.status).toBe('past_due');
       await outboxSettled(s.t);
-      await eventually(() => smtp.received.length >= 1, 10_000, 'the declined email');
+      await eventually(() => smtp.received.length >= 1, MAIL_WAIT_MS, 'the declined email');
       const declined = await data()
         .getRepository(OutboxEmail)
         .findBy({ kind: 'membership-card-declined' });
@@ -1092,7 +1092,7 @@ describe.each(testDatabases())('memberships on Stripe Billing on $name', (db) =>
             (await data()
               .getRepository(OutboxEmail)
               .countBy({ kind: 'campaign', subjectId: String(sent.campaignId) })) === 2,
-          10_000,
+          MAIL_WAIT_MS,
           'the presale messages queued',
         );
         const signup = await data().getRepository(EmailSignup).findOneByOrFail({ email: leaving });

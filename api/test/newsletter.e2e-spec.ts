@@ -8,7 +8,7 @@ import { loggedIn } from './utils/admin.js';
 import { csvRecords } from './utils/csv.js';
 import { testDatabases } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, listUnsubscribeOf, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 
 const PUBLIC_URL = 'http://shop.example.test';
@@ -45,14 +45,14 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
 
   async function signedUpAndMailed(email: string): Promise<ReceivedMail> {
     await signUp(email).expect(201);
-    await eventually(() => smtp.to(email).length === 1, 10_000, `the email to ${email}`);
+    await eventually(() => smtp.to(email).length === 1, MAIL_WAIT_MS, `the email to ${email}`);
     return smtp.to(email)[0];
   }
 
   it('sends a confirmation email with one-click unsubscribe headers; the link opens a page that changes nothing', async () => {
     const res = await signUp('June@Example.com').expect(201);
     expect(res.body).toEqual({ success: true, message: SIGNUP_MESSAGE });
-    await eventually(() => smtp.received.length === 1, 10_000, 'the confirmation');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the confirmation');
     const [mail] = smtp.received;
     expect(mail.rcptTo).toEqual(['june@example.com']);
     expect(mail.parsed.subject).toBe("Please confirm your subscription to Wren Calloway's list");
@@ -124,7 +124,11 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
   it('re-sends to an unconfirmed address at most once an hour, one email for concurrent signups', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => signUp('twice@example.com')));
     expect(results.map((r) => r.status)).toEqual(Array(5).fill(201));
-    await eventually(() => smtp.to('twice@example.com').length >= 1, 10_000, 'the first email');
+    await eventually(
+      () => smtp.to('twice@example.com').length >= 1,
+      MAIL_WAIT_MS,
+      'the first email',
+    );
     await signUp('twice@example.com').expect(201);
     await outboxSettled(t);
     expect(smtp.to('twice@example.com')).toHaveLength(1);
@@ -136,7 +140,7 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
       .getRepository(EmailSignup)
       .update({ id: row.id }, { confirmationSentAt: row.confirmationSentAt! - 60 * 60_000 });
     await signUp('twice@example.com').expect(201);
-    await eventually(() => smtp.to('twice@example.com').length === 2, 10_000, 'the re-send');
+    await eventually(() => smtp.to('twice@example.com').length === 2, MAIL_WAIT_MS, 'the re-send');
     const [first, second] = smtp.to('twice@example.com');
     expect(second.parsed.messageId).not.toBe(first.parsed.messageId);
     expect(confirmLink(second).href).not.toBe(confirmLink(first).href);

@@ -8,7 +8,7 @@ import { loggedIn } from './utils/admin.js';
 import { parseCsv } from './utils/csv.js';
 import { oneDatabase } from './utils/databases.js';
 import { outboxSettled } from './utils/outbox.js';
-import { eventually, type ReceivedMail } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS, type ReceivedMail } from './utils/smtp.js';
 import { mailingAppOfSuite } from './utils/mailing.js';
 import { clearTables, repositoryOf } from './utils/test-app.js';
 
@@ -29,7 +29,7 @@ describe.each(oneDatabase())('notify-me per size on $name', (db) => {
   const alerts = () => smtp.received.filter((m) => /is back in stock/.test(m.parsed.subject ?? ''));
   /** Waits until `count` alerts arrived and the outbox holds no more. */
   async function received(count: number): Promise<ReceivedMail[]> {
-    await eventually(() => alerts().length >= count, 10_000, `${count} emails`);
+    await eventually(() => alerts().length >= count, MAIL_WAIT_MS, `${count} emails`);
     await outboxSettled(t);
     return alerts();
   }

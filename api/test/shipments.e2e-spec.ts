@@ -16,7 +16,7 @@ import { loggedIn } from './utils/admin.js';
 import { shirt, startStripeApp, stripeShop } from './utils/checkout.js';
 import { testDatabases } from './utils/databases.js';
 import { mailingOfSuite } from './utils/mailing.js';
-import { eventually } from './utils/smtp.js';
+import { eventually, MAIL_WAIT_MS } from './utils/smtp.js';
 import { SAMPLE_BUYER } from './utils/stripe-stand-in.js';
 
 // Shipments race for an order's lines under a row lock and a conditional UPDATE, whose SQL
@@ -61,7 +61,7 @@ describe.each(testDatabases())('shipping part of an order on $name', (db) => {
     await s.createCheckout({ items }).expect(200);
     const record = (await s.checkoutSessions()).find((r) => r.status === 'open')!;
     await s.deliver('checkout.session.completed', s.stripe.pay(record.sessionId)).expect(200);
-    await eventually(() => smtp.received.length >= 1, 10_000, 'the confirmation');
+    await eventually(() => smtp.received.length >= 1, MAIL_WAIT_MS, 'the confirmation');
     const order = await adminOrder((await s.orders())[0]!.id);
     smtp.received.length = 0;
     return order;
@@ -111,7 +111,7 @@ describe.each(testDatabases())('shipping part of an order on $name', (db) => {
         { lineId: xl, productName: 'Wren Calloway T-Shirt - XL', quantity: 1 },
       ],
     } satisfies Partial<ShipmentResult>);
-    await eventually(() => smtp.received.length === 1, 10_000, 'the first shipped email');
+    await eventually(() => smtp.received.length === 1, MAIL_WAIT_MS, 'the first shipped email');
     const [parcel] = smtp.received;
     expect(parcel.rcptTo).toEqual([SAMPLE_BUYER.email]);
     expect(parcel.parsed.subject).toBe(`Your order #${order.id} is on its way`);
@@ -151,7 +151,7 @@ describe.each(testDatabases())('shipping part of an order on $name', (db) => {
       carrier: 'Pony Express',
       trackingUrl: null,
     });
-    await eventually(() => smtp.received.length === 2, 10_000, 'the second shipped email');
+    await eventually(() => smtp.received.length === 2, MAIL_WAIT_MS, 'the second shipped email');
     const second = smtp.received[1]!;
     expect(second.parsed.text).toContain('on its way with Pony Express');
     expect(second.parsed.text).toContain('1 x Tour Poster\n1 x Wren Calloway T-Shirt - M');

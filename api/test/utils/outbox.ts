@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { OutboxEmail } from '../../src/modules/email/outbox-email.entity.js';
-import { eventually } from './smtp.js';
+import { eventually, MAIL_WAIT_MS } from './smtp.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -10,7 +10,7 @@ import type { TestApp } from './test-app.js';
  * every message they will ever send. It replaces waiting a fixed time "for any extra" email.
  * (Two instances racing for one row are another matter: that test still watches for a while.)
  */
-export async function outboxSettled(t: TestApp, timeoutMs = 10_000): Promise<void> {
+export async function outboxSettled(t: TestApp, timeoutMs = MAIL_WAIT_MS): Promise<void> {
   const emails = t.app.get(DataSource).getRepository(OutboxEmail);
   await eventually(
     async () => (await emails.countBy({ status: 'queued' })) === 0,

@@ -108,10 +108,19 @@ function record(parsed: ParsedMail, session: SMTPServerSession, at: number): Rec
   };
 }
 
+/**
+ * How long a test waits for an email to be sent. The first email after the sender has been idle
+ * starts the MJML compiler's worker, which loads mjml (about half a second of CPU on a fast idle
+ * machine, two seconds on a slow one); with CI's lanes sharing two cores that took over 10 s of
+ * wall time. Waiting longer costs nothing when the email comes at once: `eventually` returns as
+ * soon as it is there.
+ */
+export const MAIL_WAIT_MS = 30_000;
+
 /** Polls until `check` returns true, failing after `timeoutMs`. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
+  timeoutMs = MAIL_WAIT_MS,
   what = 'the condition',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;

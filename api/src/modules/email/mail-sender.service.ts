@@ -101,6 +101,8 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     (error) => this.logger.error(`Sending bulk emails failed: ${errorCode(error)}`),
   );
   private stopped = false;
+  /** Whether the bulk lane's last pass found campaign emails due: a campaign is being sent. */
+  private campaignSending = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -286,7 +288,8 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async send(email: OutboxEmail): Promise<void> {
     try {
-      const html = await this.mjml.htmlOf(email);
+      // While a campaign is sent, the compiler's worker does not stay beside it (`MjmlCompiler`).
+      const html = await this.mjml.htmlOf(email, { endWhenIdle: this.campaignSending });
       // Every header is built by nodemailer from these values: a CR or LF in a name or subject
       // is encoded, never a new header or recipient.
       await this.transport!.sendMail({
@@ -344,6 +347,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
     while (!this.stopped) {
       const { claimed, due } = await this.claimBulk();
       found ||= due;
+      this.campaignSending = found;
       if (claimed.length === 0) return found;
       const batch = new BatchMemo();
       for (let start = 0; start < claimed.length; start += BULK_AT_ONCE) {

@@ -18,8 +18,12 @@ parentPort.on('message', ({ id, source }) => {
 });
 `;
 
-/** A worker with nothing to compile for this long ends, and gives its memory back. */
-const IDLE_MS = 5_000;
+/**
+ * A worker with nothing to compile for this long ends, and gives its memory back. Long enough
+ * that emails coming a few at a time (an order's confirmation, its alert, a sign-in code) share
+ * one worker: each start loads mjml again, about half a second of CPU on a fast machine.
+ */
+const IDLE_MS = 60_000;
 
 type Reply = { id: number; html: string } | { id: number; error: string };
 
@@ -38,11 +42,11 @@ export class EmailTemplateError extends Error {
  * beautifier and cheerio) takes as long as Nest's start, and all of it would run on the event
  * loop that answers the site: a campaign's first render, or the first email a process wrote, held
  * every request for that long. The sender compiles each email as it hands it over (`htmlOf`), and
- * a campaign is compiled once when it is sent. The worker starts with the first compile, stays for the next while they come (it does not keep the
- * process alive), and ends IDLE_MS after the last one, at once after one that asks it to (a
- * campaign is rendered once, and mjml's memory is not to be held beside its list of recipients),
- * or with the app. A worker that fails fails the
- * compiles it held, and the next compile starts another.
+ * a campaign is compiled once when it is sent. The worker starts with the first compile, stays
+ * for the next while they come (it does not keep the process alive), and ends IDLE_MS after the
+ * last one, at once after one that asks it to (a campaign is rendered once, and mjml's memory is
+ * not to be held beside its list of recipients, nor beside a campaign being sent), or with the
+ * app. A worker that fails fails the compiles it held, and the next compile starts another.
  */
 @Injectable()
 export class MjmlCompiler implements OnModuleDestroy {
@@ -77,9 +81,15 @@ export class MjmlCompiler implements OnModuleDestroy {
     });
   }
 
-  /** An email's HTML: its MJML compiled here, or the HTML it was queued with when it has none. */
-  async htmlOf(email: { html: string; mjml: string | null }): Promise<string> {
-    return email.mjml === null ? email.html : this.compile(email.mjml);
+  /**
+   * An email's HTML: its MJML compiled here, or the HTML it was queued with when it has none.
+   * `endWhenIdle` as for `compile`.
+   */
+  async htmlOf(
+    email: { html: string; mjml: string | null },
+    options: { endWhenIdle?: boolean } = {},
+  ): Promise<string> {
+    return email.mjml === null ? email.html : this.compile(email.mjml, options);
   }
 
   async onModuleDestroy(): Promise<void> {
