@@ -32,9 +32,10 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createConnection, type Connection } from 'mysql2/promise';
 import sharp from 'sharp';
-import type { GalleryPhoto, SiteContent } from '@artist/contracts';
+import type { GalleryPhoto, PublicShow, SiteContent } from '@artist/contracts';
 import { manifestRows, type BackupManifest } from '../src/cli/site-backup.js';
 import { rowsOf } from '../test/utils/backup-rows.js';
+import { showInput } from '../test/utils/shows.js';
 import { startTestS3 } from '../test/utils/s3.js';
 import { eventually, TestSmtpServer } from '../test/utils/smtp.js';
 import { SAMPLE_BUYER, StripeStandIn } from '../test/utils/stripe-stand-in.js';
@@ -376,6 +377,16 @@ async function main() {
     ) as GalleryPhoto;
     await times('the photos', async (base) =>
       (await getJson<GalleryPhoto[]>(base, '/api/gallery')).some((p) => p.id === uploaded.id),
+    );
+    // The shows each instance keeps in memory (public reads, docs/api.md) follow a write as well.
+    await admin.send(
+      'POST',
+      '/api/admin/shows',
+      showInput({ venue: 'The Last Hall', status: 'published', date: '2099-05-01' }),
+      201,
+    );
+    await times('the shows', async (base) =>
+      (await getJson<PublicShow[]>(base, '/api/shows')).some((s) => s.venue === 'The Last Hall'),
     );
     await eventually(async () => (await queuedEmails(db!)) === 0, 30_000, 'the outbox to empty');
     const [[{ n: orderCount }]] = (await db.query(
