@@ -128,6 +128,29 @@ test('lists upcoming shows with each ticket area', async ({ page }) => {
   await expect(page.locator('#email-signup')).toBeInViewport();
 });
 
+test('a section scrolled to keeps its place while the shop above it loads', async ({ page }) => {
+  // The shop's products arrive only after the click, and three times over, so the merch above
+  // the sign-up grows by more than a screen once the scroll has started.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/products', async (route) => {
+    const response = await route.fetch();
+    const products = (await response.json()) as { id: number }[];
+    await held;
+    const many = [0, 1000, 2000].flatMap((plus) =>
+      products.map((p) => ({ ...p, id: p.id + plus })),
+    );
+    await route.fulfill({ response, json: many });
+  });
+  await page.goto('/');
+  await page.locator('#shows').getByRole('button', { name: 'Join the List' }).click();
+  const signup = page.locator('#email-signup');
+  await expect(signup).toBeInViewport();
+  release();
+  await expect(page.locator('#merch article')).not.toHaveCount(0);
+  await expect(signup).toBeInViewport();
+});
+
 test('says when there are no shows, and when they cannot be loaded', async ({ page }) => {
   await answer(page, 'shows', 200, []);
   await page.goto('/');

@@ -9,7 +9,11 @@ import { HeroSection } from '../hero/HeroSection.js';
 import { MusicSection } from '../music/MusicSection.js';
 import { TopNav } from '../nav/TopNav.js';
 import { PageMetadata } from '../seo/PageMetadata.js';
-import { SHOW_ALL_SECTIONS_EVENT, type ShowAllSectionsDetail } from '../nav/sections.js';
+import {
+  scrollToElement,
+  SHOW_ALL_SECTIONS_EVENT,
+  type ShowAllSectionsDetail,
+} from '../nav/sections.js';
 import {
   loadedLaterSections,
   loadLaterSections,
@@ -83,7 +87,8 @@ function useScrollToAddressedSection(ready: boolean) {
   useEffect(() => {
     if (!ready) return;
     if ((SECTION_IDS as readonly string[]).includes(addressed) && addressed !== 'home') {
-      document.getElementById(addressed as SectionId)?.scrollIntoView({ block: 'start' });
+      const section = document.getElementById(addressed as SectionId);
+      if (section) scrollToElement(section, { block: 'start' });
     }
   }, [addressed, ready]);
 }
