@@ -239,6 +239,55 @@ describe.each(testDatabases())('newsletter double opt-in and unsubscribe on $nam
     }
   });
 
+  // As a virtual column, the state read through its index on MariaDB left signups out while
+  // another transaction was open (about one round in five; `StoreTheSubscriptionState`).
+  (db.name === 'mysql' ? it : it.skip)(
+    "finds every signup through the state's index while another transaction is open",
+    async () => {
+      const dataSource = t.app.get(DataSource);
+      const signups = dataSource.getRepository(EmailSignup);
+      const other = dataSource.createQueryRunner();
+      await other.startTransaction();
+      try {
+        // A write of its own, undone at the end, which makes it a transaction others' reads
+        // must see past.
+        await other.query(
+          "INSERT INTO table_versions (table_name, version) VALUES ('open-transaction', 1)",
+        );
+        const found = async (state: string) =>
+          (
+            (await dataSource.query(
+              `SELECT s.email FROM email_signups s FORCE INDEX (IDX_email_signups_subscription)
+                WHERE s.subscription = ? ORDER BY s.createdAt DESC, s.id DESC`,
+              [state],
+            )) as { email: string }[]
+          ).map((row) => row.email);
+        for (let round = 0; round < 30; round++) {
+          await signups.clear();
+          for (const name of ['a', 'b', 'c'])
+            await signups.insert({
+              email: `${name}-${round}@example.com`,
+              token: `t-${name}-${round}`,
+            });
+          await signups.update({ email: `a-${round}@example.com` }, { confirmedAt: Date.now() });
+          await signups.update({ email: `c-${round}@example.com` }, { unsubscribedAt: Date.now() });
+          expect([
+            await found('confirmed'),
+            await found('unconfirmed'),
+            await found('unsubscribed'),
+          ]).toEqual([
+            [`a-${round}@example.com`],
+            [`b-${round}@example.com`],
+            [`c-${round}@example.com`],
+          ]);
+        }
+      } finally {
+        await other.rollbackTransaction();
+        await other.release();
+      }
+    },
+  );
+
   it('shows, filters and exports the subscription state; exports leave out unsubscribed addresses unless asked', async () => {
     await t.app.get(DataSource).getRepository(EmailSignup).clear();
     await signedUpAndMailed('a-confirmed@example.com');

@@ -66,6 +66,7 @@ import { IndexTheOrdersByCustomer1768900000000 } from './1768900000000-IndexTheO
 import { ListTypographicTextInTheSearchIndex1769000000000 } from './1769000000000-ListTypographicTextInTheSearchIndex.js';
 import { IndexTheOrdersByFanAndStatus1769000000100 } from './1769000000100-IndexTheOrdersByFanAndStatus.js';
 import { CompileEmailsAtHandOver1769000000200 } from './1769000000200-CompileEmailsAtHandOver.js';
+import { StoreTheSubscriptionState1769000000300 } from './1769000000300-StoreTheSubscriptionState.js';
 
 /** In order of application. */
 export const migrations = [
@@ -136,4 +137,5 @@ export const migrations = [
   ListTypographicTextInTheSearchIndex1769000000000,
   IndexTheOrdersByFanAndStatus1769000000100,
   CompileEmailsAtHandOver1769000000200,
+  StoreTheSubscriptionState1769000000300,
 ];

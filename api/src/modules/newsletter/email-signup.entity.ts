@@ -104,11 +104,14 @@ export class EmailSignup extends PlaceColumns {
   @Column({ type: 'boolean', default: true })
   topicReleases: boolean;
 
-  /** Confirmed, unconfirmed or unsubscribed, from the two times above; kept by the database. */
+  /**
+   * Confirmed, unconfirmed or unsubscribed, from the two times above; kept by the database, in
+   * the row (`StoreTheSubscriptionState` says why not worked out on read).
+   */
   @Column({
     type: 'varchar',
     length: 12,
-    generatedType: 'VIRTUAL',
+    generatedType: 'STORED',
     asExpression: SIGNUP_SUBSCRIPTION_SQL,
     // MariaDB takes no NULL or NOT NULL on a computed column; the expression is never null.
     nullable: true,
