@@ -522,5 +522,8 @@ describe.each(testDatabases())('backup and restore, from $name', (db) => {
     expect(again.stderr).toMatch(
       /^The database is not empty \(.*\): restore only into a new, empty database\.\n$/,
     );
-  }, 120_000);
+    // Four commands, each a Node process that loads the whole app: 11 s on an idle machine, and
+    // more than 120 s in a CI run beside two busy loops (load average 15 on two cores). The limit
+    // catches a hang (jest.config.cjs).
+  }, 300_000);
 });
