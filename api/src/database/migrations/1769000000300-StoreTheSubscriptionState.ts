@@ -22,9 +22,9 @@ const column = (generatedType: 'VIRTUAL' | 'STORED') =>
  * `WHERE subscription = 'unconfirmed' ORDER BY createdAt` read through the state's index while
  * another transaction was open missed about one run in five an unconfirmed signup that a count,
  * or the same query without that index, found. Stored, the column is an ordinary one to the index
- * and to the read (the same runs missed nothing), and costs each row 12 bytes. The indexes that hold the column are dropped first and made again as they were
- * (dropping the column would otherwise shorten them silently); on SQLite the table is rebuilt,
- * keeping its triggers.
+ * and to the read (the same runs missed nothing), and costs each row 12 bytes. The indexes that
+ * hold the column are dropped first and made again as they were (dropping the column would
+ * otherwise shorten them silently); on SQLite the table is rebuilt, keeping its triggers.
  */
 export class StoreTheSubscriptionState1769000000300 implements MigrationInterface {
   name = 'StoreTheSubscriptionState1769000000300';
