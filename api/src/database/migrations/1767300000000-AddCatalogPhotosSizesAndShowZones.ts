@@ -1,5 +1,16 @@
-import { lookupViaCity } from 'city-timezones';
+import { createRequire } from 'node:module';
 import { TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/**
+ * city-timezones reads its 1.8 MB of cities when it is loaded: loaded at the first lookup (Node
+ * keeps it), not by every start.
+ */
+function lookupViaCity(name: string): import('city-timezones').CityData[] {
+  const cities = createRequire(import.meta.url)(
+    'city-timezones',
+  ) as typeof import('city-timezones');
+  return cities.lookupViaCity(name);
+}
 
 /** ARTIST_TIMEZONE's default (api/src/config/env.ts), as it was when this migration was written. */
 const DEFAULT_TIME_ZONE = 'America/Chicago';

@@ -20,7 +20,6 @@ import { PaymentProvider } from './payment-provider.js';
 import { ProviderSessionCache } from './provider-session-cache.js';
 import { RefundController } from './refund.controller.js';
 import { RefundService } from './refund.service.js';
-import { StripePaymentProvider } from './stripe-payment-provider.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 import { TestCheckoutController } from './test-checkout.controller.js';
 import { TestSubscriptionsController } from './test-subscriptions.controller.js';
@@ -31,9 +30,11 @@ import { CheckoutPersonalData } from './checkout.personal-data.js';
 /**
  * Stripe when a key is set; the built-in test provider where loadConfig allows it (a loopback
  * PUBLIC_URL outside production, or PAYMENT_PROVIDER=test); otherwise none, and checkout is 503.
+ * Stripe's SDK (over 200 modules) is loaded only when it is the provider.
  */
-function paymentProvider(config: AppConfig, orders: OrdersService): PaymentProvider {
+async function paymentProvider(config: AppConfig, orders: OrdersService): Promise<PaymentProvider> {
   if (config.payments === 'stripe' && config.stripe) {
+    const { StripePaymentProvider } = await import('./stripe-payment-provider.js');
     return new StripePaymentProvider(config.stripe);
   }
   if (config.payments === 'test') return new TestPaymentProvider(orders);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
-import { Parser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
 import { isStorageKey } from '../storage/index.js';
 
 /** The largest `.tar.gz` a team may publish. */
@@ -39,6 +39,8 @@ export function tooLarge(): PayloadTooLargeException {
  * whose names storage can hold are taken; anything else refuses the whole release (422).
  */
 export async function unpackRelease(body: Readable, dir: string): Promise<UnpackedRelease> {
+  // Loaded by the first release published, not by every start.
+  const { Parser } = await import('tar');
   const hash = createHash('sha256');
   let head = Buffer.alloc(0);
   let read = 0;

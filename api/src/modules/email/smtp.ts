@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type { Transporter } from 'nodemailer';
 
 /**
  * The SMTP connection of a sender: the outbox's, or the campaigns' with a pool of its own so a
@@ -7,6 +8,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
  * whenever the server offers it.
  */
 export function smtpTransport(smtpUrl: string, pool?: { maxConnections: number }): Transporter {
+  // Loaded where mail is sent (SMTP_URL set), not by every start.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   return nodemailer.createTransport({
     url: smtpUrl,
     ...(pool ? { pool: true, maxConnections: pool.maxConnections, maxMessages: Infinity } : {}),

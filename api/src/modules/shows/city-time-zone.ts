@@ -1,4 +1,16 @@
-import { lookupViaCity, type CityData } from 'city-timezones';
+import { createRequire } from 'node:module';
+import type { CityData } from 'city-timezones';
+
+/**
+ * city-timezones reads its 1.8 MB of cities when it is loaded: loaded at the first lookup (Node
+ * keeps it), not by every start.
+ */
+function lookupViaCity(name: string): CityData[] {
+  const cities = createRequire(import.meta.url)(
+    'city-timezones',
+  ) as typeof import('city-timezones');
+  return cities.lookupViaCity(name);
+}
 
 /** Other ways a city's text names a country than its ISO codes and its name in the data. */
 const COUNTRY_ALIASES: Record<string, string> = {
