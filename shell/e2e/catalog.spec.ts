@@ -4,8 +4,9 @@ import { post } from './utils/post.js';
 import { ADMIN_PASSWORD, startSite, type RunningSite } from './utils/site.js';
 
 // Product photos and archiving in the admin, and notify-me for one size in the shop, on a wide
-// screen and on a phone. Each test has a site of its own: the products and requests it adds
-// would change what the other suites count.
+// screen and on a phone. Each screen has a site of its own, its tests one after another on it:
+// the products and requests they add would change what the other suites count, and neither of
+// these two touches what the other counts (a poster archived, a shirt's XL requested).
 const SCREENS = [
   { name: '1440 px', viewport: { width: 1440, height: 900 } },
   { name: '390 px', viewport: { width: 390, height: 844 } },
@@ -46,15 +47,14 @@ const tableFits = (page: Page) =>
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name}`, () => {
     test.use({ viewport: screen.viewport });
-    // Each test starts a site of its own, which takes a while on a busy machine.
     test.describe.configure({ timeout: 240_000 });
     let site: RunningSite;
 
-    test.beforeEach(async () => {
+    test.beforeAll(async () => {
       site = await startSite();
     });
 
-    test.afterEach(async () => {
+    test.afterAll(async () => {
       await site?.stop();
     });
 
