@@ -64,11 +64,12 @@ const env = {
   API_BUILT: '1',
 };
 
-// The API suites, cut into parts (jest's `--shard`), each part a jest process running one file at a
-// time, each file on both databases: a file's modules load once for both. Their files mostly
-// wait (on the database, on the servers they start), and the other lanes fill those waits. Two
-// files at a time in one process starved the CPU-bound tests under load and made the whole run
-// longer (docs/ci.md).
+// The API suites, cut into parts by their files' times, each part a jest process running its
+// files one after another in one jest file (api/test/utils/part-run.ts), each file on both
+// databases: the app's modules load once for the part, not once per file and database. Their
+// files mostly wait (on the database, on the servers they start), and the other lanes fill those
+// waits. Two files at a time in one process starved the CPU-bound tests under load and made the
+// whole run longer (docs/ci.md).
 const API_PARTS = 6;
 // One run name for every part, so that the parts share one pair of migrated template databases:
 // the first part to start makes them, the others copy from them, and they are dropped once the
@@ -77,8 +78,8 @@ const apiRun = { ARTIST_TEST_RUN: randomBytes(6).toString('hex'), ARTIST_TEST_RU
 const apiParts = Array.from({ length: API_PARTS }, (_, i) => ({
   name: `API suites (${i + 1}/${API_PARTS})`,
   budget: 'API suites, a part',
-  env: apiRun,
-  commands: [workspace('@artist/api', 'test', '--maxWorkers=1', `--shard=${i + 1}/${API_PARTS}`)],
+  env: { ...apiRun, API_PART: `${i + 1}/${API_PARTS}` },
+  commands: [workspace('@artist/api', 'test', '-c', 'jest.part.config.cjs')],
 }));
 
 /**
