@@ -170,7 +170,11 @@ const run = (args, env) =>
 // The volume seed is a development tool outside the product's build: compiled here with the trial
 // scripts (api/dist/trial/scripts/seed-volume.js, as `npm run seed:volume` does).
 await run([
-  createRequire(import.meta.url).resolve('typescript/bin/tsc'),
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')),
+    'bin',
+    'tsc',
+  ),
   '-p',
   'api/tsconfig.trial.json',
 ]);

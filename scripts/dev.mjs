@@ -18,8 +18,8 @@ const run = (name, cwd, command, args) => {
 };
 
 const children = [
-  run('api compiler', 'api', 'npx', [
-    'tsc',
+  run('api compiler', 'api', process.execPath, [
+    '../node_modules/@typescript/native/bin/tsc',
     '-p',
     'tsconfig.build.json',
     '--watch',

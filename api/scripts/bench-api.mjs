@@ -102,7 +102,7 @@ async function main() {
   const mainJs = path.join(apiDir, 'dist', 'main.js');
   if (!existsSync(mainJs)) {
     process.stdout.write('api/dist is missing: building the api once…\n');
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: apiDir, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build'], { cwd: apiDir, stdio: 'inherit' });
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'artist-bench-'));
   const password = randomBytes(12).toString('hex');

@@ -14,7 +14,11 @@ export function buildApi(): void {
   if (process.env.API_BUILT === '1') return;
   execFileSync(
     process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    [
+      path.join(path.dirname(require.resolve('@typescript/native/package.json')), 'bin', 'tsc'),
+      '-p',
+      'tsconfig.build.json',
+    ],
     {
       cwd: apiDir,
       stdio: 'inherit',
