@@ -1,4 +1,4 @@
-const { readdirSync, readFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
 const API = path.join(__dirname, '..', '..');
@@ -42,25 +42,4 @@ function longestFirst(items, fileOf = (item) => item) {
     .sort((a, b) => b.seconds - a.seconds || (a.file < b.file ? -1 : 1));
 }
 
-/**
- * The suite files jest finds under `config` (its roots, testRegex and testPathIgnorePatterns),
- * as paths from the API's folder.
- */
-function suiteFiles(config) {
-  const pattern = new RegExp(config.testRegex);
-  const ignored = (config.testPathIgnorePatterns ?? []).map(
-    (p) => new RegExp(p.replace('<rootDir>', API)),
-  );
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (pattern.test(full) && !ignored.some((p) => p.test(full))) files.push(full);
-    }
-  };
-  for (const root of config.roots) walk(root.replace('<rootDir>', API));
-  return files.map((file) => path.relative(API, file).split(path.sep).join('/'));
-}
-
-module.exports = { API, cut, longestFirst, secondsOf, suiteFiles };
+module.exports = { API, cut, longestFirst, secondsOf };
